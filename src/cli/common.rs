@@ -1,0 +1,96 @@
+//! Flags shared by the terraform commands: the configuration folder, variables and the
+//! emulated Terraform version.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::lang::diag::Diag;
+use crate::lang::eval::{EmptyScope, Evaluator};
+use crate::lang::host::Host;
+use crate::lang::session::{Session, builtins};
+use crate::lang::syntax::parse_expr;
+use crate::lang::{Rules, Value};
+
+/// Options that pick the configuration an expression is evaluated against.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ConfigArgs {
+    /// Folder whose .tf files give local.*, var.* and the rest.
+    #[arg(long, value_name = "DIR")]
+    pub config: Option<PathBuf>,
+    /// Set a variable: NAME=VALUE, VALUE written in HCL (repeatable).
+    #[arg(long = "var", value_name = "NAME=HCL")]
+    pub vars: Vec<String>,
+    /// Read variable values from a .tfvars file (repeatable).
+    #[arg(long = "var-file", value_name = "FILE")]
+    pub var_files: Vec<PathBuf>,
+    /// The Terraform version to emulate (default: the current release line).
+    #[arg(long = "terraform-version", value_name = "X.Y.Z")]
+    pub terraform_version: Option<String>,
+}
+
+/// Parses `X.Y.Z` (or `X.Y`).
+pub fn parse_version(s: &str) -> Result<(u32, u32, u32), String> {
+    let parts: Vec<&str> = s.trim_start_matches('v').split('.').collect();
+    let num = |i: usize| -> Result<u32, String> {
+        match parts.get(i) {
+            Some(p) => p
+                .parse::<u32>()
+                .map_err(|_| format!("invalid Terraform version {s:?}: expected X.Y.Z")),
+            None => Ok(0),
+        }
+    };
+    if parts.len() < 2 || parts.len() > 3 {
+        return Err(format!("invalid Terraform version {s:?}: expected X.Y.Z"));
+    }
+    Ok((num(0)?, num(1)?, num(2)?))
+}
+
+/// Evaluates a constant HCL value (for `--var` and `.tfvars`).
+pub fn constant(src: &str) -> Result<Value, Diag> {
+    let e = parse_expr(src)?;
+    let rules = Rules::real();
+    let host = Host::default();
+    let ev = Evaluator::new(&rules, &EmptyScope, builtins(), &host);
+    ev.eval(&e)
+}
+
+impl ConfigArgs {
+    /// Builds the session these options describe; `Err` carries a message for exit code 2.
+    pub fn session(&self) -> Result<Session, String> {
+        let mut s = match &self.config {
+            Some(dir) => {
+                if !dir.is_dir() {
+                    return Err(format!("--config {}: not a folder", dir.display()));
+                }
+                Session::with_config_dir(dir).map_err(|d| format!("{}: {}", dir.display(), d))?
+            }
+            None => Session::new(),
+        };
+        if let Some(v) = &self.terraform_version {
+            s.version = Some(parse_version(v)?);
+        }
+        let mut vars = BTreeMap::new();
+        for f in &self.var_files {
+            let text = std::fs::read_to_string(f).map_err(|e| format!("--var-file {}: {e}", f.display()))?;
+            let body = crate::lang::syntax::parse_body(&text).map_err(|d| format!("{}: {}", f.display(), d))?;
+            let rules = Rules::real();
+            let host = Host::default();
+            let ev = Evaluator::new(&rules, &EmptyScope, builtins(), &host);
+            for a in &body.attrs {
+                let v = ev.eval(&a.expr).map_err(|d| format!("{}: {}: {}", f.display(), a.name, d))?;
+                vars.insert(a.name.clone(), v);
+            }
+        }
+        for kv in &self.vars {
+            let Some((k, v)) = kv.split_once('=') else {
+                return Err(format!("--var {kv:?}: expected NAME=VALUE"));
+            };
+            let val = constant(v).map_err(|d| format!("--var {k}: {d}"))?;
+            vars.insert(k.trim().to_string(), val);
+        }
+        s.vars = vars;
+        Ok(s)
+    }
+}

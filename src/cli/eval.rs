@@ -1,0 +1,143 @@
+//! `iacquiz eval`: evaluate an expression as `terraform console` would.
+
+use std::collections::HashMap;
+use std::io::{BufRead, Read, Write};
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use super::common::ConfigArgs;
+use crate::lang::Rules;
+use crate::lang::render;
+use crate::lang::session::{Answer, Session};
+use crate::lang::trace;
+
+/// Output formats of `eval`.
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum Format {
+    /// Exactly as `terraform console` prints.
+    Console,
+    /// The value as JSON.
+    Json,
+}
+
+/// Arguments of `iacquiz eval`.
+#[derive(Args, Debug)]
+pub struct EvalArgs {
+    /// The expression (`-` reads it from standard input).
+    #[arg(value_name = "EXPR", required_unless_present = "jsonl")]
+    pub expr: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "console")]
+    pub format: Format,
+    /// Also print the evaluation steps, innermost first.
+    #[arg(long)]
+    pub trace: bool,
+    /// Read JSON lines {"expr": ..., "config": DIR or null} from stdin, answer one line each.
+    #[arg(long, conflicts_with = "expr")]
+    pub jsonl: bool,
+    #[command(flatten)]
+    pub cfg: ConfigArgs,
+}
+
+/// Runs `iacquiz eval`.
+pub fn run(a: EvalArgs) -> i32 {
+    if a.jsonl {
+        return run_jsonl(&a);
+    }
+    let session = match a.cfg.session() {
+        Ok(s) => s,
+        Err(msg) => {
+            eprintln!("iacquiz eval: {msg}");
+            return 2;
+        }
+    };
+    let mut src = a.expr.clone().unwrap_or_default();
+    if src == "-" {
+        src.clear();
+        if std::io::stdin().read_to_string(&mut src).is_err() {
+            eprintln!("iacquiz eval: cannot read the expression from standard input");
+            return 2;
+        }
+    }
+    let out = session.eval(&src, &Rules::real(), a.trace);
+    let mut stdout = std::io::stdout().lock();
+    match out.result {
+        Ok(ans) => {
+            if a.trace && !out.trace.is_empty() {
+                let _ = write!(stdout, "{}", trace::render(&out.trace));
+                let _ = writeln!(stdout, "=");
+            }
+            let text = match (a.format, &ans) {
+                (Format::Json, Answer::Value(v)) => serde_json::to_string_pretty(&render::json(v)).unwrap_or_default(),
+                _ => ans.console(),
+            };
+            let _ = writeln!(stdout, "{text}");
+            0
+        }
+        Err(d) => {
+            if a.trace && !out.trace.is_empty() {
+                let _ = write!(stdout, "{}", trace::render(&out.trace));
+            }
+            let name = d.file.clone().unwrap_or_else(|| "<expression>".into());
+            eprint!("{}", d.render(session.source_for(&d, &src), &name));
+            1
+        }
+    }
+}
+
+fn run_jsonl(a: &EvalArgs) -> i32 {
+    let base = match a.cfg.session() {
+        Ok(s) => s,
+        Err(msg) => {
+            eprintln!("iacquiz eval: {msg}");
+            return 2;
+        }
+    };
+    let mut sessions: HashMap<PathBuf, Result<Session, String>> = HashMap::new();
+    let stdin = std::io::stdin();
+    let mut stdout = std::io::stdout().lock();
+    for (n, line) in stdin.lock().lines().enumerate() {
+        let Ok(line) = line else { break };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let row = match serde_json::from_str::<serde_json::Value>(&line) {
+            Ok(v) => answer_line(&v, &base, &mut sessions, a),
+            Err(e) => serde_json::json!({"ok": false, "err": "Invalid input line", "detail": format!("line {}: {e}", n + 1)}),
+        };
+        let _ = writeln!(stdout, "{row}");
+    }
+    0
+}
+
+fn answer_line(
+    v: &serde_json::Value,
+    base: &Session,
+    sessions: &mut HashMap<PathBuf, Result<Session, String>>,
+    a: &EvalArgs,
+) -> serde_json::Value {
+    let Some(expr) = v.get("expr").and_then(|e| e.as_str()) else {
+        return serde_json::json!({"ok": false, "err": "Invalid input line", "detail": "each line needs a string \"expr\""});
+    };
+    let session = match v.get("config").and_then(|c| c.as_str()) {
+        None => Ok(base),
+        Some(dir) => {
+            let dir = PathBuf::from(dir);
+            let entry = sessions.entry(dir.clone()).or_insert_with(|| {
+                let mut cfg = a.cfg.clone();
+                cfg.config = Some(dir);
+                cfg.session()
+            });
+            entry.as_ref().map_err(|e| e.clone())
+        }
+    };
+    let session = match session {
+        Ok(s) => s,
+        Err(e) => return serde_json::json!({"ok": false, "err": "Invalid configuration", "detail": e}),
+    };
+    match session.eval(expr, &Rules::real(), false).result {
+        Ok(ans) => serde_json::json!({"ok": true, "out": ans.console()}),
+        Err(d) => serde_json::json!({"ok": false, "err": d.summary, "detail": d.detail}),
+    }
+}

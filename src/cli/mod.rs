@@ -1,0 +1,42 @@
+//! The command line: one file per subcommand. Exit codes: 0 success, 1 a finding (an
+//! evaluation error, a failing check), 2 unusable input or arguments.
+
+pub mod common;
+mod eval;
+
+use clap::{Parser, Subcommand};
+
+/// iacquiz: practise infrastructure-as-code exams with answers computed by real evaluators.
+#[derive(Parser, Debug)]
+#[command(name = "iacquiz", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do (with no command: open the practice TUI).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Evaluate a Terraform expression and print it as `terraform console` does.
+    Eval(eval::EvalArgs),
+}
+
+/// Runs the command line; returns the process exit code.
+pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    match cli.command {
+        Some(Command::Eval(a)) => eval::run(a),
+        None => {
+            eprintln!("iacquiz: the practice TUI is not built yet; try `iacquiz eval --help`.");
+            2
+        }
+    }
+}

@@ -1,0 +1,370 @@
+//! Type conversion and unification, following go-cty's `convert` package in its unsafe mode
+//! (the mode Terraform uses for arguments, conditionals and type constraints).
+
+use std::collections::BTreeMap;
+
+use super::number::Number;
+use super::value::{Type, Value};
+
+/// Why a conversion failed, in cty's words (`"a number is required"`, `"element 0: ..."`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConvError(pub String);
+
+impl std::fmt::Display for ConvError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, ConvError> {
+    Err(ConvError(msg.into()))
+}
+
+fn at(path: &str, e: ConvError) -> ConvError {
+    ConvError(format!("{path}: {}", e.0))
+}
+
+/// The mismatch message cty gives when `got` cannot become `want`.
+pub fn mismatch(got: &Type, want: &Type) -> String {
+    match want {
+        Type::Object(attrs) => {
+            if let Type::Object(have) = got {
+                if let Some(missing) = attrs.keys().find(|k| !have.contains_key(*k)) {
+                    return format!("attribute {:?} is required", missing);
+                }
+            }
+            "object required".into()
+        }
+        Type::Tuple(_) => "tuple required".into(),
+        _ => format!("{} required", want.friendly()),
+    }
+}
+
+/// True if a value of type `from` can be converted to `to` (the check behind unification).
+pub fn convertible(from: &Type, to: &Type) -> bool {
+    if from == to || *to == Type::Dynamic || *from == Type::Dynamic {
+        return true;
+    }
+    match (from, to) {
+        (Type::Number | Type::Bool, Type::String) => true,
+        (Type::String, Type::Number | Type::Bool) => true,
+        (Type::List(a) | Type::Set(a), Type::List(b) | Type::Set(b)) => convertible(a, b),
+        (Type::Tuple(ts), Type::List(b) | Type::Set(b)) => {
+            if b.as_ref() == &Type::Dynamic {
+                unify(ts).is_some() || ts.is_empty()
+            } else {
+                ts.iter().all(|t| convertible(t, b))
+            }
+        }
+        (Type::Map(a), Type::Map(b)) => convertible(a, b),
+        (Type::Object(m), Type::Map(b)) => {
+            if b.as_ref() == &Type::Dynamic {
+                let ts: Vec<Type> = m.values().cloned().collect();
+                ts.is_empty() || unify(&ts).is_some()
+            } else {
+                m.values().all(|t| convertible(t, b))
+            }
+        }
+        (Type::Map(e), Type::Object(attrs)) => attrs.values().all(|t| convertible(e, t)),
+        (Type::Object(have), Type::Object(want)) => want.iter().all(|(k, t)| have.get(k).is_some_and(|h| convertible(h, t))),
+        (Type::Tuple(a), Type::Tuple(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| convertible(x, y)),
+        (Type::List(e) | Type::Set(e), Type::Tuple(b)) => b.iter().all(|t| convertible(e, t)),
+        _ => false,
+    }
+}
+
+/// Converts a value to the wanted type, as cty's unsafe conversion does.
+pub fn convert(v: &Value, want: &Type) -> Result<Value, ConvError> {
+    if let Value::Sensitive(inner) = v {
+        return Ok(convert(inner, want)?.mark_if(true));
+    }
+    let got = v.ty();
+    if *want == Type::Dynamic || (got == *want && !want.has_dynamic()) {
+        return Ok(v.clone());
+    }
+    match v {
+        Value::Null(t) => {
+            if convertible(t, want) {
+                Ok(Value::Null(concrete_or(want, t)))
+            } else {
+                err(mismatch(t, want))
+            }
+        }
+        Value::Unknown(t) => {
+            if convertible(t, want) {
+                Ok(Value::Unknown(concrete_or(want, t)))
+            } else {
+                err(mismatch(t, want))
+            }
+        }
+        _ => convert_known(v, &got, want),
+    }
+}
+
+fn concrete_or(want: &Type, got: &Type) -> Type {
+    if want.has_dynamic() { got.clone() } else { want.clone() }
+}
+
+fn convert_known(v: &Value, got: &Type, want: &Type) -> Result<Value, ConvError> {
+    match want {
+        Type::String => match v {
+            Value::String(_) => Ok(v.clone()),
+            Value::Number(n) => Ok(Value::string(n.to_text())),
+            Value::Bool(b) => Ok(Value::string(if *b { "true" } else { "false" })),
+            _ => err(mismatch(got, want)),
+        },
+        Type::Number => match v {
+            Value::Number(_) => Ok(v.clone()),
+            Value::String(s) => Number::parse(s)
+                .map(Value::Number)
+                .ok_or_else(|| ConvError("a number is required".into())),
+            _ => err(mismatch(got, want)),
+        },
+        Type::Bool => match v {
+            Value::Bool(_) => Ok(v.clone()),
+            Value::String(s) => match s.as_ref() {
+                "true" => Ok(Value::Bool(true)),
+                "false" => Ok(Value::Bool(false)),
+                _ => err("a bool is required"),
+            },
+            _ => err(mismatch(got, want)),
+        },
+        Type::List(e) | Type::Set(e) => {
+            let is_set = matches!(want, Type::Set(_));
+            let elems: Vec<Value> = match v {
+                Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.clone(),
+                _ => return err(mismatch(got, want)),
+            };
+            let (ety, out) = convert_elements(&elems, e, got)?;
+            Ok(if is_set { Value::new_set(ety, out) } else { Value::List(ety, out) })
+        }
+        Type::Map(e) => {
+            let entries = match v {
+                Value::Map(_, m) | Value::Object(m) => m,
+                _ => return err(mismatch(got, want)),
+            };
+            let keys: Vec<String> = entries.keys().cloned().collect();
+            let vals: Vec<Value> = entries.values().cloned().collect();
+            let (ety, out) = convert_entries(&keys, &vals, e)?;
+            Ok(Value::Map(ety, keys.into_iter().zip(out).collect()))
+        }
+        Type::Tuple(ts) => {
+            let elems = match v {
+                Value::Tuple(vs) | Value::List(_, vs) | Value::Set(_, vs) => vs,
+                _ => return err(mismatch(got, want)),
+            };
+            if elems.len() != ts.len() {
+                return err(format!("tuple required with exactly {} elements", ts.len()).replace("tuple required", "tuple"));
+            }
+            let out = elems
+                .iter()
+                .zip(ts)
+                .enumerate()
+                .map(|(i, (v, t))| convert(v, t).map_err(|e| at(&format!("element {i}"), e)))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Value::Tuple(out))
+        }
+        Type::Object(attrs) => {
+            let entries = match v {
+                Value::Object(m) | Value::Map(_, m) => m,
+                _ => return err(mismatch(got, want)),
+            };
+            let mut out = BTreeMap::new();
+            for (k, t) in attrs {
+                match entries.get(k) {
+                    Some(x) => {
+                        out.insert(k.clone(), convert(x, t).map_err(|e| at(&format!("attribute {:?}", k), e))?);
+                    }
+                    None => return err(format!("attribute {:?} is required", k)),
+                }
+            }
+            Ok(Value::Object(out))
+        }
+        Type::Dynamic => Ok(v.clone()),
+    }
+}
+
+/// Converts collection elements to `e`; when `e` has `any` in it, unifies the elements first.
+fn convert_elements(elems: &[Value], e: &Type, got: &Type) -> Result<(Type, Vec<Value>), ConvError> {
+    let target = if e.has_dynamic() {
+        let ts: Vec<Type> = elems.iter().map(Value::ty).collect();
+        if ts.is_empty() {
+            match got.element() {
+                Some(t) => t.clone(),
+                None => e.clone(),
+            }
+        } else {
+            match unify(&ts) {
+                Some(t) => t,
+                None => {
+                    return err(match got {
+                        Type::Tuple(_) => "all list elements must have the same type".to_string(),
+                        _ => "all elements must have the same type".to_string(),
+                    });
+                }
+            }
+        }
+    } else {
+        e.clone()
+    };
+    let out = elems
+        .iter()
+        .enumerate()
+        .map(|(i, v)| convert(v, &target).map_err(|e| at(&format!("element {i}"), e)))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((target, out))
+}
+
+fn convert_entries(keys: &[String], vals: &[Value], e: &Type) -> Result<(Type, Vec<Value>), ConvError> {
+    let target = if e.has_dynamic() {
+        let ts: Vec<Type> = vals.iter().map(Value::ty).collect();
+        if ts.is_empty() {
+            e.clone()
+        } else {
+            unify(&ts).ok_or_else(|| ConvError("all map elements must have the same type".into()))?
+        }
+    } else {
+        e.clone()
+    };
+    let out = keys
+        .iter()
+        .zip(vals)
+        .map(|(k, v)| convert(v, &target).map_err(|e| at(&format!("element {:?}", k), e)))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((target, out))
+}
+
+/// Finds one type all of `types` convert to, as cty's `UnifyUnsafe` does.
+pub fn unify(types: &[Type]) -> Option<Type> {
+    if types.is_empty() {
+        return Some(Type::Dynamic);
+    }
+    if types.iter().all(|t| t == &types[0]) {
+        return Some(types[0].clone());
+    }
+    let count = |f: fn(&Type) -> bool| types.iter().filter(|t| f(t)).count();
+    let maps = count(|t| matches!(t, Type::Map(_)));
+    let lists = count(|t| matches!(t, Type::List(_)));
+    let sets = count(|t| matches!(t, Type::Set(_)));
+    let objects = count(|t| matches!(t, Type::Object(_)));
+    let tuples = count(|t| matches!(t, Type::Tuple(_)));
+    let dynamics = count(|t| matches!(t, Type::Dynamic));
+    let n = types.len();
+    if dynamics > 0 && dynamics == n {
+        return Some(Type::Dynamic);
+    }
+    let elem_union = |pick: &dyn Fn(&Type) -> Vec<Type>| -> Option<Type> {
+        let all: Vec<Type> = types.iter().flat_map(pick).collect();
+        unify(&all)
+    };
+    if maps > 0 && maps + dynamics == n {
+        return if dynamics > 0 {
+            Some(Type::Dynamic)
+        } else {
+            elem_union(&|t| t.element().cloned().into_iter().collect()).map(Type::map)
+        };
+    }
+    if maps > 0 && maps + objects + dynamics == n {
+        if dynamics > 0 {
+            return Some(Type::Dynamic);
+        }
+        let r = elem_union(&|t| match t {
+            Type::Map(e) => vec![(**e).clone()],
+            Type::Object(m) => m.values().cloned().collect(),
+            _ => vec![],
+        });
+        if let Some(r) = r {
+            return Some(Type::map(r));
+        }
+    }
+    if lists > 0 && lists + dynamics == n {
+        return if dynamics > 0 {
+            Some(Type::Dynamic)
+        } else {
+            elem_union(&|t| t.element().cloned().into_iter().collect()).map(Type::list)
+        };
+    }
+    if lists > 0 && lists + tuples + dynamics == n {
+        if dynamics > 0 {
+            return Some(Type::Dynamic);
+        }
+        let r = elem_union(&|t| match t {
+            Type::List(e) => vec![(**e).clone()],
+            Type::Tuple(ts) => ts.clone(),
+            _ => vec![],
+        });
+        if let Some(r) = r {
+            return Some(Type::list(r));
+        }
+    }
+    if sets > 0 && sets + dynamics == n {
+        return if dynamics > 0 {
+            Some(Type::Dynamic)
+        } else {
+            elem_union(&|t| t.element().cloned().into_iter().collect()).map(Type::set)
+        };
+    }
+    if objects > 0 && objects + dynamics == n {
+        if dynamics > 0 {
+            return Some(Type::Dynamic);
+        }
+        let first = match &types[0] {
+            Type::Object(m) => m,
+            _ => return None,
+        };
+        let mut out = BTreeMap::new();
+        for (k, _) in first.iter() {
+            let mut ts = Vec::new();
+            for t in types {
+                match t {
+                    Type::Object(m) if m.len() == first.len() => ts.push(m.get(k)?.clone()),
+                    _ => return None,
+                }
+            }
+            out.insert(k.clone(), unify(&ts)?);
+        }
+        return Some(Type::Object(out));
+    }
+    if tuples > 0 && tuples + dynamics == n {
+        if dynamics > 0 {
+            return Some(Type::Dynamic);
+        }
+        let len = match &types[0] {
+            Type::Tuple(ts) => ts.len(),
+            _ => return None,
+        };
+        let mut out = Vec::new();
+        for i in 0..len {
+            let mut ts = Vec::new();
+            for t in types {
+                match t {
+                    Type::Tuple(x) if x.len() == len => ts.push(x[i].clone()),
+                    _ => return None,
+                }
+            }
+            out.push(unify(&ts)?);
+        }
+        return Some(Type::Tuple(out));
+    }
+    if objects > 0 && tuples > 0 {
+        return None;
+    }
+    if dynamics > 0 {
+        return Some(Type::Dynamic);
+    }
+    // Prefer the most general type for which every other converts: string over number and bool.
+    let mut order: Vec<&Type> = types.iter().collect();
+    order.sort_by_key(|t| match t {
+        Type::String => 0,
+        _ => 1,
+    });
+    order.into_iter().find(|want| types.iter().all(|t| convertible(t, want))).cloned()
+}
+
+/// Converts every value to one unified type, or says why not.
+pub fn unify_values(vals: &[Value]) -> Option<(Type, Vec<Value>)> {
+    let ts: Vec<Type> = vals.iter().map(Value::ty).collect();
+    let t = unify(&ts)?;
+    let out = vals.iter().map(|v| convert(v, &t)).collect::<Result<Vec<_>, _>>().ok()?;
+    Some((t, out))
+}

@@ -1,0 +1,107 @@
+//! Diagnostics: Terraform's summary and detail, and where in the source the problem is.
+
+use std::fmt;
+use std::ops::Range;
+
+/// An error as Terraform reports it: a summary, a detail sentence, and a byte span.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diag {
+    /// The one-line summary (`Invalid index`).
+    pub summary: String,
+    /// The detail sentence in Terraform's wording.
+    pub detail: String,
+    /// Byte range of the failing sub-expression in the source, when known.
+    pub span: Option<Range<usize>>,
+    /// True for errors Terraform finds before evaluating (undeclared references, unknown
+    /// functions): `try()` and `can()` do not catch them.
+    pub fatal: bool,
+    /// The file the span is in (`None`: the expression itself).
+    pub file: Option<String>,
+}
+
+impl Diag {
+    /// A diagnostic without a position yet.
+    pub fn new(summary: impl Into<String>, detail: impl Into<String>) -> Diag {
+        Diag {
+            summary: summary.into(),
+            detail: detail.into(),
+            span: None,
+            fatal: false,
+            file: None,
+        }
+    }
+    /// Sets the span unless one is already set (the innermost position wins).
+    pub fn at(mut self, span: &Range<usize>) -> Diag {
+        if self.span.is_none() {
+            self.span = Some(span.clone());
+        }
+        self
+    }
+    /// Names the file the span refers to, unless one is named already.
+    pub fn in_file(mut self, file: &str) -> Diag {
+        if self.file.is_none() {
+            self.file = Some(file.to_string());
+        }
+        self
+    }
+    /// Marks the error as one `try()` and `can()` cannot catch.
+    pub fn fatal(mut self) -> Diag {
+        self.fatal = true;
+        self
+    }
+    /// Renders the diagnostic with a caret line under the failing part of `source`.
+    pub fn render(&self, source: &str, name: &str) -> String {
+        let mut out = format!("Error: {}\n", self.summary);
+        if let Some(span) = &self.span {
+            if let Some((line_no, col, line)) = locate(source, span.start) {
+                let width = source
+                    .get(span.clone())
+                    .map(|s| s.lines().next().unwrap_or("").chars().count())
+                    .unwrap_or(1)
+                    .max(1)
+                    .min(line.chars().count().saturating_sub(col - 1).max(1));
+                out.push_str(&format!("\n  on {name} line {line_no}, column {col}:\n"));
+                out.push_str(&format!("  {line_no:>4}: {line}\n"));
+                out.push_str(&format!("        {}{}\n", " ".repeat(col - 1), "^".repeat(width)));
+            }
+        }
+        if !self.detail.is_empty() {
+            out.push('\n');
+            out.push_str(&self.detail);
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// Finds the 1-based line and column (in characters) of byte `offset`, and the line's text.
+pub fn locate(source: &str, offset: usize) -> Option<(usize, usize, &str)> {
+    if offset > source.len() {
+        return None;
+    }
+    let mut start = 0;
+    for (i, line) in source.split('\n').enumerate() {
+        let end = start + line.len();
+        if offset <= end {
+            let col = source.get(start..offset).map(|s| s.chars().count()).unwrap_or(0) + 1;
+            return Some((i + 1, col, line.trim_end_matches('\r')));
+        }
+        start = end + 1;
+    }
+    None
+}
+
+impl fmt::Display for Diag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.detail.is_empty() {
+            write!(f, "{}", self.summary)
+        } else {
+            write!(f, "{}: {}", self.summary, self.detail)
+        }
+    }
+}
+
+impl std::error::Error for Diag {}
+
+/// Shorthand for results carrying a diagnostic.
+pub type DResult<T> = Result<T, Diag>;

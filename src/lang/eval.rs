@@ -1,0 +1,1128 @@
+//! The evaluator: scopes, operators, conditionals, for expressions, splats, templates, and the
+//! lazy `try()`/`can()`, following HCL's hclsyntax semantics over cty-like values.
+
+use std::cell::{Cell, RefCell};
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::convert::{convert, unify};
+use super::diag::{DResult, Diag};
+use super::funcs::Registry;
+use super::host::Host;
+use super::number::Number;
+use super::render;
+use super::rules::{Rule, Rules};
+use super::syntax::{BinOp, Expr, ExprKind, ForExpr, ObjKey, Op, OpKind, Part, Span, UnOp};
+use super::trace::Step;
+use super::value::{Type, Value};
+
+/// Deepest nesting of evaluation before it is refused (the parser refuses deeper input first).
+pub const MAX_DEPTH: usize = 256;
+/// Evaluation steps allowed for one expression, so a hostile input cannot hang the caller.
+pub const STEP_BUDGET: u64 = 2_000_000;
+
+/// Root names: what `var.x`, `local.y`, `path.module`, `count.index`... refer to.
+pub trait Scope {
+    /// Resolves the root `name`, given the attribute that follows it (if any). Returns the value
+    /// and whether the attribute was consumed.
+    fn resolve(&self, ev: &Evaluator, name: &str, attr: Option<&str>, span: &Span) -> DResult<(Value, bool)>;
+}
+
+/// A scope with nothing in it but `path.*`, as the console without a configuration has.
+pub struct EmptyScope;
+
+impl Scope for EmptyScope {
+    fn resolve(&self, _ev: &Evaluator, name: &str, attr: Option<&str>, span: &Span) -> DResult<(Value, bool)> {
+        standard_roots(name, attr, span, &BTreeMap::new(), &BTreeMap::new())
+    }
+}
+
+/// Resolves the roots every configuration has, given its variables and locals.
+pub fn standard_roots(
+    name: &str,
+    attr: Option<&str>,
+    span: &Span,
+    vars: &BTreeMap<String, Value>,
+    locals: &BTreeMap<String, Value>,
+) -> DResult<(Value, bool)> {
+    match (name, attr) {
+        ("var", Some(a)) => match vars.get(a) {
+            Some(v) => Ok((v.clone(), true)),
+            None => Err(undeclared_var(a).at(span).fatal()),
+        },
+        ("local", Some(a)) => match locals.get(a) {
+            Some(v) => Ok((v.clone(), true)),
+            None => Err(undeclared_local(a, locals.keys()).at(span).fatal()),
+        },
+        ("path", Some(a @ ("module" | "root"))) => {
+            let _ = a;
+            Ok((Value::string("."), true))
+        }
+        ("path", Some("cwd")) => Ok((
+            Value::string(std::env::current_dir().map(|d| d.display().to_string()).unwrap_or_else(|_| ".".into())),
+            true,
+        )),
+        ("path", Some(a)) => Err(Diag::new(
+            "Invalid \"path\" attribute",
+            format!("The \"path\" object does not have an attribute named {a:?}. The supported attributes are path.cwd, the current working directory; path.module, the path to the current module; and path.root, the path to the root module."),
+        )
+        .at(span)
+        .fatal()),
+        ("terraform", Some("workspace")) => Ok((Value::string("default"), true)),
+        ("count", Some(_)) => Err(Diag::new(
+            "Reference to \"count\" in non-counted context",
+            "The \"count\" object can only be used in \"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set.",
+        )
+        .at(span)
+        .fatal()),
+        ("each", Some(_)) => Err(Diag::new(
+            "Reference to \"each\" in context without for_each",
+            "The \"each\" object can be used only in \"module\" or \"resource\" blocks, and only when the \"for_each\" argument is set.",
+        )
+        .at(span)
+        .fatal()),
+        ("self", _) => Err(Diag::new(
+            "Invalid \"self\" reference",
+            "The \"self\" object is not available in this context. This object can be used only in resource provisioner, connection, and postcondition blocks.",
+        )
+        .at(span)
+        .fatal()),
+        (_, None) => Err(Diag::new(
+            "Invalid reference",
+            "A reference to a resource type must be followed by at least one attribute access, specifying the resource name.",
+        )
+        .at(span)
+        .fatal()),
+        ("data", Some(a)) => Err(Diag::new(
+            "Invalid reference",
+            format!("A reference to a data source must be followed by at least one attribute access, specifying the resource name. (data.{a})"),
+        )
+        .at(span)
+        .fatal()),
+        ("module", Some(a)) => Err(Diag::new(
+            "Reference to undeclared module",
+            format!("No module call named {a:?} is declared in the root module."),
+        )
+        .at(span)
+        .fatal()),
+        (t, Some(a)) => Err(Diag::new(
+            "Reference to undeclared resource",
+            format!("A managed resource {t:?} {a:?} has not been declared in the root module."),
+        )
+        .at(span)
+        .fatal()),
+    }
+}
+
+/// "Reference to undeclared input variable".
+pub fn undeclared_var(name: &str) -> Diag {
+    Diag::new(
+        "Reference to undeclared input variable",
+        format!(
+            "An input variable with the name {name:?} has not been declared. This variable can be declared with a variable {name:?} {{}} block."
+        ),
+    )
+}
+
+/// "Reference to undeclared local value", with Terraform's suggestion.
+pub fn undeclared_local<'a>(name: &str, known: impl Iterator<Item = &'a String>) -> Diag {
+    let mut detail = format!("A local value with the name {name:?} has not been declared.");
+    if let Some(s) = super::suggest::closest(name, known) {
+        detail.push_str(&format!(" Did you mean {s:?}?"));
+    }
+    Diag::new("Reference to undeclared local value", detail)
+}
+
+/// The evaluator: one per evaluation, holding the rules, the scope and the bookkeeping.
+pub struct Evaluator<'a> {
+    /// The rules in force.
+    pub rules: &'a Rules,
+    /// Root names.
+    pub scope: &'a dyn Scope,
+    /// The function library.
+    pub funcs: &'a Registry,
+    /// The outside world.
+    pub host: &'a Host,
+    /// The Terraform version emulated (major, minor, patch).
+    pub version: (u32, u32, u32),
+    touched: RefCell<BTreeSet<Rule>>,
+    trace: RefCell<Option<Vec<Step>>>,
+    depth: Cell<usize>,
+    steps: Cell<u64>,
+    iters: RefCell<Vec<(String, Value)>>,
+}
+
+/// The Terraform version emulated by default.
+pub const DEFAULT_VERSION: (u32, u32, u32) = (1, 14, 0);
+
+impl<'a> Evaluator<'a> {
+    /// A new evaluator.
+    pub fn new(rules: &'a Rules, scope: &'a dyn Scope, funcs: &'a Registry, host: &'a Host) -> Evaluator<'a> {
+        Evaluator {
+            rules,
+            scope,
+            funcs,
+            host,
+            version: DEFAULT_VERSION,
+            touched: RefCell::new(BTreeSet::new()),
+            trace: RefCell::new(None),
+            depth: Cell::new(0),
+            steps: Cell::new(0),
+            iters: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// Turns on recording of the evaluation trace.
+    pub fn record_trace(&self) {
+        *self.trace.borrow_mut() = Some(Vec::new());
+    }
+
+    /// The trace recorded so far (innermost steps first).
+    pub fn take_trace(&self) -> Vec<Step> {
+        self.trace.borrow_mut().take().unwrap_or_default()
+    }
+
+    /// The rules this evaluation consulted.
+    pub fn touched(&self) -> BTreeSet<Rule> {
+        self.touched.borrow().clone()
+    }
+
+    /// Consults a rule: records that the evaluation depends on it and says whether it is flipped.
+    pub fn flipped(&self, rule: Rule) -> bool {
+        self.touched.borrow_mut().insert(rule);
+        self.rules.flipped(rule)
+    }
+
+    /// Records a trace step.
+    pub fn step(&self, text: impl FnOnce() -> String, result: &Value) {
+        if let Some(t) = self.trace.borrow_mut().as_mut() {
+            t.push(Step {
+                depth: self.depth.get(),
+                text: text(),
+                result: render::one_line(result),
+            });
+        }
+    }
+
+    fn tick(&self, span: &Span) -> DResult<()> {
+        let n = self.steps.get() + 1;
+        self.steps.set(n);
+        if n > STEP_BUDGET {
+            return Err(Diag::new(
+                "Evaluation step limit exceeded",
+                format!("This expression took more than {STEP_BUDGET} evaluation steps; iacquiz stops here so that a hostile input cannot hang it."),
+            )
+            .at(span)
+            .fatal());
+        }
+        Ok(())
+    }
+
+    /// Evaluates an expression with an extra iteration variable in scope.
+    pub fn with_var<T>(&self, vars: Vec<(String, Value)>, f: impl FnOnce() -> T) -> T {
+        let n = vars.len();
+        self.iters.borrow_mut().extend(vars);
+        let r = f();
+        let mut it = self.iters.borrow_mut();
+        let keep = it.len().saturating_sub(n);
+        it.truncate(keep);
+        r
+    }
+
+    fn iter_var(&self, name: &str) -> Option<Value> {
+        self.iters.borrow().iter().rev().find(|(n, _)| n == name).map(|(_, v)| v.clone())
+    }
+
+    /// Evaluates an expression.
+    pub fn eval(&self, e: &Expr) -> DResult<Value> {
+        self.tick(&e.span)?;
+        let d = self.depth.get();
+        if d >= MAX_DEPTH {
+            return Err(Diag::new(
+                "Expression too deeply nested",
+                format!("Expressions may nest at most {MAX_DEPTH} levels deep."),
+            )
+            .at(&e.span)
+            .fatal());
+        }
+        self.depth.set(d + 1);
+        let r = self.eval_inner(e).map_err(|err| err.at(&e.span));
+        self.depth.set(d);
+        r
+    }
+
+    fn eval_inner(&self, e: &Expr) -> DResult<Value> {
+        match &e.kind {
+            ExprKind::Null => Ok(Value::null()),
+            ExprKind::Bool(b) => Ok(Value::Bool(*b)),
+            ExprKind::Number(n) => Ok(Value::Number(n.clone())),
+            ExprKind::Str(s) => Ok(Value::string(nfc(s))),
+            ExprKind::Template(parts) => self.template(parts, &e.span),
+            ExprKind::Tuple(items) => Ok(Value::Tuple(items.iter().map(|x| self.eval(x)).collect::<DResult<_>>()?)),
+            ExprKind::Object(items) => self.object(items),
+            ExprKind::Var(name) => self.variable(name, None, &e.span).map(|(v, _)| v),
+            ExprKind::Traversal(base, ops) => self.traversal(base, ops),
+            ExprKind::Paren(inner) => self.eval(inner),
+            ExprKind::Unary(op, x) => self.unary(*op, x),
+            ExprKind::Binary(op, l, r) => self.binary(*op, l, r),
+            ExprKind::Cond(c, t, f) => self.conditional(c, t, f),
+            ExprKind::For(f) => self.for_expr(f, &e.span),
+            ExprKind::Call(c) => super::funcs::call(self, c, &e.span),
+        }
+    }
+
+    fn variable(&self, name: &str, attr: Option<&str>, span: &Span) -> DResult<(Value, bool)> {
+        if let Some(v) = self.iter_var(name) {
+            return Ok((v, false));
+        }
+        self.scope.resolve(self, name, attr, span)
+    }
+
+    fn object(&self, items: &[(ObjKey, Expr)]) -> DResult<Value> {
+        let mut out = BTreeMap::new();
+        let mut sensitive = false;
+        for (k, v) in items {
+            let key = match k {
+                ObjKey::Ident(s, _) => s.clone(),
+                ObjKey::Expr(x) => {
+                    let kv = self.eval(x)?;
+                    let (kv, marked) = kv.unmark();
+                    sensitive |= marked;
+                    if kv.is_null() {
+                        return Err(Diag::new("Null value as key", "Can't use a null value as a key.").at(&x.span));
+                    }
+                    if kv.is_unknown() {
+                        return Ok(Value::Unknown(Type::Dynamic));
+                    }
+                    match convert(&kv, &Type::String) {
+                        Ok(Value::String(s)) => s.to_string(),
+                        Ok(_) | Err(_) => {
+                            return Err(Diag::new("Incorrect key type", "Can't use this value as a key: string required.").at(&x.span));
+                        }
+                    }
+                }
+            };
+            let val = self.eval(v)?;
+            out.insert(key, val);
+        }
+        Ok(Value::Object(out).mark_if(sensitive))
+    }
+
+    fn traversal(&self, base: &Expr, ops: &[Op]) -> DResult<Value> {
+        let mut rest = ops;
+        let mut val = if let ExprKind::Var(name) = &base.kind {
+            let attr = match ops.first() {
+                Some(Op { kind: OpKind::Attr(a), .. }) => Some(a.as_str()),
+                _ => None,
+            };
+            let span = match ops.first() {
+                Some(op) if attr.is_some() => base.span.start..op.span.end,
+                _ => base.span.clone(),
+            };
+            let (v, consumed) = self.variable(name, attr, &span).map_err(|e| e.at(&span))?;
+            if consumed {
+                rest = &ops[1..];
+            }
+            v
+        } else {
+            self.eval(base)?
+        };
+        let start = base.span.start;
+        let mut i = 0;
+        while i < rest.len() {
+            let op = &rest[i];
+            let span = start..op.span.end;
+            match &op.kind {
+                OpKind::FullSplat => {
+                    let each = &rest[i + 1..];
+                    return self.splat(val, each, start, &span);
+                }
+                OpKind::AttrSplat => {
+                    let n = rest[i + 1..]
+                        .iter()
+                        .take_while(|o| matches!(o.kind, OpKind::Attr(_) | OpKind::LegacyIndex(_)))
+                        .count();
+                    let each = &rest[i + 1..i + 1 + n];
+                    val = self.splat(val, each, start, &span)?;
+                    i += 1 + n;
+                    continue;
+                }
+                _ => {
+                    val = self.step_op(val, op, &span)?;
+                }
+            }
+            i += 1;
+        }
+        Ok(val)
+    }
+
+    fn step_op(&self, val: Value, op: &Op, span: &Span) -> DResult<Value> {
+        match &op.kind {
+            OpKind::Attr(name) => get_attr(val, name).map_err(|e| e.at(span)),
+            OpKind::Index(k) => {
+                let key = self.eval(k)?;
+                self.index(val, key).map_err(|e| e.at(span))
+            }
+            OpKind::LegacyIndex(n) => self.index(val, Value::Number(Number::from_u64(*n))).map_err(|e| e.at(span)),
+            OpKind::AttrSplat | OpKind::FullSplat => Ok(val),
+        }
+    }
+
+    fn splat(&self, src: Value, each: &[Op], start: usize, span: &Span) -> DResult<Value> {
+        let (src, marked) = src.unmark();
+        if src.is_null() {
+            return Ok(Value::Tuple(Vec::new()));
+        }
+        if src.is_unknown() {
+            return Ok(Value::Unknown(Type::Dynamic));
+        }
+        let apply = |v: Value| -> DResult<Value> {
+            let mut v = v;
+            let mut i = 0;
+            while i < each.len() {
+                let op = &each[i];
+                let sp = start..op.span.end;
+                match &op.kind {
+                    OpKind::FullSplat => return self.splat(v, &each[i + 1..], start, &sp),
+                    OpKind::AttrSplat => {
+                        let n = each[i + 1..]
+                            .iter()
+                            .take_while(|o| matches!(o.kind, OpKind::Attr(_) | OpKind::LegacyIndex(_)))
+                            .count();
+                        v = self.splat(v, &each[i + 1..i + 1 + n], start, &sp)?;
+                        i += 1 + n;
+                        continue;
+                    }
+                    _ => v = self.step_op(v, op, &sp)?,
+                }
+                i += 1;
+            }
+            Ok(v)
+        };
+        let out = match src {
+            Value::List(_, vs) | Value::Set(_, vs) => {
+                let results = vs.into_iter().map(apply).collect::<DResult<Vec<_>>>()?;
+                if results.is_empty() {
+                    Value::List(Type::Dynamic, results)
+                } else {
+                    let ts: Vec<Type> = results.iter().map(Value::ty).collect();
+                    match unify(&ts) {
+                        Some(t) if ts.iter().all(|x| *x == t) => Value::List(t, results),
+                        _ => Value::Tuple(results),
+                    }
+                }
+            }
+            Value::Tuple(vs) => Value::Tuple(vs.into_iter().map(apply).collect::<DResult<Vec<_>>>()?),
+            other => Value::Tuple(vec![apply(other).map_err(|e| e.at(span))?]),
+        };
+        Ok(out.mark_if(marked))
+    }
+
+    /// `collection[key]`, as hcl.Index does it.
+    pub fn index(&self, coll: Value, key: Value) -> DResult<Value> {
+        let (coll, m1) = coll.unmark();
+        let (key, m2) = key.unmark();
+        let marked = m1 || m2;
+        if coll.is_null() {
+            return Err(Diag::new(
+                "Attempt to index null value",
+                "This value is null, so it does not have any indices.",
+            ));
+        }
+        if key.is_null() {
+            return Err(Diag::new("Invalid index", "Can't use a null value as an indexing key."));
+        }
+        if coll.is_unknown() || key.is_unknown() {
+            let t = coll.ty().element().cloned().unwrap_or(Type::Dynamic);
+            return Ok(Value::Unknown(t).mark_if(marked));
+        }
+        let bad = |why: String| {
+            Diag::new(
+                "Invalid index",
+                format!("The given key does not identify an element in this collection value: {why}."),
+            )
+        };
+        let missing = || {
+            Diag::new(
+                "Invalid index",
+                "The given key does not identify an element in this collection value.",
+            )
+        };
+        let r = match &coll {
+            Value::List(_, vs) | Value::Tuple(vs) => {
+                let k = convert(&key, &Type::Number).map_err(|e| bad(e.0))?;
+                let n = k.as_number().cloned().unwrap_or_else(Number::zero);
+                let mut idx = n.to_i64().filter(|_| n.is_integer());
+                if let Some(i) = idx {
+                    if i < 0 && self.flipped(Rule::IndexNoNegative) {
+                        idx = Some(i + vs.len() as i64);
+                    }
+                }
+                match idx {
+                    Some(i) if i >= 0 && (i as usize) < vs.len() => vs[i as usize].clone(),
+                    _ => return Err(missing()),
+                }
+            }
+            Value::Map(_, m) => {
+                let k = convert(&key, &Type::String).map_err(|e| bad(e.0))?;
+                match k.as_str().and_then(|s| m.get(s)) {
+                    Some(v) => v.clone(),
+                    None => return Err(missing()),
+                }
+            }
+            Value::Object(m) => {
+                let k = convert(&key, &Type::String).map_err(|e| bad(e.0))?;
+                match k.as_str().and_then(|s| m.get(s)) {
+                    Some(v) => v.clone(),
+                    None => return Err(missing()),
+                }
+            }
+            Value::Set(..) => {
+                return Err(Diag::new(
+                    "Invalid index",
+                    "Elements of a set are identified only by their value and don't have any separate index or key to select with, so it's only possible to perform operations across all elements of the set.",
+                ));
+            }
+            _ => return Err(Diag::new("Invalid index", "This value does not have any indices.")),
+        };
+        Ok(r.mark_if(marked))
+    }
+
+    fn unary(&self, op: UnOp, x: &Expr) -> DResult<Value> {
+        let v = self.eval(x)?;
+        let (v, marked) = v.unmark();
+        let want = if op == UnOp::Neg { Type::Number } else { Type::Bool };
+        let v = convert(&v, &want).map_err(|e| {
+            Diag::new(
+                "Invalid operand",
+                format!("Unsuitable value for unary operand: {}.", operand_msg(&e.0, &v.ty(), &want)),
+            )
+            .at(&x.span)
+        })?;
+        if v.is_null() {
+            return Err(Diag::new("Invalid operand", "Unsuitable value for unary operand: argument must not be null.").at(&x.span));
+        }
+        if v.is_unknown() {
+            return Ok(Value::Unknown(want).mark_if(marked));
+        }
+        let r = match (op, &v) {
+            (UnOp::Neg, Value::Number(n)) => Value::Number(n.neg()),
+            (UnOp::Not, Value::Bool(b)) => Value::Bool(!b),
+            _ => Value::Unknown(want),
+        };
+        Ok(r.mark_if(marked))
+    }
+
+    fn binary(&self, op: BinOp, l: &Expr, r: &Expr) -> DResult<Value> {
+        if matches!(op, BinOp::And | BinOp::Or) {
+            return self.logical(op, l, r);
+        }
+        let lv = self.eval(l)?;
+        let rv = self.eval(r)?;
+        let (lv, m1) = lv.unmark();
+        let (rv, m2) = rv.unmark();
+        let marked = m1 || m2;
+        let result = match op {
+            BinOp::Eq | BinOp::NotEq => {
+                let eq = equals(&lv, &rv);
+                match eq {
+                    Some(b) => Value::Bool(if op == BinOp::Eq { b } else { !b }),
+                    None => Value::Unknown(Type::Bool),
+                }
+            }
+            _ => {
+                let ln = self.operand(&lv, &Type::Number, "left", l)?;
+                let rn = self.operand(&rv, &Type::Number, "right", r)?;
+                let (a, b) = match (ln, rn) {
+                    (Some(a), Some(b)) => (a, b),
+                    _ => {
+                        let t = if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod) {
+                            Type::Number
+                        } else {
+                            Type::Bool
+                        };
+                        return Ok(Value::Unknown(t).mark_if(marked));
+                    }
+                };
+                let fail = |e: super::number::NumberError| {
+                    Diag::new(
+                        "Operation failed",
+                        format!("Error during operation: {}.", number_error_text(op, &e)),
+                    )
+                };
+                match op {
+                    BinOp::Add => Value::Number(a.add(&b).map_err(fail)?),
+                    BinOp::Sub => Value::Number(a.sub(&b).map_err(fail)?),
+                    BinOp::Mul => Value::Number(a.mul(&b).map_err(fail)?),
+                    BinOp::Div => Value::Number(a.div(&b).map_err(fail)?),
+                    BinOp::Mod => Value::Number(a.rem(&b).map_err(fail)?),
+                    BinOp::Less => Value::Bool(a.cmp_exact(&b).is_lt()),
+                    BinOp::Greater => Value::Bool(a.cmp_exact(&b).is_gt()),
+                    BinOp::LessEq => Value::Bool(a.cmp_exact(&b).is_le()),
+                    BinOp::GreaterEq => Value::Bool(a.cmp_exact(&b).is_ge()),
+                    _ => Value::Unknown(Type::Dynamic),
+                }
+            }
+        };
+        let result = result.mark_if(marked);
+        self.step(
+            || format!("{} {} {}", render::one_line(&lv), op.symbol(), render::one_line(&rv)),
+            &result,
+        );
+        Ok(result)
+    }
+
+    /// Converts an operand, or gives HCL's "Invalid operand" error. `None` for unknown.
+    fn operand(&self, v: &Value, want: &Type, side: &str, x: &Expr) -> DResult<Option<Number>> {
+        let c = convert(v, want).map_err(|e| {
+            Diag::new(
+                "Invalid operand",
+                format!("Unsuitable value for {side} operand: {}.", operand_msg(&e.0, &v.ty(), want)),
+            )
+            .at(&x.span)
+        })?;
+        if c.is_null() {
+            return Err(Diag::new(
+                "Invalid operand",
+                format!("Unsuitable value for {side} operand: argument must not be null."),
+            )
+            .at(&x.span));
+        }
+        if c.is_unknown() {
+            return Ok(None);
+        }
+        Ok(c.as_number().cloned())
+    }
+
+    fn bool_operand(&self, v: &Value, side: &str, x: &Expr) -> DResult<Option<bool>> {
+        let c = convert(v, &Type::Bool).map_err(|e| {
+            Diag::new(
+                "Invalid operand",
+                format!("Unsuitable value for {side} operand: {}.", operand_msg(&e.0, &v.ty(), &Type::Bool)),
+            )
+            .at(&x.span)
+        })?;
+        match c {
+            Value::Bool(b) => Ok(Some(b)),
+            Value::Null(_) => Err(Diag::new(
+                "Invalid operand",
+                format!("Unsuitable value for {side} operand: argument must not be null."),
+            )
+            .at(&x.span)),
+            _ => Ok(None),
+        }
+    }
+
+    fn logical(&self, op: BinOp, l: &Expr, r: &Expr) -> DResult<Value> {
+        let lv = self.eval(l)?;
+        let (lv, m1) = lv.unmark();
+        // Terraform 1.12+ short-circuits: `false && x` and `true || x` never look at x, and a
+        // null operand of && makes the result false.
+        if op == BinOp::And && lv.is_null() {
+            let _ = self.eval(r)?;
+            return Ok(Value::Bool(false).mark_if(m1));
+        }
+        let lb = self.bool_operand(&lv, "left", l)?;
+        match (op, lb) {
+            (BinOp::And, Some(false)) => return Ok(Value::Bool(false).mark_if(m1)),
+            (BinOp::Or, Some(true)) => return Ok(Value::Bool(true).mark_if(m1)),
+            _ => {}
+        }
+        let rv = self.eval(r)?;
+        let (rv, m2) = rv.unmark();
+        let marked = m1 || m2;
+        if op == BinOp::And && rv.is_null() {
+            return Ok(Value::Bool(false).mark_if(marked));
+        }
+        let rb = self.bool_operand(&rv, "right", r)?;
+        let result = match (lb, rb) {
+            (Some(a), Some(b)) => Value::Bool(if op == BinOp::And { a && b } else { a || b }),
+            _ => Value::Unknown(Type::Bool),
+        }
+        .mark_if(marked);
+        self.step(
+            || format!("{} {} {}", render::one_line(&lv), op.symbol(), render::one_line(&rv)),
+            &result,
+        );
+        Ok(result)
+    }
+
+    fn conditional(&self, c: &Expr, t: &Expr, f: &Expr) -> DResult<Value> {
+        let cv = self.eval(c)?;
+        let (cv, marked) = cv.unmark();
+        if cv.is_null() {
+            return Err(Diag::new(
+                "Null condition",
+                "The condition value is null. Conditions must either be true or false.",
+            )
+            .at(&c.span));
+        }
+        let cb = match convert(&cv, &Type::Bool) {
+            Ok(Value::Bool(b)) => Some(b),
+            Ok(_) => None,
+            Err(e) => {
+                return Err(Diag::new(
+                    "Incorrect condition type",
+                    format!(
+                        "The condition expression must be of type bool.{}",
+                        if e.0.is_empty() { "" } else { "" }
+                    ),
+                )
+                .at(&c.span));
+            }
+        };
+        // HCL evaluates both results to find the result type; only the chosen one's errors count.
+        let tv = self.eval(t);
+        let fv = self.eval(f);
+        if let Err(e) = &tv {
+            if e.fatal || cb == Some(true) {
+                return Err(e.clone());
+            }
+        }
+        if let Err(e) = &fv {
+            if e.fatal || cb == Some(false) {
+                return Err(e.clone());
+            }
+        }
+        let tval = tv.unwrap_or(Value::Unknown(Type::Dynamic));
+        let fval = fv.unwrap_or(Value::Unknown(Type::Dynamic));
+        let tt = tval.ty();
+        let ft = fval.ty();
+        let result_ty = if matches!(tval, Value::Null(Type::Dynamic)) {
+            ft.clone()
+        } else if matches!(fval, Value::Null(Type::Dynamic)) {
+            tt.clone()
+        } else if tt == Type::Dynamic || ft == Type::Dynamic {
+            Type::Dynamic
+        } else {
+            match unify(&[tt.clone(), ft.clone()]) {
+                Some(t) => t,
+                None => {
+                    return Err(
+                        Diag::new("Inconsistent conditional result types", inconsistent_detail(&tt, &ft)).at(&(t.span.start..f.span.end))
+                    );
+                }
+            }
+        };
+        let chosen = match cb {
+            None => return Ok(Value::Unknown(result_ty).mark_if(marked)),
+            Some(true) => (tval, t),
+            Some(false) => (fval, f),
+        };
+        let out = convert(&chosen.0, &result_ty).map_err(|e| {
+            Diag::new(
+                "Inconsistent conditional result types",
+                format!(
+                    "The {} result value is invalid: {}.",
+                    if cb == Some(true) { "true" } else { "false" },
+                    e.0
+                ),
+            )
+            .at(&chosen.1.span)
+        })?;
+        let out = out.mark_if(marked);
+        self.step(|| format!("{} ? ... : ...", render::one_line(&cv)), &out);
+        Ok(out)
+    }
+
+    /// Iterates a collection as for expressions and template for directives do: (key, value)
+    /// pairs; list keys are indexes, set keys the elements, map keys the keys.
+    pub fn iterate(&self, coll: &Value, span: &Span, what: &str) -> DResult<Vec<(Value, Value)>> {
+        match coll {
+            Value::Null(_) => Err(Diag::new(
+                "Iteration over null value",
+                format!("A null value cannot be used as the collection in a '{what}' expression."),
+            )
+            .at(span)),
+            Value::List(_, vs) | Value::Tuple(vs) => Ok(vs.iter().enumerate().map(|(i, v)| (Value::int(i as i64), v.clone())).collect()),
+            Value::Set(_, vs) => Ok(vs.iter().map(|v| (v.clone(), v.clone())).collect()),
+            Value::Map(_, m) | Value::Object(m) => {
+                if m.len() > 1 {
+                    self.flipped(Rule::MapKeysLexical);
+                }
+                Ok(m.iter().map(|(k, v)| (Value::string(k.as_str()), v.clone())).collect())
+            }
+            other => Err(Diag::new(
+                "Iteration over non-iterable value",
+                format!(
+                    "A value of type {} cannot be used as the collection in a '{what}' expression.",
+                    other.ty().friendly()
+                ),
+            )
+            .at(span)),
+        }
+    }
+
+    fn for_expr(&self, f: &ForExpr, span: &Span) -> DResult<Value> {
+        let coll = self.eval(&f.collection)?;
+        let (coll, marked) = coll.unmark();
+        if coll.is_unknown() {
+            return Ok(Value::Unknown(Type::Dynamic));
+        }
+        let pairs = self.iterate(&coll, &f.collection.span, "for")?;
+        let mut tuple = Vec::new();
+        let mut object: BTreeMap<String, Value> = BTreeMap::new();
+        let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+        for (k, v) in pairs {
+            let mut vars = Vec::new();
+            if let Some(kn) = &f.key_var {
+                vars.push((kn.clone(), k));
+            }
+            vars.push((f.value_var.clone(), v));
+            let step = self.with_var(vars, || -> DResult<Option<(Option<String>, Value)>> {
+                if let Some(c) = &f.cond {
+                    let cv = self.eval(c)?;
+                    let (cv, _) = cv.unmark();
+                    if cv.is_null() {
+                        return Err(Diag::new("Condition is null", "The value of the 'if' clause must not be null.").at(&c.span));
+                    }
+                    match convert(&cv, &Type::Bool) {
+                        Ok(Value::Bool(true)) => {}
+                        Ok(Value::Bool(false)) => return Ok(None),
+                        Ok(_) => return Ok(None),
+                        Err(e) => {
+                            return Err(
+                                Diag::new("Invalid 'for' condition", format!("The 'if' clause value is invalid: {}.", e.0)).at(&c.span),
+                            );
+                        }
+                    }
+                }
+                let key = match &f.key {
+                    Some(kx) => {
+                        let kv = self.eval(kx)?;
+                        let (kv, _) = kv.unmark();
+                        if kv.is_null() {
+                            return Err(Diag::new(
+                                "Invalid object key",
+                                "Key expression in 'for' expression must not produce a null value.",
+                            )
+                            .at(&kx.span));
+                        }
+                        match convert(&kv, &Type::String) {
+                            Ok(Value::String(s)) => Some(s.to_string()),
+                            Ok(_) => Some(String::new()),
+                            Err(e) => {
+                                return Err(Diag::new(
+                                    "Invalid object key",
+                                    format!("The key expression produced an invalid result: {}.", e.0),
+                                )
+                                .at(&kx.span));
+                            }
+                        }
+                    }
+                    None => None,
+                };
+                let val = self.eval(&f.value)?;
+                Ok(Some((key, val)))
+            })?;
+            let Some((key, val)) = step else { continue };
+            match key {
+                None => tuple.push(val),
+                Some(k) if f.grouping => groups.entry(k).or_default().push(val),
+                Some(k) => {
+                    if object.contains_key(&k) && !self.flipped(Rule::ForDuplicateKeyError) {
+                        let kspan = f.key.as_ref().map(|x| x.span.clone()).unwrap_or(span.clone());
+                        return Err(Diag::new(
+                            "Duplicate object key",
+                            format!("Two different items produced the key {k:?} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key."),
+                        )
+                        .at(&kspan));
+                    }
+                    if object.contains_key(&k) {
+                        // The flipped rule: the last value silently wins.
+                        object.insert(k, val);
+                    } else {
+                        object.insert(k, val);
+                    }
+                }
+            }
+        }
+        let out = if f.key.is_none() {
+            Value::Tuple(tuple)
+        } else if f.grouping {
+            Value::Object(groups.into_iter().map(|(k, vs)| (k, Value::Tuple(vs))).collect())
+        } else {
+            Value::Object(object)
+        };
+        let out = out.mark_if(marked);
+        self.step(|| "for expression".to_string(), &out);
+        Ok(out)
+    }
+
+    /// Evaluates template parts; a template that is one interpolation returns the raw value.
+    pub fn template(&self, parts: &[Part], span: &Span) -> DResult<Value> {
+        if let [Part::Interp(x)] = parts {
+            return self.eval(x);
+        }
+        let mut out = String::new();
+        let mut marked = false;
+        let mut unknown = false;
+        self.template_into(parts, &mut out, &mut marked, &mut unknown)?;
+        let _ = span;
+        if unknown {
+            return Ok(Value::Unknown(Type::String).mark_if(marked));
+        }
+        Ok(Value::string(nfc(&out)).mark_if(marked))
+    }
+
+    fn template_into(&self, parts: &[Part], out: &mut String, marked: &mut bool, unknown: &mut bool) -> DResult<()> {
+        for p in parts {
+            match p {
+                Part::Lit(s) => out.push_str(s),
+                Part::Interp(x) => {
+                    let v = self.eval(x)?;
+                    let (v, m) = v.unmark();
+                    *marked |= m;
+                    if v.is_null() {
+                        return Err(Diag::new(
+                            "Invalid template interpolation value",
+                            "The expression result is null. Cannot include a null value in a string template.",
+                        )
+                        .at(&x.span));
+                    }
+                    if v.is_unknown() {
+                        *unknown = true;
+                        continue;
+                    }
+                    match convert(&v, &Type::String) {
+                        Ok(Value::String(s)) => out.push_str(&s),
+                        Ok(_) => *unknown = true,
+                        Err(e) => {
+                            return Err(Diag::new(
+                                "Invalid template interpolation value",
+                                format!("Cannot include the given value in a string template: {}.", e.0),
+                            )
+                            .at(&x.span));
+                        }
+                    }
+                }
+                Part::If { cond, then, els } => {
+                    let cv = self.eval(cond)?;
+                    let (cv, m) = cv.unmark();
+                    *marked |= m;
+                    if cv.is_null() {
+                        return Err(Diag::new(
+                            "Invalid template if directive",
+                            "The condition value is null. Conditions must either be true or false.",
+                        )
+                        .at(&cond.span));
+                    }
+                    match convert(&cv, &Type::Bool) {
+                        Ok(Value::Bool(true)) => self.template_into(then, out, marked, unknown)?,
+                        Ok(Value::Bool(false)) => self.template_into(els, out, marked, unknown)?,
+                        Ok(_) => *unknown = true,
+                        Err(e) => {
+                            return Err(
+                                Diag::new("Invalid template if directive", format!("The condition value is invalid: {}.", e.0))
+                                    .at(&cond.span),
+                            );
+                        }
+                    }
+                }
+                Part::For {
+                    key_var,
+                    value_var,
+                    collection,
+                    body,
+                    span,
+                } => {
+                    let cv = self.eval(collection)?;
+                    let (cv, m) = cv.unmark();
+                    *marked |= m;
+                    if cv.is_unknown() {
+                        *unknown = true;
+                        continue;
+                    }
+                    let pairs = match cv {
+                        Value::Null(_) => {
+                            return Err(Diag::new("Invalid template for directive", "The collection value is null.").at(span));
+                        }
+                        _ => self.iterate(&cv, span, "for")?,
+                    };
+                    for (k, v) in pairs {
+                        let mut vars = Vec::new();
+                        if let Some(kn) = key_var {
+                            vars.push((kn.clone(), k));
+                        }
+                        vars.push((value_var.clone(), v));
+                        self.with_var(vars, || self.template_into(body, out, marked, unknown))?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `value.name`, as hcl.GetAttr does it.
+pub fn get_attr(val: Value, name: &str) -> DResult<Value> {
+    let (val, marked) = val.unmark();
+    if val.is_null() {
+        return Err(Diag::new(
+            "Attempt to get attribute from null value",
+            "This value is null, so it does not have any attributes.",
+        ));
+    }
+    let ty = val.ty();
+    let r = match &val {
+        Value::Unknown(t) => match t {
+            Type::Object(m) => match m.get(name) {
+                Some(at) => Value::Unknown(at.clone()),
+                None => {
+                    return Err(Diag::new(
+                        "Unsupported attribute",
+                        format!("This object does not have an attribute named {name:?}."),
+                    ));
+                }
+            },
+            Type::Map(e) => Value::Unknown((**e).clone()),
+            _ => Value::Unknown(Type::Dynamic),
+        },
+        Value::Object(m) => match m.get(name) {
+            Some(v) => v.clone(),
+            None => {
+                return Err(Diag::new(
+                    "Unsupported attribute",
+                    format!("This object does not have an attribute named {name:?}."),
+                ));
+            }
+        },
+        Value::Map(_, m) => match m.get(name) {
+            Some(v) => v.clone(),
+            None => {
+                return Err(Diag::new(
+                    "Missing map element",
+                    format!("This map does not have an element with the key {name:?}."),
+                ));
+            }
+        },
+        Value::List(e, _) if matches!(e, Type::Object(_)) => {
+            let has = matches!(e, Type::Object(m) if m.contains_key(name));
+            return Err(Diag::new(
+                "Unsupported attribute",
+                if has {
+                    format!(
+                        "Can't access attributes on a list of objects. Did you mean to access attribute {name:?} for a specific element of the list, or across all elements of the list?"
+                    )
+                } else {
+                    "Can't access attributes on a list of objects. Did you mean to access an attribute for a specific element of the list, or across all elements of the list?".to_string()
+                },
+            ));
+        }
+        Value::Set(e, _) if matches!(e, Type::Object(_)) => {
+            return Err(Diag::new(
+                "Unsupported attribute",
+                "Can't access attributes on a set of objects. Did you mean to access an attribute across all elements of the set?",
+            ));
+        }
+        Value::String(_) | Value::Number(_) | Value::Bool(_) => {
+            return Err(Diag::new(
+                "Unsupported attribute",
+                format!("Can't access attributes on a primitive-typed value ({}).", ty.friendly()),
+            ));
+        }
+        _ => return Err(Diag::new("Unsupported attribute", "This value does not have any attributes.")),
+    };
+    Ok(r.mark_if(marked))
+}
+
+/// cty's Equals: `None` when unknown.
+pub fn equals(a: &Value, b: &Value) -> Option<bool> {
+    let (a, _) = a.clone().unmark_deep();
+    let (b, _) = b.clone().unmark_deep();
+    if a.is_unknown() || b.is_unknown() {
+        return None;
+    }
+    if a.is_null() || b.is_null() {
+        return Some(a.is_null() && b.is_null());
+    }
+    if a.ty() != b.ty() {
+        return Some(false);
+    }
+    Some(match (&a, &b) {
+        (Value::Number(x), Value::Number(y)) => x.cty_equals(y),
+        (Value::String(x), Value::String(y)) => x == y,
+        (Value::Bool(x), Value::Bool(y)) => x == y,
+        (Value::List(_, x), Value::List(_, y)) | (Value::Tuple(x), Value::Tuple(y)) => {
+            if x.len() != y.len() {
+                return Some(false);
+            }
+            for (p, q) in x.iter().zip(y) {
+                match equals(p, q) {
+                    Some(true) => {}
+                    other => return other,
+                }
+            }
+            true
+        }
+        (Value::Set(_, x), Value::Set(_, y)) => x.len() == y.len() && x.iter().all(|p| y.iter().any(|q| equals(p, q) == Some(true))),
+        (Value::Map(_, x), Value::Map(_, y)) | (Value::Object(x), Value::Object(y)) => {
+            if x.len() != y.len() || x.keys().ne(y.keys()) {
+                return Some(false);
+            }
+            for (p, q) in x.values().zip(y.values()) {
+                match equals(p, q) {
+                    Some(true) => {}
+                    other => return other,
+                }
+            }
+            true
+        }
+        _ => false,
+    })
+}
+
+/// Normalises a string to NFC, as cty does for every string value.
+pub fn nfc(s: &str) -> String {
+    use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
+    match is_nfc_quick(s.chars()) {
+        IsNormalized::Yes => s.to_string(),
+        _ => s.nfc().collect(),
+    }
+}
+
+/// The operand error in Terraform 1.13+'s wording (`bool required, but have number`).
+fn operand_msg(cty_msg: &str, got: &Type, want: &Type) -> String {
+    if cty_msg.ends_with(" required") && cty_msg.starts_with(&want.friendly()) {
+        format!("{}, but have {}", cty_msg, got.friendly())
+    } else {
+        cty_msg.to_string()
+    }
+}
+
+fn number_error_text(op: BinOp, e: &super::number::NumberError) -> String {
+    match op {
+        BinOp::Div => "can't divide zero by zero or infinity by infinity".into(),
+        BinOp::Mod => "can't use modulo with zero and infinity".into(),
+        _ => e.to_string(),
+    }
+}
+
+/// The detail of "Inconsistent conditional result types", in Terraform 1.2+'s wording.
+fn inconsistent_detail(t: &Type, f: &Type) -> String {
+    format!("{}.", describe_mismatch(t, f))
+}
+
+fn describe_mismatch(t: &Type, f: &Type) -> String {
+    match (t, f) {
+        (Type::Object(a), Type::Object(b)) => {
+            if let Some(k) = a.keys().find(|k| !b.contains_key(*k)) {
+                return format!("The 'true' value includes object attribute {k:?}, which is absent in the 'false' value");
+            }
+            if let Some(k) = b.keys().find(|k| !a.contains_key(*k)) {
+                return format!("The 'false' value includes object attribute {k:?}, which is absent in the 'true' value");
+            }
+            for (k, ta) in a {
+                if let Some(tb) = b.get(k) {
+                    if ta != tb {
+                        return format!("Type mismatch for object attribute {k:?}: {}", describe_mismatch(ta, tb));
+                    }
+                }
+            }
+        }
+        (Type::List(a) | Type::Set(a) | Type::Map(a), Type::List(b) | Type::Set(b) | Type::Map(b)) if a != b => {
+            return format!("Mismatched element type: {}", describe_mismatch(a, b));
+        }
+        _ => {}
+    }
+    format!("The 'true' value is {}, but the 'false' value is {}", t.friendly(), f.friendly())
+}

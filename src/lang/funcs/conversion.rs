@@ -1,0 +1,97 @@
+//! Type conversion functions (tostring, tonumber, tobool, tolist, toset, tomap) and the
+//! sensitivity functions.
+
+use super::{FnError, FnResult, Func, Param, Registry};
+use crate::lang::convert::{convert, mismatch};
+use crate::lang::eval::Evaluator;
+use crate::lang::value::{Type, Value};
+
+/// Registers the conversion functions.
+pub fn register(r: &mut Registry) {
+    let any = || Param::new("v", Type::Dynamic).nullable().marked();
+    r.add(
+        "tostring",
+        Func::new(vec![any()], |_, a| to(&a[0], &Type::String)).returns(Type::String),
+    );
+    r.add(
+        "tonumber",
+        Func::new(vec![any()], |_, a| to(&a[0], &Type::Number)).returns(Type::Number),
+    );
+    r.add("tobool", Func::new(vec![any()], |_, a| to(&a[0], &Type::Bool)).returns(Type::Bool));
+    r.add("tolist", Func::new(vec![any()], |_, a| to(&a[0], &Type::list(Type::Dynamic))));
+    r.add("toset", Func::new(vec![any()], |_, a| to(&a[0], &Type::set(Type::Dynamic))));
+    r.add("tomap", Func::new(vec![any()], |_, a| to(&a[0], &Type::map(Type::Dynamic))));
+    r.add(
+        "sensitive",
+        Func::new(vec![Param::new("value", Type::Dynamic).nullable().marked().unknowns()], |_, a| {
+            Ok(a[0].clone().mark_if(true))
+        }),
+    );
+    r.add(
+        "nonsensitive",
+        Func::new(
+            vec![Param::new("value", Type::Dynamic).nullable().marked().unknowns()],
+            nonsensitive,
+        ),
+    );
+    r.add(
+        "issensitive",
+        Func::new(vec![Param::new("value", Type::Dynamic).nullable().marked().unknowns()], |_, a| {
+            Ok(Value::Bool(a[0].is_sensitive()))
+        })
+        .returns(Type::Bool),
+    );
+}
+
+/// The constraint name cty gives in "cannot convert X to Y".
+fn constraint_name(t: &Type) -> String {
+    match t {
+        Type::List(e) if **e == Type::Dynamic => "list of any single type".into(),
+        Type::Set(e) if **e == Type::Dynamic => "set of any single type".into(),
+        Type::Map(e) if **e == Type::Dynamic => "map of any single type".into(),
+        other => other.friendly(),
+    }
+}
+
+fn to(v: &Value, want: &Type) -> FnResult {
+    let (inner, marked) = v.clone().unmark();
+    let got = inner.ty();
+    if !crate::lang::convert::convertible(&got, want) && !inner.is_null() {
+        return Err(FnError::Arg(
+            0,
+            match (&got, want) {
+                (Type::Tuple(_), Type::Tuple(_)) => format!("incompatible tuple type for conversion: {}", mismatch(&got, want)),
+                (Type::Object(_), Type::Object(_)) => format!("incompatible object type for conversion: {}", mismatch(&got, want)),
+                _ => format!("cannot convert {} to {}", got.friendly(), constraint_name(want)),
+            },
+        ));
+    }
+    match convert(&inner, want) {
+        Ok(r) => Ok(r.mark_if(marked)),
+        Err(_) => Err(FnError::Arg(
+            0,
+            match (&inner, want) {
+                (Value::String(s), Type::Bool) => format!(
+                    "cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed",
+                    crate::lang::render::go_quote(s)
+                ),
+                (Value::String(s), Type::Number) => format!(
+                    "cannot convert {} to number; given string must be a decimal representation of a number",
+                    crate::lang::render::go_quote(s)
+                ),
+                _ => format!("cannot convert {} to {}", got.friendly(), constraint_name(want)),
+            },
+        )),
+    }
+}
+
+fn nonsensitive(ev: &Evaluator, a: &[Value]) -> FnResult {
+    // Before Terraform 1.7 a value that was not sensitive was an error.
+    if !a[0].is_sensitive() && ev.version < (1, 7, 0) && !a[0].is_unknown() {
+        return Err(FnError::Arg(
+            0,
+            "the given value is not sensitive, so this call is redundant".into(),
+        ));
+    }
+    Ok(a[0].clone().unmark().0)
+}

@@ -1,0 +1,375 @@
+//! The built-in function library: a registry of typed signatures and the call plumbing that
+//! gives Terraform's argument conversion, null and unknown handling, sensitive marks and
+//! error wording. Each family of functions lives in its own file.
+
+mod collection;
+mod conversion;
+mod encoding;
+mod filesystem;
+mod hash;
+mod network;
+mod numeric;
+mod string;
+mod time;
+
+use std::collections::HashMap;
+
+use super::convert::convert;
+use super::diag::{DResult, Diag};
+use super::eval::Evaluator;
+use super::render;
+use super::syntax::{Call, Span};
+use super::value::{Type, Value};
+
+/// One parameter of a function.
+#[derive(Clone, Debug)]
+pub struct Param {
+    /// Its name, as error messages give it.
+    pub name: &'static str,
+    /// The type arguments are converted to (`Type::Dynamic`: no conversion).
+    pub ty: Type,
+    /// Whether null is accepted (otherwise "argument must not be null").
+    pub allow_null: bool,
+    /// Whether an unknown value is passed in (otherwise the result is unknown).
+    pub allow_unknown: bool,
+    /// Whether sensitive values are passed in marked (otherwise unmarked, and the result marked).
+    pub allow_marked: bool,
+}
+
+impl Param {
+    /// A parameter of type `ty` that rejects null.
+    pub fn new(name: &'static str, ty: Type) -> Param {
+        Param {
+            name,
+            ty,
+            allow_null: false,
+            allow_unknown: false,
+            allow_marked: false,
+        }
+    }
+    /// Accepts null.
+    pub fn nullable(mut self) -> Param {
+        self.allow_null = true;
+        self
+    }
+    /// Receives unknown values.
+    pub fn unknowns(mut self) -> Param {
+        self.allow_unknown = true;
+        self
+    }
+    /// Receives sensitive values with their marks.
+    pub fn marked(mut self) -> Param {
+        self.allow_marked = true;
+        self
+    }
+}
+
+/// What a function implementation can fail with.
+#[derive(Clone, Debug)]
+pub enum FnError {
+    /// A problem with argument `index`: "Invalid function argument" / `Invalid value for "name" parameter: MSG.`
+    Arg(usize, String),
+    /// Any other failure: "Error in function call" / `Call to function "f" failed: MSG.`
+    Call(String),
+    /// A complete diagnostic (for functions that report like Terraform's own, e.g. templatefile).
+    Diag(Diag),
+}
+
+/// Shorthand for an implementation's result.
+pub type FnResult = Result<Value, FnError>;
+
+/// A function's implementation: the evaluator (for rules, host and trace) and the converted
+/// arguments (variadic ones last).
+pub type Impl = fn(&Evaluator, &[Value]) -> FnResult;
+
+/// A function's definition.
+#[derive(Clone)]
+pub struct Func {
+    /// Fixed parameters.
+    pub params: Vec<Param>,
+    /// The variadic parameter, if any.
+    pub variadic: Option<Param>,
+    /// The implementation.
+    pub imp: Impl,
+    /// The result type when an argument is unknown (default: dynamic).
+    pub unknown_result: Type,
+    /// Whether the function may be called only from the console (type()).
+    pub console_only: bool,
+}
+
+impl Func {
+    /// A function with these parameters and implementation.
+    pub fn new(params: Vec<Param>, imp: Impl) -> Func {
+        Func {
+            params,
+            variadic: None,
+            imp,
+            unknown_result: Type::Dynamic,
+            console_only: false,
+        }
+    }
+    /// Adds a variadic parameter.
+    pub fn variadic(mut self, p: Param) -> Func {
+        self.variadic = Some(p);
+        self
+    }
+    /// Declares the result type used when an argument is unknown.
+    pub fn returns(mut self, t: Type) -> Func {
+        self.unknown_result = t;
+        self
+    }
+}
+
+/// The function registry.
+#[derive(Clone, Default)]
+pub struct Registry {
+    funcs: HashMap<&'static str, Func>,
+}
+
+impl Registry {
+    /// Every built-in function.
+    pub fn builtins() -> Registry {
+        let mut r = Registry::default();
+        collection::register(&mut r);
+        conversion::register(&mut r);
+        encoding::register(&mut r);
+        filesystem::register(&mut r);
+        hash::register(&mut r);
+        network::register(&mut r);
+        numeric::register(&mut r);
+        string::register(&mut r);
+        time::register(&mut r);
+        r
+    }
+    /// Adds (or replaces) a function.
+    pub fn add(&mut self, name: &'static str, f: Func) {
+        self.funcs.insert(name, f);
+    }
+    /// Looks a function up.
+    pub fn get(&self, name: &str) -> Option<&Func> {
+        self.funcs.get(name)
+    }
+    /// The names of all functions, sorted.
+    pub fn names(&self) -> Vec<&'static str> {
+        let mut v: Vec<&'static str> = self.funcs.keys().copied().collect();
+        v.sort_unstable();
+        v
+    }
+}
+
+/// Evaluates a function call expression.
+pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
+    let name = c.name.as_str();
+    let full = c.full_name();
+    if !c.namespace.is_empty() {
+        match c.namespace.as_slice() {
+            [core] if core == "core" => {}
+            [provider, local] if provider == "provider" => {
+                return super::provider::call(ev, local, name, c, span);
+            }
+            _ => {
+                return Err(
+                    Diag::new("Call to unknown function", format!("There is no function named {full:?}."))
+                        .at(&c.name_span)
+                        .fatal(),
+                );
+            }
+        }
+    }
+    match name {
+        "try" => return try_call(ev, c, span),
+        "can" => return can_call(ev, c, span),
+        _ => {}
+    }
+    let Some(f) = ev.funcs.get(name) else {
+        let mut detail = format!("There is no function named {full:?}.");
+        if let Some(s) = super::suggest::closest(name, ev.funcs.names().iter().map(|n| n.to_string()).collect::<Vec<_>>().iter()) {
+            detail.push_str(&format!(" Did you mean {s:?}?"));
+        }
+        return Err(Diag::new("Call to unknown function", detail).at(&c.name_span));
+    };
+    // Evaluate the arguments, expanding a final `...` argument.
+    let mut args: Vec<(Value, Span)> = Vec::with_capacity(c.args.len());
+    for (i, a) in c.args.iter().enumerate() {
+        let v = ev.eval(a)?;
+        if c.expand_final && i + 1 == c.args.len() {
+            let (v, marked) = v.unmark();
+            match v {
+                Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => {
+                    args.extend(vs.into_iter().map(|x| (x.mark_if(marked), a.span.clone())));
+                }
+                Value::Null(_) => {
+                    return Err(Diag::new(
+                        "Invalid expanding argument value",
+                        "The expanding argument (indicated by ...) must not be null.",
+                    )
+                    .at(&a.span));
+                }
+                Value::Unknown(_) => return Ok(Value::Unknown(f.unknown_result.clone())),
+                _ => {
+                    return Err(Diag::new(
+                        "Invalid expanding argument value",
+                        "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
+                    )
+                    .at(&a.span));
+                }
+            }
+        } else {
+            args.push((v, a.span.clone()));
+        }
+    }
+    let n_fixed = f.params.len();
+    if args.len() < n_fixed {
+        let missing = &f.params[args.len()];
+        return Err(Diag::new(
+            "Not enough function arguments",
+            format!(
+                "Function {full:?} expects {} argument(s). Missing value for {:?}.",
+                n_fixed, missing.name
+            ),
+        )
+        .at(span));
+    }
+    if f.variadic.is_none() && args.len() > n_fixed {
+        let extra = &args[n_fixed].1;
+        return Err(Diag::new(
+            "Too many function arguments",
+            format!("Function {full:?} expects only {n_fixed} argument(s)."),
+        )
+        .at(extra));
+    }
+    let mut conv = Vec::with_capacity(args.len());
+    let mut sensitive = false;
+    let mut unknown = false;
+    for (i, (v, sp)) in args.iter().enumerate() {
+        let p = if i < n_fixed {
+            &f.params[i]
+        } else {
+            f.variadic.as_ref().unwrap_or(&f.params[n_fixed - 1])
+        };
+        let v = if p.allow_marked {
+            v.clone()
+        } else {
+            let (v, m) = v.clone().unmark_deep();
+            sensitive |= m;
+            v
+        };
+        let v = convert(&v, &p.ty).map_err(|e| invalid_arg(p.name, &e.0).at(sp))?;
+        if v.is_null() && !p.allow_null {
+            return Err(invalid_arg(p.name, "argument must not be null").at(sp));
+        }
+        if !p.allow_unknown && v.is_unknown() {
+            unknown = true;
+        }
+        conv.push(v);
+    }
+    if unknown {
+        return Ok(Value::Unknown(f.unknown_result.clone()).mark_if(sensitive));
+    }
+    let result = (f.imp)(ev, &conv).map_err(|e| match e {
+        FnError::Arg(i, msg) => {
+            let p = if i < n_fixed {
+                &f.params[i]
+            } else {
+                f.variadic.as_ref().unwrap_or(&f.params[0])
+            };
+            let sp = args.get(i).map(|a| a.1.clone()).unwrap_or(span.clone());
+            invalid_arg(p.name, &msg).at(&sp)
+        }
+        FnError::Call(msg) => Diag::new("Error in function call", format!("Call to function {full:?} failed: {msg}.")).at(span),
+        FnError::Diag(d) => d.at(span),
+    })?;
+    let result = result.mark_if(sensitive);
+    ev.step(
+        || format!("{full}({})", conv.iter().map(render::one_line).collect::<Vec<_>>().join(", ")),
+        &result,
+    );
+    Ok(result)
+}
+
+/// "Invalid function argument" with Terraform's detail.
+pub fn invalid_arg(param: &str, msg: &str) -> Diag {
+    Diag::new(
+        "Invalid function argument",
+        format!("Invalid value for {param:?} parameter: {msg}."),
+    )
+}
+
+fn try_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
+    if c.args.is_empty() {
+        return Err(Diag::new("Not enough function arguments", "Function \"try\" expects at least one argument.").at(span));
+    }
+    let mut errors = Vec::new();
+    for a in &c.args {
+        match ev.eval(a) {
+            Ok(v) => {
+                if v.has_unknown() {
+                    return Ok(Value::Unknown(Type::Dynamic));
+                }
+                ev.step(|| "try(...)".to_string(), &v);
+                return Ok(v);
+            }
+            Err(e) if e.fatal => return Err(e),
+            Err(e) => errors.push(e),
+        }
+    }
+    let mut detail = String::from("no expression succeeded:\n");
+    for e in &errors {
+        detail.push_str(&format!("- {}\n  {}\n", e.summary, e.detail));
+    }
+    detail.push_str("\nAt least one expression must produce a successful result");
+    Err(Diag::new("Error in function call", format!("Call to function \"try\" failed: {detail}.")).at(span))
+}
+
+fn can_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
+    if c.args.len() != 1 {
+        return Err(if c.args.is_empty() {
+            Diag::new(
+                "Not enough function arguments",
+                "Function \"can\" expects 1 argument(s). Missing value for \"expression\".",
+            )
+            .at(span)
+        } else {
+            Diag::new("Too many function arguments", "Function \"can\" expects only 1 argument(s).").at(&c.args[1].span)
+        });
+    }
+    let r = match ev.eval(&c.args[0]) {
+        Ok(v) if v.has_unknown() => Value::Unknown(Type::Bool),
+        Ok(_) => Value::Bool(true),
+        Err(e) if e.fatal => return Err(e),
+        Err(_) => Value::Bool(false),
+    };
+    ev.step(|| "can(...)".to_string(), &r);
+    Ok(r)
+}
+
+/// Helpers shared by the function families.
+pub mod util {
+    use super::*;
+    use crate::lang::number::Number;
+
+    /// The string inside a converted string argument.
+    pub fn s(v: &Value) -> &str {
+        v.as_str().unwrap_or("")
+    }
+    /// The number inside a converted number argument.
+    pub fn num(v: &Value) -> Number {
+        v.as_number().cloned().unwrap_or_else(Number::zero)
+    }
+    /// A whole number argument as i64, or the error Terraform gives for a fraction.
+    pub fn int(v: &Value, arg: usize) -> Result<i64, FnError> {
+        let n = num(v);
+        if !n.is_integer() {
+            return Err(FnError::Arg(arg, "value must be a whole number".into()));
+        }
+        n.to_i64().ok_or_else(|| FnError::Arg(arg, "value must be a whole number".into()))
+    }
+    /// The elements of a converted list, set or tuple argument.
+    pub fn seq(v: &Value) -> &[Value] {
+        v.as_seq().unwrap_or(&[])
+    }
+    /// A string result.
+    pub fn string(s: impl Into<String>) -> FnResult {
+        Ok(Value::string(crate::lang::eval::nfc(&s.into())))
+    }
+}

@@ -1,0 +1,24 @@
+//! The terraform engine: HCL syntax, cty-like values, the evaluator, the function library and
+//! the console's output format.
+
+pub mod config;
+pub mod convert;
+pub mod diag;
+pub mod eval;
+pub mod funcs;
+pub mod host;
+pub mod number;
+pub mod parse_errors;
+pub mod provider;
+pub mod render;
+pub mod rules;
+pub mod session;
+pub mod suggest;
+pub mod syntax;
+pub mod trace;
+pub mod typeexpr;
+pub mod value;
+
+pub use diag::Diag;
+pub use rules::{Rule, Rules};
+pub use value::{Type, Value};

@@ -1,0 +1,238 @@
+//! Printing values: exactly as `terraform console` does, on one line (for answer choices),
+//! and as JSON.
+
+use super::value::{Type, Value};
+
+/// Renders a value as `terraform console` prints it.
+pub fn console(v: &Value) -> String {
+    format_value(v, 0)
+}
+
+fn format_value(v: &Value, indent: usize) -> String {
+    match v {
+        Value::Unknown(_) => "(known after apply)".into(),
+        Value::Sensitive(_) => "(sensitive value)".into(),
+        Value::Null(t) => null_string(t),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_text(),
+        Value::String(s) => multiline(s, indent).unwrap_or_else(|| go_quote(s)),
+        Value::Object(m) => mapping(m.iter(), indent),
+        Value::Tuple(vs) => sequence(vs, indent),
+        Value::List(_, vs) => format!("tolist({})", sequence(vs, indent)),
+        Value::Set(_, vs) => format!("toset({})", sequence(vs, indent)),
+        Value::Map(_, m) => format!("tomap({})", mapping(m.iter(), indent)),
+    }
+}
+
+/// The console's rendering of a null of type `t`.
+pub fn null_string(t: &Type) -> String {
+    match t {
+        Type::Dynamic => "null".into(),
+        Type::String => "tostring(null)".into(),
+        Type::Number => "tonumber(null)".into(),
+        Type::Bool => "tobool(null)".into(),
+        Type::List(e) => format!("tolist(null) /* of {} */", e.friendly()),
+        Type::Set(e) => format!("toset(null) /* of {} */", e.friendly()),
+        Type::Map(e) => format!("tomap(null) /* of {} */", e.friendly()),
+        other => format!("null /* {} */", other.friendly()),
+    }
+}
+
+fn multiline(s: &str, indent: usize) -> Option<String> {
+    let lines: Vec<&str> = s.split('\n').collect();
+    if lines.len() < 2 {
+        return None;
+    }
+    let op = if indent > 0 { "<<-" } else { "<<" };
+    let mut delim = String::from("EOT");
+    while lines.iter().any(|l| l.trim_matches(go_space) == delim) {
+        delim.push('_');
+    }
+    let pad = " ".repeat(indent);
+    let mut out = format!("{op}{delim}");
+    for l in &lines {
+        out.push('\n');
+        out.push_str(&pad);
+        out.push_str(l);
+    }
+    out.push('\n');
+    out.push_str(&pad);
+    out.push_str(&delim);
+    Some(out)
+}
+
+fn go_space(c: char) -> bool {
+    c.is_whitespace()
+}
+
+fn mapping<'a>(entries: impl Iterator<Item = (&'a String, &'a Value)>, indent: usize) -> String {
+    let mut out = String::from("{");
+    let inner = indent + 2;
+    let mut count = 0;
+    for (k, v) in entries {
+        count += 1;
+        out.push('\n');
+        out.push_str(&" ".repeat(inner));
+        out.push_str(&multiline(k, inner).unwrap_or_else(|| go_quote(k)));
+        out.push_str(" = ");
+        out.push_str(&format_value(v, inner));
+    }
+    if count > 0 {
+        out.push('\n');
+        out.push_str(&" ".repeat(indent));
+    }
+    out.push('}');
+    out
+}
+
+fn sequence(vs: &[Value], indent: usize) -> String {
+    let mut out = String::from("[");
+    let inner = indent + 2;
+    for v in vs {
+        out.push('\n');
+        out.push_str(&" ".repeat(inner));
+        out.push_str(&format_value(v, inner));
+        out.push(',');
+    }
+    if !vs.is_empty() {
+        out.push('\n');
+        out.push_str(&" ".repeat(indent));
+    }
+    out.push(']');
+    out
+}
+
+/// Renders a value on one line, in the console's notation (for answer choices).
+pub fn one_line(v: &Value) -> String {
+    match v {
+        Value::Unknown(_) => "(known after apply)".into(),
+        Value::Sensitive(_) => "(sensitive value)".into(),
+        Value::Null(t) => null_string(t),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_text(),
+        Value::String(s) => go_quote(s),
+        Value::Object(m) => one_line_map(m.iter()),
+        Value::Tuple(vs) => one_line_seq(vs),
+        Value::List(_, vs) => format!("tolist({})", one_line_seq(vs)),
+        Value::Set(_, vs) => format!("toset({})", one_line_seq(vs)),
+        Value::Map(_, m) => format!("tomap({})", one_line_map(m.iter())),
+    }
+}
+
+fn one_line_seq(vs: &[Value]) -> String {
+    let items: Vec<String> = vs.iter().map(one_line).collect();
+    format!("[{}]", items.join(", "))
+}
+
+fn one_line_map<'a>(entries: impl Iterator<Item = (&'a String, &'a Value)>) -> String {
+    let items: Vec<String> = entries.map(|(k, v)| format!("{} = {}", go_quote(k), one_line(v))).collect();
+    if items.is_empty() {
+        "{}".into()
+    } else {
+        format!("{{ {} }}", items.join(", "))
+    }
+}
+
+/// Renders a value as JSON (sensitive values included as their plain value).
+pub fn json(v: &Value) -> serde_json::Value {
+    use serde_json::Value as J;
+    match v {
+        Value::Unknown(_) | Value::Null(_) => J::Null,
+        Value::Sensitive(v) => json(v),
+        Value::Bool(b) => J::Bool(*b),
+        Value::Number(n) => {
+            let text = n.to_text();
+            serde_json::from_str::<serde_json::Number>(&text)
+                .map(J::Number)
+                .unwrap_or(J::String(text))
+        }
+        Value::String(s) => J::String(s.to_string()),
+        Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => J::Array(vs.iter().map(json).collect()),
+        Value::Map(_, m) | Value::Object(m) => J::Object(m.iter().map(|(k, v)| (k.clone(), json(v))).collect()),
+    }
+}
+
+/// Quotes a string as Go's `strconv.Quote` does.
+pub fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            c if go_printable(c) => out.push(c),
+            c if (c as u32) < 0x80 => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push_str(&format!("\\U{:08x}", c as u32)),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Go's `unicode.IsPrint`, approximated: not a control, format, separator (other than
+/// U+0020), surrogate or private-use character.
+fn go_printable(c: char) -> bool {
+    let u = c as u32;
+    if c == ' ' {
+        return true;
+    }
+    if c.is_control() || c.is_whitespace() {
+        return false;
+    }
+    !matches!(u,
+        0xAD | 0x600..=0x605 | 0x61C | 0x6DD | 0x70F | 0x890..=0x891 | 0x8E2 | 0x180E
+        | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x2064 | 0x2066..=0x206F
+        | 0xFEFF | 0xFFF9..=0xFFFB | 0x110BD | 0x110CD | 0x13430..=0x1343F
+        | 0x1BCA0..=0x1BCA3 | 0x1D173..=0x1D17A | 0xE0001 | 0xE0020..=0xE007F
+        | 0xE000..=0xF8FF | 0xF0000..=0x10FFFF | 0xFFFE | 0xFFFF)
+}
+
+/// Formats a type as `type()` prints it, with `indent` spaces of nesting.
+pub fn type_string(t: &Type, indent: usize) -> String {
+    match t {
+        Type::String => "string".into(),
+        Type::Number => "number".into(),
+        Type::Bool => "bool".into(),
+        Type::Dynamic => "dynamic".into(),
+        Type::List(e) => format!("list({})", type_string(e, indent)),
+        Type::Set(e) => format!("set({})", type_string(e, indent)),
+        Type::Map(e) => format!("map({})", type_string(e, indent)),
+        Type::Tuple(ts) => {
+            if ts.is_empty() {
+                return "tuple([])".into();
+            }
+            let pad = " ".repeat(indent + 4);
+            let mut out = String::from("tuple([\n");
+            for t in ts {
+                out.push_str(&pad);
+                out.push_str(&type_string(t, indent + 4));
+                out.push_str(",\n");
+            }
+            out.push_str(&" ".repeat(indent + 2));
+            out.push_str("])");
+            out
+        }
+        Type::Object(m) => {
+            if m.is_empty() {
+                return "object({})".into();
+            }
+            let pad = " ".repeat(indent + 4);
+            let width = m.keys().map(|k| k.len()).max().unwrap_or(0);
+            let mut out = String::from("object({\n");
+            for (k, t) in m {
+                out.push_str(&format!("{pad}{k:<width$}: {},\n", type_string(t, indent + 4)));
+            }
+            out.push_str(&" ".repeat(indent + 2));
+            out.push_str("})");
+            out
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! The engine's front door: evaluate an expression, optionally against a configuration,
+//! under a rule set, and get the value (or diagnostic), the trace and the rules touched.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+use std::sync::OnceLock;
+
+use super::config::{Config, ConfigScope};
+use super::diag::{DResult, Diag};
+use super::eval::{DEFAULT_VERSION, EmptyScope, Evaluator};
+use super::funcs::Registry;
+use super::host::Host;
+use super::render;
+use super::rules::{Rule, Rules};
+use super::syntax::{ExprKind, parse_expr};
+use super::trace::Step;
+use super::value::Value;
+
+/// The built-in function registry, built once.
+pub fn builtins() -> &'static Registry {
+    static REG: OnceLock<Registry> = OnceLock::new();
+    REG.get_or_init(Registry::builtins)
+}
+
+/// An expression's evaluation under one rule set.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The value, or the error.
+    pub result: DResult<Answer>,
+    /// The steps taken, innermost first (empty unless asked for).
+    pub trace: Vec<Step>,
+    /// The rules the evaluation consulted.
+    pub touched: BTreeSet<Rule>,
+}
+
+/// What an expression produced.
+#[derive(Clone, Debug)]
+pub enum Answer {
+    /// A value.
+    Value(Value),
+    /// The console-only `type(x)`: the type of x, already rendered.
+    Type(String),
+}
+
+impl Answer {
+    /// The console rendering.
+    pub fn console(&self) -> String {
+        match self {
+            Answer::Value(v) => render::console(v),
+            Answer::Type(t) => t.clone(),
+        }
+    }
+    /// The one-line rendering.
+    pub fn one_line(&self) -> String {
+        match self {
+            Answer::Value(v) => render::one_line(v),
+            Answer::Type(t) => t.split_whitespace().collect::<Vec<_>>().join(" "),
+        }
+    }
+}
+
+/// A place to evaluate expressions: an optional configuration and the host.
+#[derive(Clone, Debug, Default)]
+pub struct Session {
+    /// The configuration (empty when none).
+    pub config: Config,
+    /// The outside world.
+    pub host: Host,
+    /// Values supplied for variables (`--var`).
+    pub vars: BTreeMap<String, Value>,
+    /// The Terraform version emulated.
+    pub version: Option<(u32, u32, u32)>,
+}
+
+impl Session {
+    /// A session with no configuration.
+    pub fn new() -> Session {
+        Session::default()
+    }
+    /// A session over the `.tf` files of `dir` (file functions may read inside `dir`).
+    pub fn with_config_dir(dir: &Path) -> DResult<Session> {
+        Ok(Session {
+            config: Config::load_dir(dir)?,
+            host: Host::with_root(dir),
+            ..Session::default()
+        })
+    }
+    /// A session over one configuration text.
+    pub fn with_config_text(name: &str, src: &str) -> DResult<Session> {
+        Ok(Session {
+            config: Config::from_texts(vec![(name.to_string(), src.to_string())])?,
+            ..Session::default()
+        })
+    }
+
+    /// Evaluates `src` under `rules`, recording a trace when `trace` is set.
+    pub fn eval(&self, src: &str, rules: &Rules, trace: bool) -> Outcome {
+        let reg = builtins();
+        let empty = EmptyScope;
+        let ev0 = Evaluator::new(rules, &empty, reg, &self.host);
+        let mut ev0 = ev0;
+        ev0.version = self.version.unwrap_or(DEFAULT_VERSION);
+        let scope = match ConfigScope::new(&self.config, &ev0, &self.vars) {
+            Ok(s) => s,
+            Err(e) => {
+                return Outcome {
+                    result: Err(e),
+                    trace: Vec::new(),
+                    touched: BTreeSet::new(),
+                };
+            }
+        };
+        let mut ev = Evaluator::new(rules, &scope, reg, &self.host);
+        ev.version = ev0.version;
+        if trace {
+            ev.record_trace();
+        }
+        let result = evaluate_top(&ev, src);
+        Outcome {
+            result,
+            trace: ev.take_trace(),
+            touched: ev.touched(),
+        }
+    }
+
+    /// Evaluates under the real rules and renders as the console does.
+    pub fn console(&self, src: &str) -> DResult<String> {
+        self.eval(src, &Rules::real(), false).result.map(|a| a.console())
+    }
+
+    /// The source text a diagnostic's span refers to.
+    pub fn source_for<'a>(&'a self, d: &Diag, expr_src: &'a str) -> &'a str {
+        match &d.file {
+            Some(f) => self.config.source_of(f).unwrap_or(expr_src),
+            None => expr_src,
+        }
+    }
+}
+
+fn evaluate_top(ev: &Evaluator, src: &str) -> DResult<Answer> {
+    let expr = parse_expr(src)?;
+    // type() exists only at the top of a console expression.
+    if let ExprKind::Call(c) = &expr.kind {
+        if c.name == "type" && c.namespace.is_empty() {
+            if c.args.len() != 1 {
+                return Err(Diag::new("Invalid function argument", "type() takes exactly one argument.").at(&expr.span));
+            }
+            let v = ev.eval(&c.args[0])?;
+            return Ok(Answer::Type(render::type_string(&v.ty(), 0)));
+        }
+    }
+    ev.eval(&expr).map(Answer::Value)
+}

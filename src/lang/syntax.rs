@@ -1,0 +1,586 @@
+//! The project's own small AST, lowered from hcl-edit's tree, with byte spans kept for
+//! diagnostics. Template strip markers (`~`) are applied here, the way HCL applies them:
+//! every whitespace character next to the marker goes, newlines included.
+
+use std::ops::Range;
+
+use hcl_edit::expr::{BinaryOperator, Expression, ObjectKey, TraversalOperator, UnaryOperator};
+use hcl_edit::structure::{BlockLabel, Body, Structure};
+use hcl_edit::template::{Directive, Element, Template};
+
+use super::diag::Diag;
+use super::number::Number;
+
+/// A byte range in the source.
+pub type Span = Range<usize>;
+
+/// An expression with its position.
+#[derive(Clone, Debug)]
+pub struct Expr {
+    /// What the expression is.
+    pub kind: ExprKind,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// The forms of expression.
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    /// `null`
+    Null,
+    /// `true` / `false`
+    Bool(bool),
+    /// A number literal.
+    Number(Number),
+    /// A string with no interpolation or directive.
+    Str(String),
+    /// A string template or heredoc.
+    Template(Vec<Part>),
+    /// `[a, b]`
+    Tuple(Vec<Expr>),
+    /// `{k = v}`
+    Object(Vec<(ObjKey, Expr)>),
+    /// A root variable name (`var`, `local`, an iterator).
+    Var(String),
+    /// A chain of attribute, index and splat operators after an expression.
+    Traversal(Box<Expr>, Vec<Op>),
+    /// `-x`, `!x`
+    Unary(UnOp, Box<Expr>),
+    /// `a + b` and the other binary operators.
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// `c ? a : b`
+    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `[for ...]` / `{for ...}`
+    For(Box<ForExpr>),
+    /// A function call.
+    Call(Box<Call>),
+    /// `(x)`
+    Paren(Box<Expr>),
+}
+
+/// An object constructor key.
+#[derive(Clone, Debug)]
+pub enum ObjKey {
+    /// A bare identifier, which is the literal string.
+    Ident(String, Span),
+    /// Any other expression (a string, a parenthesised expression, ...).
+    Expr(Expr),
+}
+
+/// A traversal step.
+#[derive(Clone, Debug)]
+pub struct Op {
+    /// The step.
+    pub kind: OpKind,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// The traversal steps.
+#[derive(Clone, Debug)]
+pub enum OpKind {
+    /// `.name`
+    Attr(String),
+    /// `[expr]`
+    Index(Expr),
+    /// `.0`
+    LegacyIndex(u64),
+    /// `.*`
+    AttrSplat,
+    /// `[*]`
+    FullSplat,
+}
+
+/// Unary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    /// `-`
+    Neg,
+    /// `!`
+    Not,
+}
+
+/// Binary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    /// `==`
+    Eq,
+    /// `!=`
+    NotEq,
+    /// `<=`
+    LessEq,
+    /// `>=`
+    GreaterEq,
+    /// `<`
+    Less,
+    /// `>`
+    Greater,
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/`
+    Div,
+    /// `%`
+    Mod,
+    /// `&&`
+    And,
+    /// `||`
+    Or,
+}
+
+impl BinOp {
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Eq => "==",
+            BinOp::NotEq => "!=",
+            BinOp::LessEq => "<=",
+            BinOp::GreaterEq => ">=",
+            BinOp::Less => "<",
+            BinOp::Greater => ">",
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Mod => "%",
+            BinOp::And => "&&",
+            BinOp::Or => "||",
+        }
+    }
+}
+
+/// A for expression.
+#[derive(Clone, Debug)]
+pub struct ForExpr {
+    /// The first variable of `for k, v in`, if two are given.
+    pub key_var: Option<String>,
+    /// The (last) iteration variable.
+    pub value_var: String,
+    /// The collection iterated.
+    pub collection: Expr,
+    /// The key expression of the object form.
+    pub key: Option<Expr>,
+    /// The value expression.
+    pub value: Expr,
+    /// The `if` filter.
+    pub cond: Option<Expr>,
+    /// `...` grouping mode.
+    pub grouping: bool,
+}
+
+/// A function call.
+#[derive(Clone, Debug)]
+pub struct Call {
+    /// Namespace parts (`provider`, `aws` for `provider::aws::f`).
+    pub namespace: Vec<String>,
+    /// The function's own name.
+    pub name: String,
+    /// The arguments.
+    pub args: Vec<Expr>,
+    /// True when the last argument is followed by `...`.
+    pub expand_final: bool,
+    /// Where the name is.
+    pub name_span: Span,
+}
+
+impl Call {
+    /// The name as written, namespace included.
+    pub fn full_name(&self) -> String {
+        let mut s = String::new();
+        for n in &self.namespace {
+            s.push_str(n);
+            s.push_str("::");
+        }
+        s.push_str(&self.name);
+        s
+    }
+}
+
+/// A piece of a template.
+#[derive(Clone, Debug)]
+pub enum Part {
+    /// Literal text (strip markers already applied).
+    Lit(String),
+    /// `${expr}`
+    Interp(Expr),
+    /// `%{if}` ... `%{else}` ... `%{endif}`
+    If {
+        /// The condition.
+        cond: Expr,
+        /// The parts when true.
+        then: Vec<Part>,
+        /// The parts when false.
+        els: Vec<Part>,
+    },
+    /// `%{for}` ... `%{endfor}`
+    For {
+        /// The key variable, if two are given.
+        key_var: Option<String>,
+        /// The value variable.
+        value_var: String,
+        /// The collection.
+        collection: Expr,
+        /// The body.
+        body: Vec<Part>,
+        /// Where the directive is.
+        span: Span,
+    },
+}
+
+/// A configuration body: attributes and blocks in source order.
+#[derive(Clone, Debug, Default)]
+pub struct BodyAst {
+    /// `name = expr`
+    pub attrs: Vec<Attr>,
+    /// `type "label" { ... }`
+    pub blocks: Vec<BlockAst>,
+}
+
+/// One attribute of a body.
+#[derive(Clone, Debug)]
+pub struct Attr {
+    /// Its name.
+    pub name: String,
+    /// Its value.
+    pub expr: Expr,
+    /// Where the whole attribute is.
+    pub span: Span,
+}
+
+/// One block of a body.
+#[derive(Clone, Debug)]
+pub struct BlockAst {
+    /// The block type (`resource`, `locals`, ...).
+    pub kind: String,
+    /// Its labels.
+    pub labels: Vec<String>,
+    /// Its body.
+    pub body: BodyAst,
+    /// Where the block is.
+    pub span: Span,
+}
+
+impl BodyAst {
+    /// The attribute with this name.
+    pub fn attr(&self, name: &str) -> Option<&Attr> {
+        self.attrs.iter().find(|a| a.name == name)
+    }
+    /// The blocks of this type.
+    pub fn blocks_of<'a>(&'a self, kind: &'a str) -> impl Iterator<Item = &'a BlockAst> + 'a {
+        self.blocks.iter().filter(move |b| b.kind == kind)
+    }
+}
+
+/// Parses one expression (surrounding whitespace and comments allowed).
+pub fn parse_expr(src: &str) -> Result<Expr, Diag> {
+    let e = hcl_edit::parser::parse_expr(src).map_err(|e| parse_error(src, &e))?;
+    lower(src, &e)
+}
+
+/// Parses a configuration file body.
+pub fn parse_body(src: &str) -> Result<BodyAst, Diag> {
+    let b = hcl_edit::parser::parse_body(src).map_err(|e| parse_error(src, &e))?;
+    lower_body(src, &b)
+}
+
+/// Parses a template file (the text of `templatefile`).
+pub fn parse_template(src: &str) -> Result<Vec<Part>, Diag> {
+    let t = hcl_edit::parser::parse_template(src).map_err(|e| parse_error(src, &e))?;
+    lower_template(src, &t)
+}
+
+fn parse_error(src: &str, e: &hcl_edit::parser::Error) -> Diag {
+    let loc = e.location();
+    let offset = loc.offset().min(src.len());
+    let (summary, detail) = super::parse_errors::classify(src, offset, e.message());
+    Diag::new(summary, detail).at(&(offset..(offset + 1).min(src.len()).max(offset)))
+}
+
+fn span_of(x: &impl hcl_edit::Span) -> Span {
+    x.span().unwrap_or(0..0)
+}
+
+fn lower_body(src: &str, body: &Body) -> Result<BodyAst, Diag> {
+    let mut out = BodyAst::default();
+    for s in body.iter() {
+        match s {
+            Structure::Attribute(a) => out.attrs.push(Attr {
+                name: a.key.as_str().to_string(),
+                expr: lower(src, &a.value)?,
+                span: span_of(a),
+            }),
+            Structure::Block(b) => out.blocks.push(BlockAst {
+                kind: b.ident.as_str().to_string(),
+                labels: b
+                    .labels
+                    .iter()
+                    .map(|l| match l {
+                        BlockLabel::Ident(i) => i.as_str().to_string(),
+                        BlockLabel::String(s) => s.value().to_string(),
+                    })
+                    .collect(),
+                body: lower_body(src, &b.body)?,
+                span: span_of(b),
+            }),
+        }
+    }
+    Ok(out)
+}
+
+fn mk(kind: ExprKind, span: Span) -> Expr {
+    Expr { kind, span }
+}
+
+/// Lowers an hcl-edit expression.
+fn lower(src: &str, e: &Expression) -> Result<Expr, Diag> {
+    let span = span_of(e);
+    let kind = match e {
+        Expression::Null(_) => ExprKind::Null,
+        Expression::Bool(b) => ExprKind::Bool(*b.value()),
+        Expression::Number(n) => {
+            // hcl-edit keeps numbers as f64/i64; the source text keeps them exact.
+            let text = src.get(span.clone()).unwrap_or("").trim();
+            let text = if text.is_empty() { n.value().to_string() } else { text.to_string() };
+            match Number::parse(&text) {
+                Some(n) => ExprKind::Number(n),
+                None => {
+                    return Err(Diag::new(
+                        "Invalid number literal",
+                        format!("Failed to recognize the value of this number literal: {text}."),
+                    )
+                    .at(&span));
+                }
+            }
+        }
+        Expression::String(s) => ExprKind::Str(s.value().to_string()),
+        Expression::Array(a) => ExprKind::Tuple(a.iter().map(|x| lower(src, x)).collect::<Result<_, _>>()?),
+        Expression::Object(o) => {
+            let mut items = Vec::new();
+            for (k, v) in o.iter() {
+                let key = match k {
+                    ObjectKey::Ident(i) => ObjKey::Ident(i.as_str().to_string(), span_of(i)),
+                    ObjectKey::Expression(x) => ObjKey::Expr(lower(src, x)?),
+                };
+                items.push((key, lower(src, v.expr())?));
+            }
+            ExprKind::Object(items)
+        }
+        Expression::StringTemplate(t) => {
+            let mut toks = Vec::new();
+            flatten_elements(src, t.iter(), &mut toks)?;
+            ExprKind::Template(build_parts(toks)?)
+        }
+        Expression::HeredocTemplate(h) => {
+            let mut toks = Vec::new();
+            flatten_elements(src, h.template.iter(), &mut toks)?;
+            ExprKind::Template(build_parts(toks)?)
+        }
+        Expression::Parenthesis(p) => ExprKind::Paren(Box::new(lower(src, p.inner())?)),
+        Expression::Variable(v) => ExprKind::Var(v.as_str().to_string()),
+        Expression::Conditional(c) => ExprKind::Cond(
+            Box::new(lower(src, &c.cond_expr)?),
+            Box::new(lower(src, &c.true_expr)?),
+            Box::new(lower(src, &c.false_expr)?),
+        ),
+        Expression::FuncCall(f) => ExprKind::Call(Box::new(Call {
+            namespace: f.name.namespace.iter().map(|n| n.as_str().to_string()).collect(),
+            name: f.name.name.as_str().to_string(),
+            args: f.args.iter().map(|a| lower(src, a)).collect::<Result<_, _>>()?,
+            expand_final: f.args.expand_final(),
+            name_span: span_of(&f.name.name),
+        })),
+        Expression::Traversal(t) => {
+            let base = lower(src, &t.expr)?;
+            let mut ops = Vec::new();
+            for op in &t.operators {
+                let sp = span_of(op);
+                let kind = match op.value() {
+                    TraversalOperator::AttrSplat(_) => OpKind::AttrSplat,
+                    TraversalOperator::FullSplat(_) => OpKind::FullSplat,
+                    TraversalOperator::GetAttr(i) => OpKind::Attr(i.as_str().to_string()),
+                    TraversalOperator::Index(x) => OpKind::Index(lower(src, x)?),
+                    TraversalOperator::LegacyIndex(i) => OpKind::LegacyIndex(*i.value()),
+                };
+                ops.push(Op { kind, span: sp });
+            }
+            ExprKind::Traversal(Box::new(base), ops)
+        }
+        Expression::UnaryOp(u) => {
+            let op = match u.operator.value() {
+                UnaryOperator::Neg => UnOp::Neg,
+                UnaryOperator::Not => UnOp::Not,
+            };
+            let inner = lower(src, &u.expr)?;
+            // `-5` is a negative literal, as HCL folds it.
+            if let (UnOp::Neg, ExprKind::Number(n)) = (op, &inner.kind) {
+                ExprKind::Number(n.neg())
+            } else {
+                ExprKind::Unary(op, Box::new(inner))
+            }
+        }
+        Expression::BinaryOp(b) => {
+            let op = match b.operator.value() {
+                BinaryOperator::Eq => BinOp::Eq,
+                BinaryOperator::NotEq => BinOp::NotEq,
+                BinaryOperator::LessEq => BinOp::LessEq,
+                BinaryOperator::GreaterEq => BinOp::GreaterEq,
+                BinaryOperator::Less => BinOp::Less,
+                BinaryOperator::Greater => BinOp::Greater,
+                BinaryOperator::Plus => BinOp::Add,
+                BinaryOperator::Minus => BinOp::Sub,
+                BinaryOperator::Mul => BinOp::Mul,
+                BinaryOperator::Div => BinOp::Div,
+                BinaryOperator::Mod => BinOp::Mod,
+                BinaryOperator::And => BinOp::And,
+                BinaryOperator::Or => BinOp::Or,
+            };
+            ExprKind::Binary(op, Box::new(lower(src, &b.lhs_expr)?), Box::new(lower(src, &b.rhs_expr)?))
+        }
+        Expression::ForExpr(f) => ExprKind::For(Box::new(ForExpr {
+            key_var: f.intro.key_var.as_ref().map(|k| k.as_str().to_string()),
+            value_var: f.intro.value_var.as_str().to_string(),
+            collection: lower(src, &f.intro.collection_expr)?,
+            key: f.key_expr.as_ref().map(|k| lower(src, k)).transpose()?,
+            value: lower(src, &f.value_expr)?,
+            cond: f.cond.as_ref().map(|c| lower(src, &c.expr)).transpose()?,
+            grouping: f.grouping,
+        })),
+    };
+    Ok(mk(kind, span))
+}
+
+fn lower_template(src: &str, t: &Template) -> Result<Vec<Part>, Diag> {
+    let mut toks = Vec::new();
+    flatten_elements(src, t.iter(), &mut toks)?;
+    build_parts(toks)
+}
+
+/// A template flattened into HCL's token sequence, so strip markers can reach the literal
+/// on the other side of a directive boundary.
+enum Tok {
+    Lit(String),
+    Interp(Expr, bool, bool),
+    If(Expr, bool, bool),
+    Else(bool, bool),
+    EndIf(bool, bool),
+    For(Option<String>, String, Expr, bool, bool, Span),
+    EndFor(bool, bool),
+}
+
+fn flatten_elements<'a>(src: &str, elems: impl Iterator<Item = &'a Element>, out: &mut Vec<Tok>) -> Result<(), Diag> {
+    for el in elems {
+        match el {
+            Element::Literal(l) => out.push(Tok::Lit(l.value().to_string())),
+            Element::Interpolation(i) => out.push(Tok::Interp(lower(src, &i.expr)?, i.strip.strip_start(), i.strip.strip_end())),
+            Element::Directive(d) => match d.as_ref() {
+                Directive::If(d) => {
+                    let s = d.if_expr.strip;
+                    out.push(Tok::If(lower(src, &d.if_expr.cond_expr)?, s.strip_start(), s.strip_end()));
+                    flatten_elements(src, d.if_expr.template.iter(), out)?;
+                    if let Some(e) = &d.else_expr {
+                        out.push(Tok::Else(e.strip.strip_start(), e.strip.strip_end()));
+                        flatten_elements(src, e.template.iter(), out)?;
+                    }
+                    let s = d.endif_expr.strip;
+                    out.push(Tok::EndIf(s.strip_start(), s.strip_end()));
+                }
+                Directive::For(d) => {
+                    let f = &d.for_expr;
+                    let s = f.strip;
+                    out.push(Tok::For(
+                        f.key_var.as_ref().map(|k| k.as_str().to_string()),
+                        f.value_var.as_str().to_string(),
+                        lower(src, &f.collection_expr)?,
+                        s.strip_start(),
+                        s.strip_end(),
+                        span_of(&f.collection_expr),
+                    ));
+                    flatten_elements(src, f.template.iter(), out)?;
+                    let s = d.endfor_expr.strip;
+                    out.push(Tok::EndFor(s.strip_start(), s.strip_end()));
+                }
+            },
+        }
+    }
+    Ok(())
+}
+
+fn strips(t: &Tok) -> (bool, bool) {
+    match t {
+        Tok::Lit(_) => (false, false),
+        Tok::Interp(_, a, b) | Tok::If(_, a, b) | Tok::Else(a, b) | Tok::EndIf(a, b) | Tok::EndFor(a, b) => (*a, *b),
+        Tok::For(_, _, _, a, b, _) => (*a, *b),
+    }
+}
+
+fn build_parts(mut toks: Vec<Tok>) -> Result<Vec<Part>, Diag> {
+    for i in 0..toks.len() {
+        let (left, right) = strips(&toks[i]);
+        if left && i > 0 {
+            if let Tok::Lit(s) = &mut toks[i - 1] {
+                let keep = s.trim_end().len();
+                s.truncate(keep);
+            }
+        }
+        if right && i + 1 < toks.len() {
+            if let Tok::Lit(s) = &mut toks[i + 1] {
+                *s = s.trim_start().to_string();
+            }
+        }
+    }
+    let mut it = toks.into_iter();
+    let (parts, end) = build_seq(&mut it);
+    match end {
+        None => Ok(parts),
+        Some(_) => Err(Diag::new(
+            "Unexpected end of template",
+            "A template directive was closed without being opened.",
+        )),
+    }
+}
+
+enum End {
+    Else,
+    EndIf,
+    EndFor,
+}
+
+fn build_seq(it: &mut impl Iterator<Item = Tok>) -> (Vec<Part>, Option<End>) {
+    let mut out = Vec::new();
+    while let Some(t) = it.next() {
+        match t {
+            Tok::Lit(s) => {
+                if !s.is_empty() {
+                    out.push(Part::Lit(s))
+                }
+            }
+            Tok::Interp(e, _, _) => out.push(Part::Interp(e)),
+            Tok::If(cond, _, _) => {
+                let (then, end) = build_seq(it);
+                let els = if matches!(end, Some(End::Else)) {
+                    build_seq(it).0
+                } else {
+                    Vec::new()
+                };
+                out.push(Part::If { cond, then, els });
+            }
+            Tok::For(key_var, value_var, collection, _, _, span) => {
+                let (body, _) = build_seq(it);
+                out.push(Part::For {
+                    key_var,
+                    value_var,
+                    collection,
+                    body,
+                    span,
+                });
+            }
+            Tok::Else(..) => return (out, Some(End::Else)),
+            Tok::EndIf(..) => return (out, Some(End::EndIf)),
+            Tok::EndFor(..) => return (out, Some(End::EndFor)),
+        }
+    }
+    (out, None)
+}

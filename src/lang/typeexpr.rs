@@ -1,0 +1,246 @@
+//! Type constraints (`list(string)`, `object({ a = optional(number, 1) })`) as written in
+//! `variable` blocks, and their application to values with `optional()` defaults.
+
+use std::collections::BTreeMap;
+
+use super::convert::{ConvError, convert};
+use super::diag::Diag;
+use super::syntax::{Expr, ExprKind};
+use super::value::{Type, Value};
+
+/// A type constraint: a type, plus `optional()` attributes and their defaults.
+#[derive(Clone, Debug)]
+pub enum Constraint {
+    /// A primitive type or `any`.
+    Simple(Type),
+    /// `list(C)`
+    List(Box<Constraint>),
+    /// `set(C)`
+    Set(Box<Constraint>),
+    /// `map(C)`
+    Map(Box<Constraint>),
+    /// `tuple([C, ...])`
+    Tuple(Vec<Constraint>),
+    /// `object({name = C | optional(C[, default])})`
+    Object(BTreeMap<String, Attr>),
+}
+
+/// One attribute of an object constraint.
+#[derive(Clone, Debug)]
+pub struct Attr {
+    /// The attribute's constraint.
+    pub ty: Constraint,
+    /// Declared with `optional()`.
+    pub optional: bool,
+    /// The default given to `optional()`, already evaluated.
+    pub default: Option<Value>,
+}
+
+fn bad(e: &Expr, what: &str) -> Diag {
+    Diag::new("Invalid type specification", what.to_string()).at(&e.span)
+}
+
+impl Constraint {
+    /// Parses a type constraint expression. `eval_default` evaluates an optional() default.
+    pub fn parse(e: &Expr, eval_default: &dyn Fn(&Expr) -> Result<Value, Diag>) -> Result<Constraint, Diag> {
+        match &e.kind {
+            ExprKind::Var(name) => match name.as_str() {
+                "string" => Ok(Constraint::Simple(Type::String)),
+                "number" => Ok(Constraint::Simple(Type::Number)),
+                "bool" => Ok(Constraint::Simple(Type::Bool)),
+                "any" => Ok(Constraint::Simple(Type::Dynamic)),
+                "list" | "set" | "map" => Err(bad(
+                    e,
+                    &format!("The {name} type constructor requires one argument specifying the element type."),
+                )),
+                other => Err(bad(e, &format!("The keyword {other:?} is not a valid type specification."))),
+            },
+            ExprKind::Call(c) => {
+                let one = || -> Result<Constraint, Diag> {
+                    if c.args.len() != 1 {
+                        return Err(bad(
+                            e,
+                            &format!("The {} type constructor requires one argument specifying the element type.", c.name),
+                        ));
+                    }
+                    Constraint::parse(&c.args[0], eval_default)
+                };
+                match c.name.as_str() {
+                    "list" => Ok(Constraint::List(Box::new(one()?))),
+                    "set" => Ok(Constraint::Set(Box::new(one()?))),
+                    "map" => Ok(Constraint::Map(Box::new(one()?))),
+                    "tuple" => match c.args.as_slice() {
+                        [
+                            Expr {
+                                kind: ExprKind::Tuple(items),
+                                ..
+                            },
+                        ] => Ok(Constraint::Tuple(
+                            items.iter().map(|i| Constraint::parse(i, eval_default)).collect::<Result<_, _>>()?,
+                        )),
+                        _ => Err(bad(
+                            e,
+                            "The tuple type constructor requires one argument specifying the element types as a list.",
+                        )),
+                    },
+                    "object" => match c.args.as_slice() {
+                        [
+                            Expr {
+                                kind: ExprKind::Object(items),
+                                ..
+                            },
+                        ] => {
+                            let mut attrs = BTreeMap::new();
+                            for (k, v) in items {
+                                let name = match k {
+                                    super::syntax::ObjKey::Ident(s, _) => s.clone(),
+                                    super::syntax::ObjKey::Expr(Expr {
+                                        kind: ExprKind::Str(s), ..
+                                    }) => s.clone(),
+                                    super::syntax::ObjKey::Expr(x) => {
+                                        return Err(bad(x, "Object constructor map keys must be attribute names."));
+                                    }
+                                };
+                                attrs.insert(name, Attr::parse(v, eval_default)?);
+                            }
+                            Ok(Constraint::Object(attrs))
+                        }
+                        _ => Err(bad(
+                            e,
+                            "The object type constructor requires one argument specifying the attribute types as a map.",
+                        )),
+                    },
+                    "optional" => Err(bad(
+                        e,
+                        "Keyword \"optional\" is valid only as a modifier for object type attributes.",
+                    )),
+                    other => Err(bad(e, &format!("Keyword {other:?} is not a valid type constructor."))),
+                }
+            }
+            _ => Err(bad(
+                e,
+                "A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).",
+            )),
+        }
+    }
+
+    /// The plain type this constraint converts to (optional attributes included).
+    pub fn ty(&self) -> Type {
+        match self {
+            Constraint::Simple(t) => t.clone(),
+            Constraint::List(c) => Type::list(c.ty()),
+            Constraint::Set(c) => Type::set(c.ty()),
+            Constraint::Map(c) => Type::map(c.ty()),
+            Constraint::Tuple(cs) => Type::Tuple(cs.iter().map(Constraint::ty).collect()),
+            Constraint::Object(m) => Type::Object(m.iter().map(|(k, a)| (k.clone(), a.ty.ty())).collect()),
+        }
+    }
+
+    /// Converts a value to this constraint as Terraform 1.3+ does: optional attributes that are
+    /// absent or null take their defaults (top-down, so a default object gets its own nested
+    /// defaults), undeclared attributes are dropped.
+    pub fn apply(&self, v: &Value) -> Result<Value, ConvError> {
+        if v.is_null() || v.is_unknown() {
+            return convert(v, &self.ty());
+        }
+        let (inner, marked) = v.clone().unmark();
+        let out = match (self, &inner) {
+            (Constraint::Object(attrs), Value::Object(m) | Value::Map(_, m)) => {
+                let mut out = BTreeMap::new();
+                for (k, a) in attrs {
+                    let given = m.get(k).filter(|x| !x.is_null());
+                    let val = match (given, &a.default) {
+                        (Some(x), _) => a.ty.apply(x).map_err(|e| ConvError(format!("attribute {k:?}: {}", e.0)))?,
+                        (None, Some(d)) if a.optional => a.ty.apply(d).map_err(|e| ConvError(format!("attribute {k:?}: {}", e.0)))?,
+                        (None, _) if a.optional => Value::Null(a.ty.ty()),
+                        (None, _) => {
+                            if m.contains_key(k) {
+                                a.ty.apply(&m[k])?
+                            } else {
+                                return Err(ConvError(format!("attribute {k:?} is required")));
+                            }
+                        }
+                    };
+                    out.insert(k.clone(), val);
+                }
+                Value::Object(out)
+            }
+            (Constraint::List(c), Value::List(_, vs) | Value::Tuple(vs) | Value::Set(_, vs)) if has_optional(c) => {
+                let items = vs.iter().map(|x| c.apply(x)).collect::<Result<Vec<_>, _>>()?;
+                convert(&Value::Tuple(items), &self.ty())?
+            }
+            (Constraint::Set(c), Value::List(_, vs) | Value::Tuple(vs) | Value::Set(_, vs)) if has_optional(c) => {
+                let items = vs.iter().map(|x| c.apply(x)).collect::<Result<Vec<_>, _>>()?;
+                convert(&Value::Tuple(items), &self.ty())?
+            }
+            (Constraint::Map(c), Value::Map(_, m) | Value::Object(m)) if has_optional(c) => {
+                let items = m
+                    .iter()
+                    .map(|(k, x)| Ok((k.clone(), c.apply(x)?)))
+                    .collect::<Result<BTreeMap<_, _>, ConvError>>()?;
+                convert(&Value::Object(items), &self.ty())?
+            }
+            (Constraint::Tuple(cs), Value::Tuple(vs) | Value::List(_, vs)) if cs.len() == vs.len() => {
+                Value::Tuple(cs.iter().zip(vs).map(|(c, x)| c.apply(x)).collect::<Result<Vec<_>, _>>()?)
+            }
+            _ => convert(&inner, &self.ty())?,
+        };
+        Ok(out.mark_if(marked))
+    }
+}
+
+fn has_optional(c: &Constraint) -> bool {
+    match c {
+        Constraint::Simple(_) => false,
+        Constraint::List(c) | Constraint::Set(c) | Constraint::Map(c) => has_optional(c),
+        Constraint::Tuple(cs) => cs.iter().any(has_optional),
+        Constraint::Object(_) => true,
+    }
+}
+
+impl Attr {
+    fn parse(e: &Expr, eval_default: &dyn Fn(&Expr) -> Result<Value, Diag>) -> Result<Attr, Diag> {
+        if let ExprKind::Call(c) = &e.kind {
+            if c.name == "optional" {
+                let (ty, default) = match c.args.as_slice() {
+                    [t] => (Constraint::parse(t, eval_default)?, None),
+                    [t, d] => {
+                        let ty = Constraint::parse(t, eval_default)?;
+                        let dv = eval_default(d)?;
+                        let dv = if dv.is_null() {
+                            None
+                        } else {
+                            Some(ty.apply(&dv).map_err(|err| {
+                                Diag::new(
+                                    "Invalid default value for optional attribute",
+                                    format!(
+                                        "This default value is not compatible with the attribute's type constraint: {}.",
+                                        err.0
+                                    ),
+                                )
+                                .at(&d.span)
+                            })?)
+                        };
+                        (ty, dv)
+                    }
+                    _ => {
+                        return Err(bad(
+                            e,
+                            "The optional modifier takes a type constraint and an optional default value.",
+                        ));
+                    }
+                };
+                return Ok(Attr {
+                    ty,
+                    optional: true,
+                    default,
+                });
+            }
+        }
+        Ok(Attr {
+            ty: Constraint::parse(e, eval_default)?,
+            optional: false,
+            default: None,
+        })
+    }
+}

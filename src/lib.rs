@@ -1,0 +1,5 @@
+//! iacquiz: an exam-practice quiz engine for infrastructure-as-code whose answers are computed
+//! by real evaluators, never typed in.
+
+pub mod cli;
+pub mod lang;
