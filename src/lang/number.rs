@@ -733,8 +733,7 @@ impl Number {
             out.push_str(&(&self.mant << (self.exp as u64)).to_str_radix(10));
             return out;
         }
-        let mut d = Decimal::from_parts(&self.mant, self.exp);
-        self.round_shortest(&mut d);
+        let d = self.shortest();
         let prec = (d.mant.len() as i64 - d.exp).max(0);
         fmt_f(&mut out, prec, &d);
         out
@@ -774,16 +773,17 @@ impl Number {
         if self.neg {
             out.push('-');
         }
-        let mut d = Decimal::from_parts(&self.mant, self.exp);
-        let prec = match digits {
+        let (d, prec) = match digits {
             None => {
-                self.round_shortest(&mut d);
-                d.mant.len() as i64 - 1
+                let d = self.shortest();
+                let p = d.mant.len() as i64 - 1;
+                (d, p)
             }
             Some(p) => {
+                let mut d = Decimal::from_parts(&self.mant, self.exp);
                 let p = p as i64;
                 d.round(1 + p);
-                p
+                (d, p)
             }
         };
         fmt_e(&mut out, if upper { 'E' } else { 'e' }, prec, &d);
@@ -801,8 +801,60 @@ impl Number {
         Some((self.neg, s, d.exp))
     }
 
-    /// Go `roundShortest` on the exact decimal `d` of self.
-    fn round_shortest(&self, d: &mut Decimal) {
+    /// The decimal chosen by Go's `roundShortest` for self (finite; empty for zero).
+    ///
+    /// Same result as running Go's digit walk over the full expansions of x and of
+    /// x ± half an ulp, but only the leading digits that the walk inspects are computed.
+    fn shortest(&self) -> Decimal {
+        if self.inf || self.mant.is_zero() {
+            return Decimal {
+                mant: Vec::new(),
+                exp: 0,
+            };
+        }
+        let bits = self.mant.bits() as i64;
+        let s = bits - (i64::from(self.prec) + 1);
+        let (mant, exp) = if s < 0 {
+            (&self.mant << s.unsigned_abs(), self.exp + s)
+        } else {
+            (&self.mant >> (s as u64), self.exp + s)
+        };
+        let inclusive = !mant.bit(1);
+        // Integers N with value = N * 10^scale; unit = half an ulp in those terms.
+        let (unit, scale) = if exp < 0 {
+            (pow5_exact(exp.unsigned_abs()), exp)
+        } else {
+            (BigUint::one() << (exp as u64), 0)
+        };
+        let nm = &mant * &unit;
+        let nl = &nm - &unit;
+        let nu = &nm + &unit;
+        let (nx, xscale) = if s > 0 {
+            // The mantissa was truncated: x needs its own expansion.
+            if self.exp < 0 {
+                (&self.mant * pow5_exact(self.exp.unsigned_abs()), self.exp)
+            } else {
+                (&self.mant << (self.exp as u64), 0)
+            }
+        } else {
+            (nm, scale)
+        };
+        let mut k: u64 = 24;
+        loop {
+            let mut cache = None;
+            let px = Prefix::of(&nx, k, &mut cache);
+            let pl = Prefix::of(&nl, k, &mut cache);
+            let pu = Prefix::of(&nu, k, &mut cache);
+            if let Some(d) = walk_shortest(&px, xscale, &pl, &pu, inclusive) {
+                return d;
+            }
+            k = k.saturating_mul(4);
+        }
+    }
+
+    /// Go `roundShortest` on the full exact decimal `d` of self (reference version).
+    #[cfg(test)]
+    fn round_shortest_full(&self, d: &mut Decimal) {
         if d.mant.is_empty() {
             return;
         }
@@ -836,6 +888,117 @@ impl Number {
             }
         }
     }
+}
+
+/// Leading decimal digits of a positive integer.
+struct Prefix {
+    /// Leading digits (ASCII); when `complete`, all digits with trailing zeros trimmed.
+    digits: Vec<u8>,
+    /// Number of decimal digits of the integer (before any trimming).
+    len: u64,
+    /// True when `digits` is the whole (trimmed) digit string.
+    complete: bool,
+}
+
+impl Prefix {
+    /// At least about `k` leading digits of `n` (n > 0); `cache` holds a power of ten.
+    fn of(n: &BigUint, k: u64, cache: &mut Option<(u64, BigUint)>) -> Prefix {
+        let bits = n.bits();
+        // Upper bound on the number of decimal digits.
+        let up = (bits as f64 * std::f64::consts::LOG10_2) as u64 + 2;
+        if up <= k + 2 {
+            let mut digits = n.to_str_radix(10).into_bytes();
+            let len = digits.len() as u64;
+            while digits.last() == Some(&b'0') {
+                digits.pop();
+            }
+            return Prefix {
+                digits,
+                len,
+                complete: true,
+            };
+        }
+        let drop = up - k;
+        let pow = match cache {
+            Some((d, p)) if *d == drop => p.clone(),
+            _ => {
+                let p = pow10_exact(drop);
+                *cache = Some((drop, p.clone()));
+                p
+            }
+        };
+        let (q, r) = n.div_rem(&pow);
+        let mut digits = q.to_str_radix(10).into_bytes();
+        let len = digits.len() as u64 + drop;
+        let complete = r.is_zero();
+        if complete {
+            while digits.last() == Some(&b'0') {
+                digits.pop();
+            }
+        }
+        Prefix {
+            digits,
+            len,
+            complete,
+        }
+    }
+
+    /// Digit i, or None when more digits are needed to know it.
+    fn at(&self, i: usize) -> Option<u8> {
+        match self.digits.get(i) {
+            Some(&d) => Some(d),
+            None if self.complete => Some(b'0'),
+            None => None,
+        }
+    }
+}
+
+/// Go's `roundShortest` digit walk over prefixes; None when more digits are needed.
+fn walk_shortest(
+    x: &Prefix,
+    xscale: i64,
+    lower: &Prefix,
+    upper: &Prefix,
+    inclusive: bool,
+) -> Option<Decimal> {
+    let dec = |n: usize| Decimal {
+        mant: x.digits[..n.min(x.digits.len())].to_vec(),
+        exp: x.len as i64 + xscale,
+    };
+    for (i, &m) in x.digits.iter().enumerate() {
+        // Decisions on an incomplete x need two more known digits (see round()).
+        if !x.complete && i + 2 >= x.digits.len() {
+            return None;
+        }
+        let l = lower.at(i)?;
+        let u = upper.at(i)?;
+        let lower_ends = lower.complete && i + 1 == lower.digits.len();
+        let upper_longer = !upper.complete || i + 1 < upper.digits.len();
+        let okdown = l != m || (inclusive && lower_ends);
+        let okup = m != u && (inclusive || m + 1 < u || upper_longer);
+        if okdown || okup {
+            let mut d = dec(x.digits.len());
+            let n = i as i64 + 1;
+            if okdown && okup {
+                d.round(n);
+            } else if okdown {
+                d.round_down(n);
+            } else {
+                d.round_up(n);
+            }
+            return Some(d);
+        }
+    }
+    if x.complete {
+        Some(dec(x.digits.len()))
+    } else {
+        None
+    }
+}
+
+/// Exact 10^k.
+fn pow10_exact(k: u64) -> BigUint {
+    pow5_exact(k) << k
 }
 
 /// Rounds m*2^e to a multiple of 2^q (ToNearestEven), returning the multiplier.
@@ -1042,6 +1205,47 @@ mod tests {
 
     fn p(s: &str) -> Number {
         Number::parse(s).expect("parse")
+    }
+
+    /// Reference printing with full expansions (Go's algorithm verbatim).
+    fn text_full(x: &Number) -> String {
+        let mut d = Decimal::from_parts(&x.mant, x.exp);
+        x.round_shortest_full(&mut d);
+        let mut out = String::new();
+        if x.neg {
+            out.push('-');
+        }
+        let prec = (d.mant.len() as i64 - d.exp).max(0);
+        fmt_f(&mut out, prec, &d);
+        out
+    }
+
+    /// Deterministic pseudo-random numbers (xorshift).
+    fn rng(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    #[test]
+    fn lazy_shortest_matches_full_walk() {
+        let mut st = 0x9e3779b97f4a7c15u64;
+        for i in 0..4000 {
+            let prec = [1u32, 2, 3, 5, 8, 24, 53, 64, 100, 512][i % 10];
+            let bits = 1 + rng(&mut st) % 120;
+            let m = BigUint::from(rng(&mut st)) * BigUint::from(rng(&mut st)) >> (128 - bits.min(127));
+            let e = (rng(&mut st) % 400) as i64 - 250;
+            let x = Number::round_parts(i % 3 == 0, m + 1u32, e, false, prec);
+            assert_eq!(x.to_text(), text_full(&x), "prec {prec} mant {} exp {}", x.mant, x.exp);
+        }
+        for s in ["0.1", "0.3", "1e23", "9.999999999999999e22", "1e-7", "123.456", "5e-324"] {
+            let v: f64 = s.parse().unwrap();
+            let x = Number::from_f64(v).unwrap();
+            assert_eq!(x.to_text(), text_full(&x), "{s}");
+            let y = Number::parse(s).unwrap();
+            assert_eq!(y.to_text(), text_full(&y), "{s}");
+        }
     }
 
     #[test]

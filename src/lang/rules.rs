@@ -31,6 +31,10 @@ pub enum Rule {
     CoalesceSkipsEmptyString,
     /// replace(): a search wrapped in slashes is a regular expression.
     ReplaceSlashRegex,
+    /// replace(): a search not wrapped in slashes is a literal substring.
+    ReplaceLiteralOtherwise,
+    /// jsonencode(): numbers and bools stay JSON numbers and booleans.
+    JsonencodeKeepsTypes,
     /// jsonencode(): keys in lexical order.
     JsonencodeLexicalKeys,
     /// flatten(): flattens every level.
