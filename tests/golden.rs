@@ -41,6 +41,10 @@ fn squash(s: &str) -> String {
 fn compare(session: &Session, case: &J, want: &J) -> Option<String> {
     let expr = case["expr"].as_str().unwrap_or("");
     let got = session.console(expr);
+    compare_outcome(session, got, want)
+}
+
+fn compare_outcome(session: &Session, got: Result<String, iacquiz::lang::Diag>, want: &J) -> Option<String> {
     let want_ok = want["ok"].as_bool().unwrap_or(false);
     match (&got, want_ok) {
         (Ok(out), true) => {
@@ -50,7 +54,7 @@ fn compare(session: &Session, case: &J, want: &J) -> Option<String> {
         (Err(d), false) => {
             let ws = want["err"].as_str().unwrap_or("");
             let wd = squash(want["detail"].as_str().unwrap_or(""));
-            let gd = squash(&d.detail);
+            let gd = squash(&session.full_detail(d));
             if d.summary != ws {
                 Some(format!("want error {ws:?} ({wd})\ngot error {:?} ({gd})", d.summary))
             } else if !gd.starts_with(&wd) {
@@ -64,12 +68,12 @@ fn compare(session: &Session, case: &J, want: &J) -> Option<String> {
     }
 }
 
-fn session_for(dir: &Path, case: &J) -> Result<Session, String> {
+fn session_for(dir: &Path, case: &J) -> Result<Session, (Session, iacquiz::lang::Diag)> {
     if let Some(setup) = case.get("setup").and_then(|s| s.as_str()) {
-        return Session::with_config_text("main.tf", setup).map_err(|d| d.to_string());
+        return Session::with_config_text("main.tf", setup).map_err(|d| (Session::failed_text("main.tf", setup), d));
     }
     if let Some(d) = case.get("dir").and_then(|s| s.as_str()) {
-        return Session::with_config_dir(&dir.join(d)).map_err(|d| d.to_string());
+        return Session::with_config_dir(&dir.join(d)).map_err(|e| (Session::new(), e));
     }
     Ok(Session::new())
 }
@@ -95,7 +99,8 @@ fn golden_cases_match_terraform() {
         total += 1;
         let result = match session_for(&dir, case) {
             Ok(s) => compare(&s, case, want),
-            Err(e) => Some(format!("setup failed: {e}")),
+            // A configuration that does not load fails the way Terraform fails on it.
+            Err((s, d)) => compare_outcome(&s, Err(d), want),
         };
         match (result, pending.contains(&id)) {
             (Some(why), false) => failures.push(format!("{id}: {}\n{why}\n", case["expr"])),
