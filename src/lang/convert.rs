@@ -316,15 +316,29 @@ pub fn unify(types: &[Type]) -> Option<Type> {
             Type::Object(m) => m,
             _ => return None,
         };
-        let same_names = types.iter().all(|t| matches!(t, Type::Object(m) if m.len() == first.len() && m.keys().eq(first.keys())));
+        let same_names = types
+            .iter()
+            .all(|t| matches!(t, Type::Object(m) if m.len() == first.len() && m.keys().eq(first.keys())));
         if !same_names {
             // Different attribute names: the only common type is a map of all attribute types.
-            let all: Vec<Type> = types.iter().flat_map(|t| if let Type::Object(m) = t { m.values().cloned().collect() } else { vec![] }).collect();
+            let all: Vec<Type> = types
+                .iter()
+                .flat_map(|t| {
+                    if let Type::Object(m) = t {
+                        m.values().cloned().collect()
+                    } else {
+                        vec![]
+                    }
+                })
+                .collect();
             return unify(&all).map(Type::map);
         }
         let mut out = BTreeMap::new();
         for k in first.keys() {
-            let ts: Vec<Type> = types.iter().filter_map(|t| if let Type::Object(m) = t { m.get(k).cloned() } else { None }).collect();
+            let ts: Vec<Type> = types
+                .iter()
+                .filter_map(|t| if let Type::Object(m) = t { m.get(k).cloned() } else { None })
+                .collect();
             out.insert(k.clone(), unify(&ts)?);
         }
         return Some(Type::Object(out));
@@ -340,12 +354,18 @@ pub fn unify(types: &[Type]) -> Option<Type> {
         let same_len = types.iter().all(|t| matches!(t, Type::Tuple(x) if x.len() == len));
         if !same_len {
             // Different lengths: the only common type is a list of all element types.
-            let all: Vec<Type> = types.iter().flat_map(|t| if let Type::Tuple(x) = t { x.clone() } else { vec![] }).collect();
+            let all: Vec<Type> = types
+                .iter()
+                .flat_map(|t| if let Type::Tuple(x) = t { x.clone() } else { vec![] })
+                .collect();
             return unify(&all).map(Type::list);
         }
         let mut out = Vec::new();
         for i in 0..len {
-            let ts: Vec<Type> = types.iter().filter_map(|t| if let Type::Tuple(x) = t { x.get(i).cloned() } else { None }).collect();
+            let ts: Vec<Type> = types
+                .iter()
+                .filter_map(|t| if let Type::Tuple(x) = t { x.get(i).cloned() } else { None })
+                .collect();
             out.push(unify(&ts)?);
         }
         return Some(Type::Tuple(out));

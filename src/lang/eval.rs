@@ -452,7 +452,9 @@ impl<'a> Evaluator<'a> {
                 let k = convert(&key, &Type::Number).map_err(|e| bad(e.0))?;
                 let n = k.as_number().cloned().unwrap_or_else(Number::zero);
                 if !n.is_integer() {
-                    return Err(bad("indexing a sequence requires a whole number, but the given index has a fractional part".into()));
+                    return Err(bad(
+                        "indexing a sequence requires a whole number, but the given index has a fractional part".into(),
+                    ));
                 }
                 let mut i = n.to_i64().unwrap_or(i64::MAX);
                 if i < 0 && self.flipped(Rule::IndexNoNegative) {
@@ -463,7 +465,11 @@ impl<'a> Evaluator<'a> {
                 }
                 match vs.get(i as usize) {
                     Some(v) => v.clone(),
-                    None => return Err(bad("the given index is greater than or equal to the length of the collection".into())),
+                    None => {
+                        return Err(bad(
+                            "the given index is greater than or equal to the length of the collection".into()
+                        ));
+                    }
                 }
             }
             Value::Map(_, m) => {
@@ -549,7 +555,11 @@ impl<'a> Evaluator<'a> {
                 let (a, b) = match (ln.as_number(), rn.as_number()) {
                     (Some(a), Some(b)) => (a.clone(), b.clone()),
                     _ => {
-                        let t = if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod) { Type::Number } else { Type::Bool };
+                        let t = if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod) {
+                            Type::Number
+                        } else {
+                            Type::Bool
+                        };
                         return Ok(Value::Unknown(t).mark_if(marked));
                     }
                 };
@@ -584,7 +594,11 @@ impl<'a> Evaluator<'a> {
     /// Converts an operand, or gives HCL's "Invalid operand" error.
     fn operand(&self, v: &Value, want: &Type, side: &str, x: &Expr) -> DResult<Value> {
         convert(v, want).map_err(|e| {
-            Diag::new("Invalid operand", format!("Unsuitable value for {side} operand: {}.", operand_msg(&e.0, &v.ty(), want))).at(&x.span)
+            Diag::new(
+                "Invalid operand",
+                format!("Unsuitable value for {side} operand: {}.", operand_msg(&e.0, &v.ty(), want)),
+            )
+            .at(&x.span)
         })
     }
 
@@ -881,14 +895,20 @@ impl<'a> Evaluator<'a> {
                     let (cv, m) = cv.unmark();
                     *marked |= m;
                     if cv.is_null() {
-                        return Err(Diag::new("Null condition", "The condition value is null. Conditions must either be true or false.").at(&cond.span));
+                        return Err(Diag::new(
+                            "Null condition",
+                            "The condition value is null. Conditions must either be true or false.",
+                        )
+                        .at(&cond.span));
                     }
                     match convert(&cv, &Type::Bool) {
                         Ok(Value::Bool(true)) => self.template_into(then, out, marked, unknown)?,
                         Ok(Value::Bool(false)) => self.template_into(els, out, marked, unknown)?,
                         Ok(_) => *unknown = true,
                         Err(_) => {
-                            return Err(Diag::new("Incorrect condition type", "The condition expression must be of type bool.").at(&cond.span));
+                            return Err(
+                                Diag::new("Incorrect condition type", "The condition expression must be of type bool.").at(&cond.span),
+                            );
                         }
                     }
                 }
@@ -1070,7 +1090,10 @@ fn number_error_text(op: BinOp, _e: &super::number::NumberError) -> String {
 
 /// The detail of "Inconsistent conditional result types", in Terraform 1.2+'s wording.
 fn inconsistent_detail(t: &Type, f: &Type) -> String {
-    format!("The true and false result expressions must have consistent types. {}.", describe_mismatch(t, f))
+    format!(
+        "The true and false result expressions must have consistent types. {}.",
+        describe_mismatch(t, f)
+    )
 }
 
 fn describe_mismatch(t: &Type, f: &Type) -> String {

@@ -14,6 +14,61 @@ pub fn diag(src: &str, offset: usize, message: &str) -> Diag {
     Diag::new(summary, detail).at(&(at..end))
 }
 
+/// The diagnostic for a parse error in a template file (its text is template, not expression).
+pub fn template_diag(src: &str, offset: usize, message: &str) -> Diag {
+    let offset = floor_char(src, offset.min(src.len()));
+    let (summary, detail, at) = if let Some(open) = unclosed_interpolation(src) {
+        let _ = open;
+        found(
+            "Extra characters after interpolation expression",
+            "Expected a closing brace to end the interpolation expression, but found extra characters.",
+            src.len(),
+        )
+    } else {
+        match scan_template_text(src) {
+            Err(f) => f,
+            Ok(()) => classify_no_lex(src, offset, message),
+        }
+    };
+    let at = floor_char(src, at.min(src.len()));
+    Diag::new(summary, detail).at(&(at..at))
+}
+
+fn unclosed_interpolation(src: &str) -> Option<usize> {
+    let b = src.as_bytes();
+    let mut i = 0;
+    let mut open = None;
+    let mut depth = 0usize;
+    while i < b.len() {
+        if (b[i] == b'$' || b[i] == b'%') && b.get(i + 1) == Some(&b'{') && !(i > 0 && b[i - 1] == b[i]) {
+            if depth == 0 {
+                open = Some(i);
+            }
+            depth += 1;
+            i += 2;
+            continue;
+        }
+        if b[i] == b'}' && depth > 0 {
+            depth -= 1;
+            if depth == 0 {
+                open = None;
+            }
+        }
+        i += 1;
+    }
+    if depth > 0 { open } else { None }
+}
+
+/// Checks directive balance over a whole template text, as if it were one quoted string.
+fn scan_template_text(src: &str) -> Result<(), Found> {
+    let wrapped = format!("\"{}\"", src.replace('\n', " ").replace('\\', " ").replace('"', " "));
+    scan_string(&wrapped, 0).map_err(|(s, d, at)| (s, d, at.saturating_sub(1)))
+}
+
+fn classify_no_lex(_src: &str, offset: usize, message: &str) -> Found {
+    found("Invalid template", &format!("The template could not be parsed: {message}."), offset)
+}
+
 fn floor_char(s: &str, mut i: usize) -> usize {
     while i > 0 && !s.is_char_boundary(i) {
         i -= 1;
@@ -36,10 +91,34 @@ fn classify(src: &str, offset: usize, message: &str) -> Found {
     let at_end = rest.trim().is_empty() || rest.trim_start().starts_with('#') || rest.trim_start().starts_with("//");
     if at_end {
         match ctx.open.last().map(|o| o.0) {
-            Some('[') => return found("Unterminated tuple constructor expression", "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.", ctx.open.last().map(|o| o.1).unwrap_or(0)),
-            Some('{') => return found("Unterminated object constructor expression", "There is no corresponding closing brace before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.", ctx.open.last().map(|o| o.1).unwrap_or(0)),
-            Some('(') if ctx.open.last().is_some_and(|o| o.2) => return found("Unterminated function call", "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file.", ctx.open.last().map(|o| o.1).unwrap_or(0)),
-            Some('(') => return found("Unbalanced parentheses", "Expected a closing parenthesis to terminate the expression.", offset),
+            Some('[') => {
+                return found(
+                    "Unterminated tuple constructor expression",
+                    "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
+                    ctx.open.last().map(|o| o.1).unwrap_or(0),
+                );
+            }
+            Some('{') => {
+                return found(
+                    "Unterminated object constructor expression",
+                    "There is no corresponding closing brace before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
+                    ctx.open.last().map(|o| o.1).unwrap_or(0),
+                );
+            }
+            Some('(') if ctx.open.last().is_some_and(|o| o.2) => {
+                return found(
+                    "Unterminated function call",
+                    "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file.",
+                    ctx.open.last().map(|o| o.1).unwrap_or(0),
+                );
+            }
+            Some('(') => {
+                return found(
+                    "Unbalanced parentheses",
+                    "Expected a closing parenthesis to terminate the expression.",
+                    offset,
+                );
+            }
             _ => {}
         }
     }
@@ -47,50 +126,110 @@ fn classify(src: &str, offset: usize, message: &str) -> Found {
     let innermost = ctx.open.last().map(|o| o.0);
     if message.starts_with("expected `:`") {
         if in_for && !ctx.question {
-            return found("Invalid 'for' expression", "For expression requires a colon after the collection expression.", offset);
+            return found(
+                "Invalid 'for' expression",
+                "For expression requires a colon after the collection expression.",
+                offset,
+            );
         }
-        return found("Missing false expression in conditional", "The conditional operator (...?...:...) requires a false expression, delimited by a colon.", offset);
+        return found(
+            "Missing false expression in conditional",
+            "The conditional operator (...?...:...) requires a false expression, delimited by a colon.",
+            offset,
+        );
     }
     if message.starts_with("expected `=>`") && in_for {
-        return found("Invalid 'for' expression", "Key expression is required when building an object.", offset);
+        return found(
+            "Invalid 'for' expression",
+            "Key expression is required when building an object.",
+            offset,
+        );
     }
     if message.starts_with("expected `]`") {
         if in_for {
             if rest.trim_start().starts_with("=>") {
-                return found("Invalid 'for' expression", "Key expression is not valid when building a tuple.", offset);
+                return found(
+                    "Invalid 'for' expression",
+                    "Key expression is not valid when building a tuple.",
+                    offset,
+                );
             }
             if rest.trim_start().starts_with("...") {
-                return found("Invalid 'for' expression", "Grouping ellipsis (...) cannot be used when building a tuple.", offset);
+                return found(
+                    "Invalid 'for' expression",
+                    "Grouping ellipsis (...) cannot be used when building a tuple.",
+                    offset,
+                );
             }
         }
         if src[..offset].trim_end().ends_with("[*") {
-            return found("Missing close bracket on splat index", "The star for a full splat operator must be immediately followed by a closing bracket (\"]\").", offset);
+            return found(
+                "Missing close bracket on splat index",
+                "The star for a full splat operator must be immediately followed by a closing bracket (\"]\").",
+                offset,
+            );
         }
         if innermost == Some('[') && !ctx.open.last().is_some_and(|o| o.4) {
-            return found("Missing item separator", "Expected a comma to mark the beginning of the next item.", offset);
+            return found(
+                "Missing item separator",
+                "Expected a comma to mark the beginning of the next item.",
+                offset,
+            );
         }
-        return found("Missing close bracket on index", "The index operator must end with a closing bracket (\"]\").", offset);
+        return found(
+            "Missing close bracket on index",
+            "The index operator must end with a closing bracket (\"]\").",
+            offset,
+        );
     }
     if message.starts_with("expected `)` or expression") || message.starts_with("expected `)`") {
         if src[..offset].trim_end().ends_with("...") {
-            return found("Missing closing parenthesis", "An expanded function argument (with ...) must be immediately followed by closing parentheses.", offset);
+            return found(
+                "Missing closing parenthesis",
+                "An expanded function argument (with ...) must be immediately followed by closing parentheses.",
+                offset,
+            );
         }
         if ctx.open.last().is_some_and(|o| o.2) {
-            return found("Missing argument separator", "A comma is required to separate each function argument from the next.", offset);
+            return found(
+                "Missing argument separator",
+                "A comma is required to separate each function argument from the next.",
+                offset,
+            );
         }
-        return found("Unbalanced parentheses", "Expected a closing parenthesis to terminate the expression.", offset);
+        return found(
+            "Unbalanced parentheses",
+            "Expected a closing parenthesis to terminate the expression.",
+            offset,
+        );
     }
     if message.starts_with("expected `}`") && ctx.in_interp {
-        return found("Extra characters after interpolation expression", "Expected a closing brace to end the interpolation expression, but found extra characters.", offset);
+        return found(
+            "Extra characters after interpolation expression",
+            "Expected a closing brace to end the interpolation expression, but found extra characters.",
+            offset,
+        );
     }
     if message.starts_with("invalid object item") {
-        return found("Missing attribute separator", "Expected a newline or comma to mark the beginning of the next attribute.", offset);
+        return found(
+            "Missing attribute separator",
+            "Expected a newline or comma to mark the beginning of the next attribute.",
+            offset,
+        );
     }
     if message.starts_with("invalid object value assignment") {
-        return found("Missing key/value separator", "Expected an equals sign (\"=\") to mark the beginning of the attribute value.", offset);
+        return found(
+            "Missing key/value separator",
+            "Expected an equals sign (\"=\") to mark the beginning of the attribute value.",
+            offset,
+        );
     }
     if message.contains("expected `in`") || (in_for && message.starts_with("expected")) {
-        return found("Invalid 'for' expression", "For expression requires the 'in' keyword after its name declarations.", offset);
+        return found(
+            "Invalid 'for' expression",
+            "For expression requires the 'in' keyword after its name declarations.",
+            offset,
+        );
     }
     // A complete expression followed by something else.
     let before = src[..offset].trim();
@@ -100,13 +239,21 @@ fn classify(src: &str, offset: usize, message: &str) -> Found {
         if let Some(after_dot) = t.strip_prefix('.') {
             let next = after_dot.chars().next();
             if before.ends_with(|c: char| c.is_ascii_digit()) && next.is_some_and(|c| c == '.' || c.is_ascii_digit()) {
-                return found("Invalid number literal", "Failed to recognize the value of this number literal.", offset);
+                return found(
+                    "Invalid number literal",
+                    "Failed to recognize the value of this number literal.",
+                    offset,
+                );
             }
             if !next.is_some_and(|c| c.is_alphabetic() || c == '_' || c == '*' || c.is_ascii_digit()) {
                 return found("Invalid attribute name", "An attribute name is required after a dot.", rest_at);
             }
         }
-        return found("Extra characters after expression", "An expression was successfully parsed, but extra characters were found after it.", rest_at);
+        return found(
+            "Extra characters after expression",
+            "An expression was successfully parsed, but extra characters were found after it.",
+            rest_at,
+        );
     }
     if let Some(after_dot) = t.strip_prefix('.') {
         if !after_dot.starts_with(|c: char| c.is_alphabetic() || c == '_' || c == '*') {
@@ -114,9 +261,17 @@ fn classify(src: &str, offset: usize, message: &str) -> Found {
         }
     }
     if rest.trim().is_empty() {
-        return found("Invalid expression", "Expected the start of an expression, but found the end of the file.", offset);
+        return found(
+            "Invalid expression",
+            "Expected the start of an expression, but found the end of the file.",
+            offset,
+        );
     }
-    found("Invalid expression", "Expected the start of an expression, but found an invalid expression token.", offset)
+    found(
+        "Invalid expression",
+        "Expected the start of an expression, but found an invalid expression token.",
+        offset,
+    )
 }
 
 /// What is open at a point: brackets (char, offset, is a call, is a for, is an index), whether
@@ -157,7 +312,8 @@ fn context(s: &str) -> Ctx {
             '[' | '{' | '(' => {
                 let prev = s[..i].trim_end();
                 let is_call = c == '(' && prev.ends_with(|ch: char| ch.is_alphanumeric() || ch == '_');
-                let is_index = c == '[' && prev.ends_with(|ch: char| ch.is_alphanumeric() || ch == '_' || ch == ']' || ch == ')' || ch == '}' || ch == '"');
+                let is_index = c == '['
+                    && prev.ends_with(|ch: char| ch.is_alphanumeric() || ch == '_' || ch == ']' || ch == ')' || ch == '}' || ch == '"');
                 let is_for = s[i + 1..].trim_start().starts_with("for ");
                 open.push((c, i, is_call, is_for, is_index));
                 questions.push(false);
@@ -188,7 +344,11 @@ fn context(s: &str) -> Ctx {
         }
         i += 1;
     }
-    Ctx { open, question: questions.last().copied().unwrap_or(false), in_interp }
+    Ctx {
+        open,
+        question: questions.last().copied().unwrap_or(false),
+        in_interp,
+    }
 }
 
 /// The first problem HCL's scanner itself reports: bad characters, bad escapes, unterminated
@@ -238,15 +398,47 @@ fn lexical_problem(s: &str) -> Option<Found> {
                 i = s[i + 2..].find("*/").map(|n| i + n + 4).unwrap_or(s.len());
                 continue;
             }
-            '\'' => return Some(found("Invalid character", "Single quotes are not valid. Use double quotes (\") to enclose strings.", i)),
-            '`' => return Some(found("Invalid character", "The \"`\" character is not valid. To create a multi-line string, use the \"heredoc\" syntax, like \"<<EOT\".", i)),
-            ';' => return Some(found("Invalid character", "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.", i)),
-            '~' => return Some(found("Unsupported operator", "Bitwise operators are not supported. Did you mean boolean NOT (\"!\")?", i)),
+            '\'' => {
+                return Some(found(
+                    "Invalid character",
+                    "Single quotes are not valid. Use double quotes (\") to enclose strings.",
+                    i,
+                ));
+            }
+            '`' => {
+                return Some(found(
+                    "Invalid character",
+                    "The \"`\" character is not valid. To create a multi-line string, use the \"heredoc\" syntax, like \"<<EOT\".",
+                    i,
+                ));
+            }
+            ';' => {
+                return Some(found(
+                    "Invalid character",
+                    "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.",
+                    i,
+                ));
+            }
+            '~' => {
+                return Some(found(
+                    "Unsupported operator",
+                    "Bitwise operators are not supported. Did you mean boolean NOT (\"!\")?",
+                    i,
+                ));
+            }
             '&' if !s[i..].starts_with("&&") && !s[..i].ends_with('&') => {
-                return Some(found("Unsupported operator", "Bitwise operators are not supported. Did you mean boolean AND (\"&&\")?", i));
+                return Some(found(
+                    "Unsupported operator",
+                    "Bitwise operators are not supported. Did you mean boolean AND (\"&&\")?",
+                    i,
+                ));
             }
             '|' if !s[i..].starts_with("||") && !s[..i].ends_with('|') => {
-                return Some(found("Unsupported operator", "Bitwise operators are not supported. Did you mean boolean OR (\"||\")?", i));
+                return Some(found(
+                    "Unsupported operator",
+                    "Bitwise operators are not supported. Did you mean boolean OR (\"||\")?",
+                    i,
+                ));
             }
             '^' => return Some(found("Unsupported operator", "Bitwise operators are not supported.", i)),
             '@' | '$' | '\\' => return Some(found("Invalid character", "This character is not used within the language.", i)),
@@ -288,7 +480,11 @@ fn position(s: &str, at: usize) -> (usize, usize) {
 fn range_text(s: &str, start: usize, end: usize) -> String {
     let (l1, c1) = position(s, start);
     let (l2, c2) = position(s, end);
-    if l1 == l2 { format!("<console-input>:{l1},{c1}-{c2}") } else { format!("<console-input>:{l1},{c1}-{l2},{c2}") }
+    if l1 == l2 {
+        format!("<console-input>:{l1},{c1}-{c2}")
+    } else {
+        format!("<console-input>:{l1},{c1}-{l2},{c2}")
+    }
 }
 
 /// Checks one quoted string: escapes, termination, directive balance.
@@ -319,13 +515,22 @@ fn scan_string(s: &str, start: usize) -> Result<(), Found> {
                 return match stack.last() {
                     Some((kw, a, z)) => Err((
                         "Unexpected end of template".into(),
-                        format!("The {kw} directive at {} is missing its corresponding end{kw} directive.", range_text(s, *a, *z)),
+                        format!(
+                            "The {kw} directive at {} is missing its corresponding end{kw} directive.",
+                            range_text(s, *a, *z)
+                        ),
                         i,
                     )),
                     None => Ok(()),
                 };
             }
-            b'\n' => return Err(found("Unterminated template string", "No closing marker was found for the string.", start)),
+            b'\n' => {
+                return Err(found(
+                    "Unterminated template string",
+                    "No closing marker was found for the string.",
+                    start,
+                ));
+            }
             b'\\' => {
                 let next = s[i + 1..].chars().next();
                 match next {
@@ -336,20 +541,37 @@ fn scan_string(s: &str, start: usize) -> Result<(), Found> {
                         if hex.len() != n || !hex.chars().all(|h| h.is_ascii_hexdigit()) {
                             return Err((
                                 "Invalid escape sequence".into(),
-                                format!("The \\{} escape sequence must be followed by {name} hexadecimal digits.", next.unwrap_or('u')),
+                                format!(
+                                    "The \\{} escape sequence must be followed by {name} hexadecimal digits.",
+                                    next.unwrap_or('u')
+                                ),
                                 i,
                             ));
                         }
                         let code = u32::from_str_radix(hex, 16).unwrap_or(0);
                         if char::from_u32(code).is_none() {
-                            return Err(("Invalid escape sequence".into(), format!("Cannot encode character U+{hex} in UTF-8."), i));
+                            return Err((
+                                "Invalid escape sequence".into(),
+                                format!("Cannot encode character U+{hex} in UTF-8."),
+                                i,
+                            ));
                         }
                         i += 2 + n;
                     }
                     Some(other) => {
-                        return Err(("Invalid escape sequence".into(), format!("The symbol {:?} is not a valid escape sequence selector.", other.to_string()), i));
+                        return Err((
+                            "Invalid escape sequence".into(),
+                            format!("The symbol {:?} is not a valid escape sequence selector.", other.to_string()),
+                            i,
+                        ));
                     }
-                    None => return Err(found("Unterminated template string", "No closing marker was found for the string.", start)),
+                    None => {
+                        return Err(found(
+                            "Unterminated template string",
+                            "No closing marker was found for the string.",
+                            start,
+                        ));
+                    }
                 }
                 continue;
             }
@@ -372,7 +594,13 @@ fn scan_string(s: &str, start: usize) -> Result<(), Found> {
                         "for" => stack.push(("for", i, end)),
                         "else" => match stack.last() {
                             Some(("if", ..)) => {}
-                            _ => return Err(found("Unexpected else directive", "The control directives within this template are unbalanced.", i)),
+                            _ => {
+                                return Err(found(
+                                    "Unexpected else directive",
+                                    "The control directives within this template are unbalanced.",
+                                    i,
+                                ));
+                            }
                         },
                         "endif" | "endfor" => {
                             let want = &kw[3..];
@@ -383,15 +611,28 @@ fn scan_string(s: &str, start: usize) -> Result<(), Found> {
                                 Some((open, a, z)) => {
                                     return Err((
                                         format!("Unexpected {kw} directive"),
-                                        format!("Expecting an end{open} directive for the {open} started at {}.", range_text(s, a, z)),
+                                        format!(
+                                            "Expecting an end{open} directive for the {open} started at {}.",
+                                            range_text(s, a, z)
+                                        ),
                                         i,
                                     ));
                                 }
-                                None => return Err((format!("Unexpected {kw} directive"), "The control directives within this template are unbalanced.".into(), i)),
+                                None => {
+                                    return Err((
+                                        format!("Unexpected {kw} directive"),
+                                        "The control directives within this template are unbalanced.".into(),
+                                        i,
+                                    ));
+                                }
                             }
                         }
                         other => {
-                            return Err(("Invalid template control keyword".into(), format!("{other:?} is not a valid template control keyword."), i));
+                            return Err((
+                                "Invalid template control keyword".into(),
+                                format!("{other:?} is not a valid template control keyword."),
+                                i,
+                            ));
                         }
                     }
                     i = end;
@@ -405,5 +646,9 @@ fn scan_string(s: &str, start: usize) -> Result<(), Found> {
         }
         i += 1;
     }
-    Err(found("Unterminated template string", "No closing marker was found for the string.", start))
+    Err(found(
+        "Unterminated template string",
+        "No closing marker was found for the string.",
+        start,
+    ))
 }

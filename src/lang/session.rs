@@ -97,7 +97,11 @@ impl Session {
     /// still be located in it.
     pub fn failed_text(name: &str, src: &str) -> Session {
         let mut s = Session::default();
-        s.config.files.push(super::config::File { name: name.to_string(), src: src.to_string(), body: Default::default() });
+        s.config.files.push(super::config::File {
+            name: name.to_string(),
+            src: src.to_string(),
+            body: Default::default(),
+        });
         s
     }
 
@@ -139,9 +143,16 @@ impl Session {
     /// The detail as Terraform's console prints it first: for an error in a configuration file,
     /// the `on FILE line N, in BLOCK:` line, then the detail.
     pub fn full_detail(&self, d: &Diag) -> String {
-        let (Some(file), Some(span)) = (&d.file, &d.span) else { return d.detail.clone() };
-        let Some(src) = self.config.source_of(file) else { return d.detail.clone() };
-        let line = src.get(..span.start.min(src.len())).map(|t| t.matches('\n').count() + 1).unwrap_or(1);
+        let (Some(file), Some(span)) = (&d.file, &d.span) else {
+            return d.detail.clone();
+        };
+        let Some(src) = self.config.source_of(file) else {
+            return d.detail.clone();
+        };
+        let line = src
+            .get(..span.start.min(src.len()))
+            .map(|t| t.matches('\n').count() + 1)
+            .unwrap_or(1);
         let ctx = block_context(src, line).map(|c| format!(", in {c}")).unwrap_or_default();
         format!("on {file} line {line}{ctx}: {}", d.detail)
     }
@@ -178,8 +189,14 @@ fn block_context(src: &str, line: usize) -> Option<String> {
             let head = l.trim_end().trim_end_matches('{').trim();
             let mut parts = head.split_whitespace();
             let kind = parts.next()?;
-            let labels: Vec<String> = parts.map(|p| if p.starts_with('"') { p.to_string() } else { format!("{p:?}") }).collect();
-            return Some(if labels.is_empty() { kind.to_string() } else { format!("{kind} {}", labels.join(" ")) });
+            let labels: Vec<String> = parts
+                .map(|p| if p.starts_with('"') { p.to_string() } else { format!("{p:?}") })
+                .collect();
+            return Some(if labels.is_empty() {
+                kind.to_string()
+            } else {
+                format!("{kind} {}", labels.join(" "))
+            });
         }
     }
     None

@@ -294,7 +294,11 @@ pub fn parse_expr(src: &str) -> Result<Expr, Diag> {
     let trimmed = rest.trim_end();
     match hcl_edit::parser::parse_expr(trimmed) {
         Ok(_) => Err(super::parse_errors::diag(src, lead + trimmed.len(), "unexpected token")),
-        Err(e) => Err(super::parse_errors::diag(src, lead + e.location().offset().min(trimmed.len()), e.message())),
+        Err(e) => Err(super::parse_errors::diag(
+            src,
+            lead + e.location().offset().min(trimmed.len()),
+            e.message(),
+        )),
     }
 }
 
@@ -442,7 +446,9 @@ fn shift_parts(parts: &mut [Part], d: isize) {
                 shift_parts(then, d);
                 shift_parts(els, d);
             }
-            Part::For { collection, body, span, .. } => {
+            Part::For {
+                collection, body, span, ..
+            } => {
                 shift(collection, d);
                 shift_span(span, d);
                 shift_parts(body, d);
@@ -460,7 +466,8 @@ pub fn parse_body(src: &str) -> Result<BodyAst, Diag> {
 
 /// Parses a template file (the text of `templatefile`).
 pub fn parse_template(src: &str) -> Result<Vec<Part>, Diag> {
-    let t = hcl_edit::parser::parse_template(src).map_err(|e| super::parse_errors::diag(src, e.location().offset(), e.message()))?;
+    let t =
+        hcl_edit::parser::parse_template(src).map_err(|e| super::parse_errors::template_diag(src, e.location().offset(), e.message()))?;
     lower_template(src, &t)
 }
 
@@ -531,7 +538,11 @@ fn lower(src: &str, e: &Expression) -> Result<Expr, Diag> {
                 let key = match k {
                     ObjectKey::Ident(i) => {
                         let sp = span_of(i);
-                        let name = src.get(sp.clone()).map(|t| t.trim().to_string()).filter(|t| !t.is_empty()).unwrap_or_else(|| i.as_str().to_string());
+                        let name = src
+                            .get(sp.clone())
+                            .map(|t| t.trim().to_string())
+                            .filter(|t| !t.is_empty())
+                            .unwrap_or_else(|| i.as_str().to_string());
                         ObjKey::Ident(name, sp)
                     }
                     // `null`, `true` and `false` written as keys are names, as in HCL.
@@ -565,12 +576,12 @@ fn lower(src: &str, e: &Expression) -> Result<Expr, Diag> {
                 return Ok(mk(ExprKind::Paren(Box::new(lower(src, &i.expr)?)), span));
             }
             let mut toks = Vec::new();
-            flatten_elements(src, t.iter(), &mut toks)?;
+            flatten_elements(src, false, t.iter(), &mut toks)?;
             ExprKind::Template(build_parts(toks)?)
         }
         Expression::HeredocTemplate(h) => {
             let mut toks = Vec::new();
-            flatten_elements(src, h.template.iter(), &mut toks)?;
+            flatten_elements(src, true, h.template.iter(), &mut toks)?;
             ExprKind::Template(build_parts(toks)?)
         }
         Expression::Parenthesis(p) => ExprKind::Paren(Box::new(lower(src, p.inner())?)),
@@ -680,7 +691,7 @@ fn check_single_line(src: &str, span: &Span) -> Result<(), Diag> {
 
 fn lower_template(src: &str, t: &Template) -> Result<Vec<Part>, Diag> {
     let mut toks = Vec::new();
-    flatten_elements(src, t.iter(), &mut toks)?;
+    flatten_elements(src, true, t.iter(), &mut toks)?;
     build_parts(toks)
 }
 
@@ -696,19 +707,22 @@ enum Tok {
     EndFor(bool, bool),
 }
 
-fn flatten_elements<'a>(src: &str, elems: impl Iterator<Item = &'a Element>, out: &mut Vec<Tok>) -> Result<(), Diag> {
+fn flatten_elements<'a>(src: &str, lines: bool, elems: impl Iterator<Item = &'a Element>, out: &mut Vec<Tok>) -> Result<(), Diag> {
     for el in elems {
         match el {
+            // HCL's scanner ends a literal token after each newline of a heredoc or template
+            // file, so a strip marker reaches only to the end of its own line.
+            Element::Literal(l) if lines => out.extend(l.value().split_inclusive('\n').map(|p| Tok::Lit(p.to_string()))),
             Element::Literal(l) => out.push(Tok::Lit(l.value().to_string())),
             Element::Interpolation(i) => out.push(Tok::Interp(lower(src, &i.expr)?, i.strip.strip_start(), i.strip.strip_end())),
             Element::Directive(d) => match d.as_ref() {
                 Directive::If(d) => {
                     let s = d.if_expr.strip;
                     out.push(Tok::If(lower(src, &d.if_expr.cond_expr)?, s.strip_start(), s.strip_end()));
-                    flatten_elements(src, d.if_expr.template.iter(), out)?;
+                    flatten_elements(src, lines, d.if_expr.template.iter(), out)?;
                     if let Some(e) = &d.else_expr {
                         out.push(Tok::Else(e.strip.strip_start(), e.strip.strip_end()));
-                        flatten_elements(src, e.template.iter(), out)?;
+                        flatten_elements(src, lines, e.template.iter(), out)?;
                     }
                     let s = d.endif_expr.strip;
                     out.push(Tok::EndIf(s.strip_start(), s.strip_end()));
@@ -724,7 +738,7 @@ fn flatten_elements<'a>(src: &str, elems: impl Iterator<Item = &'a Element>, out
                         s.strip_end(),
                         span_of(&f.collection_expr),
                     ));
-                    flatten_elements(src, f.template.iter(), out)?;
+                    flatten_elements(src, lines, f.template.iter(), out)?;
                     let s = d.endfor_expr.strip;
                     out.push(Tok::EndFor(s.strip_start(), s.strip_end()));
                 }
