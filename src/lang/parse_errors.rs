@@ -86,6 +86,13 @@ fn classify(src: &str, offset: usize, message: &str) -> Found {
     if let Some(f) = lexical_problem(src) {
         return f;
     }
+    if nesting_depth(src) > 60 || message.contains("nesting") {
+        return found(
+            "Expression too deeply nested",
+            "This expression nests brackets, parentheses or templates more than 60 levels deep; iacquiz refuses it rather than risk running out of stack.",
+            offset,
+        );
+    }
     let rest = &src[offset..];
     let ctx = context(&src[..offset]);
     let at_end = rest.trim().is_empty() || rest.trim_start().starts_with('#') || rest.trim_start().starts_with("//");
@@ -651,4 +658,47 @@ fn scan_string(s: &str, start: usize) -> Result<(), Found> {
         "No closing marker was found for the string.",
         start,
     ))
+}
+
+/// Refuses input nested deeper than the parser can take, before any recursive code sees it.
+pub fn check_depth(src: &str) -> Result<(), Diag> {
+    if nesting_depth(src) <= 60 {
+        return Ok(());
+    }
+    let mut d = 0usize;
+    let mut at = 0;
+    for (i, c) in src.char_indices() {
+        match c {
+            '(' | '[' | '{' => {
+                d += 1;
+                if d > 60 {
+                    at = i;
+                    break;
+                }
+            }
+            ')' | ']' | '}' => d = d.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Err(Diag::new(
+        "Expression too deeply nested",
+        "This expression nests brackets, parentheses or templates more than 60 levels deep; iacquiz refuses it rather than risk running out of stack.",
+    )
+    .at(&(at..at + 1)))
+}
+
+/// The deepest bracket nesting in `s` (strings not considered).
+fn nesting_depth(s: &str) -> usize {
+    let (mut d, mut max) = (0usize, 0usize);
+    for c in s.chars() {
+        match c {
+            '(' | '[' | '{' => {
+                d += 1;
+                max = max.max(d);
+            }
+            ')' | ']' | '}' => d = d.saturating_sub(1),
+            _ => {}
+        }
+    }
+    max
 }

@@ -276,6 +276,7 @@ impl BodyAst {
 
 /// Parses one expression (surrounding whitespace and comments allowed).
 pub fn parse_expr(src: &str) -> Result<Expr, Diag> {
+    super::parse_errors::check_depth(src)?;
     // hcl-edit's expression parser takes no surrounding whitespace or comments, but its body
     // parser does: parse `x=EXPR` as a body, then move the spans back onto `src`.
     let lead = leading_trivia(src);
@@ -459,6 +460,7 @@ fn shift_parts(parts: &mut [Part], d: isize) {
 
 /// Parses a configuration file body.
 pub fn parse_body(src: &str) -> Result<BodyAst, Diag> {
+    super::parse_errors::check_depth(src)?;
     let (parsable, _) = rename_duplicate_keys(src);
     let b = hcl_edit::parser::parse_body(&parsable).map_err(|e| super::parse_errors::diag(src, e.location().offset(), e.message()))?;
     lower_body(src, &b)
@@ -466,6 +468,7 @@ pub fn parse_body(src: &str) -> Result<BodyAst, Diag> {
 
 /// Parses a template file (the text of `templatefile`).
 pub fn parse_template(src: &str) -> Result<Vec<Part>, Diag> {
+    super::parse_errors::check_depth(src)?;
     let t =
         hcl_edit::parser::parse_template(src).map_err(|e| super::parse_errors::template_diag(src, e.location().offset(), e.message()))?;
     lower_template(src, &t)
