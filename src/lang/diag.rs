@@ -81,6 +81,23 @@ impl Diag {
     }
 }
 
+/// `file:line,col-col` as HCL prints a source range (columns 1-based, end exclusive).
+pub fn range_text(file: &str, src: &str, span: &Range<usize>) -> String {
+    let pos = |off: usize| {
+        let before = src.get(..off.min(src.len())).unwrap_or("");
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
+        (line, col)
+    };
+    let (l1, c1) = pos(span.start);
+    let (l2, c2) = pos(span.end);
+    if l1 == l2 {
+        format!("{file}:{l1},{c1}-{c2}")
+    } else {
+        format!("{file}:{l1},{c1}-{l2},{c2}")
+    }
+}
+
 /// Finds the 1-based line and column (in characters) of byte `offset`, and the line's text.
 pub fn locate(source: &str, offset: usize) -> Option<(usize, usize, &str)> {
     if offset > source.len() {

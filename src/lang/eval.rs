@@ -149,6 +149,7 @@ pub struct Evaluator<'a> {
     depth: Cell<usize>,
     steps: Cell<u64>,
     iters: RefCell<Vec<(String, Value)>>,
+    source: RefCell<Option<std::rc::Rc<str>>>,
 }
 
 /// The Terraform version emulated by default.
@@ -168,7 +169,18 @@ impl<'a> Evaluator<'a> {
             depth: Cell::new(0),
             steps: Cell::new(0),
             iters: RefCell::new(Vec::new()),
+            source: RefCell::new(None),
         }
+    }
+
+    /// Sets the source text spans refer to (for messages that quote positions).
+    pub fn set_source(&self, src: &str) {
+        *self.source.borrow_mut() = Some(src.into());
+    }
+
+    /// The source text spans refer to, when known.
+    pub fn source(&self) -> Option<std::rc::Rc<str>> {
+        self.source.borrow().clone()
     }
 
     /// Turns on recording of the evaluation trace.
@@ -330,7 +342,7 @@ impl<'a> Evaluator<'a> {
         let mut i = 0;
         while i < rest.len() {
             let op = &rest[i];
-            let span = start..op.span.end;
+            let span = op.span.clone();
             match &op.kind {
                 OpKind::FullSplat => {
                     let each = &rest[i + 1..];

@@ -168,6 +168,7 @@ impl Session {
 
 fn evaluate_top(ev: &Evaluator, src: &str) -> DResult<Answer> {
     let expr = parse_expr(src)?;
+    ev.set_source(src);
     // type() exists only at the top of a console expression.
     if let ExprKind::Call(c) = &expr.kind {
         if c.name == "type" && c.namespace.is_empty() {

@@ -299,7 +299,11 @@ pub fn invalid_arg(param: &str, msg: &str) -> Diag {
 
 fn try_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     if c.args.is_empty() {
-        return Err(Diag::new("Not enough function arguments", "Function \"try\" expects at least one argument.").at(span));
+        return Err(Diag::new(
+            "Error in function call",
+            "Call to function \"try\" failed: at least one argument is required.",
+        )
+        .at(span));
     }
     let mut errors = Vec::new();
     for a in &c.args {
@@ -317,7 +321,14 @@ fn try_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     }
     let mut detail = String::from("no expression succeeded:\n");
     for e in &errors {
-        detail.push_str(&format!("- {}\n  {}\n", e.summary, e.detail));
+        let at = match (&e.span, ev.source()) {
+            (Some(sp), Some(src)) => format!(
+                " (at {})",
+                crate::lang::diag::range_text(e.file.as_deref().unwrap_or("<console-input>"), &src, sp)
+            ),
+            _ => String::new(),
+        };
+        detail.push_str(&format!("- {}{at}\n  {}\n", e.summary, e.detail));
     }
     detail.push_str("\nAt least one expression must produce a successful result");
     Err(Diag::new("Error in function call", format!("Call to function \"try\" failed: {detail}.")).at(span))
