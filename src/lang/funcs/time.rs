@@ -478,7 +478,8 @@ fn parse_duration(orig: &str) -> Result<i64, String> {
                 return Err(invalid());
             }
         }
-        d += v;
+        // Go's uint64 addition wraps (2^63 + 2^63 is 0).
+        d = d.wrapping_add(v);
         if d > LIMIT {
             return Err(invalid());
         }
