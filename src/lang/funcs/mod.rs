@@ -242,10 +242,10 @@ pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     let mut sensitive = false;
     let mut unknown = false;
     for (i, (v, sp)) in args.iter().enumerate() {
-        let p = if i < n_fixed {
-            &f.params[i]
-        } else {
-            f.variadic.as_ref().unwrap_or(&f.params[n_fixed - 1])
+        let p = match (i < n_fixed, f.variadic.as_ref()) {
+            (true, _) => &f.params[i],
+            (false, Some(v)) => v,
+            (false, None) => &f.params[n_fixed - 1],
         };
         let v = if p.allow_marked {
             v.clone()
@@ -268,13 +268,12 @@ pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     }
     let result = (f.imp)(ev, &conv).map_err(|e| match e {
         FnError::Arg(i, msg) => {
-            let p = if i < n_fixed {
-                &f.params[i]
-            } else {
-                f.variadic.as_ref().unwrap_or(&f.params[0])
+            let name = match (f.params.get(i), f.variadic.as_ref(), f.params.first()) {
+                (Some(p), _, _) | (None, Some(p), _) | (None, None, Some(p)) => p.name,
+                _ => "",
             };
             let sp = args.get(i).map(|a| a.1.clone()).unwrap_or(span.clone());
-            invalid_arg(p.name, &msg).at(&sp)
+            invalid_arg(name, &msg).at(&sp)
         }
         // HCL puts a call's errors on its name and opening parenthesis.
         FnError::Call(msg) => Diag::new("Error in function call", format!("Call to function {full:?} failed: {msg}."))
