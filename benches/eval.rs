@@ -22,10 +22,12 @@ fn corpus() -> Vec<String> {
             if v.get("dir").is_some() || v.get("setup").is_some_and(|s| !s.is_null()) {
                 continue;
             }
-            if let Some(e) = v["expr"].as_str() {
-                if !e.contains("timestamp") && !e.contains("uuid") && !e.contains("bcrypt") {
-                    out.push(e.to_string());
-                }
+            if let Some(e) = v["expr"].as_str()
+                && !e.contains("timestamp")
+                && !e.contains("uuid")
+                && !e.contains("bcrypt")
+            {
+                out.push(e.to_string());
             }
         }
     }

@@ -52,25 +52,25 @@ impl Diag {
     /// Renders the diagnostic with a caret line under the failing part of `source`.
     pub fn render(&self, source: &str, name: &str) -> String {
         let mut out = format!("Error: {}\n", self.summary);
-        if let Some(span) = &self.span {
-            if let Some((line_no, col, line)) = locate(source, span.start) {
-                let width = source
-                    .get(span.clone())
-                    .map(|s| s.lines().next().unwrap_or("").chars().count())
-                    .unwrap_or(1)
-                    .max(1)
-                    .min(line.chars().count().saturating_sub(col - 1).max(1));
-                out.push_str(&format!("\n  on {name} line {line_no}, column {col}:\n"));
-                // Show at most a window of the line around the caret, so a huge input stays readable.
-                let chars: Vec<char> = line.chars().collect();
-                let from = (col - 1).saturating_sub(60);
-                let to = (col - 1 + width.min(60) + 60).min(chars.len());
-                let shown: String = chars[from.min(chars.len())..to].iter().collect();
-                let (pre, post) = (if from > 0 { "…" } else { "" }, if to < chars.len() { "…" } else { "" });
-                out.push_str(&format!("  {line_no:>4}: {pre}{shown}{post}\n"));
-                let pad = col - 1 - from + pre.chars().count();
-                out.push_str(&format!("        {}{}\n", " ".repeat(pad), "^".repeat(width.min(60))));
-            }
+        if let Some(span) = &self.span
+            && let Some((line_no, col, line)) = locate(source, span.start)
+        {
+            let width = source
+                .get(span.clone())
+                .map(|s| s.lines().next().unwrap_or("").chars().count())
+                .unwrap_or(1)
+                .max(1)
+                .min(line.chars().count().saturating_sub(col - 1).max(1));
+            out.push_str(&format!("\n  on {name} line {line_no}, column {col}:\n"));
+            // Show at most a window of the line around the caret, so a huge input stays readable.
+            let chars: Vec<char> = line.chars().collect();
+            let from = (col - 1).saturating_sub(60);
+            let to = (col - 1 + width.min(60) + 60).min(chars.len());
+            let shown: String = chars[from.min(chars.len())..to].iter().collect();
+            let (pre, post) = (if from > 0 { "…" } else { "" }, if to < chars.len() { "…" } else { "" });
+            out.push_str(&format!("  {line_no:>4}: {pre}{shown}{post}\n"));
+            let pad = col - 1 - from + pre.chars().count();
+            out.push_str(&format!("        {}{}\n", " ".repeat(pad), "^".repeat(width.min(60))));
         }
         if !self.detail.is_empty() {
             out.push('\n');

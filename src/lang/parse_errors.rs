@@ -61,7 +61,7 @@ fn unclosed_interpolation(src: &str) -> Option<usize> {
 
 /// Checks directive balance over a whole template text, as if it were one quoted string.
 fn scan_template_text(src: &str) -> Result<(), Found> {
-    let wrapped = format!("\"{}\"", src.replace('\n', " ").replace('\\', " ").replace('"', " "));
+    let wrapped = format!("\"{}\"", src.replace(['\n', '\\', '"'], " "));
     scan_string(&wrapped, 0).map_err(|(s, d, at)| (s, d, at.saturating_sub(1)))
 }
 
@@ -265,10 +265,10 @@ fn classify(src: &str, offset: usize, message: &str) -> Found {
             rest_at,
         );
     }
-    if let Some(after_dot) = t.strip_prefix('.').filter(|_| !before.is_empty()) {
-        if !after_dot.starts_with(|c: char| c.is_alphabetic() || c == '_' || c == '*') {
-            return found("Invalid attribute name", "An attribute name is required after a dot.", rest_at);
-        }
+    if let Some(after_dot) = t.strip_prefix('.').filter(|_| !before.is_empty())
+        && !after_dot.starts_with(|c: char| c.is_alphabetic() || c == '_' || c == '*')
+    {
+        return found("Invalid attribute name", "An attribute name is required after a dot.", rest_at);
     }
     if rest.trim().is_empty() {
         return found(

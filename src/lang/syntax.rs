@@ -542,10 +542,9 @@ fn lower(src: &str, e: &Expression) -> Result<Expr, Diag> {
                     span: s,
                 },
             ] = items.as_slice()
+                && v == "for"
             {
-                if v == "for" {
-                    return Err(Diag::new("Invalid 'for' expression", "For expression requires variable name after 'for'.").at(s));
-                }
+                return Err(Diag::new("Invalid 'for' expression", "For expression requires variable name after 'for'.").at(s));
             }
             ExprKind::Tuple(items)
         }
@@ -571,10 +570,13 @@ fn lower(src: &str, e: &Expression) -> Result<Expr, Diag> {
                         let mut k = lower(src, x)?;
                         if let ExprKind::Str(_) = k.kind {
                             // Read the key back from the source: it may be a stand-in for a duplicate.
-                            if let Some(raw) = src.get(k.span.clone()) {
-                                if raw.starts_with('"') && raw.ends_with('"') && raw.len() >= 2 && !raw.contains('\\') {
-                                    k.kind = ExprKind::Str(raw[1..raw.len() - 1].to_string());
-                                }
+                            if let Some(raw) = src.get(k.span.clone())
+                                && raw.starts_with('"')
+                                && raw.ends_with('"')
+                                && raw.len() >= 2
+                                && !raw.contains('\\')
+                            {
+                                k.kind = ExprKind::Str(raw[1..raw.len() - 1].to_string());
                             }
                         }
                         ObjKey::Expr(k)
@@ -687,11 +689,11 @@ fn lower(src: &str, e: &Expression) -> Result<Expr, Diag> {
 /// HCL's scanner reads `1.5.2` and `x.0.1` with a number token after the dot; hcl-edit reads
 /// legacy indexes there. Report those as HCL does.
 fn check_legacy_indexes(src: &str, base: &Expr, ops: &[hcl_edit::Decorated<TraversalOperator>]) -> Result<(), Diag> {
-    if let (ExprKind::Number(_), Some(first)) = (&base.kind, ops.first()) {
-        if let TraversalOperator::LegacyIndex(_) = first.value() {
-            let sp = base.span.start..span_of(first).end;
-            return Err(Diag::new("Invalid number literal", "Failed to recognize the value of this number literal.").at(&sp));
-        }
+    if let (ExprKind::Number(_), Some(first)) = (&base.kind, ops.first())
+        && let TraversalOperator::LegacyIndex(_) = first.value()
+    {
+        let sp = base.span.start..span_of(first).end;
+        return Err(Diag::new("Invalid number literal", "Failed to recognize the value of this number literal.").at(&sp));
     }
     for w in ops.windows(2) {
         if let (TraversalOperator::LegacyIndex(a), TraversalOperator::LegacyIndex(b)) = (w[0].value(), w[1].value()) {
@@ -850,10 +852,10 @@ fn flush_indent(toks: &mut [Tok]) {
             };
             min = min.min(spaces);
         }
-        if let Tok::Lit(v) = t {
-            if v.ends_with('\n') {
-                newline = true;
-            }
+        if let Tok::Lit(v) = t
+            && v.ends_with('\n')
+        {
+            newline = true;
         }
     }
     if min == usize::MAX || min == 0 {
@@ -870,16 +872,18 @@ fn flush_indent(toks: &mut [Tok]) {
 fn build_parts(mut toks: Vec<Tok>, flush: bool) -> Result<Vec<Part>, Diag> {
     for i in 0..toks.len() {
         let (left, right) = strips(&toks[i]);
-        if left && i > 0 {
-            if let Tok::Lit(s) = &mut toks[i - 1] {
-                let keep = s.trim_end().len();
-                s.truncate(keep);
-            }
+        if left
+            && i > 0
+            && let Tok::Lit(s) = &mut toks[i - 1]
+        {
+            let keep = s.trim_end().len();
+            s.truncate(keep);
         }
-        if right && i + 1 < toks.len() {
-            if let Tok::Lit(s) = &mut toks[i + 1] {
-                *s = s.trim_start().to_string();
-            }
+        if right
+            && i + 1 < toks.len()
+            && let Tok::Lit(s) = &mut toks[i + 1]
+        {
+            *s = s.trim_start().to_string();
         }
     }
     if flush {
@@ -896,13 +900,13 @@ fn build_parts(mut toks: Vec<Tok>, flush: bool) -> Result<Vec<Part>, Diag> {
     }
 }
 
-enum End {
+enum Closer {
     Else,
     EndIf,
     EndFor,
 }
 
-fn build_seq(it: &mut impl Iterator<Item = Tok>) -> (Vec<Part>, Option<End>) {
+fn build_seq(it: &mut impl Iterator<Item = Tok>) -> (Vec<Part>, Option<Closer>) {
     let mut out = Vec::new();
     while let Some(t) = it.next() {
         match t {
@@ -914,7 +918,7 @@ fn build_seq(it: &mut impl Iterator<Item = Tok>) -> (Vec<Part>, Option<End>) {
             Tok::Interp(e, _, _) => out.push(Part::Interp(e)),
             Tok::If(cond, _, _) => {
                 let (then, end) = build_seq(it);
-                let els = if matches!(end, Some(End::Else)) {
+                let els = if matches!(end, Some(Closer::Else)) {
                     build_seq(it).0
                 } else {
                     Vec::new()
@@ -931,9 +935,9 @@ fn build_seq(it: &mut impl Iterator<Item = Tok>) -> (Vec<Part>, Option<End>) {
                     span,
                 });
             }
-            Tok::Else(..) => return (out, Some(End::Else)),
-            Tok::EndIf(..) => return (out, Some(End::EndIf)),
-            Tok::EndFor(..) => return (out, Some(End::EndFor)),
+            Tok::Else(..) => return (out, Some(Closer::Else)),
+            Tok::EndIf(..) => return (out, Some(Closer::EndIf)),
+            Tok::EndFor(..) => return (out, Some(Closer::EndFor)),
         }
     }
     (out, None)
