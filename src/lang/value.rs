@@ -404,7 +404,9 @@ fn go_g10(n: &Number) -> String {
     if n.is_inf() {
         return if n.is_negative() { "-Inf".into() } else { "+Inf".into() };
     }
-    let Some((neg, digits, exp)) = n.exact_decimal() else { return n.to_text() };
+    let Some((neg, digits, exp)) = n.exact_decimal() else {
+        return n.to_text();
+    };
     let sign = if neg { "-" } else { "" };
     if digits.is_empty() || digits.chars().all(|c| c == '0') {
         return format!("{sign}0");

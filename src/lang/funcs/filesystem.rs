@@ -5,12 +5,12 @@
 
 use std::cell::Cell;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use super::{FnError, FnResult, Func, Param, Registry};
 use crate::lang::diag::Diag;
 use crate::lang::eval::{Evaluator, Scope};
-use crate::lang::host::PathError;
+use crate::lang::host::{Kind, PathError};
 use crate::lang::syntax::{Expr, ExprKind, ObjKey, OpKind, Part, Span, parse_template};
 use crate::lang::value::{Type, Value};
 
@@ -47,31 +47,31 @@ fn no_file(path: &str) -> String {
     )
 }
 
-/// Resolves a path argument inside the sandbox, or gives the error to report for it.
-pub fn sandboxed(ev: &Evaluator, path: &str) -> Result<PathBuf, FnError> {
-    match ev.host.resolve(path) {
-        Ok(p) => Ok(p),
-        Err(PathError::Missing(_)) => Err(FnError::Arg(0, no_file(path))),
-        Err(PathError::Escapes(_)) => Err(FnError::Arg(
+/// The error to report for a refused or missing path argument.
+pub fn path_error(path: &str, e: PathError) -> FnError {
+    match e {
+        PathError::Missing(_) => FnError::Arg(0, no_file(path)),
+        PathError::Escapes(_) => FnError::Arg(
             0,
             format!(
                 "the path {path:?} leads outside the configuration's folder; iacquiz reads files only inside it, so that a question bank cannot read the rest of the machine"
             ),
-        )),
-        Err(PathError::NoRoot) => Err(FnError::Arg(
+        ),
+        PathError::NoRoot => FnError::Arg(
             0,
             format!("{}; no configuration folder is open, so no file can be read", no_file(path)),
-        )),
+        ),
     }
 }
 
 /// Reads a file's bytes inside the sandbox.
 pub fn read_bytes(ev: &Evaluator, path: &str) -> Result<Vec<u8>, FnError> {
-    let p = sandboxed(ev, path)?;
-    if p.is_dir() {
-        return Err(FnError::Call(format!("{path} is a directory, not a file")));
+    match ev.host.kind(path) {
+        Ok(Kind::Dir) => return Err(FnError::Call(format!("{path} is a directory, not a file"))),
+        Ok(Kind::File) => {}
+        Err(e) => return Err(path_error(path, e)),
     }
-    std::fs::read(&p).map_err(|e| FnError::Call(format!("failed to read {path}: {e}")))
+    ev.host.read(path).map_err(|e| path_error(path, e))
 }
 
 fn read_text(ev: &Evaluator, path: &str) -> Result<String, FnError> {
@@ -95,14 +95,11 @@ fn filebase64(ev: &Evaluator, a: &[Value]) -> FnResult {
 
 fn fileexists(ev: &Evaluator, a: &[Value]) -> FnResult {
     let path = super::util::s(&a[0]);
-    match ev.host.resolve(path) {
-        Ok(p) if p.is_file() => Ok(Value::Bool(true)),
-        Ok(_) => Err(FnError::Call(format!("{path} is a directory, not a file"))),
+    match ev.host.kind(path) {
+        Ok(Kind::File) => Ok(Value::Bool(true)),
+        Ok(Kind::Dir) => Err(FnError::Call(format!("{path} is a directory, not a file"))),
         Err(PathError::Missing(_)) | Err(PathError::NoRoot) => Ok(Value::Bool(false)),
-        Err(e @ PathError::Escapes(_)) => {
-            let _ = e;
-            sandboxed(ev, path).map(|_| Value::Bool(false))
-        }
+        Err(e) => Err(path_error(path, e)),
     }
 }
 
@@ -110,42 +107,13 @@ fn fileset(ev: &Evaluator, a: &[Value]) -> FnResult {
     let base = super::util::s(&a[0]);
     let pattern = super::util::s(&a[1]);
     let matcher = glob_regex(pattern).map_err(|e| FnError::Call(format!("failed to glob pattern ({pattern}): {e}")))?;
-    let root = match ev.host.resolve(base) {
-        Ok(p) => p,
-        Err(PathError::Missing(_)) | Err(PathError::NoRoot) => return Ok(Value::new_set(Type::String, Vec::new())),
-        Err(_) => return sandboxed(ev, base).map(|_| Value::Null(Type::set(Type::String))),
+    let found = match ev.host.list_files(base) {
+        Ok(f) => f,
+        Err(PathError::Missing(_)) | Err(PathError::NoRoot) => Vec::new(),
+        Err(e) => return Err(path_error(base, e)),
     };
-    let mut found = Vec::new();
-    walk(&root, &root, &mut found, 0);
     let out: Vec<Value> = found.into_iter().filter(|rel| matcher.is_match(rel)).map(Value::string).collect();
     Ok(Value::new_set(Type::String, out))
-}
-
-/// Collects the files under `dir` as `/`-separated paths relative to `root` (symlinks that
-/// leave the root are skipped).
-fn walk(root: &Path, dir: &Path, out: &mut Vec<String>, depth: usize) {
-    if depth > 64 || out.len() > 100_000 {
-        return;
-    }
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for p in entries {
-        let Ok(real) = p.canonicalize() else { continue };
-        if !real.starts_with(root) {
-            continue;
-        }
-        if real.is_dir() {
-            walk(root, &p, out, depth + 1);
-        } else if let Ok(rel) = p.strip_prefix(root) {
-            out.push(
-                rel.components()
-                    .map(|c| c.as_os_str().to_string_lossy().to_string())
-                    .collect::<Vec<_>>()
-                    .join("/"),
-            );
-        }
-    }
 }
 
 /// Translates a doublestar glob (`*`, `**`, `?`, `[...]`, `{a,b}`) into an anchored regex.
