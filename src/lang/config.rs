@@ -264,6 +264,10 @@ impl<'c> ConfigScope<'c> {
 }
 
 impl Scope for ConfigScope<'_> {
+    fn config(&self) -> Option<&Config> {
+        Some(self.config)
+    }
+
     fn resolve(&self, ev: &Evaluator, name: &str, attr: Option<&str>, span: &Span) -> DResult<(Value, bool)> {
         match (name, attr) {
             ("local", Some(a)) => Ok((self.local(ev, a, span)?, true)),

@@ -25,6 +25,11 @@ pub trait Scope {
     /// Resolves the root `name`, given the attribute that follows it (if any). Returns the value
     /// and whether the attribute was consumed.
     fn resolve(&self, ev: &Evaluator, name: &str, attr: Option<&str>, span: &Span) -> DResult<(Value, bool)>;
+
+    /// The configuration behind this scope, if any (for `required_providers` and the like).
+    fn config(&self) -> Option<&super::config::Config> {
+        None
+    }
 }
 
 /// A scope with nothing in it but `path.*`, as the console without a configuration has.
