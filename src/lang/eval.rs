@@ -26,6 +26,12 @@ pub trait Scope {
     /// and whether the attribute was consumed.
     fn resolve(&self, ev: &Evaluator, name: &str, attr: Option<&str>, span: &Span) -> DResult<(Value, bool)>;
 
+    /// Resolves a whole traversal from a root name (resources, `self`), returning the value and
+    /// how many operators it consumed; `None` leaves it to `resolve`.
+    fn resolve_traversal(&self, _ev: &Evaluator, _name: &str, _ops: &[Op], _span: &Span) -> Option<DResult<(Value, usize)>> {
+        None
+    }
+
     /// The configuration behind this scope, if any (for `required_providers` and the like).
     fn config(&self) -> Option<&super::config::Config> {
         None
@@ -326,7 +332,15 @@ impl<'a> Evaluator<'a> {
 
     fn traversal(&self, base: &Expr, ops: &[Op]) -> DResult<Value> {
         let mut rest = ops;
-        let mut val = if let ExprKind::Var(name) = &base.kind {
+        let traversed = match &base.kind {
+            ExprKind::Var(name) if self.iter_var(name).is_none() => self.scope.resolve_traversal(self, name, ops, &base.span),
+            _ => None,
+        };
+        let mut val = if let Some(r) = traversed {
+            let (v, n) = r.map_err(|e| e.at(&base.span))?;
+            rest = &ops[n.min(ops.len())..];
+            v
+        } else if let ExprKind::Var(name) = &base.kind {
             let attr = match ops.first() {
                 Some(Op { kind: OpKind::Attr(a), .. }) => Some(a.as_str()),
                 _ => None,

@@ -11,6 +11,7 @@ pub mod number;
 pub mod parse_errors;
 pub mod provider;
 pub mod render;
+pub mod resources;
 pub mod rules;
 pub mod session;
 pub mod suggest;
