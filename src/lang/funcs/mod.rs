@@ -224,8 +224,10 @@ pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
         return Err(Diag::new(
             "Not enough function arguments",
             format!(
-                "Function {full:?} expects {} argument(s). Missing value for {:?}.",
-                n_fixed, missing.name
+                "Function {full:?} expects{} {} argument(s). Missing value for {:?}.",
+                if f.variadic.is_some() { " at least" } else { "" },
+                n_fixed,
+                missing.name
             ),
         )
         .at(span));
@@ -242,10 +244,8 @@ pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     let mut sensitive = false;
     let mut unknown = false;
     for (i, (v, sp)) in args.iter().enumerate() {
-        let p = if i < n_fixed {
-            &f.params[i]
-        } else {
-            f.variadic.as_ref().unwrap_or(&f.params[n_fixed - 1])
+        let Some(p) = f.params.get(i).or(f.variadic.as_ref()) else {
+            break;
         };
         let v = if p.allow_marked {
             v.clone()
@@ -268,10 +268,8 @@ pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     }
     let result = (f.imp)(ev, &conv).map_err(|e| match e {
         FnError::Arg(i, msg) => {
-            let p = if i < n_fixed {
-                &f.params[i]
-            } else {
-                f.variadic.as_ref().unwrap_or(&f.params[0])
+            let Some(p) = f.params.get(i).or(f.variadic.as_ref()).or(f.params.last()) else {
+                return Diag::new("Error in function call", format!("Call to function {full:?} failed: {msg}.")).at(span);
             };
             let sp = args.get(i).map(|a| a.1.clone()).unwrap_or(span.clone());
             invalid_arg(p.name, &msg).at(&sp)
