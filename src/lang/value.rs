@@ -321,8 +321,8 @@ fn map_raw_equal(x: &BTreeMap<String, Value>, y: &BTreeMap<String, Value>) -> bo
 }
 
 /// The iteration order of set elements in cty: known before unknown, non-null before null,
-/// strings lexically, numbers numerically, false before true, anything else by a hash of its
-/// contents (consistent but undocumented, as Terraform says).
+/// strings lexically, numbers numerically, false before true, anything else by the bytes of
+/// its hash serialisation (consistent but undocumented, as Terraform says).
 pub fn set_order(a: &Value, b: &Value) -> std::cmp::Ordering {
     use std::cmp::Ordering;
     match (a.is_unknown(), b.is_unknown()) {
@@ -341,7 +341,13 @@ pub fn set_order(a: &Value, b: &Value) -> std::cmp::Ordering {
         (Value::String(x), Value::String(y)) => x.as_bytes().cmp(y.as_bytes()),
         (Value::Number(x), Value::Number(y)) => x.cmp_exact(y),
         (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
-        _ => set_hash(a).cmp(&set_hash(b)),
+        // go-cty (since 1.10) orders other elements by their hash bytes.
+        _ => {
+            let (mut x, mut y) = (String::new(), String::new());
+            hash_bytes(a, &mut x);
+            hash_bytes(b, &mut y);
+            x.as_bytes().cmp(y.as_bytes())
+        }
     }
 }
 
@@ -357,7 +363,7 @@ fn hash_bytes(v: &Value, out: &mut String) {
         Value::Null(_) => out.push('~'),
         Value::Unknown(_) => out.push('?'),
         Value::Bool(b) => out.push(if *b { 'T' } else { 'F' }),
-        Value::Number(n) => out.push_str(&n.to_text()),
+        Value::Number(n) => out.push_str(&n.to_general(10)),
         Value::String(s) => out.push_str(&super::render::go_quote(s)),
         Value::List(_, vs) | Value::Set(_, vs) => {
             out.push('[');
@@ -387,9 +393,7 @@ fn hash_bytes(v: &Value, out: &mut String) {
         }
         Value::Object(m) => {
             out.push('<');
-            for (k, e) in m {
-                out.push_str(&super::render::go_quote(k));
-                out.push(':');
+            for e in m.values() {
                 hash_bytes(e, out);
                 out.push(';');
             }
