@@ -312,6 +312,20 @@ pub fn unify(types: &[Type]) -> Option<Type> {
             Type::Object(m) => m,
             _ => return None,
         };
+        let same_names = types
+            .iter()
+            .all(|t| matches!(t, Type::Object(m) if m.len() == first.len() && m.keys().all(|k| first.contains_key(k))));
+        if !same_names {
+            // cty falls back to a map of all the attribute types.
+            let all: Vec<Type> = types
+                .iter()
+                .flat_map(|t| match t {
+                    Type::Object(m) => m.values().cloned().collect(),
+                    _ => vec![],
+                })
+                .collect();
+            return if all.is_empty() { None } else { unify(&all).map(Type::map) };
+        }
         let mut out = BTreeMap::new();
         for (k, _) in first.iter() {
             let mut ts = Vec::new();
@@ -333,6 +347,17 @@ pub fn unify(types: &[Type]) -> Option<Type> {
             Type::Tuple(ts) => ts.len(),
             _ => return None,
         };
+        if types.iter().any(|t| !matches!(t, Type::Tuple(x) if x.len() == len)) {
+            // cty falls back to a list of all the element types.
+            let all: Vec<Type> = types
+                .iter()
+                .flat_map(|t| match t {
+                    Type::Tuple(x) => x.clone(),
+                    _ => vec![],
+                })
+                .collect();
+            return if all.is_empty() { None } else { unify(&all).map(Type::list) };
+        }
         let mut out = Vec::new();
         for i in 0..len {
             let mut ts = Vec::new();
@@ -349,16 +374,18 @@ pub fn unify(types: &[Type]) -> Option<Type> {
     if objects > 0 && tuples > 0 {
         return None;
     }
-    if dynamics > 0 {
-        return Some(Type::Dynamic);
-    }
-    // Prefer the most general type for which every other converts: string over number and bool.
-    let mut order: Vec<&Type> = types.iter().collect();
+    // Prefer the most general type for which every other converts: string over number and
+    // bool, and `any` last (cty assumes a dynamic value will match its neighbours).
+    let mut order: Vec<&Type> = types.iter().filter(|t| **t != Type::Dynamic).collect();
     order.sort_by_key(|t| match t {
         Type::String => 0,
         _ => 1,
     });
-    order.into_iter().find(|want| types.iter().all(|t| convertible(t, want))).cloned()
+    order
+        .into_iter()
+        .find(|want| types.iter().all(|t| convertible(t, want)))
+        .cloned()
+        .or_else(|| (dynamics > 0).then_some(Type::Dynamic))
 }
 
 /// Converts every value to one unified type, or says why not.
