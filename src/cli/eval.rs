@@ -138,6 +138,6 @@ fn answer_line(
     };
     match session.eval(expr, &Rules::real(), false).result {
         Ok(ans) => serde_json::json!({"ok": true, "out": ans.console()}),
-        Err(d) => serde_json::json!({"ok": false, "err": d.summary, "detail": d.detail}),
+        Err(d) => serde_json::json!({"ok": false, "err": d.summary, "detail": session.full_detail(&d)}),
     }
 }

@@ -61,8 +61,15 @@ impl Diag {
                     .max(1)
                     .min(line.chars().count().saturating_sub(col - 1).max(1));
                 out.push_str(&format!("\n  on {name} line {line_no}, column {col}:\n"));
-                out.push_str(&format!("  {line_no:>4}: {line}\n"));
-                out.push_str(&format!("        {}{}\n", " ".repeat(col - 1), "^".repeat(width)));
+                // Show at most a window of the line around the caret, so a huge input stays readable.
+                let chars: Vec<char> = line.chars().collect();
+                let from = (col - 1).saturating_sub(60);
+                let to = (col - 1 + width.min(60) + 60).min(chars.len());
+                let shown: String = chars[from.min(chars.len())..to].iter().collect();
+                let (pre, post) = (if from > 0 { "…" } else { "" }, if to < chars.len() { "…" } else { "" });
+                out.push_str(&format!("  {line_no:>4}: {pre}{shown}{post}\n"));
+                let pad = col - 1 - from + pre.chars().count();
+                out.push_str(&format!("        {}{}\n", " ".repeat(pad), "^".repeat(width.min(60))));
             }
         }
         if !self.detail.is_empty() {

@@ -92,9 +92,9 @@ pub fn standard_roots(
         )
         .at(span)
         .fatal()),
-        ("data", Some(a)) => Err(Diag::new(
+        ("data", Some(_)) => Err(Diag::new(
             "Invalid reference",
-            format!("A reference to a data source must be followed by at least one attribute access, specifying the resource name. (data.{a})"),
+            "The \"data\" object must be followed by two attribute names: the data source type and the resource name.",
         )
         .at(span)
         .fatal()),
@@ -451,15 +451,25 @@ impl<'a> Evaluator<'a> {
             Value::List(_, vs) | Value::Tuple(vs) => {
                 let k = convert(&key, &Type::Number).map_err(|e| bad(e.0))?;
                 let n = k.as_number().cloned().unwrap_or_else(Number::zero);
-                let mut idx = n.to_i64().filter(|_| n.is_integer());
-                if let Some(i) = idx {
-                    if i < 0 && self.flipped(Rule::IndexNoNegative) {
-                        idx = Some(i + vs.len() as i64);
-                    }
+                if !n.is_integer() {
+                    return Err(bad(
+                        "indexing a sequence requires a whole number, but the given index has a fractional part".into(),
+                    ));
                 }
-                match idx {
-                    Some(i) if i >= 0 && (i as usize) < vs.len() => vs[i as usize].clone(),
-                    _ => return Err(missing()),
+                let mut i = n.to_i64().unwrap_or(i64::MAX);
+                if i < 0 && self.flipped(Rule::IndexNoNegative) {
+                    i += vs.len() as i64;
+                }
+                if i < 0 {
+                    return Err(bad("a negative number is not a valid index for a sequence".into()));
+                }
+                match vs.get(i as usize) {
+                    Some(v) => v.clone(),
+                    None => {
+                        return Err(bad(
+                            "the given index is greater than or equal to the length of the collection".into()
+                        ));
+                    }
                 }
             }
             Value::Map(_, m) => {
@@ -470,6 +480,12 @@ impl<'a> Evaluator<'a> {
                 }
             }
             Value::Object(m) => {
+                if key.as_number().is_some() && !m.contains_key(&key.as_number().map(|n| n.to_text()).unwrap_or_default()) {
+                    return Err(Diag::new(
+                        "Invalid index",
+                        "The given key does not identify an element in this collection value. An object only supports looking up attributes by name, not by numeric index.",
+                    ));
+                }
                 let k = convert(&key, &Type::String).map_err(|e| bad(e.0))?;
                 match k.as_str().and_then(|s| m.get(s)) {
                     Some(v) => v.clone(),
@@ -499,7 +515,7 @@ impl<'a> Evaluator<'a> {
             .at(&x.span)
         })?;
         if v.is_null() {
-            return Err(Diag::new("Invalid operand", "Unsuitable value for unary operand: argument must not be null.").at(&x.span));
+            return Err(Diag::new("Operation failed", "Error during operation: argument must not be null."));
         }
         if v.is_unknown() {
             return Ok(Value::Unknown(want).mark_if(marked));
@@ -530,10 +546,14 @@ impl<'a> Evaluator<'a> {
                 }
             }
             _ => {
-                let ln = self.operand(&lv, &Type::Number, "left", l)?;
-                let rn = self.operand(&rv, &Type::Number, "right", r)?;
-                let (a, b) = match (ln, rn) {
-                    (Some(a), Some(b)) => (a, b),
+                let lc = self.operand(&lv, &Type::Number, "left", l);
+                let rc = self.operand(&rv, &Type::Number, "right", r);
+                let (ln, rn) = (lc?, rc?);
+                if ln.is_null() || rn.is_null() {
+                    return Err(Diag::new("Operation failed", "Error during operation: argument must not be null."));
+                }
+                let (a, b) = match (ln.as_number(), rn.as_number()) {
+                    (Some(a), Some(b)) => (a.clone(), b.clone()),
                     _ => {
                         let t = if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod) {
                             Type::Number
@@ -571,43 +591,21 @@ impl<'a> Evaluator<'a> {
         Ok(result)
     }
 
-    /// Converts an operand, or gives HCL's "Invalid operand" error. `None` for unknown.
-    fn operand(&self, v: &Value, want: &Type, side: &str, x: &Expr) -> DResult<Option<Number>> {
-        let c = convert(v, want).map_err(|e| {
+    /// Converts an operand, or gives HCL's "Invalid operand" error.
+    fn operand(&self, v: &Value, want: &Type, side: &str, x: &Expr) -> DResult<Value> {
+        convert(v, want).map_err(|e| {
             Diag::new(
                 "Invalid operand",
                 format!("Unsuitable value for {side} operand: {}.", operand_msg(&e.0, &v.ty(), want)),
             )
             .at(&x.span)
-        })?;
-        if c.is_null() {
-            return Err(Diag::new(
-                "Invalid operand",
-                format!("Unsuitable value for {side} operand: argument must not be null."),
-            )
-            .at(&x.span));
-        }
-        if c.is_unknown() {
-            return Ok(None);
-        }
-        Ok(c.as_number().cloned())
+        })
     }
 
     fn bool_operand(&self, v: &Value, side: &str, x: &Expr) -> DResult<Option<bool>> {
-        let c = convert(v, &Type::Bool).map_err(|e| {
-            Diag::new(
-                "Invalid operand",
-                format!("Unsuitable value for {side} operand: {}.", operand_msg(&e.0, &v.ty(), &Type::Bool)),
-            )
-            .at(&x.span)
-        })?;
-        match c {
+        match self.operand(v, &Type::Bool, side, x)? {
             Value::Bool(b) => Ok(Some(b)),
-            Value::Null(_) => Err(Diag::new(
-                "Invalid operand",
-                format!("Unsuitable value for {side} operand: argument must not be null."),
-            )
-            .at(&x.span)),
+            Value::Null(_) => Err(Diag::new("Operation failed", "Error during operation: argument must not be null.")),
             _ => Ok(None),
         }
     }
@@ -850,9 +848,6 @@ impl<'a> Evaluator<'a> {
 
     /// Evaluates template parts; a template that is one interpolation returns the raw value.
     pub fn template(&self, parts: &[Part], span: &Span) -> DResult<Value> {
-        if let [Part::Interp(x)] = parts {
-            return self.eval(x);
-        }
         let mut out = String::new();
         let mut marked = false;
         let mut unknown = false;
@@ -901,7 +896,7 @@ impl<'a> Evaluator<'a> {
                     *marked |= m;
                     if cv.is_null() {
                         return Err(Diag::new(
-                            "Invalid template if directive",
+                            "Null condition",
                             "The condition value is null. Conditions must either be true or false.",
                         )
                         .at(&cond.span));
@@ -910,10 +905,9 @@ impl<'a> Evaluator<'a> {
                         Ok(Value::Bool(true)) => self.template_into(then, out, marked, unknown)?,
                         Ok(Value::Bool(false)) => self.template_into(els, out, marked, unknown)?,
                         Ok(_) => *unknown = true,
-                        Err(e) => {
+                        Err(_) => {
                             return Err(
-                                Diag::new("Invalid template if directive", format!("The condition value is invalid: {}.", e.0))
-                                    .at(&cond.span),
+                                Diag::new("Incorrect condition type", "The condition expression must be of type bool.").at(&cond.span),
                             );
                         }
                     }
@@ -932,12 +926,7 @@ impl<'a> Evaluator<'a> {
                         *unknown = true;
                         continue;
                     }
-                    let pairs = match cv {
-                        Value::Null(_) => {
-                            return Err(Diag::new("Invalid template for directive", "The collection value is null.").at(span));
-                        }
-                        _ => self.iterate(&cv, span, "for")?,
-                    };
+                    let pairs = self.iterate(&cv, span, "for")?;
                     for (k, v) in pairs {
                         let mut vars = Vec::new();
                         if let Some(kn) = key_var {
@@ -1089,17 +1078,22 @@ fn operand_msg(cty_msg: &str, got: &Type, want: &Type) -> String {
     }
 }
 
-fn number_error_text(op: BinOp, e: &super::number::NumberError) -> String {
+fn number_error_text(op: BinOp, _e: &super::number::NumberError) -> String {
     match op {
+        BinOp::Add => "can't compute sum of opposing infinities".into(),
+        BinOp::Sub => "can't subtract infinity from itself".into(),
+        BinOp::Mul => "can't multiply zero by infinity".into(),
         BinOp::Div => "can't divide zero by zero or infinity by infinity".into(),
-        BinOp::Mod => "can't use modulo with zero and infinity".into(),
-        _ => e.to_string(),
+        _ => "can't use modulo with zero and infinity".into(),
     }
 }
 
 /// The detail of "Inconsistent conditional result types", in Terraform 1.2+'s wording.
 fn inconsistent_detail(t: &Type, f: &Type) -> String {
-    format!("{}.", describe_mismatch(t, f))
+    format!(
+        "The true and false result expressions must have consistent types. {}.",
+        describe_mismatch(t, f)
+    )
 }
 
 fn describe_mismatch(t: &Type, f: &Type) -> String {

@@ -93,6 +93,18 @@ impl Session {
         })
     }
 
+    /// A session holding a configuration text that failed to load, so its diagnostics can
+    /// still be located in it.
+    pub fn failed_text(name: &str, src: &str) -> Session {
+        let mut s = Session::default();
+        s.config.files.push(super::config::File {
+            name: name.to_string(),
+            src: src.to_string(),
+            body: Default::default(),
+        });
+        s
+    }
+
     /// Evaluates `src` under `rules`, recording a trace when `trace` is set.
     pub fn eval(&self, src: &str, rules: &Rules, trace: bool) -> Outcome {
         let reg = builtins();
@@ -128,6 +140,23 @@ impl Session {
         self.eval(src, &Rules::real(), false).result.map(|a| a.console())
     }
 
+    /// The detail as Terraform's console prints it first: for an error in a configuration file,
+    /// the `on FILE line N, in BLOCK:` line, then the detail.
+    pub fn full_detail(&self, d: &Diag) -> String {
+        let (Some(file), Some(span)) = (&d.file, &d.span) else {
+            return d.detail.clone();
+        };
+        let Some(src) = self.config.source_of(file) else {
+            return d.detail.clone();
+        };
+        let line = src
+            .get(..span.start.min(src.len()))
+            .map(|t| t.matches('\n').count() + 1)
+            .unwrap_or(1);
+        let ctx = block_context(src, line).map(|c| format!(", in {c}")).unwrap_or_default();
+        format!("on {file} line {line}{ctx}: {}", d.detail)
+    }
+
     /// The source text a diagnostic's span refers to.
     pub fn source_for<'a>(&'a self, d: &Diag, expr_src: &'a str) -> &'a str {
         match &d.file {
@@ -150,4 +179,25 @@ fn evaluate_top(ev: &Evaluator, src: &str) -> DResult<Answer> {
         }
     }
     ev.eval(&expr).map(Answer::Value)
+}
+
+/// The block a line is in, as Terraform names it (`variable "v"`, `locals`).
+fn block_context(src: &str, line: usize) -> Option<String> {
+    let lines: Vec<&str> = src.lines().collect();
+    for l in lines.iter().take(line).rev() {
+        if l.starts_with(|c: char| c.is_ascii_alphabetic()) && l.trim_end().ends_with('{') {
+            let head = l.trim_end().trim_end_matches('{').trim();
+            let mut parts = head.split_whitespace();
+            let kind = parts.next()?;
+            let labels: Vec<String> = parts
+                .map(|p| if p.starts_with('"') { p.to_string() } else { format!("{p:?}") })
+                .collect();
+            return Some(if labels.is_empty() {
+                kind.to_string()
+            } else {
+                format!("{kind} {}", labels.join(" "))
+            });
+        }
+    }
+    None
 }

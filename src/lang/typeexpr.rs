@@ -49,9 +49,12 @@ impl Constraint {
                 "number" => Ok(Constraint::Simple(Type::Number)),
                 "bool" => Ok(Constraint::Simple(Type::Bool)),
                 "any" => Ok(Constraint::Simple(Type::Dynamic)),
-                "list" | "set" | "map" => Err(bad(
+                // The legacy bare `list` and `map` mean list(any) and map(any).
+                "list" => Ok(Constraint::List(Box::new(Constraint::Simple(Type::Dynamic)))),
+                "map" => Ok(Constraint::Map(Box::new(Constraint::Simple(Type::Dynamic)))),
+                "set" => Err(bad(
                     e,
-                    &format!("The {name} type constructor requires one argument specifying the element type."),
+                    "The set type constructor requires one argument specifying the element type.",
                 )),
                 other => Err(bad(e, &format!("The keyword {other:?} is not a valid type specification."))),
             },

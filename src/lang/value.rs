@@ -254,7 +254,9 @@ impl Value {
     /// Builds a set of the given element type: sorts and deduplicates as cty does.
     pub fn new_set(elem: Type, mut vs: Vec<Value>) -> Value {
         vs.sort_by(set_order);
-        vs.dedup_by(|a, b| raw_equal(a, b));
+        // cty finds duplicates by hash first, so values that are equal but serialise
+        // differently (-0 and 0) both stay.
+        vs.dedup_by(|a, b| raw_equal(a, b) && set_hash(a) == set_hash(b));
         Value::Set(elem, vs)
     }
     /// The number of elements (collections), attributes (objects) or 1 for anything else.

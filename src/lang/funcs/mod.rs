@@ -274,7 +274,9 @@ pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
             let sp = args.get(i).map(|a| a.1.clone()).unwrap_or(span.clone());
             invalid_arg(p.name, &msg).at(&sp)
         }
-        FnError::Call(msg) => Diag::new("Error in function call", format!("Call to function {full:?} failed: {msg}.")).at(span),
+        // HCL puts a call's errors on its name and opening parenthesis.
+        FnError::Call(msg) => Diag::new("Error in function call", format!("Call to function {full:?} failed: {msg}."))
+            .at(&(c.name_span.start..(c.name_span.end + 1).min(span.end))),
         FnError::Diag(d) => d.at(span),
     })?;
     let result = result.mark_if(sensitive);
