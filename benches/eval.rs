@@ -4,24 +4,30 @@
 
 use std::path::Path;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use iacquiz::lang::session::Session;
 
 fn corpus() -> Vec<String> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/cases");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
     files.sort();
     let mut out = Vec::new();
     for f in files {
         for line in std::fs::read_to_string(&f).unwrap_or_default().lines() {
-            let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else { continue };
+            let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
+                continue;
+            };
             if v.get("dir").is_some() || v.get("setup").is_some_and(|s| !s.is_null()) {
                 continue;
             }
-            if let Some(e) = v["expr"].as_str() {
-                if !e.contains("timestamp") && !e.contains("uuid") && !e.contains("bcrypt") {
-                    out.push(e.to_string());
-                }
+            if let Some(e) = v["expr"].as_str()
+                && !e.contains("timestamp")
+                && !e.contains("uuid")
+                && !e.contains("bcrypt")
+            {
+                out.push(e.to_string());
             }
         }
     }

@@ -75,12 +75,14 @@ fn compare_outcome(session: &Session, got: Result<String, iacquiz::lang::Diag>, 
     }
 }
 
-fn session_for(dir: &Path, case: &J) -> Result<Session, (Session, iacquiz::lang::Diag)> {
+type Failed = Box<(Session, iacquiz::lang::Diag)>;
+
+fn session_for(dir: &Path, case: &J) -> Result<Session, Failed> {
     if let Some(setup) = case.get("setup").and_then(|s| s.as_str()) {
-        return Session::with_config_text("main.tf", setup).map_err(|d| (Session::failed_text("main.tf", setup), d));
+        return Session::with_config_text("main.tf", setup).map_err(|d| Box::new((Session::failed_text("main.tf", setup), d)));
     }
     if let Some(d) = case.get("dir").and_then(|s| s.as_str()) {
-        return Session::with_config_dir(&dir.join(d)).map_err(|e| (Session::new(), e));
+        return Session::with_config_dir(&dir.join(d)).map_err(|e| Box::new((Session::new(), e)));
     }
     Ok(Session::new())
 }
@@ -109,7 +111,7 @@ fn golden_cases_match_terraform() {
         let result = match session_for(&dir, case) {
             Ok(s) => compare(&s, case, want),
             // A configuration that does not load fails the way Terraform fails on it.
-            Err((s, d)) => compare_outcome(&s, Err(d), want),
+            Err(f) => compare_outcome(&f.0, Err(f.1), want),
         };
         match (result, pending.contains(&id)) {
             (Some(why), false) => failures.push(format!("{id}: {}\n{why}\n", case["expr"])),

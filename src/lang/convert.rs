@@ -28,10 +28,10 @@ fn at(path: &str, e: ConvError) -> ConvError {
 pub fn mismatch(got: &Type, want: &Type) -> String {
     match want {
         Type::Object(attrs) => {
-            if let Type::Object(have) = got {
-                if let Some(missing) = attrs.keys().find(|k| !have.contains_key(*k)) {
-                    return format!("attribute {:?} is required", missing);
-                }
+            if let Type::Object(have) = got
+                && let Some(missing) = attrs.keys().find(|k| !have.contains_key(*k))
+            {
+                return format!("attribute {:?} is required", missing);
             }
             "object required".into()
         }

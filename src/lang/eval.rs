@@ -149,6 +149,7 @@ pub struct Evaluator<'a> {
     depth: Cell<usize>,
     steps: Cell<u64>,
     iters: RefCell<Vec<(String, Value)>>,
+    source: RefCell<Option<std::rc::Rc<str>>>,
 }
 
 /// The Terraform version emulated by default.
@@ -168,7 +169,18 @@ impl<'a> Evaluator<'a> {
             depth: Cell::new(0),
             steps: Cell::new(0),
             iters: RefCell::new(Vec::new()),
+            source: RefCell::new(None),
         }
+    }
+
+    /// Sets the source text spans refer to (for messages that quote positions).
+    pub fn set_source(&self, src: &str) {
+        *self.source.borrow_mut() = Some(src.into());
+    }
+
+    /// The source text spans refer to, when known.
+    pub fn source(&self) -> Option<std::rc::Rc<str>> {
+        self.source.borrow().clone()
     }
 
     /// Turns on recording of the evaluation trace.
@@ -330,7 +342,7 @@ impl<'a> Evaluator<'a> {
         let mut i = 0;
         while i < rest.len() {
             let op = &rest[i];
-            let span = start..op.span.end;
+            let span = op.span.clone();
             match &op.kind {
                 OpKind::FullSplat => {
                     let each = &rest[i + 1..];
@@ -657,29 +669,22 @@ impl<'a> Evaluator<'a> {
         let cb = match convert(&cv, &Type::Bool) {
             Ok(Value::Bool(b)) => Some(b),
             Ok(_) => None,
-            Err(e) => {
-                return Err(Diag::new(
-                    "Incorrect condition type",
-                    format!(
-                        "The condition expression must be of type bool.{}",
-                        if e.0.is_empty() { "" } else { "" }
-                    ),
-                )
-                .at(&c.span));
+            Err(_) => {
+                return Err(Diag::new("Incorrect condition type", "The condition expression must be of type bool.").at(&c.span));
             }
         };
         // HCL evaluates both results to find the result type; only the chosen one's errors count.
         let tv = self.eval(t);
         let fv = self.eval(f);
-        if let Err(e) = &tv {
-            if e.fatal || cb == Some(true) {
-                return Err(e.clone());
-            }
+        if let Err(e) = &tv
+            && (e.fatal || cb == Some(true))
+        {
+            return Err(e.clone());
         }
-        if let Err(e) = &fv {
-            if e.fatal || cb == Some(false) {
-                return Err(e.clone());
-            }
+        if let Err(e) = &fv
+            && (e.fatal || cb == Some(false))
+        {
+            return Err(e.clone());
         }
         let tval = tv.unwrap_or(Value::Unknown(Type::Dynamic));
         let fval = fv.unwrap_or(Value::Unknown(Type::Dynamic));
@@ -825,11 +830,14 @@ impl<'a> Evaluator<'a> {
                         )
                         .at(&kspan));
                     }
-                    if object.contains_key(&k) {
-                        // The flipped rule: the last value silently wins.
-                        object.insert(k, val);
-                    } else {
-                        object.insert(k, val);
+                    match object.entry(k) {
+                        std::collections::btree_map::Entry::Occupied(mut e) => {
+                            // The flipped rule: the last value silently wins.
+                            e.insert(val);
+                        }
+                        std::collections::btree_map::Entry::Vacant(e) => {
+                            e.insert(val);
+                        }
                     }
                 }
             }
@@ -997,7 +1005,7 @@ pub fn get_attr(val: Value, name: &str) -> DResult<Value> {
                 },
             ));
         }
-        Value::Set(e, _) if matches!(e, Type::Object(_)) => {
+        Value::Set(Type::Object(_), _) => {
             return Err(Diag::new(
                 "Unsupported attribute",
                 "Can't access attributes on a set of objects. Did you mean to access an attribute across all elements of the set?",
@@ -1106,10 +1114,10 @@ fn describe_mismatch(t: &Type, f: &Type) -> String {
                 return format!("The 'false' value includes object attribute {k:?}, which is absent in the 'true' value");
             }
             for (k, ta) in a {
-                if let Some(tb) = b.get(k) {
-                    if ta != tb {
-                        return format!("Type mismatch for object attribute {k:?}: {}", describe_mismatch(ta, tb));
-                    }
+                if let Some(tb) = b.get(k)
+                    && ta != tb
+                {
+                    return format!("Type mismatch for object attribute {k:?}: {}", describe_mismatch(ta, tb));
                 }
             }
         }

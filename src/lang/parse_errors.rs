@@ -61,7 +61,7 @@ fn unclosed_interpolation(src: &str) -> Option<usize> {
 
 /// Checks directive balance over a whole template text, as if it were one quoted string.
 fn scan_template_text(src: &str) -> Result<(), Found> {
-    let wrapped = format!("\"{}\"", src.replace('\n', " ").replace('\\', " ").replace('"', " "));
+    let wrapped = format!("\"{}\"", src.replace(['\n', '\\', '"'], " "));
     scan_string(&wrapped, 0).map_err(|(s, d, at)| (s, d, at.saturating_sub(1)))
 }
 
@@ -217,6 +217,9 @@ fn classify(src: &str, offset: usize, message: &str) -> Found {
             offset,
         );
     }
+    if message.starts_with("invalid traversal operator") {
+        return found("Invalid attribute name", "An attribute name is required after a dot.", offset);
+    }
     if message.starts_with("invalid object item") {
         return found(
             "Missing attribute separator",
@@ -262,10 +265,10 @@ fn classify(src: &str, offset: usize, message: &str) -> Found {
             rest_at,
         );
     }
-    if let Some(after_dot) = t.strip_prefix('.') {
-        if !after_dot.starts_with(|c: char| c.is_alphabetic() || c == '_' || c == '*') {
-            return found("Invalid attribute name", "An attribute name is required after a dot.", rest_at);
-        }
+    if let Some(after_dot) = t.strip_prefix('.').filter(|_| !before.is_empty())
+        && !after_dot.starts_with(|c: char| c.is_alphabetic() || c == '_' || c == '*')
+    {
+        return found("Invalid attribute name", "An attribute name is required after a dot.", rest_at);
     }
     if rest.trim().is_empty() {
         return found(
@@ -463,7 +466,8 @@ fn skip_string(s: &str, start: usize) -> usize {
     while i < b.len() {
         match b[i] {
             b'\\' => i += 1,
-            b'$' | b'%' if b.get(i + 1) == Some(&b'{') && b.get(i.wrapping_sub(1)) != Some(&b[i]) => {
+            b'$' | b'%' if s[i..].starts_with("$${") || s[i..].starts_with("%%{") => i += 2,
+            b'$' | b'%' if b.get(i + 1) == Some(&b'{') => {
                 depth += 1;
                 i += 1;
             }
@@ -582,14 +586,12 @@ fn scan_string(s: &str, start: usize) -> Result<(), Found> {
                 }
                 continue;
             }
+            // `$${` and `%%{` are escapes for a literal `${` and `%{`.
+            b'$' | b'%' if s[i..].starts_with("$${") || s[i..].starts_with("%%{") => {
+                i += 3;
+                continue;
+            }
             b'$' | b'%' if b.get(i + 1) == Some(&b'{') => {
-                if b.get(i + 2) == Some(&c) || (i > 0 && b[i - 1] == c && s[..i].ends_with(&format!("{}{}", c as char, c as char)[..1])) {
-                    // `$${` and `%%{` are escapes.
-                }
-                if s[i..].starts_with("$${") || s[i..].starts_with("%%{") {
-                    i += 3;
-                    continue;
-                }
                 if c == b'%' {
                     let inner_start = i + 2;
                     let close = s[inner_start..].find('}').map(|n| inner_start + n).unwrap_or(s.len());
@@ -598,6 +600,13 @@ fn scan_string(s: &str, start: usize) -> Result<(), Found> {
                     let end = (close + 1).min(s.len());
                     match kw.as_str() {
                         "if" => stack.push(("if", i, end)),
+                        "for" if !inner.split_whitespace().any(|w| w == "in") => {
+                            return Err(found(
+                                "Invalid 'for' directive",
+                                "For directive requires 'in' keyword after names.",
+                                i,
+                            ));
+                        }
                         "for" => stack.push(("for", i, end)),
                         "else" => match stack.last() {
                             Some(("if", ..)) => {}

@@ -168,15 +168,17 @@ impl Session {
 
 fn evaluate_top(ev: &Evaluator, src: &str) -> DResult<Answer> {
     let expr = parse_expr(src)?;
+    ev.set_source(src);
     // type() exists only at the top of a console expression.
-    if let ExprKind::Call(c) = &expr.kind {
-        if c.name == "type" && c.namespace.is_empty() {
-            if c.args.len() != 1 {
-                return Err(Diag::new("Invalid function argument", "type() takes exactly one argument.").at(&expr.span));
-            }
-            let v = ev.eval(&c.args[0])?;
-            return Ok(Answer::Type(render::type_string(&v.ty(), 0)));
+    if let ExprKind::Call(c) = &expr.kind
+        && c.name == "type"
+        && c.namespace.is_empty()
+    {
+        if c.args.len() != 1 {
+            return Err(Diag::new("Invalid function argument", "type() takes exactly one argument.").at(&expr.span));
         }
+        let v = ev.eval(&c.args[0])?;
+        return Ok(Answer::Type(render::type_string(&v.ty(), 0)));
     }
     ev.eval(&expr).map(Answer::Value)
 }

@@ -534,7 +534,20 @@ fn lower(src: &str, e: &Expression) -> Result<Expr, Diag> {
             check_single_line(src, &span)?;
             ExprKind::Str(s.value().to_string())
         }
-        Expression::Array(a) => ExprKind::Tuple(a.iter().map(|x| lower(src, x)).collect::<Result<_, _>>()?),
+        Expression::Array(a) => {
+            let items: Vec<Expr> = a.iter().map(|x| lower(src, x)).collect::<Result<_, _>>()?;
+            if let [
+                Expr {
+                    kind: ExprKind::Var(v),
+                    span: s,
+                },
+            ] = items.as_slice()
+                && v == "for"
+            {
+                return Err(Diag::new("Invalid 'for' expression", "For expression requires variable name after 'for'.").at(s));
+            }
+            ExprKind::Tuple(items)
+        }
         Expression::Object(o) => {
             let mut items = Vec::new();
             for (k, v) in o.iter() {
@@ -557,10 +570,13 @@ fn lower(src: &str, e: &Expression) -> Result<Expr, Diag> {
                         let mut k = lower(src, x)?;
                         if let ExprKind::Str(_) = k.kind {
                             // Read the key back from the source: it may be a stand-in for a duplicate.
-                            if let Some(raw) = src.get(k.span.clone()) {
-                                if raw.starts_with('"') && raw.ends_with('"') && raw.len() >= 2 && !raw.contains('\\') {
-                                    k.kind = ExprKind::Str(raw[1..raw.len() - 1].to_string());
-                                }
+                            if let Some(raw) = src.get(k.span.clone())
+                                && raw.starts_with('"')
+                                && raw.ends_with('"')
+                                && raw.len() >= 2
+                                && !raw.contains('\\')
+                            {
+                                k.kind = ExprKind::Str(raw[1..raw.len() - 1].to_string());
                             }
                         }
                         ObjKey::Expr(k)
@@ -580,12 +596,20 @@ fn lower(src: &str, e: &Expression) -> Result<Expr, Diag> {
             }
             let mut toks = Vec::new();
             flatten_elements(src, false, t.iter(), &mut toks)?;
-            ExprKind::Template(build_parts(toks)?)
+            ExprKind::Template(build_parts(toks, false)?)
         }
         Expression::HeredocTemplate(h) => {
+            let raw = src.get(span.clone()).unwrap_or("");
+            if raw.starts_with("<<-") {
+                // A flush heredoc: hcl-edit has already removed indentation its own way, so
+                // parse the raw body again and apply HCL's rule after the strip markers.
+                if let Some(parts) = flush_heredoc(raw, span.start)? {
+                    return Ok(mk(ExprKind::Template(parts), span));
+                }
+            }
             let mut toks = Vec::new();
             flatten_elements(src, true, h.template.iter(), &mut toks)?;
-            ExprKind::Template(build_parts(toks)?)
+            ExprKind::Template(build_parts(toks, false)?)
         }
         Expression::Parenthesis(p) => ExprKind::Paren(Box::new(lower(src, p.inner())?)),
         Expression::Variable(v) => ExprKind::Var(v.as_str().to_string()),
@@ -603,6 +627,7 @@ fn lower(src: &str, e: &Expression) -> Result<Expr, Diag> {
         })),
         Expression::Traversal(t) => {
             let base = lower(src, &t.expr)?;
+            check_legacy_indexes(src, &base, &t.operators)?;
             let mut ops = Vec::new();
             for op in &t.operators {
                 let sp = span_of(op);
@@ -661,6 +686,31 @@ fn lower(src: &str, e: &Expression) -> Result<Expr, Diag> {
     Ok(mk(kind, span))
 }
 
+/// HCL's scanner reads `1.5.2` and `x.0.1` with a number token after the dot; hcl-edit reads
+/// legacy indexes there. Report those as HCL does.
+fn check_legacy_indexes(src: &str, base: &Expr, ops: &[hcl_edit::Decorated<TraversalOperator>]) -> Result<(), Diag> {
+    if let (ExprKind::Number(_), Some(first)) = (&base.kind, ops.first())
+        && let TraversalOperator::LegacyIndex(_) = first.value()
+    {
+        let sp = base.span.start..span_of(first).end;
+        return Err(Diag::new("Invalid number literal", "Failed to recognize the value of this number literal.").at(&sp));
+    }
+    for w in ops.windows(2) {
+        if let (TraversalOperator::LegacyIndex(a), TraversalOperator::LegacyIndex(b)) = (w[0].value(), w[1].value()) {
+            let (s0, s1) = (span_of(&w[0]), span_of(&w[1]));
+            let touching = src.get(s0.end..s1.start).is_some_and(|gap| gap.is_empty() || gap == ".");
+            if touching {
+                return Err(Diag::new(
+                    "Invalid legacy index syntax",
+                    format!("When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax instead, like [{}][{}].", a.value(), b.value()),
+                )
+                .at(&(s0.start..s1.end)));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Quoted strings may not contain a raw newline outside their interpolations.
 fn check_single_line(src: &str, span: &Span) -> Result<(), Diag> {
     let Some(text) = src.get(span.clone()) else { return Ok(()) };
@@ -695,7 +745,7 @@ fn check_single_line(src: &str, span: &Span) -> Result<(), Diag> {
 fn lower_template(src: &str, t: &Template) -> Result<Vec<Part>, Diag> {
     let mut toks = Vec::new();
     flatten_elements(src, true, t.iter(), &mut toks)?;
-    build_parts(toks)
+    build_parts(toks, false)
 }
 
 /// A template flattened into HCL's token sequence, so strip markers can reach the literal
@@ -759,20 +809,85 @@ fn strips(t: &Tok) -> (bool, bool) {
     }
 }
 
-fn build_parts(mut toks: Vec<Tok>) -> Result<Vec<Part>, Diag> {
+/// Parses the body of a `<<-` heredoc (`raw` is its whole source text, starting at `base`).
+fn flush_heredoc(raw: &str, base: usize) -> Result<Option<Vec<Part>>, Diag> {
+    let Some(nl) = raw.find('\n') else { return Ok(None) };
+    let body_end = raw.trim_end_matches(|c: char| c != '\n').len();
+    if body_end <= nl {
+        return Ok(None);
+    }
+    let body = &raw[nl + 1..body_end];
+    let Ok(t) = hcl_edit::parser::parse_template(body) else {
+        return Ok(None);
+    };
+    let mut toks = Vec::new();
+    flatten_elements(body, true, t.iter(), &mut toks)?;
+    let mut parts = build_parts(toks, true)?;
+    shift_parts(&mut parts, (base + nl + 1) as isize);
+    Ok(Some(parts))
+}
+
+/// HCL's flush-heredoc rule, applied to the literal tokens after strip markers: find the
+/// smallest count of leading spaces over the tokens that begin a line (a line that does not
+/// begin with a literal counts as zero; a blank line does not count) and remove that many from
+/// each of them.
+fn flush_indent(toks: &mut [Tok]) {
+    let mut min = usize::MAX;
+    let mut newline = true;
+    let mut adjust = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        if newline {
+            newline = false;
+            let spaces = match t {
+                Tok::Lit(v) => {
+                    let trimmed = v.trim_start();
+                    if trimmed.is_empty() && v.ends_with('\n') {
+                        usize::MAX
+                    } else {
+                        adjust.push(i);
+                        v[..v.len() - trimmed.len()].chars().count()
+                    }
+                }
+                _ => 0,
+            };
+            min = min.min(spaces);
+        }
+        if let Tok::Lit(v) = t
+            && v.ends_with('\n')
+        {
+            newline = true;
+        }
+    }
+    if min == usize::MAX || min == 0 {
+        return;
+    }
+    for i in adjust {
+        if let Tok::Lit(v) = &mut toks[i] {
+            let cut: usize = v.chars().take(min).map(char::len_utf8).sum();
+            v.replace_range(..cut, "");
+        }
+    }
+}
+
+fn build_parts(mut toks: Vec<Tok>, flush: bool) -> Result<Vec<Part>, Diag> {
     for i in 0..toks.len() {
         let (left, right) = strips(&toks[i]);
-        if left && i > 0 {
-            if let Tok::Lit(s) = &mut toks[i - 1] {
-                let keep = s.trim_end().len();
-                s.truncate(keep);
-            }
+        if left
+            && i > 0
+            && let Tok::Lit(s) = &mut toks[i - 1]
+        {
+            let keep = s.trim_end().len();
+            s.truncate(keep);
         }
-        if right && i + 1 < toks.len() {
-            if let Tok::Lit(s) = &mut toks[i + 1] {
-                *s = s.trim_start().to_string();
-            }
+        if right
+            && i + 1 < toks.len()
+            && let Tok::Lit(s) = &mut toks[i + 1]
+        {
+            *s = s.trim_start().to_string();
         }
+    }
+    if flush {
+        flush_indent(&mut toks);
     }
     let mut it = toks.into_iter();
     let (parts, end) = build_seq(&mut it);
@@ -785,13 +900,13 @@ fn build_parts(mut toks: Vec<Tok>) -> Result<Vec<Part>, Diag> {
     }
 }
 
-enum End {
+enum Closer {
     Else,
     EndIf,
     EndFor,
 }
 
-fn build_seq(it: &mut impl Iterator<Item = Tok>) -> (Vec<Part>, Option<End>) {
+fn build_seq(it: &mut impl Iterator<Item = Tok>) -> (Vec<Part>, Option<Closer>) {
     let mut out = Vec::new();
     while let Some(t) = it.next() {
         match t {
@@ -803,7 +918,7 @@ fn build_seq(it: &mut impl Iterator<Item = Tok>) -> (Vec<Part>, Option<End>) {
             Tok::Interp(e, _, _) => out.push(Part::Interp(e)),
             Tok::If(cond, _, _) => {
                 let (then, end) = build_seq(it);
-                let els = if matches!(end, Some(End::Else)) {
+                let els = if matches!(end, Some(Closer::Else)) {
                     build_seq(it).0
                 } else {
                     Vec::new()
@@ -820,9 +935,9 @@ fn build_seq(it: &mut impl Iterator<Item = Tok>) -> (Vec<Part>, Option<End>) {
                     span,
                 });
             }
-            Tok::Else(..) => return (out, Some(End::Else)),
-            Tok::EndIf(..) => return (out, Some(End::EndIf)),
-            Tok::EndFor(..) => return (out, Some(End::EndFor)),
+            Tok::Else(..) => return (out, Some(Closer::Else)),
+            Tok::EndIf(..) => return (out, Some(Closer::EndIf)),
+            Tok::EndFor(..) => return (out, Some(Closer::EndFor)),
         }
     }
     (out, None)

@@ -74,18 +74,17 @@ pub fn read_bytes(ev: &Evaluator, path: &str) -> Result<Vec<u8>, FnError> {
     std::fs::read(&p).map_err(|e| FnError::Call(format!("failed to read {path}: {e}")))
 }
 
-fn read_text(ev: &Evaluator, path: &str, func: &str) -> Result<String, FnError> {
+fn read_text(ev: &Evaluator, path: &str) -> Result<String, FnError> {
     let bytes = read_bytes(ev, path)?;
     String::from_utf8(bytes).map_err(|_| {
         FnError::Call(format!(
-            "contents of {path} are not valid UTF-8; use the filebase64 function to obtain the Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) to obtain file hashing results instead{}",
-            if func == "templatefile" { "" } else { "" }
+            "contents of {path} are not valid UTF-8; use the filebase64 function to obtain the Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) to obtain file hashing results instead"
         ))
     })
 }
 
 fn file(ev: &Evaluator, a: &[Value]) -> FnResult {
-    super::util::string(read_text(ev, super::util::s(&a[0]), "file")?)
+    super::util::string(read_text(ev, super::util::s(&a[0]))?)
 }
 
 fn filebase64(ev: &Evaluator, a: &[Value]) -> FnResult {
@@ -347,7 +346,7 @@ fn templatefile(ev: &Evaluator, a: &[Value]) -> FnResult {
             ));
         }
     }
-    let text = read_text(ev, &path, "templatefile")?;
+    let text = read_text(ev, &path)?;
     let name = basename(&path);
     let parts = parse_template(&text).map_err(|d| {
         let at = d.span.clone().unwrap_or(0..0);

@@ -244,8 +244,10 @@ pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     let mut sensitive = false;
     let mut unknown = false;
     for (i, (v, sp)) in args.iter().enumerate() {
-        let Some(p) = f.params.get(i).or(f.variadic.as_ref()) else {
-            break;
+        let p = match (i < n_fixed, f.variadic.as_ref()) {
+            (true, _) => &f.params[i],
+            (false, Some(v)) => v,
+            (false, None) => &f.params[n_fixed - 1],
         };
         let v = if p.allow_marked {
             v.clone()
@@ -268,11 +270,12 @@ pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     }
     let result = (f.imp)(ev, &conv).map_err(|e| match e {
         FnError::Arg(i, msg) => {
-            let Some(p) = f.params.get(i).or(f.variadic.as_ref()).or(f.params.last()) else {
-                return Diag::new("Error in function call", format!("Call to function {full:?} failed: {msg}.")).at(span);
+            let name = match (f.params.get(i), f.variadic.as_ref(), f.params.first()) {
+                (Some(p), _, _) | (None, Some(p), _) | (None, None, Some(p)) => p.name,
+                _ => "",
             };
             let sp = args.get(i).map(|a| a.1.clone()).unwrap_or(span.clone());
-            invalid_arg(p.name, &msg).at(&sp)
+            invalid_arg(name, &msg).at(&sp)
         }
         // HCL puts a call's errors on its name and opening parenthesis.
         FnError::Call(msg) => Diag::new("Error in function call", format!("Call to function {full:?} failed: {msg}."))
@@ -335,7 +338,11 @@ pub fn invalid_arg(param: &str, msg: &str) -> Diag {
 
 fn try_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     if c.args.is_empty() {
-        return Err(Diag::new("Not enough function arguments", "Function \"try\" expects at least one argument.").at(span));
+        return Err(Diag::new(
+            "Error in function call",
+            "Call to function \"try\" failed: at least one argument is required.",
+        )
+        .at(span));
     }
     let mut errors = Vec::new();
     for a in &c.args {
@@ -353,7 +360,14 @@ fn try_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     }
     let mut detail = String::from("no expression succeeded:\n");
     for e in &errors {
-        detail.push_str(&format!("- {}\n  {}\n", e.summary, e.detail));
+        let at = match (&e.span, ev.source()) {
+            (Some(sp), Some(src)) => format!(
+                " (at {})",
+                crate::lang::diag::range_text(e.file.as_deref().unwrap_or("<console-input>"), &src, sp)
+            ),
+            _ => String::new(),
+        };
+        detail.push_str(&format!("- {}{at}\n  {}\n", e.summary, e.detail));
     }
     detail.push_str("\nAt least one expression must produce a successful result");
     Err(Diag::new("Error in function call", format!("Call to function \"try\" failed: {detail}.")).at(span))
