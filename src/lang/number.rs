@@ -806,40 +806,6 @@ impl Number {
         out
     }
 
-    /// Go `Text('g', prec)`; `big.Float.String()` is `to_general(10)`.
-    pub fn to_general(&self, prec: usize) -> String {
-        if let Some(s) = self.special_text() {
-            return s;
-        }
-        let mut out = String::new();
-        if self.neg {
-            out.push('-');
-        }
-        if self.mant.is_zero() {
-            out.push('0');
-            return out;
-        }
-        let mut d = Decimal::from_parts(&self.mant, self.exp);
-        let mut prec = i64::try_from(prec.max(1)).unwrap_or(i64::MAX);
-        d.round(prec);
-        let len = d.mant.len() as i64;
-        let mut eprec = prec;
-        if eprec > len && len >= d.exp {
-            eprec = len;
-        }
-        let exp = d.exp - 1;
-        if exp < -4 || exp >= eprec {
-            prec = prec.min(len);
-            fmt_e(&mut out, 'e', prec - 1, &d);
-            return out;
-        }
-        if prec > d.exp {
-            prec = len;
-        }
-        fmt_f(&mut out, (prec - d.exp).max(0), &d);
-        out
-    }
-
     /// Exact decimal expansion: (negative, digits without trailing zeros, exp) with
     /// value = 0.digits * 10^exp; zero gives ("", 0); None for infinities.
     pub fn exact_decimal(&self) -> Option<(bool, String, i64)> {
