@@ -133,7 +133,9 @@ pub fn merge(ev: &Evaluator, a: &[Value]) -> FnResult {
             continue;
         }
         let Some(entries) = v.as_entries() else {
-            return bad(&v.ty());
+            // Only reachable after a null argument hid the types from the check above: go-cty
+            // then iterates the value and crashes.
+            return call_err("panic in function implementation: attempt to iterate on non-collection, non-tuple type");
         };
         for (k, x) in entries {
             merge_entry(ev, &mut out, k, x);

@@ -147,3 +147,88 @@ fn arg_err<T>(i: usize, msg: impl Into<String>) -> Result<T, FnError> {
 fn elem_of(t: &Type) -> Type {
     t.element().cloned().unwrap_or(Type::Dynamic)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::lang::rules::{Rule, Rules};
+    use crate::lang::session::Session;
+
+    /// The one-line result (or error detail) and whether `rule` was consulted.
+    fn eval(src: &str, rules: &Rules, rule: Rule) -> (String, bool) {
+        let o = Session::new().eval(src, rules, false);
+        let out = match o.result {
+            Ok(a) => a.one_line(),
+            Err(d) => format!("error: {}", d.summary),
+        };
+        (out, o.touched.contains(&rule))
+    }
+
+    /// Checks the real and the flipped result of `src` for `rule`.
+    fn flip(rule: Rule, src: &str, real: &str, flipped: &str) {
+        assert_eq!(eval(src, &Rules::real(), rule), (real.to_string(), true), "real: {src}");
+        assert_eq!(eval(src, &Rules::with(rule), rule), (flipped.to_string(), true), "flipped: {src}");
+    }
+
+    /// Checks that `src` does not consult `rule`.
+    fn untouched(rule: Rule, src: &str) {
+        assert!(!eval(src, &Rules::with(rule), rule).1, "{src} consulted {rule:?}");
+    }
+
+    #[test]
+    fn merge_flips() {
+        flip(Rule::MergeLastWins, "merge({a = 1}, {a = 2})", r#"{ "a" = 2 }"#, r#"{ "a" = 1 }"#);
+        untouched(Rule::MergeLastWins, "merge({a = 1}, {b = 2})");
+        flip(
+            Rule::MergeShallow,
+            "merge({a = {x = 1}}, {a = {y = 2}})",
+            r#"{ "a" = { "y" = 2 } }"#,
+            r#"{ "a" = { "x" = 1, "y" = 2 } }"#,
+        );
+        untouched(Rule::MergeShallow, "merge({a = 1}, {a = 2})");
+    }
+
+    #[test]
+    fn sort_flip() {
+        flip(
+            Rule::SortLexical,
+            "sort([3, 1, 10])",
+            r#"tolist(["1", "10", "3"])"#,
+            r#"tolist(["1", "3", "10"])"#,
+        );
+        untouched(Rule::SortLexical, r#"sort(["b", "a"])"#);
+        untouched(Rule::SortLexical, "sort([1, 2, 3])");
+    }
+
+    #[test]
+    fn slice_flips() {
+        flip(Rule::SliceEndExclusive, "slice([1, 2, 3, 4], 1, 3)", "[2, 3]", "[2, 3, 4]");
+        untouched(Rule::SliceEndExclusive, "slice([1, 2, 3, 4], 1, 4)");
+        flip(Rule::SliceReturnsList, "slice([1, 2, 3], 1, 2)", "[2]", "2");
+        untouched(Rule::SliceReturnsList, "slice([1, 2, 3], 0, 2)");
+    }
+
+    #[test]
+    fn element_flip() {
+        flip(Rule::ElementWraps, r#"element(["a", "b"], 3)"#, r#""b""#, "error: Invalid index");
+        untouched(Rule::ElementWraps, r#"element(["a", "b"], 1)"#);
+        untouched(Rule::ElementWraps, r#"element(["a", "b"], -1)"#);
+    }
+
+    #[test]
+    fn coalesce_flip() {
+        flip(Rule::CoalesceSkipsEmptyString, r#"coalesce("", "b")"#, r#""b""#, r#""""#);
+        untouched(Rule::CoalesceSkipsEmptyString, r#"coalesce("a", "")"#);
+    }
+
+    #[test]
+    fn flatten_flip() {
+        flip(Rule::FlattenDeep, r#"flatten([[["a"]], "b"])"#, r#"["a", "b"]"#, r#"[["a"], "b"]"#);
+        untouched(Rule::FlattenDeep, r#"flatten([["a"], "b"])"#);
+    }
+
+    #[test]
+    fn length_flip() {
+        flip(Rule::LengthCountsGraphemes, r#"length("héllo")"#, "5", "6");
+        untouched(Rule::LengthCountsGraphemes, r#"length("hello")"#);
+    }
+}
