@@ -468,7 +468,10 @@ mod tests {
         assert!(m("**/*.txt", "a.txt"));
         assert!(m("**/*.txt", "sub/deep/a.txt"));
         assert!(m("{a,b}.md", "b.md"));
-        assert!(m("[!a-h]*", "x"));
-        assert!(!m("[!a-h]*", "b"));
+        // Go's filepath.Match negates with `^`; `!` is an ordinary class member.
+        assert!(m("[^a-h]*", "x"));
+        assert!(!m("[^a-h]*", "b"));
+        assert!(m("[!a-h]*", "b"));
+        assert!(!m("[!a-h]*", "x"));
     }
 }
