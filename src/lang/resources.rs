@@ -102,13 +102,19 @@ const META_BLOCKS: &[&str] = &["lifecycle", "provisioner", "connection", "precon
 pub fn instance_vars(key: &Key, each_value: &Option<Value>) -> Vec<(String, Value)> {
     match key {
         Key::None => Vec::new(),
-        Key::Int(i) => vec![("count".into(), Value::Object([("index".to_string(), Value::int(*i))].into_iter().collect()))],
+        Key::Int(i) => vec![(
+            "count".into(),
+            Value::Object([("index".to_string(), Value::int(*i))].into_iter().collect()),
+        )],
         Key::Str(k) => vec![(
             "each".into(),
             Value::Object(
-                [("key".to_string(), Value::string(k.as_str())), ("value".to_string(), each_value.clone().unwrap_or(Value::string(k.as_str())))]
-                    .into_iter()
-                    .collect(),
+                [
+                    ("key".to_string(), Value::string(k.as_str())),
+                    ("value".to_string(), each_value.clone().unwrap_or(Value::string(k.as_str()))),
+                ]
+                .into_iter()
+                .collect(),
             ),
         )],
     }
@@ -237,7 +243,11 @@ fn block_list(vs: Vec<Value>) -> Value {
 /// Expands one `dynamic "LABEL"` block: its type and the generated block objects, in order.
 fn dynamic_block(ev: &Evaluator, b: &BlockAst) -> DResult<(String, Vec<Value>)> {
     let Some(kind) = b.labels.first().cloned() else {
-        return Err(Diag::new("Missing block label", "A dynamic block must have one label: the type of block to generate.").at(&b.span));
+        return Err(Diag::new(
+            "Missing block label",
+            "A dynamic block must have one label: the type of block to generate.",
+        )
+        .at(&b.span));
     };
     if matches!(kind.as_str(), "lifecycle" | "provisioner" | "connection") {
         return Err(Diag::new(
@@ -247,17 +257,27 @@ fn dynamic_block(ev: &Evaluator, b: &BlockAst) -> DResult<(String, Vec<Value>)> 
         .at(&b.span));
     }
     let Some(fe) = b.body.attr("for_each") else {
-        return Err(Diag::new("Missing required argument", "The argument \"for_each\" is required, but no definition was found.").at(&b.span));
+        return Err(Diag::new(
+            "Missing required argument",
+            "The argument \"for_each\" is required, but no definition was found.",
+        )
+        .at(&b.span));
     };
     let iterator = match b.body.attr("iterator") {
         None => kind.clone(),
         Some(a) => match &a.expr.kind {
             ExprKind::Var(n) => n.clone(),
-            _ => return Err(Diag::new("Invalid dynamic iterator name", "Dynamic iterator must be a single variable name.").at(&a.expr.span)),
+            _ => {
+                return Err(Diag::new("Invalid dynamic iterator name", "Dynamic iterator must be a single variable name.").at(&a.expr.span));
+            }
         },
     };
     let Some(content) = b.body.blocks_of("content").next() else {
-        return Err(Diag::new("Missing content block", "A dynamic block must have a nested block of type \"content\" to describe the body of each generated block.").at(&b.span));
+        return Err(Diag::new(
+            "Missing content block",
+            "A dynamic block must have a nested block of type \"content\" to describe the body of each generated block.",
+        )
+        .at(&b.span));
     };
     let coll = ev.eval(&fe.expr)?;
     let (coll, _) = coll.unmark();
@@ -268,11 +288,16 @@ fn dynamic_block(ev: &Evaluator, b: &BlockAst) -> DResult<(String, Vec<Value>)> 
         return Ok((kind, Vec::new()));
     }
     let pairs = match &coll {
-        Value::List(..) | Value::Tuple(..) | Value::Set(..) | Value::Map(..) | Value::Object(..) => ev.iterate(&coll, &fe.expr.span, "for_each")?,
+        Value::List(..) | Value::Tuple(..) | Value::Set(..) | Value::Map(..) | Value::Object(..) => {
+            ev.iterate(&coll, &fe.expr.span, "for_each")?
+        }
         other => {
             return Err(Diag::new(
                 "Invalid dynamic for_each value",
-                format!("Cannot use a {} value in for_each. An iterable collection is required.", other.ty().friendly()),
+                format!(
+                    "Cannot use a {} value in for_each. An iterable collection is required.",
+                    other.ty().friendly()
+                ),
             )
             .at(&fe.expr.span));
         }
