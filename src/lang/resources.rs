@@ -268,7 +268,9 @@ fn dynamic_block(ev: &Evaluator, b: &BlockAst) -> DResult<(String, Vec<Value>)> 
         Some(a) => match &a.expr.kind {
             ExprKind::Var(n) => n.clone(),
             _ => {
-                return Err(Diag::new("Invalid dynamic iterator name", "Dynamic iterator must be a single variable name.").at(&a.expr.span));
+                return Err(
+                    Diag::new("Invalid dynamic iterator name", "Dynamic iterator must be a single variable name.").at(&a.expr.span),
+                );
             }
         },
     };
