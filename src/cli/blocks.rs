@@ -75,10 +75,10 @@ pub fn run(a: BlocksArgs) -> i32 {
     let mut printed = 0;
     for inst in &insts {
         let suffix = inst.key.suffix();
-        if let Some(k) = key {
-            if suffix != k {
-                continue;
-            }
+        if let Some(k) = key
+            && suffix != k
+        {
+            continue;
         }
         let head = match mode {
             Mode::Managed => "resource",
