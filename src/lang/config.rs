@@ -38,6 +38,8 @@ pub struct Variable {
     pub sensitive: bool,
     /// `nullable = false` makes this false.
     pub nullable: bool,
+    /// `validation` blocks: (condition, error_message, span of the block).
+    pub validations: Vec<(Expr, Option<Expr>, Span)>,
     /// Where the block is.
     pub span: Span,
 }
@@ -164,6 +166,15 @@ impl Config {
                                 default: b.body.attr("default").map(|a| a.expr.clone()),
                                 sensitive: flag("sensitive"),
                                 nullable,
+                                validations: b
+                                    .body
+                                    .blocks_of("validation")
+                                    .filter_map(|v| {
+                                        v.body
+                                            .attr("condition")
+                                            .map(|c| (c.expr.clone(), v.body.attr("error_message").map(|m| m.expr.clone()), v.span.clone()))
+                                    })
+                                    .collect(),
                                 span: b.span.clone(),
                             },
                         );
@@ -270,6 +281,7 @@ pub struct ConfigScope<'c> {
     locals: RefCell<HashMap<String, LocalState>>,
     stack: RefCell<Vec<String>>,
     resources: RefCell<HashMap<String, ResState>>,
+    validated: RefCell<std::collections::HashSet<String>>,
 }
 
 enum ResState {
@@ -332,6 +344,7 @@ impl<'c> ConfigScope<'c> {
             locals: RefCell::new(HashMap::new()),
             stack: RefCell::new(Vec::new()),
             resources: RefCell::new(HashMap::new()),
+            validated: RefCell::new(Default::default()),
         })
     }
 
@@ -375,6 +388,40 @@ impl<'c> ConfigScope<'c> {
             });
         }
         Ok(out)
+    }
+
+    /// Runs a variable's validation rules once, the first time it is referenced.
+    fn validate(&self, ev: &Evaluator, name: &str) -> DResult<()> {
+        if !self.validated.borrow_mut().insert(name.to_string()) {
+            return Ok(());
+        }
+        let Some(decl) = self.config.variables.get(name) else {
+            return Ok(());
+        };
+        let fname = self.config.file_name(decl.file);
+        for (cond, msg, vspan) in &decl.validations {
+            let v = ev.eval(cond).map_err(|e| e.in_file(fname))?;
+            let (v, _) = v.unmark();
+            if v.is_unknown() {
+                continue;
+            }
+            if let Ok(Value::Bool(false)) = super::convert::convert(&v, &Type::Bool) {
+                let text = match msg.as_ref().map(|m| ev.eval(m)) {
+                    Some(Ok(Value::String(s))) => s.to_string(),
+                    _ => "The value failed its validation rule.".to_string(),
+                };
+                let src = self.config.files.get(decl.file).map(|f| f.src.as_str()).unwrap_or("");
+                let at = super::diag::range_text(fname, src, &(vspan.start..vspan.start + "validation".len()));
+                return Err(Diag::new(
+                    "Invalid value for variable",
+                    format!("{text}\n\nThis was checked by the validation rule at {at}."),
+                )
+                .at(&cond.span)
+                .in_file(fname)
+                .fatal());
+            }
+        }
+        Ok(())
     }
 
     /// The evaluated variables.
@@ -440,6 +487,10 @@ impl Scope for ConfigScope<'_> {
     fn resolve(&self, ev: &Evaluator, name: &str, attr: Option<&str>, span: &Span) -> DResult<(Value, bool)> {
         match (name, attr) {
             ("local", Some(a)) => Ok((self.local(ev, a, span)?, true)),
+            ("var", Some(a)) if self.config.variables.get(a).is_some_and(|v| !v.validations.is_empty()) => {
+                self.validate(ev, a)?;
+                standard_roots(name, attr, span, &self.vars, &BTreeMap::new())
+            }
             _ => standard_roots(name, attr, span, &self.vars, &BTreeMap::new()),
         }
     }
