@@ -249,7 +249,8 @@ fn go_printable(c: char) -> bool {
         | 0xE000..=0xF8FF | 0xF0000..=0x10FFFF | 0xFFFE | 0xFFFF)
 }
 
-/// Formats a type as `type()` prints it, with `indent` spaces of nesting.
+/// Formats a type as the console's `type()` prints it: four spaces per level of nesting,
+/// a comma after every element or attribute, an empty tuple or object as the bare keyword.
 pub fn type_string(t: &Type, indent: usize) -> String {
     match t {
         Type::String => "string".into(),
@@ -261,7 +262,7 @@ pub fn type_string(t: &Type, indent: usize) -> String {
         Type::Map(e) => format!("map({})", type_string(e, indent)),
         Type::Tuple(ts) => {
             if ts.is_empty() {
-                return "tuple([])".into();
+                return "tuple".into();
             }
             let pad = " ".repeat(indent + 4);
             let mut out = String::from("tuple([\n");
@@ -270,21 +271,20 @@ pub fn type_string(t: &Type, indent: usize) -> String {
                 out.push_str(&type_string(t, indent + 4));
                 out.push_str(",\n");
             }
-            out.push_str(&" ".repeat(indent + 2));
+            out.push_str(&" ".repeat(indent));
             out.push_str("])");
             out
         }
         Type::Object(m) => {
             if m.is_empty() {
-                return "object({})".into();
+                return "object".into();
             }
             let pad = " ".repeat(indent + 4);
-            let width = m.keys().map(|k| k.len()).max().unwrap_or(0);
             let mut out = String::from("object({\n");
             for (k, t) in m {
-                out.push_str(&format!("{pad}{k:<width$}: {},\n", type_string(t, indent + 4)));
+                out.push_str(&format!("{pad}{k}: {},\n", type_string(t, indent + 4)));
             }
-            out.push_str(&" ".repeat(indent + 2));
+            out.push_str(&" ".repeat(indent));
             out.push_str("})");
             out
         }
