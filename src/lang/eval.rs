@@ -161,6 +161,7 @@ pub struct Evaluator<'a> {
     steps: Cell<u64>,
     iters: RefCell<Vec<(String, Value)>>,
     source: RefCell<Option<std::rc::Rc<str>>>,
+    literal_orders: RefCell<std::collections::HashMap<Vec<String>, Vec<String>>>,
 }
 
 /// The Terraform version emulated by default.
@@ -181,6 +182,23 @@ impl<'a> Evaluator<'a> {
             steps: Cell::new(0),
             iters: RefCell::new(Vec::new()),
             source: RefCell::new(None),
+            literal_orders: RefCell::new(Default::default()),
+        }
+    }
+
+    /// The order in which an object constructor with exactly these keys wrote them, when it
+    /// differs from the lexical order (what a learner who believes in insertion order expects).
+    pub fn source_order(&self, m: &BTreeMap<String, Value>) -> Option<Vec<String>> {
+        let keys: Vec<String> = m.keys().cloned().collect();
+        self.literal_orders.borrow().get(&keys).cloned()
+    }
+
+    /// `m`'s keys in the order a learner holding the "insertion order" belief expects, when the
+    /// rule is flipped and the order differs; consults the rule only when it matters.
+    pub fn key_order(&self, m: &BTreeMap<String, Value>) -> Vec<String> {
+        match self.source_order(m) {
+            Some(order) if self.flipped(Rule::MapKeysLexical) => order,
+            _ => m.keys().cloned().collect(),
         }
     }
 
@@ -302,6 +320,7 @@ impl<'a> Evaluator<'a> {
 
     fn object(&self, items: &[(ObjKey, Expr)]) -> DResult<Value> {
         let mut out = BTreeMap::new();
+        let mut order = Vec::with_capacity(items.len());
         let mut sensitive = false;
         for (k, v) in items {
             let key = match k {
@@ -325,7 +344,14 @@ impl<'a> Evaluator<'a> {
                 }
             };
             let val = self.eval(v)?;
+            order.push(key.clone());
             out.insert(key, val);
+        }
+        if order.len() > 1 {
+            let sorted: Vec<String> = out.keys().cloned().collect();
+            if sorted != order {
+                self.literal_orders.borrow_mut().insert(sorted, order);
+            }
         }
         Ok(Value::Object(out).mark_if(sensitive))
     }
@@ -388,7 +414,12 @@ impl<'a> Evaluator<'a> {
 
     fn step_op(&self, val: Value, op: &Op, span: &Span) -> DResult<Value> {
         match &op.kind {
-            OpKind::Attr(name) => get_attr(val, name).map_err(|e| e.at(span)),
+            OpKind::Attr(name) => match get_attr(val, name) {
+                Err(e) if matches!(e.summary.as_str(), "Unsupported attribute" | "Missing map element") && e.detail.contains(name.as_str()) => {
+                    if self.flipped(Rule::MissingAttributeIsError) { Ok(Value::null()) } else { Err(e.at(span)) }
+                }
+                r => r.map_err(|e| e.at(span)),
+            },
             OpKind::Index(k) => {
                 let key = self.eval(k)?;
                 self.index(val, key).map_err(|e| e.at(span))
@@ -757,12 +788,11 @@ impl<'a> Evaluator<'a> {
             .at(span)),
             Value::List(_, vs) | Value::Tuple(vs) => Ok(vs.iter().enumerate().map(|(i, v)| (Value::int(i as i64), v.clone())).collect()),
             Value::Set(_, vs) => Ok(vs.iter().map(|v| (v.clone(), v.clone())).collect()),
-            Value::Map(_, m) | Value::Object(m) => {
-                if m.len() > 1 {
-                    self.flipped(Rule::MapKeysLexical);
-                }
-                Ok(m.iter().map(|(k, v)| (Value::string(k.as_str()), v.clone())).collect())
-            }
+            Value::Map(_, m) | Value::Object(m) => Ok(self
+                .key_order(m)
+                .into_iter()
+                .filter_map(|k| m.get(&k).map(|v| (Value::string(k.as_str()), v.clone())))
+                .collect()),
             other => Err(Diag::new(
                 "Iteration over non-iterable value",
                 format!(
