@@ -193,7 +193,6 @@ fn table() -> Vec<(&'static str, &'static [&'static str], Codec)> {
         ("windows-1257", &["cswindows1257"], Codec::Legacy(e::WINDOWS_1257)),
         ("windows-1258", &["cswindows1258"], Codec::Legacy(e::WINDOWS_1258)),
         ("Shift_JIS", &["MS_Kanji", "csShiftJIS"], Codec::Legacy(e::SHIFT_JIS)),
-        ("Windows-31J", &["csWindows31J"], Codec::Legacy(e::SHIFT_JIS)),
         (
             "Extended_UNIX_Code_Packed_Format_for_Japanese",
             &["csEUCPkdFmtJapanese", "EUC-JP"],

@@ -29,6 +29,15 @@ const MAX_DEPTH: usize = 400;
 pub fn decode(src: &str) -> Result<Value, String> {
     let src = if src.is_empty() { "\n" } else { src };
     let src = prescan(src)?;
+    // A document end marker where a document should start is, for libyaml, an implicit
+    // document without content.
+    let first = src.trim_start_matches([' ', '\t', '\r', '\n']);
+    if first
+        .strip_prefix("...")
+        .is_some_and(|r| r.is_empty() || r.starts_with([' ', '\t', '\r', '\n']))
+    {
+        return Err("did not find expected node content".into());
+    }
     let src = src.as_str();
     let mut d = Decoder {
         parser: Parser::new_from_str(src),
@@ -234,6 +243,7 @@ fn parse_error(e: &ScanError) -> String {
         "did not find expected <document start>" | "did not find expected <document-start>" => {
             ("did not find expected <document start>".to_string(), false)
         }
+        "invalid trailing content after double-quoted scalar" => ("did not find expected key".to_string(), false),
         "simple key expected" | "simple key expect ':'" => ("could not find expected ':'".to_string(), true),
         _ if info.starts_with("unexpected character")
             || info.starts_with("tabs disallowed")
@@ -522,11 +532,11 @@ fn yaml_style_float(s: &str) -> bool {
     i == b.len()
 }
 
-/// Plain scalars that go-cty-yaml hands to its integer parser: an optional sign and an
-/// optional lowercase 0x or 0o prefixed number.
+/// Plain scalars (underscores removed) that go-cty-yaml hands to its integer parser: an
+/// optional sign and decimal digits, or a lowercase 0x or 0o prefixed number, or nothing.
 fn yaml_style_int(s: &str) -> bool {
     let body = s.strip_prefix(['+', '-']).unwrap_or(s);
-    if body.is_empty() {
+    if body.bytes().all(|c| c.is_ascii_digit()) {
         return true;
     }
     if let Some(h) = body.strip_prefix("0x") {
@@ -627,12 +637,12 @@ fn resolve(tag: &str, src: &str, quoted: bool) -> Result<Scalar, String> {
                 {
                     return Ok(Scalar::Val(Value::string(t)));
                 }
-                let plain = src.replace('_', "");
-                if yaml_style_float(&plain)
-                    && let Some(v) = parse_number(&plain)
+                if yaml_style_float(src)
+                    && let Some(v) = parse_number(src)
                 {
                     return Ok(Scalar::Val(v));
                 }
+                let plain = src.replace('_', "");
                 if yaml_style_int(&plain) {
                     tag = INT_TAG;
                 }
