@@ -16,7 +16,9 @@ use iacquiz::lang::session::Session;
 use serde_json::Value as J;
 
 fn golden_dir() -> PathBuf {
-    std::env::var_os("GOLDEN_DIR").map(PathBuf::from).unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden"))
+    std::env::var_os("GOLDEN_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden"))
 }
 
 fn read_jsonl(p: &Path) -> Vec<J> {
@@ -41,6 +43,10 @@ fn squash(s: &str) -> String {
 fn compare(session: &Session, case: &J, want: &J) -> Option<String> {
     let expr = case["expr"].as_str().unwrap_or("");
     let got = session.console(expr);
+    compare_outcome(session, got, want)
+}
+
+fn compare_outcome(session: &Session, got: Result<String, iacquiz::lang::Diag>, want: &J) -> Option<String> {
     let want_ok = want["ok"].as_bool().unwrap_or(false);
     match (&got, want_ok) {
         (Ok(out), true) => {
@@ -50,7 +56,7 @@ fn compare(session: &Session, case: &J, want: &J) -> Option<String> {
         (Err(d), false) => {
             let ws = want["err"].as_str().unwrap_or("");
             let wd = squash(want["detail"].as_str().unwrap_or(""));
-            let gd = squash(&d.detail);
+            let gd = squash(&session.full_detail(d));
             if d.summary != ws {
                 Some(format!("want error {ws:?} ({wd})\ngot error {:?} ({gd})", d.summary))
             } else if !gd.starts_with(&wd) {
@@ -60,16 +66,23 @@ fn compare(session: &Session, case: &J, want: &J) -> Option<String> {
             }
         }
         (Ok(out), false) => Some(format!("want error {:?} ({})\ngot value:\n{out}", want["err"], want["detail"])),
-        (Err(d), true) => Some(format!("want value:\n{}\ngot error {:?}: {}", want["out"].as_str().unwrap_or(""), d.summary, d.detail)),
+        (Err(d), true) => Some(format!(
+            "want value:\n{}\ngot error {:?}: {}",
+            want["out"].as_str().unwrap_or(""),
+            d.summary,
+            d.detail
+        )),
     }
 }
 
-fn session_for(dir: &Path, case: &J) -> Result<Session, String> {
+type Failed = Box<(Session, iacquiz::lang::Diag)>;
+
+fn session_for(dir: &Path, case: &J) -> Result<Session, Failed> {
     if let Some(setup) = case.get("setup").and_then(|s| s.as_str()) {
-        return Session::with_config_text("main.tf", setup).map_err(|d| d.to_string());
+        return Session::with_config_text("main.tf", setup).map_err(|d| Box::new((Session::failed_text("main.tf", setup), d)));
     }
     if let Some(d) = case.get("dir").and_then(|s| s.as_str()) {
-        return Session::with_config_dir(&dir.join(d)).map_err(|d| d.to_string());
+        return Session::with_config_dir(&dir.join(d)).map_err(|e| Box::new((Session::new(), e)));
     }
     Ok(Session::new())
 }
@@ -86,7 +99,9 @@ fn golden_cases_match_terraform() {
         .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
         .filter(|l| !l.is_empty())
         .collect();
-    let mut topics: Vec<PathBuf> = std::fs::read_dir(dir.join("cases")).map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
+    let mut topics: Vec<PathBuf> = std::fs::read_dir(dir.join("cases"))
+        .map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
     topics.sort();
     let mut total = 0;
     let mut failures = Vec::new();
@@ -95,7 +110,8 @@ fn golden_cases_match_terraform() {
         total += 1;
         let result = match session_for(&dir, case) {
             Ok(s) => compare(&s, case, want),
-            Err(e) => Some(format!("setup failed: {e}")),
+            // A configuration that does not load fails the way Terraform fails on it.
+            Err(f) => compare_outcome(&f.0, Err(f.1), want),
         };
         match (result, pending.contains(&id)) {
             (Some(why), false) => failures.push(format!("{id}: {}\n{why}\n", case["expr"])),
@@ -110,16 +126,25 @@ fn golden_cases_match_terraform() {
         }
         let cases = read_jsonl(t);
         let expected = read_jsonl(&dir.join("expected").join(format!("{name}.jsonl")));
-        assert_eq!(cases.len(), expected.len(), "{name}: cases and expected differ in length; re-record");
+        assert_eq!(
+            cases.len(),
+            expected.len(),
+            "{name}: cases and expected differ in length; re-record"
+        );
         for (i, (c, e)) in cases.iter().zip(&expected).enumerate() {
             let want = overrides.get(&key(c)).unwrap_or(e);
             run_case(format!("{name}:{}", i + 1), c, want, &mut failures, &mut fixed);
         }
     }
-    let mut docs: Vec<PathBuf> = std::fs::read_dir(dir.join("docs")).map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
+    let mut docs: Vec<PathBuf> = std::fs::read_dir(dir.join("docs"))
+        .map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
     docs.sort();
     for d in &docs {
-        let name = format!("docs-{}", d.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default());
+        let name = format!(
+            "docs-{}",
+            d.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default()
+        );
         if !name.contains(&filter) {
             continue;
         }
@@ -132,7 +157,16 @@ fn golden_cases_match_terraform() {
             eprintln!("{f}");
         }
     }
-    eprintln!("golden: {total} cases, {} failing, {} pending now passing", failures.len(), fixed.len());
+    eprintln!(
+        "golden: {total} cases, {} failing, {} pending now passing",
+        failures.len(),
+        fixed.len()
+    );
     assert!(fixed.is_empty(), "pending cases now pass; remove them from pending.txt: {fixed:?}");
-    assert!(failures.is_empty(), "{} golden cases fail (GOLDEN_VERBOSE=1 shows all); first:\n{}", failures.len(), failures.iter().take(15).cloned().collect::<Vec<_>>().join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} golden cases fail (GOLDEN_VERBOSE=1 shows all); first:\n{}",
+        failures.len(),
+        failures.iter().take(15).cloned().collect::<Vec<_>>().join("\n")
+    );
 }

@@ -28,10 +28,10 @@ fn at(path: &str, e: ConvError) -> ConvError {
 pub fn mismatch(got: &Type, want: &Type) -> String {
     match want {
         Type::Object(attrs) => {
-            if let Type::Object(have) = got {
-                if let Some(missing) = attrs.keys().find(|k| !have.contains_key(*k)) {
-                    return format!("attribute {:?} is required", missing);
-                }
+            if let Type::Object(have) = got
+                && let Some(missing) = attrs.keys().find(|k| !have.contains_key(*k))
+            {
+                return format!("attribute {:?} is required", missing);
             }
             "object required".into()
         }
@@ -123,9 +123,13 @@ fn convert_known(v: &Value, got: &Type, want: &Type) -> Result<Value, ConvError>
         Type::Bool => match v {
             Value::Bool(_) => Ok(v.clone()),
             Value::String(s) => match s.as_ref() {
-                "true" => Ok(Value::Bool(true)),
-                "false" => Ok(Value::Bool(false)),
-                _ => err("a bool is required"),
+                "true" | "1" => Ok(Value::Bool(true)),
+                "false" | "0" => Ok(Value::Bool(false)),
+                other => match other.to_lowercase().as_str() {
+                    "true" => err("a bool is required; to convert from string, use lowercase \"true\""),
+                    "false" => err("a bool is required; to convert from string, use lowercase \"false\""),
+                    _ => err("a bool is required"),
+                },
             },
             _ => err(mismatch(got, want)),
         },
@@ -312,15 +316,29 @@ pub fn unify(types: &[Type]) -> Option<Type> {
             Type::Object(m) => m,
             _ => return None,
         };
+        let same_names = types
+            .iter()
+            .all(|t| matches!(t, Type::Object(m) if m.len() == first.len() && m.keys().eq(first.keys())));
+        if !same_names {
+            // Different attribute names: the only common type is a map of all attribute types.
+            let all: Vec<Type> = types
+                .iter()
+                .flat_map(|t| {
+                    if let Type::Object(m) = t {
+                        m.values().cloned().collect()
+                    } else {
+                        vec![]
+                    }
+                })
+                .collect();
+            return unify(&all).map(Type::map);
+        }
         let mut out = BTreeMap::new();
-        for (k, _) in first.iter() {
-            let mut ts = Vec::new();
-            for t in types {
-                match t {
-                    Type::Object(m) if m.len() == first.len() => ts.push(m.get(k)?.clone()),
-                    _ => return None,
-                }
-            }
+        for k in first.keys() {
+            let ts: Vec<Type> = types
+                .iter()
+                .filter_map(|t| if let Type::Object(m) = t { m.get(k).cloned() } else { None })
+                .collect();
             out.insert(k.clone(), unify(&ts)?);
         }
         return Some(Type::Object(out));
@@ -333,15 +351,21 @@ pub fn unify(types: &[Type]) -> Option<Type> {
             Type::Tuple(ts) => ts.len(),
             _ => return None,
         };
+        let same_len = types.iter().all(|t| matches!(t, Type::Tuple(x) if x.len() == len));
+        if !same_len {
+            // Different lengths: the only common type is a list of all element types.
+            let all: Vec<Type> = types
+                .iter()
+                .flat_map(|t| if let Type::Tuple(x) = t { x.clone() } else { vec![] })
+                .collect();
+            return unify(&all).map(Type::list);
+        }
         let mut out = Vec::new();
         for i in 0..len {
-            let mut ts = Vec::new();
-            for t in types {
-                match t {
-                    Type::Tuple(x) if x.len() == len => ts.push(x[i].clone()),
-                    _ => return None,
-                }
-            }
+            let ts: Vec<Type> = types
+                .iter()
+                .filter_map(|t| if let Type::Tuple(x) = t { x.get(i).cloned() } else { None })
+                .collect();
             out.push(unify(&ts)?);
         }
         return Some(Type::Tuple(out));
@@ -349,13 +373,12 @@ pub fn unify(types: &[Type]) -> Option<Type> {
     if objects > 0 && tuples > 0 {
         return None;
     }
-    if dynamics > 0 {
-        return Some(Type::Dynamic);
-    }
-    // Prefer the most general type for which every other converts: string over number and bool.
+    // Prefer the most general type for which every other converts: string over number and
+    // bool, and `any` last of all (anything converts to it, so it says nothing).
     let mut order: Vec<&Type> = types.iter().collect();
     order.sort_by_key(|t| match t {
         Type::String => 0,
+        Type::Dynamic => 2,
         _ => 1,
     });
     order.into_iter().find(|want| types.iter().all(|t| convertible(t, want))).cloned()

@@ -52,18 +52,25 @@ impl Diag {
     /// Renders the diagnostic with a caret line under the failing part of `source`.
     pub fn render(&self, source: &str, name: &str) -> String {
         let mut out = format!("Error: {}\n", self.summary);
-        if let Some(span) = &self.span {
-            if let Some((line_no, col, line)) = locate(source, span.start) {
-                let width = source
-                    .get(span.clone())
-                    .map(|s| s.lines().next().unwrap_or("").chars().count())
-                    .unwrap_or(1)
-                    .max(1)
-                    .min(line.chars().count().saturating_sub(col - 1).max(1));
-                out.push_str(&format!("\n  on {name} line {line_no}, column {col}:\n"));
-                out.push_str(&format!("  {line_no:>4}: {line}\n"));
-                out.push_str(&format!("        {}{}\n", " ".repeat(col - 1), "^".repeat(width)));
-            }
+        if let Some(span) = &self.span
+            && let Some((line_no, col, line)) = locate(source, span.start)
+        {
+            let width = source
+                .get(span.clone())
+                .map(|s| s.lines().next().unwrap_or("").chars().count())
+                .unwrap_or(1)
+                .max(1)
+                .min(line.chars().count().saturating_sub(col - 1).max(1));
+            out.push_str(&format!("\n  on {name} line {line_no}, column {col}:\n"));
+            // Show at most a window of the line around the caret, so a huge input stays readable.
+            let chars: Vec<char> = line.chars().collect();
+            let from = (col - 1).saturating_sub(60);
+            let to = (col - 1 + width.min(60) + 60).min(chars.len());
+            let shown: String = chars[from.min(chars.len())..to].iter().collect();
+            let (pre, post) = (if from > 0 { "…" } else { "" }, if to < chars.len() { "…" } else { "" });
+            out.push_str(&format!("  {line_no:>4}: {pre}{shown}{post}\n"));
+            let pad = col - 1 - from + pre.chars().count();
+            out.push_str(&format!("        {}{}\n", " ".repeat(pad), "^".repeat(width.min(60))));
         }
         if !self.detail.is_empty() {
             out.push('\n');
@@ -71,6 +78,23 @@ impl Diag {
             out.push('\n');
         }
         out
+    }
+}
+
+/// `file:line,col-col` as HCL prints a source range (columns 1-based, end exclusive).
+pub fn range_text(file: &str, src: &str, span: &Range<usize>) -> String {
+    let pos = |off: usize| {
+        let before = src.get(..off.min(src.len())).unwrap_or("");
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
+        (line, col)
+    };
+    let (l1, c1) = pos(span.start);
+    let (l2, c2) = pos(span.end);
+    if l1 == l2 {
+        format!("{file}:{l1},{c1}-{c2}")
+    } else {
+        format!("{file}:{l1},{c1}-{l2},{c2}")
     }
 }
 

@@ -25,6 +25,17 @@ pub trait Scope {
     /// Resolves the root `name`, given the attribute that follows it (if any). Returns the value
     /// and whether the attribute was consumed.
     fn resolve(&self, ev: &Evaluator, name: &str, attr: Option<&str>, span: &Span) -> DResult<(Value, bool)>;
+
+    /// Resolves a whole traversal from a root name (resources, `self`), returning the value and
+    /// how many operators it consumed; `None` leaves it to `resolve`.
+    fn resolve_traversal(&self, _ev: &Evaluator, _name: &str, _ops: &[Op], _span: &Span) -> Option<DResult<(Value, usize)>> {
+        None
+    }
+
+    /// The configuration behind this scope, if any (for `required_providers` and the like).
+    fn config(&self) -> Option<&super::config::Config> {
+        None
+    }
 }
 
 /// A scope with nothing in it but `path.*`, as the console without a configuration has.
@@ -92,9 +103,9 @@ pub fn standard_roots(
         )
         .at(span)
         .fatal()),
-        ("data", Some(a)) => Err(Diag::new(
+        ("data", Some(_)) => Err(Diag::new(
             "Invalid reference",
-            format!("A reference to a data source must be followed by at least one attribute access, specifying the resource name. (data.{a})"),
+            "The \"data\" object must be followed by two attribute names: the data source type and the resource name.",
         )
         .at(span)
         .fatal()),
@@ -150,6 +161,7 @@ pub struct Evaluator<'a> {
     steps: Cell<u64>,
     draws: Cell<u64>,
     iters: RefCell<Vec<(String, Value)>>,
+    source: RefCell<Option<std::rc::Rc<str>>>,
 }
 
 /// The Terraform version emulated by default.
@@ -170,7 +182,18 @@ impl<'a> Evaluator<'a> {
             steps: Cell::new(0),
             draws: Cell::new(0),
             iters: RefCell::new(Vec::new()),
+            source: RefCell::new(None),
         }
+    }
+
+    /// Sets the source text spans refer to (for messages that quote positions).
+    pub fn set_source(&self, src: &str) {
+        *self.source.borrow_mut() = Some(src.into());
+    }
+
+    /// The source text spans refer to, when known.
+    pub fn source(&self) -> Option<std::rc::Rc<str>> {
+        self.source.borrow().clone()
     }
 
     /// Turns on recording of the evaluation trace.
@@ -319,7 +342,15 @@ impl<'a> Evaluator<'a> {
 
     fn traversal(&self, base: &Expr, ops: &[Op]) -> DResult<Value> {
         let mut rest = ops;
-        let mut val = if let ExprKind::Var(name) = &base.kind {
+        let traversed = match &base.kind {
+            ExprKind::Var(name) if self.iter_var(name).is_none() => self.scope.resolve_traversal(self, name, ops, &base.span),
+            _ => None,
+        };
+        let mut val = if let Some(r) = traversed {
+            let (v, n) = r.map_err(|e| e.at(&base.span))?;
+            rest = &ops[n.min(ops.len())..];
+            v
+        } else if let ExprKind::Var(name) = &base.kind {
             let attr = match ops.first() {
                 Some(Op { kind: OpKind::Attr(a), .. }) => Some(a.as_str()),
                 _ => None,
@@ -340,7 +371,7 @@ impl<'a> Evaluator<'a> {
         let mut i = 0;
         while i < rest.len() {
             let op = &rest[i];
-            let span = start..op.span.end;
+            let span = op.span.clone();
             match &op.kind {
                 OpKind::FullSplat => {
                     let each = &rest[i + 1..];
@@ -461,15 +492,25 @@ impl<'a> Evaluator<'a> {
             Value::List(_, vs) | Value::Tuple(vs) => {
                 let k = convert(&key, &Type::Number).map_err(|e| bad(e.0))?;
                 let n = k.as_number().cloned().unwrap_or_else(Number::zero);
-                let mut idx = n.to_i64().filter(|_| n.is_integer());
-                if let Some(i) = idx {
-                    if i < 0 && self.flipped(Rule::IndexNoNegative) {
-                        idx = Some(i + vs.len() as i64);
-                    }
+                if !n.is_integer() {
+                    return Err(bad(
+                        "indexing a sequence requires a whole number, but the given index has a fractional part".into(),
+                    ));
                 }
-                match idx {
-                    Some(i) if i >= 0 && (i as usize) < vs.len() => vs[i as usize].clone(),
-                    _ => return Err(missing()),
+                let mut i = n.to_i64().unwrap_or(i64::MAX);
+                if i < 0 && self.flipped(Rule::IndexNoNegative) {
+                    i += vs.len() as i64;
+                }
+                if i < 0 {
+                    return Err(bad("a negative number is not a valid index for a sequence".into()));
+                }
+                match vs.get(i as usize) {
+                    Some(v) => v.clone(),
+                    None => {
+                        return Err(bad(
+                            "the given index is greater than or equal to the length of the collection".into()
+                        ));
+                    }
                 }
             }
             Value::Map(_, m) => {
@@ -480,6 +521,12 @@ impl<'a> Evaluator<'a> {
                 }
             }
             Value::Object(m) => {
+                if key.as_number().is_some() && !m.contains_key(&key.as_number().map(|n| n.to_text()).unwrap_or_default()) {
+                    return Err(Diag::new(
+                        "Invalid index",
+                        "The given key does not identify an element in this collection value. An object only supports looking up attributes by name, not by numeric index.",
+                    ));
+                }
                 let k = convert(&key, &Type::String).map_err(|e| bad(e.0))?;
                 match k.as_str().and_then(|s| m.get(s)) {
                     Some(v) => v.clone(),
@@ -509,7 +556,7 @@ impl<'a> Evaluator<'a> {
             .at(&x.span)
         })?;
         if v.is_null() {
-            return Err(Diag::new("Invalid operand", "Unsuitable value for unary operand: argument must not be null.").at(&x.span));
+            return Err(Diag::new("Operation failed", "Error during operation: argument must not be null."));
         }
         if v.is_unknown() {
             return Ok(Value::Unknown(want).mark_if(marked));
@@ -540,10 +587,14 @@ impl<'a> Evaluator<'a> {
                 }
             }
             _ => {
-                let ln = self.operand(&lv, &Type::Number, "left", l)?;
-                let rn = self.operand(&rv, &Type::Number, "right", r)?;
-                let (a, b) = match (ln, rn) {
-                    (Some(a), Some(b)) => (a, b),
+                let lc = self.operand(&lv, &Type::Number, "left", l);
+                let rc = self.operand(&rv, &Type::Number, "right", r);
+                let (ln, rn) = (lc?, rc?);
+                if ln.is_null() || rn.is_null() {
+                    return Err(Diag::new("Operation failed", "Error during operation: argument must not be null."));
+                }
+                let (a, b) = match (ln.as_number(), rn.as_number()) {
+                    (Some(a), Some(b)) => (a.clone(), b.clone()),
                     _ => {
                         let t = if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod) {
                             Type::Number
@@ -581,43 +632,21 @@ impl<'a> Evaluator<'a> {
         Ok(result)
     }
 
-    /// Converts an operand, or gives HCL's "Invalid operand" error. `None` for unknown.
-    fn operand(&self, v: &Value, want: &Type, side: &str, x: &Expr) -> DResult<Option<Number>> {
-        let c = convert(v, want).map_err(|e| {
+    /// Converts an operand, or gives HCL's "Invalid operand" error.
+    fn operand(&self, v: &Value, want: &Type, side: &str, x: &Expr) -> DResult<Value> {
+        convert(v, want).map_err(|e| {
             Diag::new(
                 "Invalid operand",
                 format!("Unsuitable value for {side} operand: {}.", operand_msg(&e.0, &v.ty(), want)),
             )
             .at(&x.span)
-        })?;
-        if c.is_null() {
-            return Err(Diag::new(
-                "Invalid operand",
-                format!("Unsuitable value for {side} operand: argument must not be null."),
-            )
-            .at(&x.span));
-        }
-        if c.is_unknown() {
-            return Ok(None);
-        }
-        Ok(c.as_number().cloned())
+        })
     }
 
     fn bool_operand(&self, v: &Value, side: &str, x: &Expr) -> DResult<Option<bool>> {
-        let c = convert(v, &Type::Bool).map_err(|e| {
-            Diag::new(
-                "Invalid operand",
-                format!("Unsuitable value for {side} operand: {}.", operand_msg(&e.0, &v.ty(), &Type::Bool)),
-            )
-            .at(&x.span)
-        })?;
-        match c {
+        match self.operand(v, &Type::Bool, side, x)? {
             Value::Bool(b) => Ok(Some(b)),
-            Value::Null(_) => Err(Diag::new(
-                "Invalid operand",
-                format!("Unsuitable value for {side} operand: argument must not be null."),
-            )
-            .at(&x.span)),
+            Value::Null(_) => Err(Diag::new("Operation failed", "Error during operation: argument must not be null.")),
             _ => Ok(None),
         }
     }
@@ -669,29 +698,22 @@ impl<'a> Evaluator<'a> {
         let cb = match convert(&cv, &Type::Bool) {
             Ok(Value::Bool(b)) => Some(b),
             Ok(_) => None,
-            Err(e) => {
-                return Err(Diag::new(
-                    "Incorrect condition type",
-                    format!(
-                        "The condition expression must be of type bool.{}",
-                        if e.0.is_empty() { "" } else { "" }
-                    ),
-                )
-                .at(&c.span));
+            Err(_) => {
+                return Err(Diag::new("Incorrect condition type", "The condition expression must be of type bool.").at(&c.span));
             }
         };
         // HCL evaluates both results to find the result type; only the chosen one's errors count.
         let tv = self.eval(t);
         let fv = self.eval(f);
-        if let Err(e) = &tv {
-            if e.fatal || cb == Some(true) {
-                return Err(e.clone());
-            }
+        if let Err(e) = &tv
+            && (e.fatal || cb == Some(true))
+        {
+            return Err(e.clone());
         }
-        if let Err(e) = &fv {
-            if e.fatal || cb == Some(false) {
-                return Err(e.clone());
-            }
+        if let Err(e) = &fv
+            && (e.fatal || cb == Some(false))
+        {
+            return Err(e.clone());
         }
         let tval = tv.unwrap_or(Value::Unknown(Type::Dynamic));
         let fval = fv.unwrap_or(Value::Unknown(Type::Dynamic));
@@ -837,11 +859,14 @@ impl<'a> Evaluator<'a> {
                         )
                         .at(&kspan));
                     }
-                    if object.contains_key(&k) {
-                        // The flipped rule: the last value silently wins.
-                        object.insert(k, val);
-                    } else {
-                        object.insert(k, val);
+                    match object.entry(k) {
+                        std::collections::btree_map::Entry::Occupied(mut e) => {
+                            // The flipped rule: the last value silently wins.
+                            e.insert(val);
+                        }
+                        std::collections::btree_map::Entry::Vacant(e) => {
+                            e.insert(val);
+                        }
                     }
                 }
             }
@@ -860,9 +885,6 @@ impl<'a> Evaluator<'a> {
 
     /// Evaluates template parts; a template that is one interpolation returns the raw value.
     pub fn template(&self, parts: &[Part], span: &Span) -> DResult<Value> {
-        if let [Part::Interp(x)] = parts {
-            return self.eval(x);
-        }
         let mut out = String::new();
         let mut marked = false;
         let mut unknown = false;
@@ -911,7 +933,7 @@ impl<'a> Evaluator<'a> {
                     *marked |= m;
                     if cv.is_null() {
                         return Err(Diag::new(
-                            "Invalid template if directive",
+                            "Null condition",
                             "The condition value is null. Conditions must either be true or false.",
                         )
                         .at(&cond.span));
@@ -920,10 +942,9 @@ impl<'a> Evaluator<'a> {
                         Ok(Value::Bool(true)) => self.template_into(then, out, marked, unknown)?,
                         Ok(Value::Bool(false)) => self.template_into(els, out, marked, unknown)?,
                         Ok(_) => *unknown = true,
-                        Err(e) => {
+                        Err(_) => {
                             return Err(
-                                Diag::new("Invalid template if directive", format!("The condition value is invalid: {}.", e.0))
-                                    .at(&cond.span),
+                                Diag::new("Incorrect condition type", "The condition expression must be of type bool.").at(&cond.span),
                             );
                         }
                     }
@@ -942,12 +963,7 @@ impl<'a> Evaluator<'a> {
                         *unknown = true;
                         continue;
                     }
-                    let pairs = match cv {
-                        Value::Null(_) => {
-                            return Err(Diag::new("Invalid template for directive", "The collection value is null.").at(span));
-                        }
-                        _ => self.iterate(&cv, span, "for")?,
-                    };
+                    let pairs = self.iterate(&cv, span, "for")?;
                     for (k, v) in pairs {
                         let mut vars = Vec::new();
                         if let Some(kn) = key_var {
@@ -1018,7 +1034,7 @@ pub fn get_attr(val: Value, name: &str) -> DResult<Value> {
                 },
             ));
         }
-        Value::Set(e, _) if matches!(e, Type::Object(_)) => {
+        Value::Set(Type::Object(_), _) => {
             return Err(Diag::new(
                 "Unsupported attribute",
                 "Can't access attributes on a set of objects. Did you mean to access an attribute across all elements of the set?",
@@ -1099,17 +1115,22 @@ fn operand_msg(cty_msg: &str, got: &Type, want: &Type) -> String {
     }
 }
 
-fn number_error_text(op: BinOp, e: &super::number::NumberError) -> String {
+fn number_error_text(op: BinOp, _e: &super::number::NumberError) -> String {
     match op {
+        BinOp::Add => "can't compute sum of opposing infinities".into(),
+        BinOp::Sub => "can't subtract infinity from itself".into(),
+        BinOp::Mul => "can't multiply zero by infinity".into(),
         BinOp::Div => "can't divide zero by zero or infinity by infinity".into(),
-        BinOp::Mod => "can't use modulo with zero and infinity".into(),
-        _ => e.to_string(),
+        _ => "can't use modulo with zero and infinity".into(),
     }
 }
 
 /// The detail of "Inconsistent conditional result types", in Terraform 1.2+'s wording.
 fn inconsistent_detail(t: &Type, f: &Type) -> String {
-    format!("{}.", describe_mismatch(t, f))
+    format!(
+        "The true and false result expressions must have consistent types. {}.",
+        describe_mismatch(t, f)
+    )
 }
 
 fn describe_mismatch(t: &Type, f: &Type) -> String {
@@ -1122,10 +1143,10 @@ fn describe_mismatch(t: &Type, f: &Type) -> String {
                 return format!("The 'false' value includes object attribute {k:?}, which is absent in the 'true' value");
             }
             for (k, ta) in a {
-                if let Some(tb) = b.get(k) {
-                    if ta != tb {
-                        return format!("Type mismatch for object attribute {k:?}: {}", describe_mismatch(ta, tb));
-                    }
+                if let Some(tb) = b.get(k)
+                    && ta != tb
+                {
+                    return format!("Type mismatch for object attribute {k:?}: {}", describe_mismatch(ta, tb));
                 }
             }
         }

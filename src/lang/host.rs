@@ -1,13 +1,19 @@
-//! What an evaluation may see of the world: the folder it may read files from, the clock and
-//! the randomness. Everything impure comes through here, so questions and tests can fix it.
+//! What an evaluation may see of the world: the files it may read (a folder on disk, or a set
+//! of in-memory files from a question), the clock and the randomness. Everything impure comes
+//! through here, so questions and tests can fix it and a bank cannot escape its folder.
 
+use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
 
 /// The outside world as an evaluation sees it.
 #[derive(Clone, Debug)]
 pub struct Host {
-    /// The folder file functions may read inside (`None`: no file access at all).
+    /// The folder file functions may read inside (`None`: no folder on disk).
     pub root: Option<PathBuf>,
+    /// In-memory files (a question's `files:`), by `/`-separated relative path. When set, they
+    /// are the whole file system: `root` is not consulted.
+    pub files: Option<Arc<BTreeMap<String, Vec<u8>>>>,
     /// `path.module`, relative to `root` (usually `.`).
     pub module_dir: PathBuf,
     /// A fixed current time as an RFC 3339 string, or `None` for the real clock.
@@ -20,6 +26,7 @@ impl Default for Host {
     fn default() -> Host {
         Host {
             root: None,
+            files: None,
             module_dir: PathBuf::from("."),
             fixed_now: None,
             seed: None,
@@ -38,6 +45,15 @@ pub enum PathError {
     Missing(String),
 }
 
+/// What a path names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A regular file.
+    File,
+    /// A folder.
+    Dir,
+}
+
 impl Host {
     /// A host that may read files inside `root`.
     pub fn with_root(root: impl Into<PathBuf>) -> Host {
@@ -47,43 +63,161 @@ impl Host {
         }
     }
 
-    /// Resolves `path` (relative to the module folder) inside the sandbox, refusing `..`
-    /// escapes, absolute paths outside it and symlinks that point out, before any read.
-    pub fn resolve(&self, path: &str) -> Result<PathBuf, PathError> {
-        let root = self.root.as_ref().ok_or(PathError::NoRoot)?;
-        let root_real = root.canonicalize().map_err(|_| PathError::NoRoot)?;
-        let p = Path::new(path);
-        let joined = if p.is_absolute() {
-            p.to_path_buf()
-        } else {
-            root.join(&self.module_dir).join(p)
-        };
-        // Lexical check first, so a path through a missing folder cannot slip past.
-        let mut normal = PathBuf::new();
+    /// A host whose only files are these (relative path → contents).
+    pub fn with_files(files: BTreeMap<String, Vec<u8>>) -> Host {
+        Host {
+            files: Some(Arc::new(files)),
+            ..Host::default()
+        }
+    }
+
+    /// Normalises a relative path lexically (`a/./b/../c` → `a/c`), refusing any that climbs
+    /// above its start or is absolute.
+    fn lexical(&self, path: &str) -> Result<String, PathError> {
+        let mut p = Path::new(path);
+        if p.is_absolute() {
+            // An absolute path is fine only if it names something inside the root folder.
+            let root = self.root.as_ref().and_then(|r| r.canonicalize().ok());
+            match root.as_ref().and_then(|r| p.strip_prefix(r).ok()) {
+                Some(rel) => p = rel,
+                None => return Err(PathError::Escapes(path.to_string())),
+            }
+        }
+        let mut parts: Vec<String> = Vec::new();
+        let joined = self.module_dir.join(p);
         for c in joined.components() {
             match c {
                 Component::ParentDir => {
-                    if !normal.pop() {
+                    if parts.pop().is_none() {
                         return Err(PathError::Escapes(path.to_string()));
                     }
                 }
                 Component::CurDir => {}
-                other => normal.push(other.as_os_str()),
+                Component::Normal(s) => parts.push(s.to_string_lossy().to_string()),
+                _ => return Err(PathError::Escapes(path.to_string())),
             }
         }
-        let root_abs = if root.is_absolute() {
-            root.clone()
-        } else {
-            std::env::current_dir().map(|d| d.join(root)).unwrap_or_else(|_| root.clone())
-        };
-        let lexical_ok = normal.starts_with(&root_abs) || normal.starts_with(&root_real) || normal.starts_with(root);
-        if !lexical_ok {
-            return Err(PathError::Escapes(path.to_string()));
-        }
-        match normal.canonicalize() {
+        Ok(parts.join("/"))
+    }
+
+    /// Resolves `path` (relative to the module folder) inside the sandbox folder on disk,
+    /// refusing `..` escapes, absolute paths and symlinks that point out, before any read.
+    pub fn resolve(&self, path: &str) -> Result<PathBuf, PathError> {
+        let root = self.root.as_ref().ok_or(PathError::NoRoot)?;
+        let rel = self.lexical(path)?;
+        let root_real = root.canonicalize().map_err(|_| PathError::NoRoot)?;
+        let joined = if rel.is_empty() { root_real.clone() } else { root_real.join(&rel) };
+        match joined.canonicalize() {
             Ok(real) if real.starts_with(&root_real) => Ok(real),
             Ok(_) => Err(PathError::Escapes(path.to_string())),
             Err(_) => Err(PathError::Missing(path.to_string())),
         }
+    }
+
+    /// What `path` names, if anything.
+    pub fn kind(&self, path: &str) -> Result<Kind, PathError> {
+        if let Some(files) = &self.files {
+            let rel = self.lexical(path)?;
+            if files.contains_key(&rel) {
+                return Ok(Kind::File);
+            }
+            let prefix = if rel.is_empty() { String::new() } else { format!("{rel}/") };
+            if rel.is_empty() || files.keys().any(|k| k.starts_with(&prefix)) {
+                return Ok(Kind::Dir);
+            }
+            return Err(PathError::Missing(path.to_string()));
+        }
+        let p = self.resolve(path)?;
+        Ok(if p.is_dir() { Kind::Dir } else { Kind::File })
+    }
+
+    /// Reads a file inside the sandbox.
+    pub fn read(&self, path: &str) -> Result<Vec<u8>, PathError> {
+        if let Some(files) = &self.files {
+            let rel = self.lexical(path)?;
+            return files.get(&rel).cloned().ok_or_else(|| PathError::Missing(path.to_string()));
+        }
+        let p = self.resolve(path)?;
+        std::fs::read(p).map_err(|_| PathError::Missing(path.to_string()))
+    }
+
+    /// Every file under the folder `base`, as `/`-separated paths relative to it, sorted.
+    /// Symlinks that lead outside the sandbox are skipped.
+    pub fn list_files(&self, base: &str) -> Result<Vec<String>, PathError> {
+        if let Some(files) = &self.files {
+            let rel = self.lexical(base)?;
+            let prefix = if rel.is_empty() { String::new() } else { format!("{rel}/") };
+            return Ok(files.keys().filter_map(|k| k.strip_prefix(&prefix).map(str::to_string)).collect());
+        }
+        let dir = self.resolve(base)?;
+        let root_real = self.root.as_ref().and_then(|r| r.canonicalize().ok()).ok_or(PathError::NoRoot)?;
+        let mut out = Vec::new();
+        walk(&root_real, &dir, &dir, &mut out, 0);
+        out.sort();
+        Ok(out)
+    }
+}
+
+fn walk(root: &Path, base: &Path, dir: &Path, out: &mut Vec<String>, depth: usize) {
+    if depth > 64 || out.len() > 100_000 {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.filter_map(|e| e.ok()) {
+        let p = e.path();
+        let Ok(real) = p.canonicalize() else { continue };
+        if !real.starts_with(root) {
+            continue;
+        }
+        if real.is_dir() {
+            walk(root, base, &p, out, depth + 1);
+        } else if let Ok(rel) = p.strip_prefix(base) {
+            out.push(
+                rel.components()
+                    .map(|c| c.as_os_str().to_string_lossy().to_string())
+                    .collect::<Vec<_>>()
+                    .join("/"),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn in_memory_files_stay_inside() {
+        let mut m = BTreeMap::new();
+        m.insert("a.txt".to_string(), b"hi".to_vec());
+        m.insert("sub/b.txt".to_string(), b"b".to_vec());
+        let h = Host::with_files(m);
+        assert_eq!(h.read("a.txt"), Ok(b"hi".to_vec()));
+        assert_eq!(h.read("./sub/../a.txt"), Ok(b"hi".to_vec()));
+        assert!(matches!(h.read("../a.txt"), Err(PathError::Escapes(_))));
+        assert!(matches!(h.read("/etc/passwd"), Err(PathError::Escapes(_))));
+        assert_eq!(h.kind("sub"), Ok(Kind::Dir));
+        assert_eq!(h.list_files("sub"), Ok(vec!["b.txt".to_string()]));
+    }
+
+    #[test]
+    fn disk_sandbox_refuses_escapes() {
+        let dir = std::env::temp_dir().join(format!("iacquiz-host-{}", std::process::id()));
+        let inner = dir.join("inner");
+        std::fs::create_dir_all(&inner).expect("mkdir");
+        std::fs::write(dir.join("secret.txt"), "s").expect("write");
+        std::fs::write(inner.join("ok.txt"), "ok").expect("write");
+        #[cfg(unix)]
+        let _ = std::os::unix::fs::symlink(dir.join("secret.txt"), inner.join("link.txt"));
+        let h = Host::with_root(&inner);
+        assert_eq!(h.read("ok.txt"), Ok(b"ok".to_vec()));
+        assert!(matches!(h.read("../secret.txt"), Err(PathError::Escapes(_))));
+        assert!(matches!(
+            h.read(&dir.join("secret.txt").to_string_lossy()),
+            Err(PathError::Escapes(_))
+        ));
+        #[cfg(unix)]
+        assert!(matches!(h.read("link.txt"), Err(PathError::Escapes(_))));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

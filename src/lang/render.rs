@@ -133,6 +133,60 @@ fn one_line_map<'a>(entries: impl Iterator<Item = (&'a String, &'a Value)>) -> S
     }
 }
 
+/// Renders a value as an HCL expression on one line (`["a", 1]`, `{ k = "v" }`).
+pub fn hcl(v: &Value) -> String {
+    match v {
+        Value::Unknown(_) => "(known after apply)".into(),
+        Value::Sensitive(_) => "(sensitive value)".into(),
+        Value::Null(_) => "null".into(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_text(),
+        Value::String(s) => hcl_quote(s),
+        Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => format!("[{}]", vs.iter().map(hcl).collect::<Vec<_>>().join(", ")),
+        Value::Map(_, m) | Value::Object(m) => {
+            if m.is_empty() {
+                return "{}".into();
+            }
+            let items: Vec<String> = m
+                .iter()
+                .map(|(k, v)| {
+                    let key = if is_ident(k) { k.clone() } else { hcl_quote(k) };
+                    format!("{key} = {}", hcl(v))
+                })
+                .collect();
+            format!("{{ {} }}", items.join(", "))
+        }
+    }
+}
+
+/// Quotes a string as HCL source (escapes, and `${`/`%{` doubled so they stay literal).
+pub fn hcl_quote(s: &str) -> String {
+    let mut out = String::from("\"");
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '$' | '%' if chars.peek() == Some(&'{') => {
+                out.push(c);
+                out.push(c);
+            }
+            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn is_ident(s: &str) -> bool {
+    let mut cs = s.chars();
+    cs.next().is_some_and(|c| c.is_alphabetic() || c == '_') && cs.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+}
+
 /// Renders a value as JSON (sensitive values included as their plain value).
 pub fn json(v: &Value) -> serde_json::Value {
     use serde_json::Value as J;

@@ -41,6 +41,8 @@ pub enum Rule {
     FlattenDeep,
     /// length() of a string counts characters (grapheme clusters), not bytes.
     LengthCountsGraphemes,
+    /// Dynamic blocks: `.key` of a list element is its zero-based index.
+    DynamicKeyIsIndex,
     /// cidrsubnets(): each subnet aligns to its own size.
     CidrsubnetsAlign,
 }

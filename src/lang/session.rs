@@ -93,6 +93,18 @@ impl Session {
         })
     }
 
+    /// A session holding a configuration text that failed to load, so its diagnostics can
+    /// still be located in it.
+    pub fn failed_text(name: &str, src: &str) -> Session {
+        let mut s = Session::default();
+        s.config.files.push(super::config::File {
+            name: name.to_string(),
+            src: src.to_string(),
+            body: Default::default(),
+        });
+        s
+    }
+
     /// Evaluates `src` under `rules`, recording a trace when `trace` is set.
     pub fn eval(&self, src: &str, rules: &Rules, trace: bool) -> Outcome {
         let reg = builtins();
@@ -123,9 +135,38 @@ impl Session {
         }
     }
 
+    /// Runs `f` with an evaluator over this session's configuration scope.
+    pub fn with_scope<T>(&self, rules: &Rules, f: impl FnOnce(&Evaluator, &ConfigScope) -> T) -> DResult<T> {
+        let reg = builtins();
+        let empty = EmptyScope;
+        let mut ev0 = Evaluator::new(rules, &empty, reg, &self.host);
+        ev0.version = self.version.unwrap_or(DEFAULT_VERSION);
+        let scope = ConfigScope::new(&self.config, &ev0, &self.vars)?;
+        let mut ev = Evaluator::new(rules, &scope, reg, &self.host);
+        ev.version = ev0.version;
+        Ok(f(&ev, &scope))
+    }
+
     /// Evaluates under the real rules and renders as the console does.
     pub fn console(&self, src: &str) -> DResult<String> {
         self.eval(src, &Rules::real(), false).result.map(|a| a.console())
+    }
+
+    /// The detail as Terraform's console prints it first: for an error in a configuration file,
+    /// the `on FILE line N, in BLOCK:` line, then the detail.
+    pub fn full_detail(&self, d: &Diag) -> String {
+        let (Some(file), Some(span)) = (&d.file, &d.span) else {
+            return d.detail.clone();
+        };
+        let Some(src) = self.config.source_of(file) else {
+            return d.detail.clone();
+        };
+        let line = src
+            .get(..span.start.min(src.len()))
+            .map(|t| t.matches('\n').count() + 1)
+            .unwrap_or(1);
+        let ctx = block_context(src, line).map(|c| format!(", in {c}")).unwrap_or_default();
+        format!("on {file} line {line}{ctx}: {}", d.detail)
     }
 
     /// The source text a diagnostic's span refers to.
@@ -139,15 +180,38 @@ impl Session {
 
 fn evaluate_top(ev: &Evaluator, src: &str) -> DResult<Answer> {
     let expr = parse_expr(src)?;
+    ev.set_source(src);
     // type() exists only at the top of a console expression.
-    if let ExprKind::Call(c) = &expr.kind {
-        if c.name == "type" && c.namespace.is_empty() {
-            if c.args.len() != 1 {
-                return Err(Diag::new("Invalid function argument", "type() takes exactly one argument.").at(&expr.span));
-            }
-            let v = ev.eval(&c.args[0])?;
-            return Ok(Answer::Type(render::type_string(&v.ty(), 0)));
+    if let ExprKind::Call(c) = &expr.kind
+        && c.name == "type"
+        && c.namespace.is_empty()
+    {
+        if c.args.len() != 1 {
+            return Err(Diag::new("Invalid function argument", "type() takes exactly one argument.").at(&expr.span));
         }
+        let v = ev.eval(&c.args[0])?;
+        return Ok(Answer::Type(render::type_string(&v.ty(), 0)));
     }
     ev.eval(&expr).map(Answer::Value)
+}
+
+/// The block a line is in, as Terraform names it (`variable "v"`, `locals`).
+fn block_context(src: &str, line: usize) -> Option<String> {
+    let lines: Vec<&str> = src.lines().collect();
+    for l in lines.iter().take(line).rev() {
+        if l.starts_with(|c: char| c.is_ascii_alphabetic()) && l.trim_end().ends_with('{') {
+            let head = l.trim_end().trim_end_matches('{').trim();
+            let mut parts = head.split_whitespace();
+            let kind = parts.next()?;
+            let labels: Vec<String> = parts
+                .map(|p| if p.starts_with('"') { p.to_string() } else { format!("{p:?}") })
+                .collect();
+            return Some(if labels.is_empty() {
+                kind.to_string()
+            } else {
+                format!("{kind} {}", labels.join(" "))
+            });
+        }
+    }
+    None
 }

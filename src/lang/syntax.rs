@@ -276,27 +276,202 @@ impl BodyAst {
 
 /// Parses one expression (surrounding whitespace and comments allowed).
 pub fn parse_expr(src: &str) -> Result<Expr, Diag> {
-    let e = hcl_edit::parser::parse_expr(src).map_err(|e| parse_error(src, &e))?;
-    lower(src, &e)
+    super::parse_errors::check_depth(src)?;
+    // hcl-edit's expression parser takes no surrounding whitespace or comments, but its body
+    // parser does: parse `x=EXPR` as a body, then move the spans back onto `src`.
+    let lead = leading_trivia(src);
+    let rest = &src[lead..];
+    let wrapped = format!("x={rest}\n");
+    let (parsable, renamed) = rename_duplicate_keys(&wrapped);
+    if let Ok(b) = hcl_edit::parser::parse_body(&parsable) {
+        let _ = renamed;
+        let mut attrs = b.iter().filter_map(|s| s.as_attribute());
+        if let (Some(a), None, 1) = (attrs.next(), attrs.next(), b.len()) {
+            let mut e = lower(&wrapped, &a.value)?;
+            shift(&mut e, lead as isize - 2);
+            return Ok(e);
+        }
+    }
+    let trimmed = rest.trim_end();
+    match hcl_edit::parser::parse_expr(trimmed) {
+        Ok(_) => Err(super::parse_errors::diag(src, lead + trimmed.len(), "unexpected token")),
+        Err(e) => Err(super::parse_errors::diag(
+            src,
+            lead + e.location().offset().min(trimmed.len()),
+            e.message(),
+        )),
+    }
+}
+
+/// HCL lets a later duplicate object key win; hcl-edit refuses it. Give each duplicate key a
+/// same-length stand-in so hcl-edit parses the text; lowering reads key names back from the
+/// original source by span, so the stand-ins never show.
+fn rename_duplicate_keys(src: &str) -> (String, bool) {
+    let mut text = src.to_string();
+    let mut renamed = false;
+    for _ in 0..256 {
+        let err = match hcl_edit::parser::parse_body(&text) {
+            Ok(_) => break,
+            Err(e) if e.message().contains("redefined object key") => e,
+            Err(_) => break,
+        };
+        let at = err.location().offset();
+        let Some((start, end)) = key_at(&text, at) else { break };
+        let Some(stand_in) = stand_in(&text, end - start) else { break };
+        text.replace_range(start..end, &stand_in);
+        renamed = true;
+    }
+    (text, renamed)
+}
+
+fn key_at(text: &str, at: usize) -> Option<(usize, usize)> {
+    let b = text.as_bytes();
+    let mut i = at;
+    while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
+        i += 1;
+    }
+    if b.get(i) == Some(&b'"') {
+        let close = text[i + 1..].find('"')? + i + 1;
+        return (close > i + 1 && text[i + 1..close].is_ascii()).then_some((i + 1, close));
+    }
+    let start = i;
+    while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'-') {
+        i += 1;
+    }
+    (i > start).then_some((start, i))
+}
+
+fn stand_in(text: &str, len: usize) -> Option<String> {
+    let letters: Vec<char> = ('a'..='z').chain('A'..='Z').collect();
+    for n in 0..100_000usize {
+        let mut s = String::with_capacity(len);
+        let mut k = n;
+        for _ in 0..len {
+            s.push(letters[k % letters.len()]);
+            k /= letters.len();
+        }
+        if k == 0 && !text.contains(&s) {
+            return Some(s);
+        }
+    }
+    None
+}
+
+/// The length of the whitespace and comments at the start of `src`.
+fn leading_trivia(src: &str) -> usize {
+    let b = src.as_bytes();
+    let mut i = 0;
+    loop {
+        while i < b.len() && (b[i] as char).is_ascii_whitespace() {
+            i += 1;
+        }
+        if src[i..].starts_with('#') || src[i..].starts_with("//") {
+            match src[i..].find('\n') {
+                Some(n) => i += n + 1,
+                None => return src.len(),
+            }
+        } else if src[i..].starts_with("/*") {
+            match src[i + 2..].find("*/") {
+                Some(n) => i += n + 4,
+                None => return i,
+            }
+        } else {
+            return i;
+        }
+    }
+}
+
+fn shift_span(s: &mut Span, d: isize) {
+    let f = |x: usize| (x as isize + d).max(0) as usize;
+    *s = f(s.start)..f(s.end);
+}
+
+fn shift(e: &mut Expr, d: isize) {
+    shift_span(&mut e.span, d);
+    match &mut e.kind {
+        ExprKind::Null | ExprKind::Bool(_) | ExprKind::Number(_) | ExprKind::Str(_) | ExprKind::Var(_) => {}
+        ExprKind::Template(parts) => shift_parts(parts, d),
+        ExprKind::Tuple(items) => items.iter_mut().for_each(|x| shift(x, d)),
+        ExprKind::Object(items) => {
+            for (k, v) in items {
+                match k {
+                    ObjKey::Ident(_, s) => shift_span(s, d),
+                    ObjKey::Expr(x) => shift(x, d),
+                }
+                shift(v, d);
+            }
+        }
+        ExprKind::Traversal(b, ops) => {
+            shift(b, d);
+            for op in ops {
+                shift_span(&mut op.span, d);
+                if let OpKind::Index(x) = &mut op.kind {
+                    shift(x, d);
+                }
+            }
+        }
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) => shift(x, d),
+        ExprKind::Binary(_, l, r) => {
+            shift(l, d);
+            shift(r, d);
+        }
+        ExprKind::Cond(c, t, f) => {
+            shift(c, d);
+            shift(t, d);
+            shift(f, d);
+        }
+        ExprKind::For(f) => {
+            shift(&mut f.collection, d);
+            if let Some(k) = &mut f.key {
+                shift(k, d);
+            }
+            shift(&mut f.value, d);
+            if let Some(c) = &mut f.cond {
+                shift(c, d);
+            }
+        }
+        ExprKind::Call(c) => {
+            shift_span(&mut c.name_span, d);
+            c.args.iter_mut().for_each(|x| shift(x, d));
+        }
+    }
+}
+
+fn shift_parts(parts: &mut [Part], d: isize) {
+    for p in parts {
+        match p {
+            Part::Lit(_) => {}
+            Part::Interp(x) => shift(x, d),
+            Part::If { cond, then, els } => {
+                shift(cond, d);
+                shift_parts(then, d);
+                shift_parts(els, d);
+            }
+            Part::For {
+                collection, body, span, ..
+            } => {
+                shift(collection, d);
+                shift_span(span, d);
+                shift_parts(body, d);
+            }
+        }
+    }
 }
 
 /// Parses a configuration file body.
 pub fn parse_body(src: &str) -> Result<BodyAst, Diag> {
-    let b = hcl_edit::parser::parse_body(src).map_err(|e| parse_error(src, &e))?;
+    super::parse_errors::check_depth(src)?;
+    let (parsable, _) = rename_duplicate_keys(src);
+    let b = hcl_edit::parser::parse_body(&parsable).map_err(|e| super::parse_errors::diag(src, e.location().offset(), e.message()))?;
     lower_body(src, &b)
 }
 
 /// Parses a template file (the text of `templatefile`).
 pub fn parse_template(src: &str) -> Result<Vec<Part>, Diag> {
-    let t = hcl_edit::parser::parse_template(src).map_err(|e| parse_error(src, &e))?;
+    super::parse_errors::check_depth(src)?;
+    let t =
+        hcl_edit::parser::parse_template(src).map_err(|e| super::parse_errors::template_diag(src, e.location().offset(), e.message()))?;
     lower_template(src, &t)
-}
-
-fn parse_error(src: &str, e: &hcl_edit::parser::Error) -> Diag {
-    let loc = e.location();
-    let offset = loc.offset().min(src.len());
-    let (summary, detail) = super::parse_errors::classify(src, offset, e.message());
-    Diag::new(summary, detail).at(&(offset..(offset + 1).min(src.len()).max(offset)))
 }
 
 fn span_of(x: &impl hcl_edit::Span) -> Span {
@@ -342,8 +517,8 @@ fn lower(src: &str, e: &Expression) -> Result<Expr, Diag> {
         Expression::Bool(b) => ExprKind::Bool(*b.value()),
         Expression::Number(n) => {
             // hcl-edit keeps numbers as f64/i64; the source text keeps them exact.
-            let text = src.get(span.clone()).unwrap_or("").trim();
-            let text = if text.is_empty() { n.value().to_string() } else { text.to_string() };
+            let text: String = src.get(span.clone()).unwrap_or("").chars().filter(|c| !c.is_whitespace()).collect();
+            let text = if text.is_empty() { n.value().to_string() } else { text };
             match Number::parse(&text) {
                 Some(n) => ExprKind::Number(n),
                 None => {
@@ -355,28 +530,86 @@ fn lower(src: &str, e: &Expression) -> Result<Expr, Diag> {
                 }
             }
         }
-        Expression::String(s) => ExprKind::Str(s.value().to_string()),
-        Expression::Array(a) => ExprKind::Tuple(a.iter().map(|x| lower(src, x)).collect::<Result<_, _>>()?),
+        Expression::String(s) => {
+            check_single_line(src, &span)?;
+            ExprKind::Str(s.value().to_string())
+        }
+        Expression::Array(a) => {
+            let items: Vec<Expr> = a.iter().map(|x| lower(src, x)).collect::<Result<_, _>>()?;
+            if let [
+                Expr {
+                    kind: ExprKind::Var(v),
+                    span: s,
+                },
+            ] = items.as_slice()
+                && v == "for"
+            {
+                return Err(Diag::new("Invalid 'for' expression", "For expression requires variable name after 'for'.").at(s));
+            }
+            ExprKind::Tuple(items)
+        }
         Expression::Object(o) => {
             let mut items = Vec::new();
             for (k, v) in o.iter() {
                 let key = match k {
-                    ObjectKey::Ident(i) => ObjKey::Ident(i.as_str().to_string(), span_of(i)),
-                    ObjectKey::Expression(x) => ObjKey::Expr(lower(src, x)?),
+                    ObjectKey::Ident(i) => {
+                        let sp = span_of(i);
+                        let name = src
+                            .get(sp.clone())
+                            .map(|t| t.trim().to_string())
+                            .filter(|t| !t.is_empty())
+                            .unwrap_or_else(|| i.as_str().to_string());
+                        ObjKey::Ident(name, sp)
+                    }
+                    // `null`, `true` and `false` written as keys are names, as in HCL.
+                    ObjectKey::Expression(x @ (Expression::Null(_) | Expression::Bool(_))) => {
+                        let sp = span_of(x);
+                        ObjKey::Ident(src.get(sp.clone()).unwrap_or("").trim().to_string(), sp)
+                    }
+                    ObjectKey::Expression(x) => {
+                        let mut k = lower(src, x)?;
+                        if let ExprKind::Str(_) = k.kind {
+                            // Read the key back from the source: it may be a stand-in for a duplicate.
+                            if let Some(raw) = src.get(k.span.clone())
+                                && raw.starts_with('"')
+                                && raw.ends_with('"')
+                                && raw.len() >= 2
+                                && !raw.contains('\\')
+                            {
+                                k.kind = ExprKind::Str(raw[1..raw.len() - 1].to_string());
+                            }
+                        }
+                        ObjKey::Expr(k)
+                    }
                 };
                 items.push((key, lower(src, v.expr())?));
             }
             ExprKind::Object(items)
         }
         Expression::StringTemplate(t) => {
+            check_single_line(src, &span)?;
+            let elems: Vec<&Element> = t.iter().collect();
+            if let [Element::Interpolation(i)] = elems.as_slice() {
+                // A template that is exactly one interpolation yields the raw value (decided
+                // before strip markers apply).
+                return Ok(mk(ExprKind::Paren(Box::new(lower(src, &i.expr)?)), span));
+            }
             let mut toks = Vec::new();
-            flatten_elements(src, t.iter(), &mut toks)?;
-            ExprKind::Template(build_parts(toks)?)
+            flatten_elements(src, false, t.iter(), &mut toks)?;
+            ExprKind::Template(build_parts(toks, false)?)
         }
         Expression::HeredocTemplate(h) => {
+            let raw = src.get(span.clone()).unwrap_or("");
+            if raw.starts_with("<<-") {
+                // A flush heredoc: hcl-edit has already removed indentation its own way, so
+                // parse the raw body again and apply HCL's rule after the strip markers.
+                if let Some(parts) = flush_heredoc(raw, span.start)? {
+                    return Ok(mk(ExprKind::Template(parts), span));
+                }
+            }
             let mut toks = Vec::new();
-            flatten_elements(src, h.template.iter(), &mut toks)?;
-            ExprKind::Template(build_parts(toks)?)
+            flatten_elements(src, true, h.template.iter(), &mut toks)?;
+            ExprKind::Template(build_parts(toks, false)?)
         }
         Expression::Parenthesis(p) => ExprKind::Paren(Box::new(lower(src, p.inner())?)),
         Expression::Variable(v) => ExprKind::Var(v.as_str().to_string()),
@@ -394,6 +627,7 @@ fn lower(src: &str, e: &Expression) -> Result<Expr, Diag> {
         })),
         Expression::Traversal(t) => {
             let base = lower(src, &t.expr)?;
+            check_legacy_indexes(src, &base, &t.operators)?;
             let mut ops = Vec::new();
             for op in &t.operators {
                 let sp = span_of(op);
@@ -452,10 +686,66 @@ fn lower(src: &str, e: &Expression) -> Result<Expr, Diag> {
     Ok(mk(kind, span))
 }
 
+/// HCL's scanner reads `1.5.2` and `x.0.1` with a number token after the dot; hcl-edit reads
+/// legacy indexes there. Report those as HCL does.
+fn check_legacy_indexes(src: &str, base: &Expr, ops: &[hcl_edit::Decorated<TraversalOperator>]) -> Result<(), Diag> {
+    if let (ExprKind::Number(_), Some(first)) = (&base.kind, ops.first())
+        && let TraversalOperator::LegacyIndex(_) = first.value()
+    {
+        let sp = base.span.start..span_of(first).end;
+        return Err(Diag::new("Invalid number literal", "Failed to recognize the value of this number literal.").at(&sp));
+    }
+    for w in ops.windows(2) {
+        if let (TraversalOperator::LegacyIndex(a), TraversalOperator::LegacyIndex(b)) = (w[0].value(), w[1].value()) {
+            let (s0, s1) = (span_of(&w[0]), span_of(&w[1]));
+            let touching = src.get(s0.end..s1.start).is_some_and(|gap| gap.is_empty() || gap == ".");
+            if touching {
+                return Err(Diag::new(
+                    "Invalid legacy index syntax",
+                    format!("When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax instead, like [{}][{}].", a.value(), b.value()),
+                )
+                .at(&(s0.start..s1.end)));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Quoted strings may not contain a raw newline outside their interpolations.
+fn check_single_line(src: &str, span: &Span) -> Result<(), Diag> {
+    let Some(text) = src.get(span.clone()) else { return Ok(()) };
+    if !text.starts_with('"') {
+        return Ok(());
+    }
+    let b = text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 1,
+            b'$' | b'%' if b.get(i + 1) == Some(&b'{') => {
+                depth += 1;
+                i += 1;
+            }
+            b'}' if depth > 0 => depth -= 1,
+            b'\n' if depth == 0 => {
+                return Err(Diag::new(
+                    "Invalid multi-line string",
+                    "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.",
+                )
+                .at(&(span.start + i..span.start + i + 1)));
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
 fn lower_template(src: &str, t: &Template) -> Result<Vec<Part>, Diag> {
     let mut toks = Vec::new();
-    flatten_elements(src, t.iter(), &mut toks)?;
-    build_parts(toks)
+    flatten_elements(src, true, t.iter(), &mut toks)?;
+    build_parts(toks, false)
 }
 
 /// A template flattened into HCL's token sequence, so strip markers can reach the literal
@@ -470,19 +760,22 @@ enum Tok {
     EndFor(bool, bool),
 }
 
-fn flatten_elements<'a>(src: &str, elems: impl Iterator<Item = &'a Element>, out: &mut Vec<Tok>) -> Result<(), Diag> {
+fn flatten_elements<'a>(src: &str, lines: bool, elems: impl Iterator<Item = &'a Element>, out: &mut Vec<Tok>) -> Result<(), Diag> {
     for el in elems {
         match el {
+            // HCL's scanner ends a literal token after each newline of a heredoc or template
+            // file, so a strip marker reaches only to the end of its own line.
+            Element::Literal(l) if lines => out.extend(l.value().split_inclusive('\n').map(|p| Tok::Lit(p.to_string()))),
             Element::Literal(l) => out.push(Tok::Lit(l.value().to_string())),
             Element::Interpolation(i) => out.push(Tok::Interp(lower(src, &i.expr)?, i.strip.strip_start(), i.strip.strip_end())),
             Element::Directive(d) => match d.as_ref() {
                 Directive::If(d) => {
                     let s = d.if_expr.strip;
                     out.push(Tok::If(lower(src, &d.if_expr.cond_expr)?, s.strip_start(), s.strip_end()));
-                    flatten_elements(src, d.if_expr.template.iter(), out)?;
+                    flatten_elements(src, lines, d.if_expr.template.iter(), out)?;
                     if let Some(e) = &d.else_expr {
                         out.push(Tok::Else(e.strip.strip_start(), e.strip.strip_end()));
-                        flatten_elements(src, e.template.iter(), out)?;
+                        flatten_elements(src, lines, e.template.iter(), out)?;
                     }
                     let s = d.endif_expr.strip;
                     out.push(Tok::EndIf(s.strip_start(), s.strip_end()));
@@ -498,7 +791,7 @@ fn flatten_elements<'a>(src: &str, elems: impl Iterator<Item = &'a Element>, out
                         s.strip_end(),
                         span_of(&f.collection_expr),
                     ));
-                    flatten_elements(src, f.template.iter(), out)?;
+                    flatten_elements(src, lines, f.template.iter(), out)?;
                     let s = d.endfor_expr.strip;
                     out.push(Tok::EndFor(s.strip_start(), s.strip_end()));
                 }
@@ -516,20 +809,85 @@ fn strips(t: &Tok) -> (bool, bool) {
     }
 }
 
-fn build_parts(mut toks: Vec<Tok>) -> Result<Vec<Part>, Diag> {
+/// Parses the body of a `<<-` heredoc (`raw` is its whole source text, starting at `base`).
+fn flush_heredoc(raw: &str, base: usize) -> Result<Option<Vec<Part>>, Diag> {
+    let Some(nl) = raw.find('\n') else { return Ok(None) };
+    let body_end = raw.trim_end_matches(|c: char| c != '\n').len();
+    if body_end <= nl {
+        return Ok(None);
+    }
+    let body = &raw[nl + 1..body_end];
+    let Ok(t) = hcl_edit::parser::parse_template(body) else {
+        return Ok(None);
+    };
+    let mut toks = Vec::new();
+    flatten_elements(body, true, t.iter(), &mut toks)?;
+    let mut parts = build_parts(toks, true)?;
+    shift_parts(&mut parts, (base + nl + 1) as isize);
+    Ok(Some(parts))
+}
+
+/// HCL's flush-heredoc rule, applied to the literal tokens after strip markers: find the
+/// smallest count of leading spaces over the tokens that begin a line (a line that does not
+/// begin with a literal counts as zero; a blank line does not count) and remove that many from
+/// each of them.
+fn flush_indent(toks: &mut [Tok]) {
+    let mut min = usize::MAX;
+    let mut newline = true;
+    let mut adjust = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        if newline {
+            newline = false;
+            let spaces = match t {
+                Tok::Lit(v) => {
+                    let trimmed = v.trim_start();
+                    if trimmed.is_empty() && v.ends_with('\n') {
+                        usize::MAX
+                    } else {
+                        adjust.push(i);
+                        v[..v.len() - trimmed.len()].chars().count()
+                    }
+                }
+                _ => 0,
+            };
+            min = min.min(spaces);
+        }
+        if let Tok::Lit(v) = t
+            && v.ends_with('\n')
+        {
+            newline = true;
+        }
+    }
+    if min == usize::MAX || min == 0 {
+        return;
+    }
+    for i in adjust {
+        if let Tok::Lit(v) = &mut toks[i] {
+            let cut: usize = v.chars().take(min).map(char::len_utf8).sum();
+            v.replace_range(..cut, "");
+        }
+    }
+}
+
+fn build_parts(mut toks: Vec<Tok>, flush: bool) -> Result<Vec<Part>, Diag> {
     for i in 0..toks.len() {
         let (left, right) = strips(&toks[i]);
-        if left && i > 0 {
-            if let Tok::Lit(s) = &mut toks[i - 1] {
-                let keep = s.trim_end().len();
-                s.truncate(keep);
-            }
+        if left
+            && i > 0
+            && let Tok::Lit(s) = &mut toks[i - 1]
+        {
+            let keep = s.trim_end().len();
+            s.truncate(keep);
         }
-        if right && i + 1 < toks.len() {
-            if let Tok::Lit(s) = &mut toks[i + 1] {
-                *s = s.trim_start().to_string();
-            }
+        if right
+            && i + 1 < toks.len()
+            && let Tok::Lit(s) = &mut toks[i + 1]
+        {
+            *s = s.trim_start().to_string();
         }
+    }
+    if flush {
+        flush_indent(&mut toks);
     }
     let mut it = toks.into_iter();
     let (parts, end) = build_seq(&mut it);
@@ -542,13 +900,13 @@ fn build_parts(mut toks: Vec<Tok>) -> Result<Vec<Part>, Diag> {
     }
 }
 
-enum End {
+enum Closer {
     Else,
     EndIf,
     EndFor,
 }
 
-fn build_seq(it: &mut impl Iterator<Item = Tok>) -> (Vec<Part>, Option<End>) {
+fn build_seq(it: &mut impl Iterator<Item = Tok>) -> (Vec<Part>, Option<Closer>) {
     let mut out = Vec::new();
     while let Some(t) = it.next() {
         match t {
@@ -560,7 +918,7 @@ fn build_seq(it: &mut impl Iterator<Item = Tok>) -> (Vec<Part>, Option<End>) {
             Tok::Interp(e, _, _) => out.push(Part::Interp(e)),
             Tok::If(cond, _, _) => {
                 let (then, end) = build_seq(it);
-                let els = if matches!(end, Some(End::Else)) {
+                let els = if matches!(end, Some(Closer::Else)) {
                     build_seq(it).0
                 } else {
                     Vec::new()
@@ -577,9 +935,9 @@ fn build_seq(it: &mut impl Iterator<Item = Tok>) -> (Vec<Part>, Option<End>) {
                     span,
                 });
             }
-            Tok::Else(..) => return (out, Some(End::Else)),
-            Tok::EndIf(..) => return (out, Some(End::EndIf)),
-            Tok::EndFor(..) => return (out, Some(End::EndFor)),
+            Tok::Else(..) => return (out, Some(Closer::Else)),
+            Tok::EndIf(..) => return (out, Some(Closer::EndIf)),
+            Tok::EndFor(..) => return (out, Some(Closer::EndFor)),
         }
     }
     (out, None)

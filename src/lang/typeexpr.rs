@@ -49,9 +49,12 @@ impl Constraint {
                 "number" => Ok(Constraint::Simple(Type::Number)),
                 "bool" => Ok(Constraint::Simple(Type::Bool)),
                 "any" => Ok(Constraint::Simple(Type::Dynamic)),
-                "list" | "set" | "map" => Err(bad(
+                // The legacy bare `list` and `map` mean list(any) and map(any).
+                "list" => Ok(Constraint::List(Box::new(Constraint::Simple(Type::Dynamic)))),
+                "map" => Ok(Constraint::Map(Box::new(Constraint::Simple(Type::Dynamic)))),
+                "set" => Err(bad(
                     e,
-                    &format!("The {name} type constructor requires one argument specifying the element type."),
+                    "The set type constructor requires one argument specifying the element type.",
                 )),
                 other => Err(bad(e, &format!("The keyword {other:?} is not a valid type specification."))),
             },
@@ -200,42 +203,42 @@ fn has_optional(c: &Constraint) -> bool {
 
 impl Attr {
     fn parse(e: &Expr, eval_default: &dyn Fn(&Expr) -> Result<Value, Diag>) -> Result<Attr, Diag> {
-        if let ExprKind::Call(c) = &e.kind {
-            if c.name == "optional" {
-                let (ty, default) = match c.args.as_slice() {
-                    [t] => (Constraint::parse(t, eval_default)?, None),
-                    [t, d] => {
-                        let ty = Constraint::parse(t, eval_default)?;
-                        let dv = eval_default(d)?;
-                        let dv = if dv.is_null() {
-                            None
-                        } else {
-                            Some(ty.apply(&dv).map_err(|err| {
-                                Diag::new(
-                                    "Invalid default value for optional attribute",
-                                    format!(
-                                        "This default value is not compatible with the attribute's type constraint: {}.",
-                                        err.0
-                                    ),
-                                )
-                                .at(&d.span)
-                            })?)
-                        };
-                        (ty, dv)
-                    }
-                    _ => {
-                        return Err(bad(
-                            e,
-                            "The optional modifier takes a type constraint and an optional default value.",
-                        ));
-                    }
-                };
-                return Ok(Attr {
-                    ty,
-                    optional: true,
-                    default,
-                });
-            }
+        if let ExprKind::Call(c) = &e.kind
+            && c.name == "optional"
+        {
+            let (ty, default) = match c.args.as_slice() {
+                [t] => (Constraint::parse(t, eval_default)?, None),
+                [t, d] => {
+                    let ty = Constraint::parse(t, eval_default)?;
+                    let dv = eval_default(d)?;
+                    let dv = if dv.is_null() {
+                        None
+                    } else {
+                        Some(ty.apply(&dv).map_err(|err| {
+                            Diag::new(
+                                "Invalid default value for optional attribute",
+                                format!(
+                                    "This default value is not compatible with the attribute's type constraint: {}.",
+                                    err.0
+                                ),
+                            )
+                            .at(&d.span)
+                        })?)
+                    };
+                    (ty, dv)
+                }
+                _ => {
+                    return Err(bad(
+                        e,
+                        "The optional modifier takes a type constraint and an optional default value.",
+                    ));
+                }
+            };
+            return Ok(Attr {
+                ty,
+                optional: true,
+                default,
+            });
         }
         Ok(Attr {
             ty: Constraint::parse(e, eval_default)?,

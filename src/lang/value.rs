@@ -254,7 +254,9 @@ impl Value {
     /// Builds a set of the given element type: sorts and deduplicates as cty does.
     pub fn new_set(elem: Type, mut vs: Vec<Value>) -> Value {
         vs.sort_by(set_order);
-        vs.dedup_by(|a, b| raw_equal(a, b));
+        // cty finds duplicates by hash first, so values that are equal but serialise
+        // differently (-0 and 0) both stay.
+        vs.dedup_by(|a, b| raw_equal(a, b) && set_hash(a) == set_hash(b));
         Value::Set(elem, vs)
     }
     /// The number of elements (collections), attributes (objects) or 1 for anything else.
@@ -341,15 +343,15 @@ pub fn set_order(a: &Value, b: &Value) -> std::cmp::Ordering {
         (Value::String(x), Value::String(y)) => x.as_bytes().cmp(y.as_bytes()),
         (Value::Number(x), Value::Number(y)) => x.cmp_exact(y),
         (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
-        _ => set_hash(a).cmp(&set_hash(b)),
+        _ => set_hash(a).as_bytes().cmp(set_hash(b).as_bytes()),
     }
 }
 
-/// cty's set hash: the CRC-32 (IEEE) of a canonical serialisation of the value.
-pub fn set_hash(v: &Value) -> u32 {
+/// cty's set hash bytes: a canonical serialisation (also the order of sets of structures).
+pub fn set_hash(v: &Value) -> String {
     let mut buf = String::new();
     hash_bytes(v, &mut buf);
-    crc32(buf.as_bytes())
+    buf
 }
 
 fn hash_bytes(v: &Value, out: &mut String) {
@@ -357,7 +359,7 @@ fn hash_bytes(v: &Value, out: &mut String) {
         Value::Null(_) => out.push('~'),
         Value::Unknown(_) => out.push('?'),
         Value::Bool(b) => out.push(if *b { 'T' } else { 'F' }),
-        Value::Number(n) => out.push_str(&n.to_text()),
+        Value::Number(n) => out.push_str(&go_g10(n)),
         Value::String(s) => out.push_str(&super::render::go_quote(s)),
         Value::List(_, vs) | Value::Set(_, vs) => {
             out.push('[');
@@ -387,9 +389,7 @@ fn hash_bytes(v: &Value, out: &mut String) {
         }
         Value::Object(m) => {
             out.push('<');
-            for (k, e) in m {
-                out.push_str(&super::render::go_quote(k));
-                out.push(':');
+            for e in m.values() {
                 hash_bytes(e, out);
                 out.push(';');
             }
@@ -399,14 +399,62 @@ fn hash_bytes(v: &Value, out: &mut String) {
     }
 }
 
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            let mask = (crc & 1).wrapping_neg();
-            crc = (crc >> 1) ^ (0xEDB8_8320 & mask);
+/// Go's `big.Float.String()`: `%.10g`.
+fn go_g10(n: &Number) -> String {
+    if n.is_inf() {
+        return if n.is_negative() { "-Inf".into() } else { "+Inf".into() };
+    }
+    let Some((neg, digits, exp)) = n.exact_decimal() else {
+        return n.to_text();
+    };
+    let sign = if neg { "-" } else { "" };
+    if digits.is_empty() || digits.chars().all(|c| c == '0') {
+        return format!("{sign}0");
+    }
+    // Round to 10 significant digits, half to even on the exact expansion.
+    let mut d: Vec<u8> = digits.bytes().map(|b| b - b'0').collect();
+    let mut dp = exp;
+    if d.len() > 10 {
+        let rest = &d[10..];
+        let first = rest[0];
+        let tail_nonzero = rest[1..].iter().any(|&x| x != 0);
+        let up = first > 5 || (first == 5 && (tail_nonzero || d[9] % 2 == 1));
+        d.truncate(10);
+        if up {
+            let mut i = d.len();
+            loop {
+                if i == 0 {
+                    d.insert(0, 1);
+                    dp += 1;
+                    break;
+                }
+                i -= 1;
+                if d[i] == 9 {
+                    d[i] = 0;
+                } else {
+                    d[i] += 1;
+                    break;
+                }
+            }
+            d.truncate(10);
         }
     }
-    !crc
+    while d.len() > 1 && d.last() == Some(&0) {
+        d.pop();
+    }
+    let digits: String = d.iter().map(|x| char::from(b'0' + x)).collect();
+    let x = dp - 1;
+    if !(-4..10).contains(&x) {
+        let (head, tail) = digits.split_at(1);
+        let frac = if tail.is_empty() { String::new() } else { format!(".{tail}") };
+        let esign = if x < 0 { '-' } else { '+' };
+        format!("{sign}{head}{frac}e{esign}{:02}", x.abs())
+    } else if dp <= 0 {
+        format!("{sign}0.{}{digits}", "0".repeat((-dp) as usize))
+    } else if (dp as usize) >= digits.len() {
+        format!("{sign}{digits}{}", "0".repeat(dp as usize - digits.len()))
+    } else {
+        let (a, b) = digits.split_at(dp as usize);
+        format!("{sign}{a}.{b}")
+    }
 }

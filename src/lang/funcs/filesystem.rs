@@ -1,6 +1,477 @@
-//! The filesystem functions.
+//! The filesystem functions: file, fileexists, fileset, filebase64, templatefile, and the pure
+//! path functions abspath, basename, dirname, pathexpand. Every read goes through the host's
+//! sandbox ([`crate::lang::host::Host::resolve`]): a path that leaves the configuration's
+//! folder is refused before anything is read.
 
-use super::Registry;
+use std::cell::Cell;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use super::{FnError, FnResult, Func, Param, Registry};
+use crate::lang::diag::Diag;
+use crate::lang::eval::{Evaluator, Scope};
+use crate::lang::host::{Kind, PathError};
+use crate::lang::syntax::{Expr, ExprKind, ObjKey, OpKind, Part, Span, parse_template};
+use crate::lang::value::{Type, Value};
 
 /// Registers the filesystem functions.
-pub fn register(_r: &mut Registry) {}
+pub fn register(r: &mut Registry) {
+    let path = || Param::new("path", Type::String);
+    r.add("file", Func::new(vec![path()], file).returns(Type::String));
+    r.add("fileexists", Func::new(vec![path()], fileexists).returns(Type::Bool));
+    r.add("filebase64", Func::new(vec![path()], filebase64).returns(Type::String));
+    r.add(
+        "fileset",
+        Func::new(vec![path(), Param::new("pattern", Type::String)], fileset).returns(Type::set(Type::String)),
+    );
+    r.add(
+        "templatefile",
+        Func::new(vec![path(), Param::new("vars", Type::Dynamic)], templatefile).returns(Type::String),
+    );
+    r.add("abspath", Func::new(vec![path()], abspath).returns(Type::String));
+    r.add(
+        "basename",
+        Func::new(vec![path()], |_, a| super::util::string(basename(super::util::s(&a[0])))).returns(Type::String),
+    );
+    r.add(
+        "dirname",
+        Func::new(vec![path()], |_, a| super::util::string(dirname(super::util::s(&a[0])))).returns(Type::String),
+    );
+    r.add("pathexpand", Func::new(vec![path()], pathexpand).returns(Type::String));
+}
+
+/// Terraform's message for a file that is not there.
+fn no_file(path: &str) -> String {
+    format!(
+        "no file exists at {path}; this function works only with files that are distributed as part of the configuration source code, so if this file will be created by a resource in this configuration you must instead obtain this result from an attribute of that resource"
+    )
+}
+
+/// The error to report for a refused or missing path argument.
+pub fn path_error(path: &str, e: PathError) -> FnError {
+    match e {
+        PathError::Missing(_) => FnError::Arg(0, no_file(path)),
+        PathError::Escapes(_) => FnError::Arg(
+            0,
+            format!(
+                "the path {path:?} leads outside the configuration's folder; iacquiz reads files only inside it, so that a question bank cannot read the rest of the machine"
+            ),
+        ),
+        PathError::NoRoot => FnError::Arg(
+            0,
+            format!("{}; no configuration folder is open, so no file can be read", no_file(path)),
+        ),
+    }
+}
+
+/// Reads a file's bytes inside the sandbox.
+pub fn read_bytes(ev: &Evaluator, path: &str) -> Result<Vec<u8>, FnError> {
+    match ev.host.kind(path) {
+        Ok(Kind::Dir) => return Err(FnError::Call(format!("{path} is a directory, not a file"))),
+        Ok(Kind::File) => {}
+        Err(e) => return Err(path_error(path, e)),
+    }
+    ev.host.read(path).map_err(|e| path_error(path, e))
+}
+
+fn read_text(ev: &Evaluator, path: &str) -> Result<String, FnError> {
+    let bytes = read_bytes(ev, path)?;
+    String::from_utf8(bytes).map_err(|_| {
+        FnError::Call(format!(
+            "contents of {path} are not valid UTF-8; use the filebase64 function to obtain the Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) to obtain file hashing results instead"
+        ))
+    })
+}
+
+fn file(ev: &Evaluator, a: &[Value]) -> FnResult {
+    super::util::string(read_text(ev, super::util::s(&a[0]))?)
+}
+
+fn filebase64(ev: &Evaluator, a: &[Value]) -> FnResult {
+    use base64::Engine as _;
+    let bytes = read_bytes(ev, super::util::s(&a[0]))?;
+    super::util::string(base64::engine::general_purpose::STANDARD.encode(bytes))
+}
+
+fn fileexists(ev: &Evaluator, a: &[Value]) -> FnResult {
+    let path = super::util::s(&a[0]);
+    match ev.host.kind(path) {
+        Ok(Kind::File) => Ok(Value::Bool(true)),
+        Ok(Kind::Dir) => Err(FnError::Call(format!("{path} is a directory, not a file"))),
+        Err(PathError::Missing(_)) | Err(PathError::NoRoot) => Ok(Value::Bool(false)),
+        Err(e) => Err(path_error(path, e)),
+    }
+}
+
+fn fileset(ev: &Evaluator, a: &[Value]) -> FnResult {
+    let base = super::util::s(&a[0]);
+    let pattern = super::util::s(&a[1]);
+    let matcher = glob_regex(pattern).map_err(|e| FnError::Call(format!("failed to glob pattern ({pattern}): {e}")))?;
+    let found = match ev.host.list_files(base) {
+        Ok(f) => f,
+        Err(PathError::Missing(_)) | Err(PathError::NoRoot) => Vec::new(),
+        Err(e) => return Err(path_error(base, e)),
+    };
+    let out: Vec<Value> = found.into_iter().filter(|rel| matcher.is_match(rel)).map(Value::string).collect();
+    Ok(Value::new_set(Type::String, out))
+}
+
+/// Translates a doublestar glob (`*`, `**`, `?`, `[...]`, `{a,b}`) into an anchored regex.
+fn glob_regex(pattern: &str) -> Result<regex::Regex, String> {
+    let chars: Vec<char> = pattern.trim_start_matches("./").chars().collect();
+    let mut re = String::from("^");
+    let mut i = 0;
+    let mut braces = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            '*' if chars.get(i + 1) == Some(&'*') => {
+                i += 1;
+                if chars.get(i + 1) == Some(&'/') {
+                    i += 1;
+                    re.push_str("(?:[^/]*/)*");
+                } else {
+                    re.push_str(".*");
+                }
+            }
+            '*' => re.push_str("[^/]*"),
+            '?' => re.push_str("[^/]"),
+            '[' => {
+                let close = chars[i + 1..].iter().position(|&x| x == ']').ok_or("syntax error in pattern")?;
+                let mut class: String = chars[i + 1..i + 1 + close].iter().collect();
+                // Go's filepath.Match negates with `^`; a `!` is an ordinary member.
+                if let Some(rest) = class.strip_prefix('^') {
+                    class = format!("^{}", rest.replace('!', "\\!"));
+                } else if class.starts_with('!') {
+                    class = format!("\\{class}");
+                }
+                re.push('[');
+                re.push_str(&class.replace('\\', "\\\\"));
+                re.push(']');
+                i += close + 1;
+            }
+            '{' => {
+                braces += 1;
+                re.push_str("(?:");
+            }
+            '}' if braces > 0 => {
+                braces -= 1;
+                re.push(')');
+            }
+            ',' if braces > 0 => re.push('|'),
+            '\\' => {
+                i += 1;
+                match chars.get(i) {
+                    Some(n) => re.push_str(&regex::escape(&n.to_string())),
+                    None => return Err("syntax error in pattern".into()),
+                }
+            }
+            other => re.push_str(&regex::escape(&other.to_string())),
+        }
+        i += 1;
+    }
+    if braces > 0 {
+        return Err("syntax error in pattern".into());
+    }
+    re.push('$');
+    regex::Regex::new(&re).map_err(|e| e.to_string())
+}
+
+fn abspath(ev: &Evaluator, a: &[Value]) -> FnResult {
+    let path = super::util::s(&a[0]);
+    let base = match &ev.host.root {
+        Some(r) => r.canonicalize().unwrap_or_else(|_| r.clone()),
+        None => std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")),
+    };
+    let joined = if path.starts_with('/') {
+        PathBuf::from(path)
+    } else {
+        base.join(path)
+    };
+    super::util::string(clean(&joined.to_string_lossy()))
+}
+
+/// Go's `filepath.Clean` for `/`-separated paths.
+pub fn clean(path: &str) -> String {
+    if path.is_empty() {
+        return ".".into();
+    }
+    let rooted = path.starts_with('/');
+    let mut parts: Vec<&str> = Vec::new();
+    for seg in path.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                if parts.last().is_some_and(|p| *p != "..") {
+                    parts.pop();
+                } else if !rooted {
+                    parts.push("..");
+                }
+            }
+            s => parts.push(s),
+        }
+    }
+    let body = parts.join("/");
+    match (rooted, body.is_empty()) {
+        (true, _) => format!("/{body}"),
+        (false, true) => ".".into(),
+        (false, false) => body,
+    }
+}
+
+/// Go's `filepath.Base`.
+pub fn basename(path: &str) -> String {
+    if path.is_empty() {
+        return ".".into();
+    }
+    let trimmed = path.trim_end_matches('/');
+    if trimmed.is_empty() {
+        return "/".into();
+    }
+    trimmed.rsplit('/').next().unwrap_or(trimmed).to_string()
+}
+
+/// Go's `filepath.Dir`.
+pub fn dirname(path: &str) -> String {
+    let dir = match path.rfind('/') {
+        Some(i) => &path[..=i],
+        None => "",
+    };
+    clean(dir)
+}
+
+fn pathexpand(_ev: &Evaluator, a: &[Value]) -> FnResult {
+    let path = super::util::s(&a[0]);
+    if !path.starts_with('~') {
+        return super::util::string(path);
+    }
+    if path.len() > 1 && !path[1..].starts_with('/') {
+        return Err(FnError::Call("cannot expand user-specific home dir".into()));
+    }
+    let home = std::env::var("HOME").unwrap_or_else(|_| "/".into());
+    super::util::string(clean(&format!("{home}/{}", &path[1..])))
+}
+
+thread_local! {
+    static IN_TEMPLATE: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The scope of a template file: only the variables passed to templatefile.
+struct TemplateScope {
+    vars: BTreeMap<String, Value>,
+}
+
+impl Scope for TemplateScope {
+    fn resolve(&self, _ev: &Evaluator, name: &str, _attr: Option<&str>, span: &Span) -> Result<(Value, bool), Diag> {
+        match self.vars.get(name) {
+            Some(v) => Ok((v.clone(), false)),
+            None => Err(Diag::new("Unknown variable", format!("There is no variable named {name:?}.")).at(span)),
+        }
+    }
+}
+
+fn is_identifier(s: &str) -> bool {
+    let mut cs = s.chars();
+    cs.next().is_some_and(|c| c.is_alphabetic() || c == '_') && cs.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+}
+
+/// `file:line,col-col` as HCL prints a range.
+fn range_text(file: &str, src: &str, span: &Span) -> String {
+    let pos = |off: usize| {
+        let before = src.get(..off.min(src.len())).unwrap_or("");
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
+        (line, col)
+    };
+    let (l1, c1) = pos(span.start);
+    let (l2, c2) = pos(span.end);
+    if l1 == l2 {
+        format!("{file}:{l1},{c1}-{c2}")
+    } else {
+        format!("{file}:{l1},{c1}-{l2},{c2}")
+    }
+}
+
+fn templatefile(ev: &Evaluator, a: &[Value]) -> FnResult {
+    if IN_TEMPLATE.with(|f| f.get()) {
+        return Err(FnError::Call(
+            "cannot recursively call templatefile from inside templatefile call".into(),
+        ));
+    }
+    let path = super::util::s(&a[0]).to_string();
+    let vars = match &a[1] {
+        Value::Object(m) | Value::Map(_, m) => m.clone(),
+        Value::Null(_) => return Err(FnError::Arg(1, "argument must not be null".into())),
+        _ => return Err(FnError::Arg(1, "invalid vars value: must be a map".into())),
+    };
+    for k in vars.keys() {
+        if !is_identifier(k) {
+            return Err(FnError::Arg(
+                1,
+                format!(
+                    "invalid template variable name {k:?}: must start with a letter, followed by zero or more letters, digits, and underscores"
+                ),
+            ));
+        }
+    }
+    let text = read_text(ev, &path)?;
+    let name = basename(&path);
+    let parts = parse_template(&text).map_err(|d| {
+        let at = d.span.clone().unwrap_or(0..0);
+        FnError::Call(format!(
+            "{}: {}; {}",
+            range_text(&name, &text, &at),
+            d.summary,
+            d.detail.trim_end_matches('.')
+        ))
+    })?;
+    let mut missing = Vec::new();
+    free_vars_parts(&parts, &mut Vec::new(), &mut missing);
+    if let Some((var, span)) = missing.into_iter().find(|(v, _)| !vars.contains_key(v)) {
+        return Err(FnError::Arg(
+            1,
+            format!(
+                "vars map does not contain key {var:?}, referenced at {}",
+                range_text(&name, &text, &span)
+            ),
+        ));
+    }
+    let scope = TemplateScope { vars };
+    let mut inner = Evaluator::new(ev.rules, &scope, ev.funcs, ev.host);
+    inner.version = ev.version;
+    IN_TEMPLATE.with(|f| f.set(true));
+    let r = inner.template(&parts, &(0..text.len()));
+    IN_TEMPLATE.with(|f| f.set(false));
+    match r {
+        Ok(v) => Ok(v),
+        Err(d) => {
+            let at = d.span.clone().unwrap_or(0..0);
+            Err(FnError::Call(format!(
+                "{}: {}; {}",
+                range_text(&name, &text, &at),
+                d.summary,
+                d.detail.trim_end_matches('.')
+            )))
+        }
+    }
+}
+
+/// The variables a template refers to that no `for` inside it binds, in source order.
+fn free_vars_parts(parts: &[Part], bound: &mut Vec<String>, out: &mut Vec<(String, Span)>) {
+    for p in parts {
+        match p {
+            Part::Lit(_) => {}
+            Part::Interp(e) => free_vars(e, bound, out),
+            Part::If { cond, then, els } => {
+                free_vars(cond, bound, out);
+                free_vars_parts(then, bound, out);
+                free_vars_parts(els, bound, out);
+            }
+            Part::For {
+                key_var,
+                value_var,
+                collection,
+                body,
+                ..
+            } => {
+                free_vars(collection, bound, out);
+                let n = bound.len();
+                bound.extend(key_var.iter().cloned());
+                bound.push(value_var.clone());
+                free_vars_parts(body, bound, out);
+                bound.truncate(n);
+            }
+        }
+    }
+}
+
+fn free_vars(e: &Expr, bound: &mut Vec<String>, out: &mut Vec<(String, Span)>) {
+    match &e.kind {
+        ExprKind::Var(n) => {
+            if !bound.contains(n) {
+                out.push((n.clone(), e.span.clone()));
+            }
+        }
+        ExprKind::Null | ExprKind::Bool(_) | ExprKind::Number(_) | ExprKind::Str(_) => {}
+        ExprKind::Template(parts) => free_vars_parts(parts, bound, out),
+        ExprKind::Tuple(items) => items.iter().for_each(|x| free_vars(x, bound, out)),
+        ExprKind::Object(items) => {
+            for (k, v) in items {
+                if let ObjKey::Expr(x) = k {
+                    free_vars(x, bound, out);
+                }
+                free_vars(v, bound, out);
+            }
+        }
+        ExprKind::Traversal(b, ops) => {
+            free_vars(b, bound, out);
+            for op in ops {
+                if let OpKind::Index(x) = &op.kind {
+                    free_vars(x, bound, out);
+                }
+            }
+        }
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) => free_vars(x, bound, out),
+        ExprKind::Binary(_, l, r) => {
+            free_vars(l, bound, out);
+            free_vars(r, bound, out);
+        }
+        ExprKind::Cond(c, t, f) => {
+            free_vars(c, bound, out);
+            free_vars(t, bound, out);
+            free_vars(f, bound, out);
+        }
+        ExprKind::For(f) => {
+            free_vars(&f.collection, bound, out);
+            let n = bound.len();
+            bound.extend(f.key_var.iter().cloned());
+            bound.push(f.value_var.clone());
+            if let Some(k) = &f.key {
+                free_vars(k, bound, out);
+            }
+            free_vars(&f.value, bound, out);
+            if let Some(c) = &f.cond {
+                free_vars(c, bound, out);
+            }
+            bound.truncate(n);
+        }
+        ExprKind::Call(c) => c.args.iter().for_each(|x| free_vars(x, bound, out)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_path_functions() {
+        for (p, base, dir) in [
+            ("a/b/c.txt", "c.txt", "a/b"),
+            ("/x", "x", "/"),
+            ("", ".", "."),
+            ("a/", "a", "a"),
+            ("/", "/", "/"),
+            ("c", "c", "."),
+        ] {
+            assert_eq!(basename(p), base, "basename({p})");
+            assert_eq!(dirname(p), dir, "dirname({p})");
+        }
+        assert_eq!(clean("a/../../b"), "../b");
+        assert_eq!(clean("/../a"), "/a");
+    }
+
+    #[test]
+    fn globs() {
+        let m = |p: &str, s: &str| glob_regex(p).map(|r| r.is_match(s)).unwrap_or(false);
+        assert!(m("*.txt", "a.txt"));
+        assert!(!m("*.txt", "sub/a.txt"));
+        assert!(m("**/*.txt", "a.txt"));
+        assert!(m("**/*.txt", "sub/deep/a.txt"));
+        assert!(m("{a,b}.md", "b.md"));
+        // Go's filepath.Match negates with `^`; `!` is an ordinary class member.
+        assert!(m("[^a-h]*", "x"));
+        assert!(!m("[^a-h]*", "b"));
+        assert!(m("[!a-h]*", "b"));
+        assert!(!m("[!a-h]*", "x"));
+    }
+}

@@ -224,8 +224,8 @@ pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
         return Err(Diag::new(
             "Not enough function arguments",
             format!(
-                "Function {full:?} expects {}{} argument(s). Missing value for {:?}.",
-                if f.variadic.is_some() { "at least " } else { "" },
+                "Function {full:?} expects{} {} argument(s). Missing value for {:?}.",
+                if f.variadic.is_some() { " at least" } else { "" },
                 n_fixed,
                 missing.name
             ),
@@ -244,10 +244,10 @@ pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     let mut sensitive = false;
     let mut unknown = false;
     for (i, (v, sp)) in args.iter().enumerate() {
-        let p = if i < n_fixed {
-            &f.params[i]
-        } else {
-            f.variadic.as_ref().unwrap_or(&f.params[n_fixed - 1])
+        let p = match (i < n_fixed, f.variadic.as_ref()) {
+            (true, _) => &f.params[i],
+            (false, Some(v)) => v,
+            (false, None) => &f.params[n_fixed - 1],
         };
         let v = if p.allow_marked {
             v.clone()
@@ -256,7 +256,7 @@ pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
             sensitive |= m;
             v
         };
-        let v = convert(&v, &p.ty).map_err(|e| invalid_arg(p.name, &e.0).at(sp))?;
+        let v = convert(&v, &p.ty).map_err(|e| invalid_arg(p.name, without_path(&e.0)).at(sp))?;
         if v.is_null() && !p.allow_null {
             return Err(invalid_arg(p.name, "argument must not be null").at(sp));
         }
@@ -270,15 +270,16 @@ pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     }
     let result = (f.imp)(ev, &conv).map_err(|e| match e {
         FnError::Arg(i, msg) => {
-            let p = if i < n_fixed {
-                &f.params[i]
-            } else {
-                f.variadic.as_ref().unwrap_or(&f.params[0])
+            let name = match (f.params.get(i), f.variadic.as_ref(), f.params.first()) {
+                (Some(p), _, _) | (None, Some(p), _) | (None, None, Some(p)) => p.name,
+                _ => "",
             };
             let sp = args.get(i).map(|a| a.1.clone()).unwrap_or(span.clone());
-            invalid_arg(p.name, &msg).at(&sp)
+            invalid_arg(name, &msg).at(&sp)
         }
-        FnError::Call(msg) => Diag::new("Error in function call", format!("Call to function {full:?} failed: {msg}.")).at(span),
+        // HCL puts a call's errors on its name and opening parenthesis.
+        FnError::Call(msg) => Diag::new("Error in function call", format!("Call to function {full:?} failed: {msg}."))
+            .at(&(c.name_span.start..(c.name_span.end + 1).min(span.end))),
         FnError::Diag(d) => d.at(span),
     })?;
     let result = result.mark_if(sensitive);
@@ -287,6 +288,44 @@ pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
         &result,
     );
     Ok(result)
+}
+
+/// A conversion error without its leading path (`element 0: `, `attribute "a": `): cty's
+/// path errors print only their message in function argument diagnostics.
+fn without_path(msg: &str) -> &str {
+    let mut rest = msg;
+    loop {
+        let after = if let Some(r) = rest.strip_prefix("element ") {
+            if let Some(q) = r.strip_prefix('"') {
+                quoted_end(q)
+            } else {
+                let digits = r.len() - r.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                r.get(digits..).filter(|_| digits > 0)
+            }
+        } else if let Some(q) = rest.strip_prefix("attribute \"") {
+            quoted_end(q)
+        } else {
+            None
+        };
+        match after.and_then(|r| r.strip_prefix(": ")) {
+            Some(r) => rest = r,
+            None => return rest,
+        }
+    }
+}
+
+/// The text after a quoted string's closing quote (the opening quote already consumed).
+fn quoted_end(s: &str) -> Option<&str> {
+    let mut escaped = false;
+    for (i, c) in s.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '"' => return s.get(i + 1..),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// "Invalid function argument" with Terraform's detail.
@@ -299,7 +338,11 @@ pub fn invalid_arg(param: &str, msg: &str) -> Diag {
 
 fn try_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     if c.args.is_empty() {
-        return Err(Diag::new("Not enough function arguments", "Function \"try\" expects at least one argument.").at(span));
+        return Err(Diag::new(
+            "Error in function call",
+            "Call to function \"try\" failed: at least one argument is required.",
+        )
+        .at(span));
     }
     let mut errors = Vec::new();
     for a in &c.args {
@@ -317,7 +360,14 @@ fn try_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     }
     let mut detail = String::from("no expression succeeded:\n");
     for e in &errors {
-        detail.push_str(&format!("- {}\n  {}\n", e.summary, e.detail));
+        let at = match (&e.span, ev.source()) {
+            (Some(sp), Some(src)) => format!(
+                " (at {})",
+                crate::lang::diag::range_text(e.file.as_deref().unwrap_or("<console-input>"), &src, sp)
+            ),
+            _ => String::new(),
+        };
+        detail.push_str(&format!("- {}{at}\n  {}\n", e.summary, e.detail));
     }
     detail.push_str("\nAt least one expression must produce a successful result");
     Err(Diag::new("Error in function call", format!("Call to function \"try\" failed: {detail}.")).at(span))
