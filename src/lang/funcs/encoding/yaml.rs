@@ -67,7 +67,7 @@ pub fn decode(src: &str) -> Result<Value, String> {
         return Err(event_error(&m, "unexpected extra content after value"));
     }
     // A document that is only a null has no type Terraform can know: the result is unknown.
-    if matches!(v, Value::Null(_)) {
+    if matches!(v, Value::Null(Type::Dynamic)) {
         return Ok(Value::Unknown(Type::Dynamic));
     }
     Ok(v)
@@ -176,6 +176,25 @@ fn prescan(src: &str) -> Result<String, String> {
                     while i + 1 < chars.len() && chars[i + 1] != '\n' {
                         i += 1;
                     }
+                }
+                '&' | '*' if i == 0 || chars[i - 1].is_whitespace() || (flow > 0 && "[{,".contains(chars[i - 1])) => {
+                    // libyaml's anchor and alias names: letters, digits, '-' and '_', ended
+                    // by a blank or one of a few indicators.
+                    let mut j = i + 1;
+                    while chars.get(j).is_some_and(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_') {
+                        j += 1;
+                    }
+                    let ends_ok = match chars.get(j) {
+                        None => true,
+                        Some(c) => c.is_whitespace() || "?:,]}%@`".contains(*c),
+                    };
+                    if j == i + 1 || !ends_ok {
+                        let at = chars[..j].iter().filter(|&&c| c == '\n').count();
+                        return Err(fail(at, "did not find expected alphabetic or numeric character"));
+                    }
+                    last_token = Some('a');
+                    i = j;
+                    continue;
                 }
                 '[' | '{' => {
                     flow += 1;
@@ -368,6 +387,9 @@ impl<'a> Decoder<'a> {
                     }
                 };
                 let v = match resolve(&tag_text(&tag), &text, quoted(style)).map_err(|e| event_error_at(at, &e))? {
+                    // An untagged scalar that is not plain has the type string, so a null
+                    // (an empty block scalar) is a null string.
+                    Scalar::Val(Value::Null(_)) if tag.is_none() && style != TScalarStyle::Plain => Value::Null(Type::String),
                     Scalar::Val(v) => v,
                     Scalar::Merge => Value::string("<<"),
                 };
