@@ -305,6 +305,26 @@ mod tests {
     }
 
     #[test]
+    fn seeded_randomness_repeats() {
+        use crate::lang::eval::EmptyScope;
+        use crate::lang::rules::Rules;
+        let funcs = Registry::builtins();
+        let host = crate::lang::host::Host {
+            seed: Some(42),
+            ..crate::lang::host::Host::default()
+        };
+        let rules = Rules::real();
+        let draw = || {
+            let ev = Evaluator::new(&rules, &EmptyScope, &funcs, &host);
+            (random_bytes(&ev, 16), random_bytes(&ev, 16))
+        };
+        let (a1, a2) = draw();
+        let (b1, b2) = draw();
+        assert_eq!((&a1, &a2), (&b1, &b2));
+        assert_ne!(a1, a2);
+    }
+
+    #[test]
     fn parses_uuid_forms() {
         let want = parse_uuid("6ba7b810-9dad-11d1-80b4-00c04fd430c8").unwrap();
         assert_eq!(parse_uuid("{6ba7b810-9dad-11d1-80b4-00c04fd430c8}").unwrap(), want);
