@@ -3,10 +3,12 @@
 
 mod csv;
 mod gzip;
+mod huffman;
 mod json;
 mod text;
 mod yaml;
 mod yaml_emit;
+mod yaml_resolve;
 
 use super::util::{s, string};
 use super::{FnError, FnResult, Func, Param, Registry};
