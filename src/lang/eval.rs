@@ -159,6 +159,7 @@ pub struct Evaluator<'a> {
     trace: RefCell<Option<Vec<Step>>>,
     depth: Cell<usize>,
     steps: Cell<u64>,
+    draws: Cell<u64>,
     iters: RefCell<Vec<(String, Value)>>,
     source: RefCell<Option<std::rc::Rc<str>>>,
     literal_orders: RefCell<std::collections::HashMap<Vec<String>, Vec<String>>>,
@@ -180,6 +181,7 @@ impl<'a> Evaluator<'a> {
             trace: RefCell::new(None),
             depth: Cell::new(0),
             steps: Cell::new(0),
+            draws: Cell::new(0),
             iters: RefCell::new(Vec::new()),
             source: RefCell::new(None),
             literal_orders: RefCell::new(Default::default()),
@@ -231,6 +233,14 @@ impl<'a> Evaluator<'a> {
     pub fn flipped(&self, rule: Rule) -> bool {
         self.touched.borrow_mut().insert(rule);
         self.rules.flipped(rule)
+    }
+
+    /// The next number of a per-evaluation counter, for functions that draw randomness
+    /// (uuid, bcrypt): with a seeded host each draw differs yet the evaluation repeats exactly.
+    pub fn next_draw(&self) -> u64 {
+        let n = self.draws.get();
+        self.draws.set(n.wrapping_add(1));
+        n
     }
 
     /// Records a trace step.
