@@ -425,8 +425,15 @@ impl<'a> Evaluator<'a> {
     fn step_op(&self, val: Value, op: &Op, span: &Span) -> DResult<Value> {
         match &op.kind {
             OpKind::Attr(name) => match get_attr(val, name) {
-                Err(e) if matches!(e.summary.as_str(), "Unsupported attribute" | "Missing map element") && e.detail.contains(name.as_str()) => {
-                    if self.flipped(Rule::MissingAttributeIsError) { Ok(Value::null()) } else { Err(e.at(span)) }
+                Err(e)
+                    if matches!(e.summary.as_str(), "Unsupported attribute" | "Missing map element")
+                        && e.detail.contains(name.as_str()) =>
+                {
+                    if self.flipped(Rule::MissingAttributeIsError) {
+                        Ok(Value::null())
+                    } else {
+                        Err(e.at(span))
+                    }
                 }
                 r => r.map_err(|e| e.at(span)),
             },
