@@ -225,6 +225,10 @@ fn one(ev: &Evaluator, address: &str, kind: Kind, body: &BodyAst, config: &Confi
     };
     let (value, _) = value.unmark();
     if value.is_unknown() {
+        // A learner may believe Terraform skips a condition it cannot decide yet.
+        if ev.flipped(super::rules::Rule::UnknownConditionsDeferred) {
+            return report("plan", Outcome::Pass, "(skipped: its value is unknown)".into());
+        }
         return report(
             "apply",
             Outcome::Deferred,
@@ -253,7 +257,12 @@ fn one(ev: &Evaluator, address: &str, kind: Kind, body: &BodyAst, config: &Confi
         Some(Err(d)) => format!("(error_message failed: {})", d.summary),
         None => String::new(),
     };
-    let outcome = if kind == Kind::Check { Outcome::Warning } else { Outcome::Error };
+    // A learner may believe a failing check block stops the run like a precondition does.
+    let outcome = if kind == Kind::Check && !ev.flipped(super::rules::Rule::CheckBlocksWarn) {
+        Outcome::Warning
+    } else {
+        Outcome::Error
+    };
     report("plan", outcome, message)
 }
 

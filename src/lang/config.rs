@@ -319,7 +319,7 @@ impl<'c> ConfigScope<'c> {
                         val
                     };
                     match &constraint {
-                        Some(c) => c.apply(&val).map_err(|e| {
+                        Some(c) => c.apply_with(&val, &|r| ev_for_defaults.flipped(r)).map_err(|e| {
                             let d = Diag::new(
                                 "Invalid default value for variable",
                                 format!("This default value is not compatible with the variable's type constraint: {}.", e.0),

@@ -618,7 +618,18 @@ impl<'a> Evaluator<'a> {
         let marked = m1 || m2;
         let result = match op {
             BinOp::Eq | BinOp::NotEq => {
-                let eq = equals(&lv, &rv);
+                let mut eq = equals(&lv, &rv);
+                // A learner may expect `1 == "1"` to convert as arithmetic does.
+                if eq == Some(false)
+                    && lv.ty() != rv.ty()
+                    && lv.ty().is_primitive()
+                    && rv.ty().is_primitive()
+                    && self.flipped(Rule::EqualityNoConversion)
+                {
+                    if let (Ok(a), Ok(b)) = (convert(&lv, &Type::String), convert(&rv, &Type::String)) {
+                        eq = equals(&a, &b);
+                    }
+                }
                 match eq {
                     Some(b) => Value::Bool(if op == BinOp::Eq { b } else { !b }),
                     None => Value::Unknown(Type::Bool),
@@ -789,6 +800,12 @@ impl<'a> Evaluator<'a> {
             )
             .at(&chosen.1.span)
         })?;
+        // A learner may expect the chosen result to keep its own type.
+        let out = if out.ty() != chosen.0.ty() && self.flipped(Rule::ConditionalUnifiesTypes) {
+            chosen.0.clone()
+        } else {
+            out
+        };
         let out = out.mark_if(marked);
         self.step(|| format!("{} ? ... : ...", render::one_line(&cv)), &out);
         Ok(out)
@@ -831,8 +848,14 @@ impl<'a> Evaluator<'a> {
         let mut tuple = Vec::new();
         let mut object: BTreeMap<String, Value> = BTreeMap::new();
         let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+        let over_sequence = matches!(coll, Value::List(..) | Value::Tuple(..));
         for (k, v) in pairs {
             let mut vars = Vec::new();
+            // A learner may believe `for a, b in list_of_pairs` binds the two halves of each pair.
+            let (k, v) = match (&f.key_var, over_sequence, v.as_seq()) {
+                (Some(_), true, Some([first, second])) if self.flipped(Rule::ForBindsIndexAndElement) => (first.clone(), second.clone()),
+                _ => (k, v),
+            };
             if let Some(kn) = &f.key_var {
                 vars.push((kn.clone(), k));
             }
@@ -888,6 +911,13 @@ impl<'a> Evaluator<'a> {
                 None => tuple.push(val),
                 Some(k) if f.grouping => groups.entry(k).or_default().push(val),
                 Some(k) => {
+                    if let (Some(Value::Tuple(prev)), Value::Tuple(more)) = (object.get_mut(&k), &val) {
+                        // A learner may believe a list-wrapped value groups like `...` does.
+                        if self.flipped(Rule::ListValueDoesNotGroup) {
+                            prev.extend(more.iter().cloned());
+                            continue;
+                        }
+                    }
                     if object.contains_key(&k) && !self.flipped(Rule::ForDuplicateKeyError) {
                         let kspan = f.key.as_ref().map(|x| x.span.clone()).unwrap_or(span.clone());
                         return Err(Diag::new(

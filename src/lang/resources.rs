@@ -305,15 +305,105 @@ fn dynamic_block(ev: &Evaluator, b: &BlockAst) -> DResult<(String, Vec<Value>)> 
         }
     };
     let mut out = Vec::new();
+    let over_list = matches!(coll, Value::List(..) | Value::Tuple(..));
+    let mentions_each = body_mentions(&content.body, "each");
     for (k, v) in pairs {
-        if ev.flipped(super::rules::Rule::DynamicKeyIsIndex) {
-            // (the flipped rule is handled by the caller's misconception; keys stay as they are)
-        }
+        // A learner may count list keys from one.
+        let k = match (&k, over_list) {
+            (Value::Number(n), true) if ev.flipped(super::rules::Rule::DynamicKeyIsIndex) => {
+                n.add(&super::number::Number::from_i64(1)).map(Value::Number).unwrap_or(k)
+            }
+            _ => k,
+        };
         let it = Value::Object([("key".to_string(), k), ("value".to_string(), v)].into_iter().collect());
-        let obj = ev.with_var(vec![(iterator.clone(), it)], || body_object(ev, &content.body, false))?;
+        let mut vars = vec![(iterator.clone(), it.clone())];
+        // A learner may believe `each` names the dynamic block's element.
+        if mentions_each && ev.flipped(super::rules::Rule::DynamicIteratorNotEach) {
+            vars.push(("each".into(), it));
+        }
+        let obj = ev.with_var(vars, || body_object(ev, &content.body, false))?;
         out.push(Value::Object(obj));
     }
     Ok((kind, out))
+}
+
+/// True if the body's text refers to the root name `name` anywhere.
+fn body_mentions(body: &BodyAst, name: &str) -> bool {
+    fn expr(e: &Expr, name: &str) -> bool {
+        let mut found = false;
+        visit(e, &mut |x| {
+            if let ExprKind::Var(v) = &x.kind {
+                found |= v == name;
+            }
+        });
+        found
+    }
+    body.attrs.iter().any(|a| expr(&a.expr, name)) || body.blocks.iter().any(|b| body_mentions(&b.body, name))
+}
+
+/// Calls `f` on every expression inside `e` (itself included).
+pub fn visit(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    use super::syntax::{ObjKey, Part};
+    f(e);
+    fn parts(ps: &[Part], f: &mut dyn FnMut(&Expr)) {
+        for p in ps {
+            match p {
+                Part::Lit(_) => {}
+                Part::Interp(x) => visit(x, f),
+                Part::If { cond, then, els } => {
+                    visit(cond, f);
+                    parts(then, f);
+                    parts(els, f);
+                }
+                Part::For { collection, body, .. } => {
+                    visit(collection, f);
+                    parts(body, f);
+                }
+            }
+        }
+    }
+    match &e.kind {
+        ExprKind::Template(ps) => parts(ps, f),
+        ExprKind::Tuple(xs) => xs.iter().for_each(|x| visit(x, f)),
+        ExprKind::Object(items) => {
+            for (k, v) in items {
+                if let ObjKey::Expr(x) = k {
+                    visit(x, f);
+                }
+                visit(v, f);
+            }
+        }
+        ExprKind::Traversal(b, ops) => {
+            visit(b, f);
+            for op in ops {
+                if let OpKind::Index(x) = &op.kind {
+                    visit(x, f);
+                }
+            }
+        }
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) => visit(x, f),
+        ExprKind::Binary(_, l, r) => {
+            visit(l, f);
+            visit(r, f);
+        }
+        ExprKind::Cond(c, t, x) => {
+            visit(c, f);
+            visit(t, f);
+            visit(x, f);
+        }
+        ExprKind::For(fe) => {
+            visit(&fe.collection, f);
+            if let Some(k) = &fe.key {
+                visit(k, f);
+            }
+            visit(&fe.value, f);
+            if let Some(c) = &fe.cond {
+                visit(c, f);
+            }
+        }
+        ExprKind::Call(c) => c.args.iter().for_each(|x| visit(x, f)),
+        _ => {}
+    }
 }
 
 /// Resolves a traversal into a resource value: an instance's top-level attributes that nothing

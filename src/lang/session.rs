@@ -131,7 +131,7 @@ impl Session {
         Outcome {
             result,
             trace: ev.take_trace(),
-            touched: ev.touched(),
+            touched: ev.touched().union(&ev0.touched()).copied().collect(),
         }
     }
 

@@ -159,6 +159,58 @@ impl Registry {
 
 /// Evaluates a function call expression.
 pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
+    if let Some(swapped) = swapped_nesting(ev, c) {
+        return swapped;
+    }
+    call_direct(ev, c, span)
+}
+
+/// String functions whose first argument is the string they transform: the ones a learner may
+/// believe can be nested in either order.
+const STRING_TRANSFORMS: &[&str] = &[
+    "lower",
+    "upper",
+    "title",
+    "replace",
+    "trimspace",
+    "trim",
+    "trimprefix",
+    "trimsuffix",
+    "chomp",
+    "strrev",
+];
+
+/// Under the "nested call order does not matter" misconception, `f(g(x, b), a)` is computed as
+/// `g(f(x, a), b)`: the rule is consulted only for two nested string transforms.
+fn swapped_nesting(ev: &Evaluator, c: &Call) -> Option<DResult<Value>> {
+    use crate::lang::syntax::{Expr, ExprKind};
+    let inner = match c.args.first().map(|a| &a.kind) {
+        Some(ExprKind::Call(g)) if g.namespace.is_empty() && c.namespace.is_empty() => g,
+        _ => return None,
+    };
+    if !STRING_TRANSFORMS.contains(&c.name.as_str()) || !STRING_TRANSFORMS.contains(&inner.name.as_str()) || inner.args.is_empty() {
+        return None;
+    }
+    if !ev.flipped(crate::lang::rules::Rule::NestedCallOrder) {
+        return None;
+    }
+    const HOLE: &str = "__iacquiz_swapped";
+    let span = c.args[0].span.clone();
+    // Outer function applied first, to the innermost argument.
+    let mut first = c.clone();
+    first.args[0] = inner.args[0].clone();
+    let mut second = (**inner).clone();
+    second.args[0] = Expr {
+        kind: ExprKind::Var(HOLE.into()),
+        span: span.clone(),
+    };
+    Some((|| {
+        let v = call_direct(ev, &first, &span)?;
+        ev.with_var(vec![(HOLE.into(), v)], || call_direct(ev, &second, &span))
+    })())
+}
+
+fn call_direct(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     let name = c.name.as_str();
     let full = c.full_name();
     if !c.namespace.is_empty() {
