@@ -257,15 +257,30 @@ thread_local! {
 }
 
 /// The scope of a template file: only the variables passed to templatefile.
-struct TemplateScope {
+struct TemplateScope<'a> {
     vars: BTreeMap<String, Value>,
+    /// The caller's scope, visible only under the "template sees the caller" misconception.
+    caller: Option<&'a dyn Scope>,
 }
 
-impl Scope for TemplateScope {
-    fn resolve(&self, _ev: &Evaluator, name: &str, _attr: Option<&str>, span: &Span) -> Result<(Value, bool), Diag> {
-        match self.vars.get(name) {
-            Some(v) => Ok((v.clone(), false)),
-            None => Err(Diag::new("Unknown variable", format!("There is no variable named {name:?}.")).at(span)),
+impl Scope for TemplateScope<'_> {
+    fn resolve(&self, ev: &Evaluator, name: &str, attr: Option<&str>, span: &Span) -> Result<(Value, bool), Diag> {
+        match (self.vars.get(name), self.caller) {
+            (Some(v), _) => Ok((v.clone(), false)),
+            (None, Some(c)) => c.resolve(ev, name, attr, span),
+            (None, None) => Err(Diag::new("Unknown variable", format!("There is no variable named {name:?}.")).at(span)),
+        }
+    }
+    fn resolve_traversal(
+        &self,
+        ev: &Evaluator,
+        name: &str,
+        ops: &[crate::lang::syntax::Op],
+        span: &Span,
+    ) -> Option<Result<(Value, usize), Diag>> {
+        match (self.vars.contains_key(name), self.caller) {
+            (false, Some(c)) => c.resolve_traversal(ev, name, ops, span),
+            _ => None,
         }
     }
 }
@@ -337,16 +352,22 @@ pub fn render_template(ev: &Evaluator, name: &str, text: &str, vars: BTreeMap<St
     })?;
     let mut missing = Vec::new();
     free_vars_parts(&parts, &mut Vec::new(), &mut missing);
+    let mut caller = None;
     if let Some((var, span)) = missing.into_iter().find(|(v, _)| !vars.contains_key(v)) {
-        return Err(FnError::Arg(
-            1,
-            format!(
-                "vars map does not contain key {var:?}, referenced at {}",
-                range_text(name, text, &span)
-            ),
-        ));
+        // A learner may believe the template sees the calling module's var., local. and the rest.
+        if ev.flipped(crate::lang::rules::Rule::TemplateOwnScope) {
+            caller = Some(ev.scope);
+        } else {
+            return Err(FnError::Arg(
+                1,
+                format!(
+                    "vars map does not contain key {var:?}, referenced at {}",
+                    range_text(name, text, &span)
+                ),
+            ));
+        }
     }
-    let scope = TemplateScope { vars };
+    let scope = TemplateScope { vars, caller };
     let mut inner = Evaluator::new(ev.rules, &scope, ev.funcs, ev.host);
     inner.version = ev.version;
     let was = IN_TEMPLATE.with(|f| f.replace(true));
