@@ -625,10 +625,9 @@ impl<'a> Evaluator<'a> {
                     && lv.ty().is_primitive()
                     && rv.ty().is_primitive()
                     && self.flipped(Rule::EqualityNoConversion)
+                    && let (Ok(a), Ok(b)) = (convert(&lv, &Type::String), convert(&rv, &Type::String))
                 {
-                    if let (Ok(a), Ok(b)) = (convert(&lv, &Type::String), convert(&rv, &Type::String)) {
-                        eq = equals(&a, &b);
-                    }
+                    eq = equals(&a, &b);
                 }
                 match eq {
                     Some(b) => Value::Bool(if op == BinOp::Eq { b } else { !b }),

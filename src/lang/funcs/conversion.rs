@@ -56,17 +56,16 @@ fn constraint_name(t: &Type) -> String {
 /// toset(); under the "sets keep order and duplicates" misconception, the elements stay as given.
 fn toset(ev: &Evaluator, a: &[Value]) -> FnResult {
     let real = to(&a[0], &Type::set(Type::Dynamic))?;
-    if let (Value::Set(t, vs), Some(given)) = (&real, a[0].as_seq()) {
-        if given.len() != vs.len() || given.iter().zip(vs).any(|(g, s)| g.as_str() != s.as_str()) {
-            if ev.flipped(crate::lang::rules::Rule::SetLexicalUnique) {
-                let kept = given
-                    .iter()
-                    .map(|g| convert(g, t))
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(|e| FnError::Arg(0, e.0))?;
-                return Ok(Value::Set(t.clone(), kept));
-            }
-        }
+    if let (Value::Set(t, vs), Some(given)) = (&real, a[0].as_seq())
+        && (given.len() != vs.len() || given.iter().zip(vs).any(|(g, s)| g.as_str() != s.as_str()))
+        && ev.flipped(crate::lang::rules::Rule::SetLexicalUnique)
+    {
+        let kept = given
+            .iter()
+            .map(|g| convert(g, t))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| FnError::Arg(0, e.0))?;
+        return Ok(Value::Set(t.clone(), kept));
     }
     Ok(real)
 }
