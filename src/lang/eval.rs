@@ -313,6 +313,14 @@ impl<'a> Evaluator<'a> {
             ExprKind::Var(name) => self.variable(name, None, &e.span).map(|(v, _)| v),
             ExprKind::Traversal(base, ops) => self.traversal(base, ops),
             ExprKind::Paren(inner) => self.eval(inner),
+            ExprKind::TemplateWrap(inner) => {
+                let v = self.eval(inner)?;
+                // A learner may believe "${x}" is always a string.
+                if matches!(v, Value::Number(_) | Value::Bool(_)) && self.flipped(Rule::TemplateWrapRaw) {
+                    return convert(&v, &Type::String).map_err(|e| Diag::new("Invalid template interpolation value", e.0));
+                }
+                Ok(v)
+            }
             ExprKind::Unary(op, x) => self.unary(*op, x),
             ExprKind::Binary(op, l, r) => self.binary(*op, l, r),
             ExprKind::Cond(c, t, f) => self.conditional(c, t, f),

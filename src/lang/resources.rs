@@ -381,7 +381,7 @@ pub fn visit(e: &Expr, f: &mut dyn FnMut(&Expr)) {
                 }
             }
         }
-        ExprKind::Unary(_, x) | ExprKind::Paren(x) => visit(x, f),
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) | ExprKind::TemplateWrap(x) => visit(x, f),
         ExprKind::Binary(_, l, r) => {
             visit(l, f);
             visit(r, f);

@@ -411,7 +411,7 @@ pub fn templatestring(ev: &Evaluator, c: &crate::lang::syntax::Call, span: &Span
         }
         .at(span));
     }
-    if matches!(c.args[0].kind, ExprKind::Str(_) | ExprKind::Template(_) | ExprKind::Paren(_)) {
+    if matches!(c.args[0].kind, ExprKind::Str(_) | ExprKind::Template(_) | ExprKind::TemplateWrap(_)) {
         return Err(crate::lang::funcs::invalid_arg(
             "template",
             "invalid template expression: must be a direct reference to a single string from elsewhere, containing valid Terraform template syntax",
@@ -492,7 +492,7 @@ fn free_vars(e: &Expr, bound: &mut Vec<String>, out: &mut Vec<(String, Span)>) {
                 }
             }
         }
-        ExprKind::Unary(_, x) | ExprKind::Paren(x) => free_vars(x, bound, out),
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) | ExprKind::TemplateWrap(x) => free_vars(x, bound, out),
         ExprKind::Binary(_, l, r) => {
             free_vars(l, bound, out);
             free_vars(r, bound, out);

@@ -407,7 +407,9 @@ fn try_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
                 ev.step(|| "try(...)".to_string(), &v);
                 return Ok(v);
             }
-            Err(e) if e.fatal => return Err(e),
+            // try() cannot catch what Terraform rejects before evaluating (undeclared names),
+            // though a learner may believe it can.
+            Err(e) if e.fatal && !ev.flipped(crate::lang::rules::Rule::TryCatchesOnlyDynamic) => return Err(e),
             Err(e) => errors.push(e),
         }
     }
@@ -441,7 +443,7 @@ fn can_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     let r = match ev.eval(&c.args[0]) {
         Ok(v) if v.has_unknown() => Value::Unknown(Type::Bool),
         Ok(_) => Value::Bool(true),
-        Err(e) if e.fatal => return Err(e),
+        Err(e) if e.fatal && !ev.flipped(crate::lang::rules::Rule::TryCatchesOnlyDynamic) => return Err(e),
         Err(_) => Value::Bool(false),
     };
     ev.step(|| "can(...)".to_string(), &r);
