@@ -188,6 +188,12 @@ pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
         }
         return Err(Diag::new("Call to unknown function", detail).at(&c.name_span));
     };
+    call_func(ev, f, &full, c, span)
+}
+
+/// Calls function `f` (named `full` in messages) with the arguments of `c`: Terraform's
+/// argument conversion, null, unknown and sensitive handling, and error wording.
+pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) -> DResult<Value> {
     // Evaluate the arguments, expanding a final `...` argument.
     let mut args: Vec<(Value, Span)> = Vec::with_capacity(c.args.len());
     for (i, a) in c.args.iter().enumerate() {
