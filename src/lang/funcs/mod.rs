@@ -161,20 +161,13 @@ impl Registry {
 pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     let name = c.name.as_str();
     let full = c.full_name();
-    if !c.namespace.is_empty() {
-        match c.namespace.as_slice() {
-            [core] if core == "core" => {}
-            [provider, local] if provider == "provider" => {
-                return super::provider::call(ev, local, name, c, span);
-            }
-            _ => {
-                return Err(
-                    Diag::new("Call to unknown function", format!("There is no function named {full:?}."))
-                        .at(&c.name_span)
-                        .fatal(),
-                );
-            }
-        }
+    if !c.namespace.is_empty()
+        && let Some(r) = super::provider::namespaced(ev, c, span)
+    {
+        return r;
+    }
+    if let Some(d) = super::provider::builtin_gate(ev, name, &c.name_span) {
+        return Err(d);
     }
     match name {
         "try" => return try_call(ev, c, span),
@@ -184,6 +177,9 @@ pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     let Some(f) = ev.funcs.get(name) else {
         let mut detail = format!("There is no function named {full:?}.");
         if let Some(s) = super::suggest::closest(name, ev.funcs.names().iter().map(|n| n.to_string()).collect::<Vec<_>>().iter()) {
+            detail.push_str(&format!(" Did you mean {s:?}?"));
+        }
+        if let Some(s) = super::provider::suggest_provider_function(ev, name) {
             detail.push_str(&format!(" Did you mean {s:?}?"));
         }
         return Err(Diag::new("Call to unknown function", detail).at(&c.name_span));
