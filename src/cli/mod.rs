@@ -1,7 +1,9 @@
 //! The command line: one file per subcommand. Exit codes: 0 success, 1 a finding (an
 //! evaluation error, a failing check), 2 unusable input or arguments.
 
+mod blocks;
 pub mod common;
+mod conditions;
 mod eval;
 
 use clap::{Parser, Subcommand};
@@ -20,6 +22,10 @@ pub struct Cli {
 pub enum Command {
     /// Evaluate a Terraform expression and print it as `terraform console` does.
     Eval(eval::EvalArgs),
+    /// Print a resource of a configuration with its dynamic blocks expanded, as HCL.
+    Blocks(blocks::BlocksArgs),
+    /// Evaluate a configuration's preconditions, postconditions and check blocks.
+    Conditions(conditions::ConditionsArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -34,6 +40,8 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
     };
     match cli.command {
         Some(Command::Eval(a)) => eval::run(a),
+        Some(Command::Blocks(a)) => blocks::run(a),
+        Some(Command::Conditions(a)) => conditions::run(a),
         None => {
             eprintln!("iacquiz: the practice TUI is not built yet; try `iacquiz eval --help`.");
             2

@@ -26,6 +26,12 @@ pub trait Scope {
     /// and whether the attribute was consumed.
     fn resolve(&self, ev: &Evaluator, name: &str, attr: Option<&str>, span: &Span) -> DResult<(Value, bool)>;
 
+    /// Resolves a whole traversal from a root name (resources, `self`), returning the value and
+    /// how many operators it consumed; `None` leaves it to `resolve`.
+    fn resolve_traversal(&self, _ev: &Evaluator, _name: &str, _ops: &[Op], _span: &Span) -> Option<DResult<(Value, usize)>> {
+        None
+    }
+
     /// The configuration behind this scope, if any (for `required_providers` and the like).
     fn config(&self) -> Option<&super::config::Config> {
         None
@@ -153,8 +159,10 @@ pub struct Evaluator<'a> {
     trace: RefCell<Option<Vec<Step>>>,
     depth: Cell<usize>,
     steps: Cell<u64>,
+    draws: Cell<u64>,
     iters: RefCell<Vec<(String, Value)>>,
     source: RefCell<Option<std::rc::Rc<str>>>,
+    literal_orders: RefCell<std::collections::HashMap<Vec<String>, Vec<String>>>,
 }
 
 /// The Terraform version emulated by default.
@@ -173,8 +181,26 @@ impl<'a> Evaluator<'a> {
             trace: RefCell::new(None),
             depth: Cell::new(0),
             steps: Cell::new(0),
+            draws: Cell::new(0),
             iters: RefCell::new(Vec::new()),
             source: RefCell::new(None),
+            literal_orders: RefCell::new(Default::default()),
+        }
+    }
+
+    /// The order in which an object constructor with exactly these keys wrote them, when it
+    /// differs from the lexical order (what a learner who believes in insertion order expects).
+    pub fn source_order(&self, m: &BTreeMap<String, Value>) -> Option<Vec<String>> {
+        let keys: Vec<String> = m.keys().cloned().collect();
+        self.literal_orders.borrow().get(&keys).cloned()
+    }
+
+    /// `m`'s keys in the order a learner holding the "insertion order" belief expects, when the
+    /// rule is flipped and the order differs; consults the rule only when it matters.
+    pub fn key_order(&self, m: &BTreeMap<String, Value>) -> Vec<String> {
+        match self.source_order(m) {
+            Some(order) if self.flipped(Rule::MapKeysLexical) => order,
+            _ => m.keys().cloned().collect(),
         }
     }
 
@@ -207,6 +233,14 @@ impl<'a> Evaluator<'a> {
     pub fn flipped(&self, rule: Rule) -> bool {
         self.touched.borrow_mut().insert(rule);
         self.rules.flipped(rule)
+    }
+
+    /// The next number of a per-evaluation counter, for functions that draw randomness
+    /// (uuid, bcrypt): with a seeded host each draw differs yet the evaluation repeats exactly.
+    pub fn next_draw(&self) -> u64 {
+        let n = self.draws.get();
+        self.draws.set(n.wrapping_add(1));
+        n
     }
 
     /// Records a trace step.
@@ -296,6 +330,7 @@ impl<'a> Evaluator<'a> {
 
     fn object(&self, items: &[(ObjKey, Expr)]) -> DResult<Value> {
         let mut out = BTreeMap::new();
+        let mut order = Vec::with_capacity(items.len());
         let mut sensitive = false;
         for (k, v) in items {
             let key = match k {
@@ -319,14 +354,29 @@ impl<'a> Evaluator<'a> {
                 }
             };
             let val = self.eval(v)?;
+            order.push(key.clone());
             out.insert(key, val);
+        }
+        if order.len() > 1 {
+            let sorted: Vec<String> = out.keys().cloned().collect();
+            if sorted != order {
+                self.literal_orders.borrow_mut().insert(sorted, order);
+            }
         }
         Ok(Value::Object(out).mark_if(sensitive))
     }
 
     fn traversal(&self, base: &Expr, ops: &[Op]) -> DResult<Value> {
         let mut rest = ops;
-        let mut val = if let ExprKind::Var(name) = &base.kind {
+        let traversed = match &base.kind {
+            ExprKind::Var(name) if self.iter_var(name).is_none() => self.scope.resolve_traversal(self, name, ops, &base.span),
+            _ => None,
+        };
+        let mut val = if let Some(r) = traversed {
+            let (v, n) = r.map_err(|e| e.at(&base.span))?;
+            rest = &ops[n.min(ops.len())..];
+            v
+        } else if let ExprKind::Var(name) = &base.kind {
             let attr = match ops.first() {
                 Some(Op { kind: OpKind::Attr(a), .. }) => Some(a.as_str()),
                 _ => None,
@@ -374,7 +424,19 @@ impl<'a> Evaluator<'a> {
 
     fn step_op(&self, val: Value, op: &Op, span: &Span) -> DResult<Value> {
         match &op.kind {
-            OpKind::Attr(name) => get_attr(val, name).map_err(|e| e.at(span)),
+            OpKind::Attr(name) => match get_attr(val, name) {
+                Err(e)
+                    if matches!(e.summary.as_str(), "Unsupported attribute" | "Missing map element")
+                        && e.detail.contains(name.as_str()) =>
+                {
+                    if self.flipped(Rule::MissingAttributeIsError) {
+                        Ok(Value::null())
+                    } else {
+                        Err(e.at(span))
+                    }
+                }
+                r => r.map_err(|e| e.at(span)),
+            },
             OpKind::Index(k) => {
                 let key = self.eval(k)?;
                 self.index(val, key).map_err(|e| e.at(span))
@@ -743,12 +805,11 @@ impl<'a> Evaluator<'a> {
             .at(span)),
             Value::List(_, vs) | Value::Tuple(vs) => Ok(vs.iter().enumerate().map(|(i, v)| (Value::int(i as i64), v.clone())).collect()),
             Value::Set(_, vs) => Ok(vs.iter().map(|v| (v.clone(), v.clone())).collect()),
-            Value::Map(_, m) | Value::Object(m) => {
-                if m.len() > 1 {
-                    self.flipped(Rule::MapKeysLexical);
-                }
-                Ok(m.iter().map(|(k, v)| (Value::string(k.as_str()), v.clone())).collect())
-            }
+            Value::Map(_, m) | Value::Object(m) => Ok(self
+                .key_order(m)
+                .into_iter()
+                .filter_map(|k| m.get(&k).map(|v| (Value::string(k.as_str()), v.clone())))
+                .collect()),
             other => Err(Diag::new(
                 "Iteration over non-iterable value",
                 format!(

@@ -674,21 +674,7 @@ pub fn check_depth(src: &str) -> Result<(), Diag> {
     if nesting_depth(src) <= 60 {
         return Ok(());
     }
-    let mut d = 0usize;
-    let mut at = 0;
-    for (i, c) in src.char_indices() {
-        match c {
-            '(' | '[' | '{' => {
-                d += 1;
-                if d > 60 {
-                    at = i;
-                    break;
-                }
-            }
-            ')' | ']' | '}' => d = d.saturating_sub(1),
-            _ => {}
-        }
-    }
+    let at = depth_scan(src, 60).1.unwrap_or(0);
     Err(Diag::new(
         "Expression too deeply nested",
         "This expression nests brackets, parentheses or templates more than 60 levels deep; iacquiz refuses it rather than risk running out of stack.",
@@ -696,18 +682,60 @@ pub fn check_depth(src: &str) -> Result<(), Diag> {
     .at(&(at..at + 1)))
 }
 
-/// The deepest bracket nesting in `s` (strings not considered).
+/// The deepest nesting of brackets and interpolations in `s`; the text of quoted strings does
+/// not count, their `${`/`%{` do.
 fn nesting_depth(s: &str) -> usize {
+    depth_scan(s, usize::MAX).0
+}
+
+/// The deepest nesting, and the offset of the first bracket that goes deeper than `limit`.
+fn depth_scan(s: &str, limit: usize) -> (usize, Option<usize>) {
     let (mut d, mut max) = (0usize, 0usize);
-    for c in s.chars() {
-        match c {
-            '(' | '[' | '{' => {
-                d += 1;
-                max = max.max(d);
+    let mut first_over = None;
+    // One entry per open bracket: true when it opened an interpolation inside a string.
+    let mut stack: Vec<bool> = Vec::new();
+    let mut in_str = false;
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if in_str {
+            match c {
+                b'\\' => i += 1,
+                b'"' => in_str = false,
+                b'$' | b'%' if b.get(i + 1) == Some(&b'{') && b.get(i + 2) != Some(&b'{') => {
+                    d += 1;
+                    max = max.max(d);
+                    if d > limit && first_over.is_none() {
+                        first_over = Some(i);
+                    }
+                    stack.push(true);
+                    in_str = false;
+                    i += 1;
+                }
+                _ => {}
             }
-            ')' | ']' | '}' => d = d.saturating_sub(1),
-            _ => {}
+        } else {
+            match c {
+                b'"' => in_str = true,
+                b'(' | b'[' | b'{' => {
+                    d += 1;
+                    max = max.max(d);
+                    if d > limit && first_over.is_none() {
+                        first_over = Some(i);
+                    }
+                    stack.push(false);
+                }
+                b')' | b']' | b'}' => {
+                    d = d.saturating_sub(1);
+                    if stack.pop() == Some(true) {
+                        in_str = true;
+                    }
+                }
+                _ => {}
+            }
         }
+        i += 1;
     }
-    max
+    (max, first_over)
 }

@@ -41,6 +41,44 @@ pub enum Rule {
     FlattenDeep,
     /// length() of a string counts characters (grapheme clusters), not bytes.
     LengthCountsGraphemes,
+    /// Dynamic blocks: `.key` of a list element is its zero-based index.
+    DynamicKeyIsIndex,
+    /// Dynamic blocks: the iterator is named after the block (or `iterator`), not `each`.
+    DynamicIteratorNotEach,
+    /// for expressions: wrapping the value in a list does not group duplicate keys.
+    ListValueDoesNotGroup,
+    /// for expressions: two variables over a list bind the index and the element.
+    ForBindsIndexAndElement,
+    /// Referring to an attribute that is absent is an error, not null.
+    MissingAttributeIsError,
+    /// Nested calls: the innermost call runs first, so their order changes the result.
+    NestedCallOrder,
+    /// Conditionals: both results are converted to one common type.
+    ConditionalUnifiesTypes,
+    /// `==` never converts: values of different types are unequal.
+    EqualityNoConversion,
+    /// optional(): a null attribute takes the default.
+    OptionalNullTakesDefault,
+    /// optional(): defaults apply inside a defaulted nested object too.
+    OptionalNestedDefaults,
+    /// Object conversion drops undeclared attributes silently.
+    ObjectConversionDropsExtras,
+    /// templatefile(): the template sees only the variables passed to it.
+    TemplateOwnScope,
+    /// check blocks: a failing assertion is a warning that blocks nothing.
+    CheckBlocksWarn,
+    /// Conditions on values unknown at plan time are checked during apply, not skipped.
+    UnknownConditionsDeferred,
+    /// range(): the end is excluded.
+    RangeEndExclusive,
+    /// lookup(): a missing key without a default is an error.
+    LookupMissingErrors,
+    /// coalesce(): an empty list is a value, not missing.
+    CoalesceKeepsEmptyList,
+    /// cidrsubnet(): newbits are added to the prefix length.
+    CidrsubnetAddsBits,
+    /// format(): a 0 flag pads with zeros.
+    FormatZeroPads,
     /// cidrsubnets(): each subnet aligns to its own size.
     CidrsubnetsAlign,
 }

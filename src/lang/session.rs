@@ -135,6 +135,18 @@ impl Session {
         }
     }
 
+    /// Runs `f` with an evaluator over this session's configuration scope.
+    pub fn with_scope<T>(&self, rules: &Rules, f: impl FnOnce(&Evaluator, &ConfigScope) -> T) -> DResult<T> {
+        let reg = builtins();
+        let empty = EmptyScope;
+        let mut ev0 = Evaluator::new(rules, &empty, reg, &self.host);
+        ev0.version = self.version.unwrap_or(DEFAULT_VERSION);
+        let scope = ConfigScope::new(&self.config, &ev0, &self.vars)?;
+        let mut ev = Evaluator::new(rules, &scope, reg, &self.host);
+        ev.version = ev0.version;
+        Ok(f(&ev, &scope))
+    }
+
     /// Evaluates under the real rules and renders as the console does.
     pub fn console(&self, src: &str) -> DResult<String> {
         self.eval(src, &Rules::real(), false).result.map(|a| a.console())

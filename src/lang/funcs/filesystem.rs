@@ -299,7 +299,14 @@ fn templatefile(ev: &Evaluator, a: &[Value]) -> FnResult {
         ));
     }
     let path = super::util::s(&a[0]).to_string();
-    let vars = match &a[1] {
+    let vars = template_vars(&a[1])?;
+    let text = read_text(ev, &path)?;
+    render_template(ev, &basename(&path), &text, vars)
+}
+
+/// The `vars` argument of templatefile/templatestring, checked as Terraform checks it.
+pub fn template_vars(v: &Value) -> Result<BTreeMap<String, Value>, FnError> {
+    let vars = match v {
         Value::Object(m) | Value::Map(_, m) => m.clone(),
         Value::Null(_) => return Err(FnError::Arg(1, "argument must not be null".into())),
         _ => return Err(FnError::Arg(1, "invalid vars value: must be a map".into())),
@@ -314,13 +321,16 @@ fn templatefile(ev: &Evaluator, a: &[Value]) -> FnResult {
             ));
         }
     }
-    let text = read_text(ev, &path)?;
-    let name = basename(&path);
-    let parts = parse_template(&text).map_err(|d| {
+    Ok(vars)
+}
+
+/// Parses and renders template text with only `vars` in scope (templatefile, templatestring).
+pub fn render_template(ev: &Evaluator, name: &str, text: &str, vars: BTreeMap<String, Value>) -> FnResult {
+    let parts = parse_template(text).map_err(|d| {
         let at = d.span.clone().unwrap_or(0..0);
         FnError::Call(format!(
             "{}: {}; {}",
-            range_text(&name, &text, &at),
+            range_text(name, text, &at),
             d.summary,
             d.detail.trim_end_matches('.')
         ))
@@ -332,27 +342,77 @@ fn templatefile(ev: &Evaluator, a: &[Value]) -> FnResult {
             1,
             format!(
                 "vars map does not contain key {var:?}, referenced at {}",
-                range_text(&name, &text, &span)
+                range_text(name, text, &span)
             ),
         ));
     }
     let scope = TemplateScope { vars };
     let mut inner = Evaluator::new(ev.rules, &scope, ev.funcs, ev.host);
     inner.version = ev.version;
-    IN_TEMPLATE.with(|f| f.set(true));
+    let was = IN_TEMPLATE.with(|f| f.replace(true));
     let r = inner.template(&parts, &(0..text.len()));
-    IN_TEMPLATE.with(|f| f.set(false));
-    match r {
-        Ok(v) => Ok(v),
-        Err(d) => {
-            let at = d.span.clone().unwrap_or(0..0);
-            Err(FnError::Call(format!(
-                "{}: {}; {}",
-                range_text(&name, &text, &at),
-                d.summary,
-                d.detail.trim_end_matches('.')
-            )))
+    IN_TEMPLATE.with(|f| f.set(was));
+    r.map_err(|d| {
+        let at = d.span.clone().unwrap_or(0..0);
+        FnError::Call(format!(
+            "{}: {}; {}",
+            range_text(name, text, &at),
+            d.summary,
+            d.detail.trim_end_matches('.')
+        ))
+    })
+}
+
+/// `templatestring(ref, vars)` (Terraform 1.9+): the template must be a reference to a string
+/// held elsewhere, never a literal or template written in the call.
+pub fn templatestring(ev: &Evaluator, c: &crate::lang::syntax::Call, span: &Span) -> Result<Value, Diag> {
+    let call_err = |msg: String| {
+        Diag::new(
+            "Error in function call",
+            format!("Call to function \"templatestring\" failed: {msg}."),
+        )
+        .at(span)
+    };
+    if c.args.len() != 2 {
+        return Err(if c.args.len() < 2 {
+            Diag::new(
+                "Not enough function arguments",
+                format!(
+                    "Function \"templatestring\" expects 2 argument(s). Missing value for {:?}.",
+                    if c.args.is_empty() { "template" } else { "vars" }
+                ),
+            )
+        } else {
+            Diag::new(
+                "Too many function arguments",
+                "Function \"templatestring\" expects only 2 argument(s).",
+            )
         }
+        .at(span));
+    }
+    if matches!(c.args[0].kind, ExprKind::Str(_) | ExprKind::Template(_) | ExprKind::Paren(_)) {
+        return Err(crate::lang::funcs::invalid_arg(
+            "template",
+            "invalid template expression: must be a direct reference to a single string from elsewhere, containing valid Terraform template syntax",
+        )
+        .at(&c.args[0].span));
+    }
+    let t = ev.eval(&c.args[0])?;
+    let (t, marked) = t.unmark();
+    let Value::String(text) = t else {
+        return Err(crate::lang::funcs::invalid_arg("template", "invalid template value: a string is required").at(&c.args[0].span));
+    };
+    let vars = ev.eval(&c.args[1])?;
+    let vars = template_vars(&vars.unmark_deep().0).map_err(|e| match e {
+        FnError::Arg(_, m) => crate::lang::funcs::invalid_arg("vars", &m).at(&c.args[1].span),
+        FnError::Call(m) => call_err(m),
+        FnError::Diag(d) => d,
+    })?;
+    match render_template(ev, "<templatestring>", &text, vars) {
+        Ok(v) => Ok(v.mark_if(marked)),
+        Err(FnError::Arg(_, m)) => Err(crate::lang::funcs::invalid_arg("vars", &m).at(&c.args[1].span)),
+        Err(FnError::Call(m)) => Err(call_err(m)),
+        Err(FnError::Diag(d)) => Err(d),
     }
 }
 
@@ -468,7 +528,10 @@ mod tests {
         assert!(m("**/*.txt", "a.txt"));
         assert!(m("**/*.txt", "sub/deep/a.txt"));
         assert!(m("{a,b}.md", "b.md"));
-        assert!(m("[!a-h]*", "x"));
-        assert!(!m("[!a-h]*", "b"));
+        // Go's filepath.Match negates with `^`; `!` is an ordinary class member.
+        assert!(m("[^a-h]*", "x"));
+        assert!(!m("[^a-h]*", "b"));
+        assert!(m("[!a-h]*", "b"));
+        assert!(!m("[!a-h]*", "x"));
     }
 }

@@ -172,6 +172,7 @@ pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     match name {
         "try" => return try_call(ev, c, span),
         "can" => return can_call(ev, c, span),
+        "templatestring" if ev.version >= (1, 9, 0) => return filesystem::templatestring(ev, c, span),
         _ => {}
     }
     let Some(f) = ev.funcs.get(name) else {
@@ -226,8 +227,10 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
         return Err(Diag::new(
             "Not enough function arguments",
             format!(
-                "Function {full:?} expects {} argument(s). Missing value for {:?}.",
-                n_fixed, missing.name
+                "Function {full:?} expects{} {} argument(s). Missing value for {:?}.",
+                if f.variadic.is_some() { " at least" } else { "" },
+                n_fixed,
+                missing.name
             ),
         )
         .at(span));
@@ -256,7 +259,7 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
             sensitive |= m;
             v
         };
-        let v = convert(&v, &p.ty).map_err(|e| invalid_arg(p.name, &e.0).at(sp))?;
+        let v = convert(&v, &p.ty).map_err(|e| invalid_arg(p.name, without_path(&e.0)).at(sp))?;
         if v.is_null() && !p.allow_null {
             return Err(invalid_arg(p.name, "argument must not be null").at(sp));
         }
@@ -288,6 +291,44 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
         &result,
     );
     Ok(result)
+}
+
+/// A conversion error without its leading path (`element 0: `, `attribute "a": `): cty's
+/// path errors print only their message in function argument diagnostics.
+fn without_path(msg: &str) -> &str {
+    let mut rest = msg;
+    loop {
+        let after = if let Some(r) = rest.strip_prefix("element ") {
+            if let Some(q) = r.strip_prefix('"') {
+                quoted_end(q)
+            } else {
+                let digits = r.len() - r.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                r.get(digits..).filter(|_| digits > 0)
+            }
+        } else if let Some(q) = rest.strip_prefix("attribute \"") {
+            quoted_end(q)
+        } else {
+            None
+        };
+        match after.and_then(|r| r.strip_prefix(": ")) {
+            Some(r) => rest = r,
+            None => return rest,
+        }
+    }
+}
+
+/// The text after a quoted string's closing quote (the opening quote already consumed).
+fn quoted_end(s: &str) -> Option<&str> {
+    let mut escaped = false;
+    for (i, c) in s.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '"' => return s.get(i + 1..),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// "Invalid function argument" with Terraform's detail.
