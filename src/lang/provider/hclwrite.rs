@@ -189,8 +189,8 @@ fn columns(toks: &[Tok]) -> usize {
 fn format(toks: &mut [Tok]) {
     let mut lines = Vec::new();
     let mut start = 0;
-    for i in 0..toks.len() {
-        if toks[i].k == K::Newline {
+    for (i, t) in toks.iter().enumerate() {
+        if t.k == K::Newline {
             lines.push(start..i + 1);
             start = i + 1;
         }
