@@ -400,3 +400,20 @@ fn optional_gate() {
     );
     assert!(super::gate_config_text("main.tf", two, (1, 3, 0)).is_none());
 }
+
+// Through the session: the configuration gate runs when it loads, before the expression.
+#[test]
+fn session_applies_config_gates() {
+    let cfg = "check \"health\" {\n  assert {\n    condition     = true\n    error_message = \"x\"\n  }\n}\n";
+    assert_eq!(
+        run_with(cfg, (1, 4, 0), "1"),
+        "ERR Unsupported block type | Blocks of type \"check\" are not expected here."
+    );
+    assert_eq!(run_with(cfg, (1, 5, 0), "1"), "1");
+    let local = format!("{AWS}locals {{\n  a = provider::aws::arn_parse(\"x\")\n}}\n");
+    assert_eq!(
+        run_with(&local, (1, 7, 0), "1"),
+        "ERR Missing newline after argument | An argument definition must end with a newline."
+    );
+    assert_eq!(run_with(&local, (1, 8, 0), "1"), "1");
+}
