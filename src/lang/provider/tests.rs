@@ -417,3 +417,15 @@ fn session_applies_config_gates() {
     );
     assert_eq!(run_with(&local, (1, 8, 0), "1"), "1");
 }
+
+// The explanation Terraform's message leaves out: which release was selected, which added it.
+#[test]
+fn why_unavailable_names_the_versions() {
+    let cfg = AWS.replace(">= 5.40", "= 5.39.0");
+    let s = session(&cfg, (1, 14, 0));
+    let why = s.with_scope(&Rules::real(), |ev, _| super::why_unavailable(ev, "aws", "arn_parse"));
+    assert_eq!(
+        why.ok().flatten().as_deref(),
+        Some("hashicorp/aws 5.39.0 is selected (version = \"= 5.39.0\"), but arn_parse was added in hashicorp/aws 5.40.0")
+    );
+}
