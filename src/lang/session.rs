@@ -112,6 +112,14 @@ impl Session {
         let ev0 = Evaluator::new(rules, &empty, reg, &self.host);
         let mut ev0 = ev0;
         ev0.version = self.version.unwrap_or(DEFAULT_VERSION);
+        // An older Terraform refuses newer syntax and blocks when it loads the configuration.
+        if let Some(d) = super::provider::gate_config(&self.config, ev0.version) {
+            return Outcome {
+                result: Err(d),
+                trace: Vec::new(),
+                touched: BTreeSet::new(),
+            };
+        }
         let scope = match ConfigScope::new(&self.config, &ev0, &self.vars) {
             Ok(s) => s,
             Err(e) => {
@@ -180,6 +188,9 @@ impl Session {
 
 fn evaluate_top(ev: &Evaluator, src: &str) -> DResult<Answer> {
     let expr = parse_expr(src)?;
+    if let Some(d) = super::provider::gate_expr(ev.version, src, &expr) {
+        return Err(d);
+    }
     ev.set_source(src);
     // type() exists only at the top of a console expression.
     if let ExprKind::Call(c) = &expr.kind

@@ -213,20 +213,13 @@ fn swapped_nesting(ev: &Evaluator, c: &Call) -> Option<DResult<Value>> {
 fn call_direct(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     let name = c.name.as_str();
     let full = c.full_name();
-    if !c.namespace.is_empty() {
-        match c.namespace.as_slice() {
-            [core] if core == "core" => {}
-            [provider, local] if provider == "provider" => {
-                return super::provider::call(ev, local, name, c, span);
-            }
-            _ => {
-                return Err(
-                    Diag::new("Call to unknown function", format!("There is no function named {full:?}."))
-                        .at(&c.name_span)
-                        .fatal(),
-                );
-            }
-        }
+    if !c.namespace.is_empty()
+        && let Some(r) = super::provider::namespaced(ev, c, span)
+    {
+        return r;
+    }
+    if let Some(d) = super::provider::builtin_gate(ev, name, &c.name_span) {
+        return Err(d);
     }
     match name {
         "try" => return try_call(ev, c, span),
@@ -239,8 +232,17 @@ fn call_direct(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
         if let Some(s) = super::suggest::closest(name, ev.funcs.names().iter().map(|n| n.to_string()).collect::<Vec<_>>().iter()) {
             detail.push_str(&format!(" Did you mean {s:?}?"));
         }
+        if let Some(s) = super::provider::suggest_provider_function(ev, name) {
+            detail.push_str(&format!(" Did you mean {s:?}?"));
+        }
         return Err(Diag::new("Call to unknown function", detail).at(&c.name_span));
     };
+    call_func(ev, f, &full, c, span)
+}
+
+/// Calls function `f` (named `full` in messages) with the arguments of `c`: Terraform's
+/// argument conversion, null, unknown and sensitive handling, and error wording.
+pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) -> DResult<Value> {
     // Evaluate the arguments, expanding a final `...` argument.
     let mut args: Vec<(Value, Span)> = Vec::with_capacity(c.args.len());
     for (i, a) in c.args.iter().enumerate() {
