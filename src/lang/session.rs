@@ -149,6 +149,9 @@ impl Session {
         let empty = EmptyScope;
         let mut ev0 = Evaluator::new(rules, &empty, reg, &self.host);
         ev0.version = self.version.unwrap_or(DEFAULT_VERSION);
+        if let Some(d) = super::provider::gate_config(&self.config, ev0.version) {
+            return Err(d);
+        }
         let scope = ConfigScope::new(&self.config, &ev0, &self.vars)?;
         let mut ev = Evaluator::new(rules, &scope, reg, &self.host);
         ev.version = ev0.version;

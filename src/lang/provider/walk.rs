@@ -25,7 +25,7 @@ pub fn children(e: &Expr) -> Vec<&Expr> {
                 }
             }
         }
-        ExprKind::Unary(_, x) | ExprKind::Paren(x) => out.push(x),
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) | ExprKind::TemplateWrap(x) => out.push(x),
         ExprKind::Binary(_, a, b) => {
             out.push(a);
             out.push(b);
