@@ -110,15 +110,15 @@ pub fn alternatives(real: &Produced, run: &dyn Fn(&Rules) -> Produced) -> Vec<Al
 /// computation first goes another way.
 pub fn explain(a: &Alternative) -> String {
     let mut s = a.misconception.explanation();
-    if let Some(i) = a.diverges_at {
-        if let Some(step) = a.produced.trace.get(i) {
-            s.push_str(&format!(
-                " The reasoning first departs at step {}: {} → {}.",
-                i + 1,
-                step.text,
-                step.result
-            ));
-        }
+    if let Some(i) = a.diverges_at
+        && let Some(step) = a.produced.trace.get(i)
+    {
+        s.push_str(&format!(
+            " The reasoning first departs at step {}: {} → {}.",
+            i + 1,
+            step.text,
+            step.result
+        ));
     }
     s
 }
