@@ -224,8 +224,10 @@ pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
         return Err(Diag::new(
             "Not enough function arguments",
             format!(
-                "Function {full:?} expects {} argument(s). Missing value for {:?}.",
-                n_fixed, missing.name
+                "Function {full:?} expects {}{} argument(s). Missing value for {:?}.",
+                if f.variadic.is_some() { "at least " } else { "" },
+                n_fixed,
+                missing.name
             ),
         )
         .at(span));
