@@ -5,6 +5,8 @@
 //! `string/regexp.rs`.
 
 mod format;
+mod gosyntax;
+mod gotables;
 mod regexp;
 
 use unicode_segmentation::UnicodeSegmentation;
@@ -268,7 +270,7 @@ fn replace(ev: &Evaluator, a: &[Value]) -> FnResult {
         let pattern = &search[1..search.len() - 1];
         // Flipped: the learner takes the slashes literally.
         if ev.flipped(Rule::ReplaceSlashRegex) {
-            return string(x.replace(search, with));
+            return literal_replace(x, search, with);
         }
         return regexp::replace_all(x, pattern, with).and_then(string);
     }
@@ -277,12 +279,57 @@ fn replace(ev: &Evaluator, a: &[Value]) -> FnResult {
     if could_differ && ev.flipped(Rule::ReplaceLiteralOtherwise) {
         return regexp::replace_all(x, search, with).and_then(string);
     }
+    literal_replace(x, search, with)
+}
+
+/// `strings.Replace(x, search, with, -1)`, refusing results past [`regexp::MAX_REPLACED`].
+fn literal_replace(x: &str, search: &str, with: &str) -> FnResult {
+    let count = if search.is_empty() {
+        x.chars().count() + 1
+    } else {
+        x.matches(search).count()
+    };
+    let size = (count as u128) * (with.len() as u128) + x.len() as u128;
+    if size > regexp::MAX_REPLACED as u128 {
+        return Err(regexp::too_large());
+    }
     string(x.replace(search, with))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::rules::Rules;
+    use crate::lang::session::Session;
+
+    /// Console output of `src` under `rules`, and whether `rule` was consulted.
+    fn run(src: &str, rules: &Rules, rule: Rule) -> (String, bool) {
+        let out = Session::new().eval(src, rules, false);
+        let text = match out.result {
+            Ok(a) => a.console(),
+            Err(e) => format!("error: {}", e.detail),
+        };
+        (text, out.touched.contains(&rule))
+    }
+
+    #[test]
+    fn replace_slash_regex_flip() {
+        let r = Rule::ReplaceSlashRegex;
+        let src = r#"replace("a.b", "/./", "x")"#;
+        assert_eq!(run(src, &Rules::real(), r), ("\"xxx\"".into(), true));
+        assert_eq!(run(src, &Rules::with(r), r), ("\"a.b\"".into(), true));
+        assert_eq!(run(r#"replace("/./", "/./", "x")"#, &Rules::with(r), r).0, "\"x\"");
+    }
+
+    #[test]
+    fn replace_literal_otherwise_flip() {
+        let r = Rule::ReplaceLiteralOtherwise;
+        let src = r#"replace("a.b", ".", "x")"#;
+        assert_eq!(run(src, &Rules::real(), r), ("\"axb\"".into(), true));
+        assert_eq!(run(src, &Rules::with(r), r), ("\"xxx\"".into(), true));
+        // Nothing a regular expression would read differently: the rule is not consulted.
+        assert_eq!(run(r#"replace("abc", "b", "x")"#, &Rules::with(r), r), ("\"axc\"".into(), false));
+    }
 
     #[test]
     fn case_mappings_are_go_simple_mappings() {

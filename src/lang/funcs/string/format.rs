@@ -17,6 +17,8 @@ use crate::lang::value::{Type, Value};
 
 /// Widest padding cty's own verbs build (Go would try to allocate anything).
 const MAX_PAD: usize = 100_000_000;
+/// Largest result the formatter builds.
+const MAX_OUTPUT: usize = 256 << 20;
 
 /// Registers format and formatlist.
 pub fn register(r: &mut Registry) {
@@ -227,6 +229,9 @@ fn format_values(fmt: &str, args: &[Value]) -> Result<String, FmtError> {
                 v.offset = ts;
                 highest = highest.max(v.arg);
                 append(&v, &mut out, args)?;
+                if out.len() > MAX_OUTPUT {
+                    return Err(FmtError::Call("the formatted string would be too large".into()));
+                }
                 next_arg = v.arg.saturating_add(1);
             }
             Some(_) => return Err(bad_char(p)),
