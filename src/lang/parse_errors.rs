@@ -93,6 +93,53 @@ fn classify(src: &str, offset: usize, message: &str) -> Found {
             offset,
         );
     }
+    if message.contains("redefined attribute") {
+        let name: String = src[offset..]
+            .trim_start()
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '-')
+            .collect();
+        return found(
+            "Attribute redefined",
+            &format!("The argument {name:?} was already set. Each argument may be set only once."),
+            offset,
+        );
+    }
+    // Brackets still open at the end of the input: HCL names the construct left unterminated.
+    let eof = context(src);
+    if !eof.in_interp {
+        match eof.open.last().map(|o| (o.0, o.1, o.2)) {
+            Some(('[', at, _)) => {
+                return found(
+                    "Unterminated tuple constructor expression",
+                    "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
+                    at,
+                );
+            }
+            Some(('{', at, _)) => {
+                return found(
+                    "Unterminated object constructor expression",
+                    "There is no corresponding closing brace before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
+                    at,
+                );
+            }
+            Some(('(', at, true)) => {
+                return found(
+                    "Unterminated function call",
+                    "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file.",
+                    at,
+                );
+            }
+            Some(('(', _, false)) => {
+                return found(
+                    "Unbalanced parentheses",
+                    "Expected a closing parenthesis to terminate the expression.",
+                    offset,
+                );
+            }
+            _ => {}
+        }
+    }
     let rest = &src[offset..];
     let ctx = context(&src[..offset]);
     let at_end = rest.trim().is_empty() || rest.trim_start().starts_with('#') || rest.trim_start().starts_with("//");
