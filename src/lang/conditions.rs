@@ -186,6 +186,7 @@ fn resource_conditions(ev: &Evaluator, scope: &ConfigScope, config: &Config, r: 
                         r.mode == Mode::Data,
                     )
                 }));
+                ev.absorb(&sev);
             }
         }
     }

@@ -229,6 +229,11 @@ impl<'a> Evaluator<'a> {
         self.touched.borrow().clone()
     }
 
+    /// Adds the rules another evaluator consulted (one run on this one's behalf).
+    pub fn absorb(&self, other: &Evaluator) {
+        self.touched.borrow_mut().extend(other.touched.borrow().iter().copied());
+    }
+
     /// Consults a rule: records that the evaluation depends on it and says whether it is flipped.
     pub fn flipped(&self, rule: Rule) -> bool {
         self.touched.borrow_mut().insert(rule);

@@ -84,7 +84,13 @@ fn read_text(ev: &Evaluator, path: &str) -> Result<String, FnError> {
 }
 
 fn file(ev: &Evaluator, a: &[Value]) -> FnResult {
-    super::util::string(read_text(ev, super::util::s(&a[0]))?)
+    let path = super::util::s(&a[0]);
+    let text = read_text(ev, path)?;
+    // A learner may believe file() fills in ${...} as templatefile() does.
+    if (text.contains("${") || text.contains("%{")) && ev.flipped(crate::lang::rules::Rule::FileNoInterpolation) {
+        return render_with(ev, &basename(path), &text, BTreeMap::new(), true);
+    }
+    super::util::string(text)
 }
 
 fn filebase64(ev: &Evaluator, a: &[Value]) -> FnResult {
@@ -341,6 +347,11 @@ pub fn template_vars(v: &Value) -> Result<BTreeMap<String, Value>, FnError> {
 
 /// Parses and renders template text with only `vars` in scope (templatefile, templatestring).
 pub fn render_template(ev: &Evaluator, name: &str, text: &str, vars: BTreeMap<String, Value>) -> FnResult {
+    render_with(ev, name, text, vars, false)
+}
+
+/// Renders a template; `caller` lets it see the calling scope (only under misconceptions).
+fn render_with(ev: &Evaluator, name: &str, text: &str, vars: BTreeMap<String, Value>, caller_scope: bool) -> FnResult {
     let parts = parse_template(text).map_err(|d| {
         let at = d.span.clone().unwrap_or(0..0);
         FnError::Call(format!(
@@ -352,10 +363,10 @@ pub fn render_template(ev: &Evaluator, name: &str, text: &str, vars: BTreeMap<St
     })?;
     let mut missing = Vec::new();
     free_vars_parts(&parts, &mut Vec::new(), &mut missing);
-    let mut caller = None;
+    let mut caller = if caller_scope { Some(ev.scope) } else { None };
     if let Some((var, span)) = missing.into_iter().find(|(v, _)| !vars.contains_key(v)) {
         // A learner may believe the template sees the calling module's var., local. and the rest.
-        if ev.flipped(crate::lang::rules::Rule::TemplateOwnScope) {
+        if caller.is_some() || ev.flipped(crate::lang::rules::Rule::TemplateOwnScope) {
             caller = Some(ev.scope);
         } else {
             return Err(FnError::Arg(
@@ -373,6 +384,7 @@ pub fn render_template(ev: &Evaluator, name: &str, text: &str, vars: BTreeMap<St
     let was = IN_TEMPLATE.with(|f| f.replace(true));
     let r = inner.template(&parts, &(0..text.len()));
     IN_TEMPLATE.with(|f| f.set(was));
+    ev.absorb(&inner);
     r.map_err(|d| {
         let at = d.span.clone().unwrap_or(0..0);
         FnError::Call(format!(

@@ -178,7 +178,7 @@ fn split(_: &Evaluator, a: &[Value]) -> FnResult {
     Ok(Value::List(Type::String, parts))
 }
 
-fn join(_: &Evaluator, a: &[Value]) -> FnResult {
+fn join(ev: &Evaluator, a: &[Value]) -> FnResult {
     let sep = s(&a[0]);
     let lists = &a[1..];
     if lists.is_empty() {
@@ -197,6 +197,11 @@ fn join(_: &Evaluator, a: &[Value]) -> FnResult {
             }
             items.push(s(v));
         }
+    }
+    // A learner may believe join() quotes each element, as JSON would.
+    if !items.is_empty() && ev.flipped(crate::lang::rules::Rule::JoinNoQuotes) {
+        let quoted: Vec<String> = items.iter().map(|i| crate::lang::render::go_quote(i)).collect();
+        return string(quoted.join(sep));
     }
     string(items.join(sep))
 }

@@ -35,7 +35,7 @@ pub fn values(_: &Evaluator, a: &[Value]) -> FnResult {
 }
 
 /// `lookup(inputMap, key [, default])`: the element for key, or the default.
-pub fn lookup(_: &Evaluator, a: &[Value]) -> FnResult {
+pub fn lookup(ev: &Evaluator, a: &[Value]) -> FnResult {
     if a.len() > 3 {
         return call_err(format!("lookup() takes two or three arguments, got {}", a.len()));
     }
@@ -45,6 +45,7 @@ pub fn lookup(_: &Evaluator, a: &[Value]) -> FnResult {
         Value::Object(m) => match (m.get(key), default) {
             (Some(v), _) => Ok(v.clone()),
             (None, Some(d)) => Ok(d.clone()),
+            (None, None) if ev.flipped(Rule::LookupMissingErrors) => Ok(Value::null()),
             (None, None) => arg_err(0, format!("the given object has no attribute {}", go_quote(key))),
         },
         Value::Map(t, m) => {
@@ -57,6 +58,7 @@ pub fn lookup(_: &Evaluator, a: &[Value]) -> FnResult {
             match (m.get(key), d) {
                 (Some(v), _) => Ok(v.clone()),
                 (None, Some(d)) => Ok(d),
+                (None, None) if ev.flipped(Rule::LookupMissingErrors) => Ok(Value::Null(t.clone())),
                 (None, None) => call_err(format!("lookup failed to find key {}", go_quote(key))),
             }
         }

@@ -80,6 +80,10 @@ pub fn coalesce(ev: &Evaluator, a: &[Value]) -> FnResult {
         if ret == Type::String && v.as_str() == Some("") && !ev.flipped(Rule::CoalesceSkipsEmptyString) {
             continue;
         }
+        // A learner may believe coalesce() skips empty lists too.
+        if matches!(v, Value::List(..) | Value::Tuple(..)) && v.is_empty() && ev.flipped(Rule::CoalesceKeepsEmptyList) {
+            continue;
+        }
         return Ok(v);
     }
     call_err("no non-null, non-empty-string arguments")
@@ -321,7 +325,7 @@ pub fn one(_: &Evaluator, a: &[Value]) -> FnResult {
 const RANGE_LIMIT: usize = 1024;
 
 /// `range([start,] end [, step])`: a list of numbers counting from start towards end.
-pub fn range(_: &Evaluator, a: &[Value]) -> FnResult {
+pub fn range(ev: &Evaluator, a: &[Value]) -> FnResult {
     let n = |i: usize| a.get(i).and_then(Value::as_number).cloned().unwrap_or_else(Number::zero);
     let lt = |x: &Number, y: &Number| x.cmp_exact(y) == std::cmp::Ordering::Less;
     let (start, end, step) = match a.len() {
@@ -345,10 +349,23 @@ pub fn range(_: &Evaluator, a: &[Value]) -> FnResult {
     if !down && lt(&end, &start) {
         return arg_err(1, "end must be greater than start when step is positive");
     }
+    // A learner may believe range() includes its end.
+    let inclusive = a.len() >= 2 && ev.flipped(Rule::RangeEndExclusive);
     let mut vals = Vec::new();
     let mut num = start;
     loop {
-        let done = if down { !lt(&end, &num) } else { !lt(&num, &end) };
+        let reached = |x: &Number| {
+            if inclusive {
+                x.cmp_exact(&end) == std::cmp::Ordering::Equal
+            } else {
+                false
+            }
+        };
+        let done = if down {
+            !lt(&end, &num) && !reached(&num)
+        } else {
+            !lt(&num, &end) && !reached(&num)
+        };
         if done {
             break;
         }
@@ -443,6 +460,14 @@ pub fn sort(ev: &Evaluator, a: &[Value]) -> FnResult {
         if numeric != strs && ev.flipped(Rule::SortLexical) {
             strs = numeric;
         }
+    }
+    // A learner may believe sort() gives numbers back when it was given numbers.
+    // (The arguments arrive converted to strings, so "numbers" means numeric strings.)
+    if strs.iter().all(|s| Number::parse(s).is_some()) && ev.flipped(Rule::SortReturnsStrings) {
+        return Ok(Value::List(
+            Type::Number,
+            strs.iter().filter_map(|s| Number::parse(s)).map(Value::Number).collect(),
+        ));
     }
     Ok(Value::List(Type::String, strs.into_iter().map(Value::string).collect()))
 }

@@ -57,7 +57,13 @@ fn write_value(ev: &Evaluator, v: &Value, out: &mut String, depth: usize) -> Res
         }
         Value::Map(_, m) | Value::Object(m) => {
             out.push('{');
-            for (i, (k, e)) in m.iter().enumerate() {
+            // A learner may expect the keys in the order they were written.
+            let keys: Vec<String> = match ev.source_order(m) {
+                Some(order) if ev.flipped(crate::lang::rules::Rule::JsonencodeLexicalKeys) => order,
+                _ => m.keys().cloned().collect(),
+            };
+            for (i, k) in keys.iter().enumerate() {
+                let Some(e) = m.get(k) else { continue };
                 if i > 0 {
                     out.push(',');
                 }

@@ -51,11 +51,22 @@ impl FmtError {
     }
 }
 
-fn format_fn(_: &Evaluator, a: &[Value]) -> FnResult {
+fn format_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
     if a[1..].iter().any(Value::has_unknown) {
         return Ok(Value::Unknown(Type::String));
     }
-    match format_values(s(&a[0]), &a[1..]) {
+    let spec = s(&a[0]);
+    // A learner may believe a zero flag pads with spaces: the same spec without the 0 flags.
+    let has_zero_flag = spec
+        .as_bytes()
+        .windows(3)
+        .any(|w| w[0] == b'%' && w[1] == b'0' && w[2].is_ascii_digit());
+    let spec = if has_zero_flag && ev.flipped(crate::lang::rules::Rule::FormatZeroPads) {
+        spec.replace("%0", "%")
+    } else {
+        spec.to_string()
+    };
+    match format_values(&spec, &a[1..]) {
         Ok(out) => string(out),
         Err(FmtError::Call(m)) => Err(FnError::Call(m)),
         Err(FmtError::Arg(n, m)) => Err(FnError::Arg(n, m)),
