@@ -91,6 +91,34 @@ pub enum Rule {
     TemplateWrapRaw,
     /// cidrsubnets(): each subnet aligns to its own size.
     CidrsubnetsAlign,
+    /// Rivet for_each: a list is an error (use toset()), not an implicit set.
+    ListIsImplicitSet,
+    /// Rivet count: slots start at 0, not 1.
+    CountIndexFromOne,
+    /// Rivet identity: reordering named keys keeps addresses and digests.
+    ReorderChangesNamedAddresses,
+    /// Rivet removal: a removed key or slot is superseded, not deleted.
+    RemovalDeletesObjects,
+    /// Rivet keys: string and numeric keys are distinct identities.
+    StringAndNumericKeysInterchangeable,
+    /// Rivet keys: a sensitive key or set value cannot be an identity.
+    SensitiveKeysAllowed,
+    /// Rivet limits: the resource and module-instance limits are global, not per module.
+    LimitsPerModule,
+    /// Rivet keys: a wholly sensitive variable taints its keys too.
+    SensitiveVariableKeysPublic,
+    /// Rivet expansion: zero count and empty collections make no instances (no error).
+    EmptyExpansionIsError,
+    /// Rivet addresses: named keys render quoted (`["first"]`).
+    KeysRenderUnquoted,
+    /// Rivet depends_on: a whole module family expands to every instance boundary.
+    FamilyDependsNeedsIndex,
+    /// Rivet identity: count slots are positions; reordering gives a slot a different object.
+    CountSlotsFollowValues,
+    /// Rivet identity: changing a key is a new declaration (added + superseded), not a rename.
+    KeyChangeRenames,
+    /// Rivet expansion: count.index exists only under count, not under for_each.
+    CountIndexUnderForEach,
 }
 
 /// Every rule with its name in the misconception catalogue.
@@ -137,6 +165,20 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::JoinNoQuotes, "join-no-quotes"),
     (Rule::TemplateWrapRaw, "template-wrap-raw"),
     (Rule::CidrsubnetsAlign, "cidrsubnets-align"),
+    (Rule::ListIsImplicitSet, "list-is-implicit-set"),
+    (Rule::CountIndexFromOne, "count-index-from-one"),
+    (Rule::ReorderChangesNamedAddresses, "reorder-changes-named-addresses"),
+    (Rule::RemovalDeletesObjects, "removal-deletes-objects"),
+    (Rule::StringAndNumericKeysInterchangeable, "string-and-numeric-keys-interchangeable"),
+    (Rule::SensitiveKeysAllowed, "sensitive-keys-allowed"),
+    (Rule::LimitsPerModule, "limits-per-module"),
+    (Rule::SensitiveVariableKeysPublic, "sensitive-variable-keys-public"),
+    (Rule::EmptyExpansionIsError, "empty-expansion-is-error"),
+    (Rule::KeysRenderUnquoted, "keys-render-unquoted"),
+    (Rule::FamilyDependsNeedsIndex, "family-depends-needs-index"),
+    (Rule::CountSlotsFollowValues, "count-slots-follow-values"),
+    (Rule::KeyChangeRenames, "key-change-renames"),
+    (Rule::CountIndexUnderForEach, "count-index-under-for-each"),
 ];
 
 impl Rule {
