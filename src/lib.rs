@@ -4,3 +4,4 @@
 pub mod cli;
 pub mod lang;
 pub mod mistakes;
+pub mod rivet;

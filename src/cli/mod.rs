@@ -5,6 +5,7 @@ mod blocks;
 pub mod common;
 mod conditions;
 mod eval;
+mod rivet;
 
 use clap::{Parser, Subcommand};
 
@@ -26,6 +27,8 @@ pub enum Command {
     Blocks(blocks::BlocksArgs),
     /// Evaluate a configuration's preconditions, postconditions and check blocks.
     Conditions(conditions::ConditionsArgs),
+    /// Compile a Rivet configuration into its instances (expand), or compare two (diff).
+    Rivet(rivet::RivetArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -42,6 +45,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
         Some(Command::Eval(a)) => eval::run(a),
         Some(Command::Blocks(a)) => blocks::run(a),
         Some(Command::Conditions(a)) => conditions::run(a),
+        Some(Command::Rivet(a)) => rivet::run(a),
         None => {
             eprintln!("iacquiz: the practice TUI is not built yet; try `iacquiz eval --help`.");
             2
