@@ -497,9 +497,14 @@ impl Compiler {
             };
             let value = match &constraint {
                 Some(c) => c.apply_with(&value, &|r| ev.flipped(r)).map_err(|e| {
+                    let whose = if call.is_some() {
+                        format!("{}: ", inst.address)
+                    } else {
+                        String::new()
+                    };
                     let d = Diag::new(
                         ErrorKind::Variable.title(),
-                        format!("variable {name:?} does not accept this value: {}", e.0),
+                        format!("{whose}variable {name:?} does not accept this value: {}", e.0),
                     )
                     .fatal();
                     match &at {

@@ -211,10 +211,7 @@ fn for_each(ev: &Evaluator, module: &Module, f: &Attr, what: &str) -> DResult<Pl
             } else {
                 return Err(err(
                     ErrorKind::ForEach,
-                    format!(
-                        "is a {}, but for_each takes a map or a set of strings; a list is not an implicit set: use toset([...]) to make a set of its strings",
-                        if matches!(v, Value::List(..)) { "list" } else { "tuple" }
-                    ),
+                    "is a list, but for_each takes a map or a set of strings; a list is not an implicit set: use toset([...]) to make a set of its strings".into(),
                 ));
             }
         }

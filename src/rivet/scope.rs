@@ -38,7 +38,12 @@ impl By {
 
 impl Compiler {
     /// Turns an index value into the key of a `by` family, checking the key type.
-    fn pick_key(&self, ev: &Evaluator, family: &str, by: By, kv: Value, span: &Span) -> DResult<Key> {
+    fn pick_key(&self, ev: &Evaluator, family: &str, by: By, kv: Value, example: Option<&str>, span: &Span) -> DResult<Key> {
+        let example = match (example, by) {
+            (Some(e), _) => e.to_string(),
+            (None, By::Count) => format!("{family}[0]"),
+            (None, By::ForEach) => format!("{family}[\"KEY\"]"),
+        };
         let (kv, marked) = kv.unmark();
         if marked {
             return Err(ErrorKind::Sensitive.at(
@@ -71,7 +76,7 @@ impl Compiler {
                 Err(reference(
                     span,
                     format!(
-                        "{family} is expanded by count, so its instances are numbered slots such as {family}[0]; {} is a string key, and string and numeric keys are distinct identities: index it with a number",
+                        "{family} is expanded by count, so its instances are numbered slots such as {example}; {} is a string key, and string and numeric keys are distinct identities: index it with a number",
                         shown(s)
                     ),
                 ))
@@ -83,7 +88,7 @@ impl Compiler {
                 Err(reference(
                     span,
                     format!(
-                        "{family} is expanded by for_each, so its instances have named keys such as {family}[\"first\"]; {} is a number, and string and numeric keys are distinct identities: index it with a string",
+                        "{family} is expanded by for_each, so its instances have named keys such as {example}; {} is a number, and string and numeric keys are distinct identities: index it with a string",
                         n.to_text()
                     ),
                 ))
@@ -139,7 +144,7 @@ impl Compiler {
                 ));
             }
         };
-        let key = self.pick_key(ev, &family, by, kv, span)?;
+        let key = self.pick_key(ev, &family, by, kv, insts.first().map(|r| r.address.as_str()), span)?;
         match insts.iter().position(|r| r.key == key) {
             Some(n) => Ok((insts, n)),
             None => Err(self.missing_instance(ev, &family, &key, insts.iter().map(|r| r.address.clone()).collect(), span)),
@@ -209,7 +214,7 @@ impl Compiler {
                 ));
             }
         };
-        let key = self.pick_key(ev, &family, by, kv, span)?;
+        let key = self.pick_key(ev, &family, by, kv, children.first().map(|c| c.address.as_str()), span)?;
         match children.iter().find(|c| c.key == key) {
             Some(c) => Ok(c.clone()),
             None => Err(self.missing_instance(ev, &family, &key, children.iter().map(|c| c.address.clone()).collect(), span)),
