@@ -264,7 +264,7 @@ fn at_most_1024_module_instances_nested_ones_included() {
 fn deep_nesting_is_bounded() {
     let mut files = vec![("main.rvt".to_string(), "module \"n\" {\n  source = \"./n\"\n}".to_string())];
     let mut dir = String::from("n");
-    for _ in 0..70 {
+    for _ in 0..20 {
         files.push((format!("{dir}/main.rvt"), "module \"n\" {\n  source = \"./n\"\n}".to_string()));
         dir.push_str("/n");
     }
@@ -273,4 +273,56 @@ fn deep_nesting_is_bounded() {
     let e = rivet::compile(&src, &BTreeMap::new(), &BTreeMap::new(), &Rules::real()).expect_err("too deep");
     assert_eq!(e.kind, ErrorKind::Limit, "{e}");
     assert!(e.message.contains("levels deep"), "{e}");
+}
+
+#[test]
+fn deep_nesting_with_references_through_every_level_compiles() {
+    let level =
+        "file \"g\" {\n  path = \"${module.n.p}/x\"\n}\noutput \"p\" {\n  value = file.g.path\n}\nmodule \"n\" {\n  source = \"./n\"\n}\n";
+    let mut files = vec![(
+        "main.rvt".to_string(),
+        "output \"p\" {\n  value = module.n.p\n}\nmodule \"n\" {\n  source = \"./n\"\n}\n".to_string(),
+    )];
+    let mut dir = String::from("n");
+    // The root's call plus 15 more: 16 levels, the most allowed.
+    let depth = 15;
+    for _ in 0..depth {
+        files.push((format!("{dir}/main.rvt"), level.to_string()));
+        dir.push_str("/n");
+    }
+    files.push((
+        format!("{dir}/main.rvt"),
+        "file \"f\" {\n  path = \"/leaf\"\n}\noutput \"p\" {\n  value = file.f.path\n}\n".to_string(),
+    ));
+    let src = Source::Memory(files.into_iter().collect());
+    let b = rivet::compile(&src, &BTreeMap::new(), &BTreeMap::new(), &Rules::real()).expect("16 levels compile");
+    assert_eq!(b.resources.len(), depth + 1);
+    assert!(matches!(b.output("p"), Some(Output::Value(Value::String(s))) if s.starts_with("/leaf/x/x")));
+}
+
+#[test]
+fn long_reference_chains_stop_at_the_nesting_limit() {
+    let n = 300;
+    let mut src = String::new();
+    for i in 0..n {
+        src.push_str(&format!("file \"r{i}\" {{\n  path = \"${{file.r{}.path}}/x\"\n}}\n", i + 1));
+    }
+    src.push_str(&format!("file \"r{n}\" {{\n  path = \"/\"\n}}\n"));
+    let e = rivet::compile(&Source::text(&src), &BTreeMap::new(), &BTreeMap::new(), &Rules::real()).expect_err("too deep");
+    assert_eq!(e.kind, ErrorKind::Limit, "{e}");
+    assert!(e.message.contains("chain of more than 48 declarations"), "{e}");
+}
+
+#[test]
+fn a_chain_at_the_limit_with_a_deep_expression_does_not_exhaust_the_stack() {
+    let n = 47;
+    let mut src = String::new();
+    for i in 0..n {
+        src.push_str(&format!("file \"r{i}\" {{\n  path = \"${{file.r{}.path}}/x\"\n}}\n", i + 1));
+    }
+    let depth = 30;
+    let deep = format!("{}\"/\"{}", "[".repeat(depth), "][0]".repeat(depth));
+    src.push_str(&format!("file \"r{n}\" {{\n  path = {deep}\n}}\n"));
+    let b = rivet::compile(&Source::text(&src), &BTreeMap::new(), &BTreeMap::new(), &Rules::real()).expect("compiles");
+    assert_eq!(b.resources.len(), n + 1);
 }

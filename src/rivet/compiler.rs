@@ -17,7 +17,7 @@ use super::decl::{DeclRef, Module, OutType};
 use super::error::ErrorKind;
 use super::expand::{self, Iter};
 use super::key::Key;
-use super::limits::{self, Limit, MAX_MODULE_DEPTH, Usage};
+use super::limits::{self, Limit, MAX_MODULE_DEPTH, MAX_NESTING, Usage};
 use super::sensitive;
 use super::source::Loader;
 
@@ -250,6 +250,17 @@ impl Compiler {
             Some(Slot::Empty) => {}
             None => return Err(ErrorKind::Reference.at(span, format!("{label} is not declared"))),
         }
+        if self.computing.borrow().len() >= MAX_NESTING {
+            let stack = self.computing.borrow();
+            let first: Vec<&str> = stack.iter().take(4).map(String::as_str).collect();
+            return Err(ErrorKind::Limit.at(
+                span,
+                format!(
+                    "{label} sits at the end of a chain of more than {MAX_NESTING} declarations that wait on one another ({} -> ...); shorten the chain of references",
+                    first.join(" -> ")
+                ),
+            ));
+        }
         if let Some(s) = cell.borrow_mut().get_mut(i) {
             *s = Slot::Busy;
         }
@@ -343,7 +354,7 @@ impl Compiler {
                 ),
             ));
         }
-        if inst.chain.len() >= MAX_MODULE_DEPTH {
+        if inst.chain.len() > MAX_MODULE_DEPTH {
             return Err(ErrorKind::Limit.at(
                 &decl.span,
                 format!("{family}: modules may nest at most {MAX_MODULE_DEPTH} levels deep"),

@@ -15,7 +15,10 @@ pub const MAX_RESOURCES: usize = 10_000;
 /// Module instances one compilation may hold (the root module is not counted).
 pub const MAX_MODULE_INSTANCES: usize = 1024;
 /// How deep module calls may nest.
-pub const MAX_MODULE_DEPTH: usize = 64;
+pub const MAX_MODULE_DEPTH: usize = 16;
+/// How many declarations may wait on one another at once (`file.a` needs `file.b` needs ...),
+/// so a long chain of references is refused before it exhausts the stack.
+pub const MAX_NESTING: usize = 48;
 
 /// What one scope (the whole compilation, or one module instance) has used so far.
 #[derive(Debug, Default)]
