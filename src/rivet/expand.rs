@@ -44,7 +44,7 @@ pub struct Planned {
 /// How many instances an expansion asks for, before they are made (so limits apply first).
 pub enum Plan {
     /// A number of slots.
-    Count(u128, Attr),
+    Count(u128),
     /// Named instances.
     Each(Vec<Planned>),
     /// One un-keyed instance.
@@ -55,14 +55,10 @@ impl Plan {
     /// The number of instances.
     pub fn len(&self) -> u128 {
         match self {
-            Plan::Count(n, _) => *n,
+            Plan::Count(n) => *n,
             Plan::Each(v) => v.len() as u128,
             Plan::Single => 1,
         }
-    }
-    /// True when nothing will be made.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
     /// The instances (call after the limits allowed `len()` of them).
     pub fn instances(self, ev: &Evaluator) -> Vec<Planned> {
@@ -73,7 +69,7 @@ impl Plan {
                 position: 0,
             }],
             Plan::Each(v) => v,
-            Plan::Count(n, _) => {
+            Plan::Count(n) => {
                 let n = n as i64;
                 // A learner may number slots from one.
                 let base = if n > 0 && ev.flipped(Rule::CountIndexFromOne) { 1 } else { 0 };
@@ -139,7 +135,7 @@ fn count(ev: &Evaluator, c: &Attr, what: &str) -> DResult<Plan> {
     if len == 0 {
         empty_check(ev, c, what)?;
     }
-    Ok(Plan::Count(len, c.clone()))
+    Ok(Plan::Count(len))
 }
 
 /// True when `e` is `var.NAME` for a variable declared sensitive.

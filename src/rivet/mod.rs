@@ -7,15 +7,17 @@
 //! diff(&Bundle, &Bundle)                -> Diff { kept, added, changed, superseded, removed }
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod bundle;
-pub mod compiler;
+pub(crate) mod compiler;
 pub mod decl;
 pub mod diff;
 pub mod error;
-pub mod expand;
+pub(crate) mod expand;
 pub mod key;
 pub mod limits;
-pub mod scope;
+mod scope;
 pub mod sensitive;
 pub mod source;
 
