@@ -1,0 +1,311 @@
+//! Instances: a question with its parameters drawn for one seed, evaluated once under the
+//! real rules (and under any other `Rules` on request), with its correct answer and its
+//! shuffled choices, so nothing later has to re-derive them.
+
+use std::cell::OnceCell;
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::lang::convert::convert;
+use crate::lang::{Rules, Value};
+
+use super::compare;
+use super::engine::{self, Computed, EngineError, Evaluated, Prepared, Unavailable};
+use super::model::{Distractor, Engine, Kind, Question, Source, Stated};
+use super::params;
+use super::rng::Rng;
+
+/// One answer choice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The one-line rendering shown to the learner.
+    pub text: String,
+    /// True for the right answer.
+    pub correct: bool,
+    /// Why this wrong answer is wrong (for distractors that say).
+    pub why: Option<String>,
+}
+
+/// The right answer of an instance.
+#[derive(Clone, Debug)]
+pub struct Correct {
+    /// The value or error (for truefalse: the truth of the statement).
+    pub computed: Computed,
+    /// Its one-line rendering.
+    pub text: String,
+}
+
+/// A distractor made ready to show: its rendering and what it stands for.
+#[derive(Clone, Debug)]
+pub struct Wrong {
+    /// The one-line rendering.
+    pub text: String,
+    /// The value or error it stands for; `Err` when the author's text is not a constant value.
+    pub answer: Result<Computed, EngineError>,
+    /// The author's explanation.
+    pub why: Option<String>,
+}
+
+/// Why an instance cannot give its correct answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InstanceError {
+    /// The engine is not part of this build.
+    Unavailable(Unavailable),
+    /// A value the author wrote (a claim) is not a constant in the engine's notation.
+    Notation {
+        /// Which field.
+        field: &'static str,
+        /// The text.
+        text: String,
+        /// The engine's error.
+        error: EngineError,
+    },
+}
+
+impl fmt::Display for InstanceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InstanceError::Unavailable(u) => write!(f, "{u}"),
+            InstanceError::Notation { field, text, error } => {
+                write!(f, "{field} {text} is not a constant value: {}", error.summary)?;
+                if !error.detail.is_empty() {
+                    write!(f, ": {}", error.detail)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for InstanceError {}
+
+/// A question with its parameters drawn for one seed.
+#[derive(Debug)]
+pub struct Instance {
+    /// The question's id.
+    pub id: String,
+    /// The question's engine.
+    pub engine: Engine,
+    /// The question's kind.
+    pub kind: Kind,
+    /// Compare collection kinds strictly.
+    pub strict_types: bool,
+    /// The seed it was drawn with.
+    pub seed: u64,
+    /// The drawn parameter values (empty for a question without params).
+    pub values: BTreeMap<String, String>,
+    /// The question text, placeholders filled in.
+    pub prompt: String,
+    /// What the engine evaluates, placeholders filled in.
+    pub source: Source,
+    /// The author's stated answer, placeholders filled in.
+    pub answer: Option<Stated>,
+    /// For truefalse: the claimed value (HCL text), placeholders filled in.
+    pub claim: Option<String>,
+    /// The author's distractors, placeholders filled in.
+    pub distractors: Vec<Distractor>,
+    /// The explanation, placeholders filled in.
+    pub explain: String,
+    prepared: OnceCell<Result<Prepared, Unavailable>>,
+    real: OnceCell<Result<Evaluated, Unavailable>>,
+}
+
+impl Question {
+    /// Draws the parameters for `seed` and fills them in everywhere. A question without
+    /// params gives the same instance for every seed.
+    pub fn instantiate(&self, seed: u64) -> Instance {
+        let values = params::draw(&self.params, seed, &self.id);
+        let sub = |t: &str| params::substitute(t, &values);
+        let stated = |s: &Stated| match s {
+            Stated::Value(t) => Stated::Value(sub(t)),
+            Stated::Error(t) => Stated::Error(sub(t)),
+            Stated::Bool(b) => Stated::Bool(*b),
+        };
+        Instance {
+            id: self.id.clone(),
+            engine: self.engine,
+            kind: self.kind,
+            strict_types: self.strict_types,
+            seed,
+            prompt: sub(&self.prompt),
+            source: Source {
+                expr: sub(&self.source.expr),
+                config: self.source.config.as_deref().map(sub),
+                files: self.source.files.iter().map(|(k, v)| (k.clone(), sub(v))).collect(),
+            },
+            answer: self.answer.as_ref().map(stated),
+            claim: self.claim.as_deref().map(sub),
+            distractors: self
+                .distractors
+                .iter()
+                .map(|d| Distractor {
+                    answer: stated(&d.answer),
+                    why: d.why.as_deref().map(sub),
+                })
+                .collect(),
+            explain: sub(&self.explain),
+            values,
+            prepared: OnceCell::new(),
+            real: OnceCell::new(),
+        }
+    }
+}
+
+impl Instance {
+    fn prepared(&self) -> Result<&Prepared, Unavailable> {
+        self.prepared
+            .get_or_init(|| engine::prepare(self.engine, &self.source))
+            .as_ref()
+            .map_err(|u| *u)
+    }
+
+    /// Evaluates the source under `rules` (the real rules' result is computed once and kept).
+    pub fn evaluate(&self, rules: &Rules) -> Result<Evaluated, Unavailable> {
+        if *rules == Rules::real() {
+            return self.real().cloned();
+        }
+        Ok(self.prepared()?.evaluate(&self.source.expr, rules, false))
+    }
+
+    /// Evaluates under `rules` and records the evaluation steps.
+    pub fn evaluate_traced(&self, rules: &Rules) -> Result<Evaluated, Unavailable> {
+        Ok(self.prepared()?.evaluate(&self.source.expr, rules, true))
+    }
+
+    /// The evaluation under the real rules, computed once.
+    pub fn real(&self) -> Result<&Evaluated, Unavailable> {
+        self.real
+            .get_or_init(|| Ok(self.prepared()?.evaluate(&self.source.expr, &Rules::real(), false)))
+            .as_ref()
+            .map_err(|u| *u)
+    }
+
+    /// Parses a constant the author wrote, in this instance's engine.
+    pub fn constant(&self, text: &str) -> Result<Result<Value, EngineError>, Unavailable> {
+        engine::constant(self.engine, text)
+    }
+
+    /// The right answer: the engine's value or error; for truefalse, whether the statement
+    /// holds (the claim equals the source's value, or the source is `true`).
+    pub fn correct_answer(&self) -> Result<Correct, InstanceError> {
+        let real = self.real().map_err(InstanceError::Unavailable)?;
+        let computed = match (self.kind, &self.claim) {
+            (Kind::Truefalse, Some(claim)) => {
+                let claimed = self
+                    .constant(claim)
+                    .map_err(InstanceError::Unavailable)?
+                    .map_err(|error| InstanceError::Notation {
+                        field: "claim",
+                        text: claim.clone(),
+                        error,
+                    })?;
+                let holds = match &real.computed {
+                    Computed::Value(v) => compare::same(&claimed, v, self.strict_types),
+                    _ => false,
+                };
+                Computed::Value(Value::Bool(holds))
+            }
+            _ => real.computed.clone(),
+        };
+        Ok(Correct {
+            text: computed.one_line(),
+            computed,
+        })
+    }
+
+    /// The author's distractors, rendered like the right answer (a tuple shown as a list when
+    /// the answer is a list, unless `strict_types`), so the form does not give the answer away.
+    pub fn wrong_answers(&self) -> Vec<Wrong> {
+        let like = match self.real() {
+            Ok(Evaluated {
+                computed: Computed::Value(v),
+                ..
+            }) if !self.strict_types => Some(v.clone()),
+            _ => None,
+        };
+        self.distractors
+            .iter()
+            .map(|d| {
+                let answer = match &d.answer {
+                    Stated::Value(t) => match self.constant(t) {
+                        Ok(Ok(v)) => Ok(Computed::Value(match &like {
+                            Some(l) => reshape(v, l),
+                            None => v,
+                        })),
+                        Ok(Err(e)) => Err(e),
+                        Err(u) => Err(EngineError {
+                            summary: u.to_string(),
+                            detail: String::new(),
+                        }),
+                    },
+                    Stated::Error(s) => Ok(Computed::Error(EngineError {
+                        summary: s.clone(),
+                        detail: String::new(),
+                    })),
+                    Stated::Bool(b) => Ok(Computed::Value(Value::Bool(*b))),
+                };
+                let text = match &answer {
+                    Ok(c) => c.one_line(),
+                    Err(_) => match &d.answer {
+                        Stated::Value(t) | Stated::Error(t) => t.split_whitespace().collect::<Vec<_>>().join(" "),
+                        Stated::Bool(b) => b.to_string(),
+                    },
+                };
+                Wrong {
+                    text,
+                    answer,
+                    why: d.why.clone(),
+                }
+            })
+            .collect()
+    }
+
+    /// The right answer and the distractors, shuffled for `seed` (truefalse: `true` then
+    /// `false`). Choices rendering like an earlier one are dropped; empty when the engine is
+    /// not available.
+    pub fn choices(&self, seed: u64) -> Vec<Choice> {
+        let Ok(correct) = self.correct_answer() else {
+            return Vec::new();
+        };
+        if self.kind == Kind::Truefalse {
+            let yes = matches!(correct.computed, Computed::Value(Value::Bool(true)));
+            return vec![
+                Choice {
+                    text: "true".into(),
+                    correct: yes,
+                    why: None,
+                },
+                Choice {
+                    text: "false".into(),
+                    correct: !yes,
+                    why: None,
+                },
+            ];
+        }
+        let mut out = vec![Choice {
+            text: correct.text,
+            correct: true,
+            why: None,
+        }];
+        for w in self.wrong_answers() {
+            if out.iter().all(|c| c.text != w.text) {
+                out.push(Choice {
+                    text: w.text,
+                    correct: false,
+                    why: w.why,
+                });
+            }
+        }
+        Rng::new(seed, &self.id).shuffle(&mut out);
+        out
+    }
+}
+
+/// `v` converted to `like`'s type when that changes only the kind of collection (tuple →
+/// list, object → map), never a primitive; otherwise `v` unchanged.
+fn reshape(v: Value, like: &Value) -> Value {
+    match convert(&v, &like.ty()) {
+        Ok(c) if compare::same(&v, &c, false) && !matches!(c, Value::Set(..)) => c,
+        _ => v,
+    }
+}
