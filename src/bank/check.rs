@@ -75,6 +75,7 @@ pub fn check_bank(bank: &Bank) -> CheckReport {
 pub fn check_question(q: &Question) -> QuestionReport {
     let seeds = if q.is_parameterised() { INSTANCES } else { 1 };
     let mut problems = Vec::new();
+    let mut raw: Vec<String> = Vec::new();
     let mut distractors = 0;
     for seed in 0..seeds {
         let inst = q.instantiate(seed);
@@ -89,9 +90,10 @@ pub fn check_question(q: &Question) -> QuestionReport {
             String::new()
         };
         for p in found {
-            let p = format!("{label}{p}");
-            if !problems.contains(&p) {
-                problems.push(p);
+            // The same problem in several instances is reported once, for the first.
+            if !raw.contains(&p) {
+                problems.push(format!("{label}{p}"));
+                raw.push(p);
             }
         }
         // An unavailable engine says so once.
@@ -127,9 +129,10 @@ pub fn check_instance(inst: &Instance) -> (Vec<String>, usize) {
         Kind::Choice | Kind::Input => match got {
             Computed::Error(e) => {
                 problems.push(format!(
-                    "the source fails with \"{}\" ({}), but a {} question needs a value (use kind: error if the error is the point)",
+                    "the source fails with \"{}\" ({}), but {} {} question needs a value (use kind: error if the error is the point)",
                     e.summary,
                     one_line_text(&e.detail),
+                    if inst.kind == Kind::Input { "an" } else { "a" },
                     inst.kind
                 ));
             }

@@ -1,6 +1,8 @@
 //! The command line: one file per subcommand. Exit codes: 0 success, 1 a finding (an
 //! evaluation error, a failing check), 2 unusable input or arguments.
 
+pub mod bank;
+mod check;
 pub mod common;
 mod eval;
 
@@ -20,6 +22,10 @@ pub struct Cli {
 pub enum Command {
     /// Evaluate a Terraform expression and print it as `terraform console` does.
     Eval(eval::EvalArgs),
+    /// Prove every question of the bank against its engine (exit 1 when any fails).
+    Check(check::CheckArgs),
+    /// Show what the question bank holds: --list, --coverage.
+    Bank(bank::BankCmdArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -34,6 +40,8 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
     };
     match cli.command {
         Some(Command::Eval(a)) => eval::run(a),
+        Some(Command::Check(a)) => check::run(a),
+        Some(Command::Bank(a)) => bank::run(a),
         None => {
             eprintln!("iacquiz: the practice TUI is not built yet; try `iacquiz eval --help`.");
             2
