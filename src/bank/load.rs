@@ -129,8 +129,9 @@ pub fn load(files: Vec<SourceFile>) -> Result<Loaded, LoadErrors> {
     }
     let mut questions = Vec::new();
     let mut summaries = Vec::new();
+    let mut ids: Vec<(String, String, Pos)> = Vec::new();
     for (f, text) in &texts {
-        if let Some((topic, qs)) = load_file(f, text, &mut errors) {
+        if let Some((topic, qs)) = load_file(f, text, &catalogue, &mut ids, &mut errors) {
             summaries.push(BankFile {
                 path: f.display.clone(),
                 topic,
@@ -139,28 +140,26 @@ pub fn load(files: Vec<SourceFile>) -> Result<Loaded, LoadErrors> {
             questions.extend(qs);
         }
     }
-    let mut seen: BTreeMap<String, Origin> = BTreeMap::new();
-    for q in &questions {
-        if let Some(first) = seen.get(&q.id) {
-            errors.push(LoadError::at(
-                &q.origin.path,
-                Pos {
-                    line: q.origin.line,
-                    column: q.origin.column,
-                },
-                Some(&q.id),
+    // Ids must be unique across the bank, whether or not their questions are otherwise valid.
+    let mut seen: BTreeMap<&str, (&str, Pos)> = BTreeMap::new();
+    for (id, path, pos) in &ids {
+        match seen.get(id.as_str()) {
+            Some((first_path, first)) => errors.push(LoadError::at(
+                path,
+                *pos,
+                Some(id),
                 format!(
-                    "duplicate id: `{}` is already the id of the question at {first}; ids must be unique across the bank",
-                    q.id
+                    "duplicate id: `{id}` is already the id of the question at {first_path}:{}:{}; ids must be unique across the bank",
+                    first.line, first.column
                 ),
-            ));
-        } else {
-            seen.insert(q.id.clone(), q.origin.clone());
-        }
-        if let Some(p) = catalogue.problem(&q.lesson) {
-            errors.push(LoadError::at(&q.origin.path, lesson_pos(q, &texts), Some(&q.id), p));
+            )),
+            None => {
+                seen.insert(id, (path, *pos));
+            }
         }
     }
+    // Problems in file order, so an author can work down the list.
+    errors.sort_by(|a, b| (&a.path, a.line, a.column).cmp(&(&b.path, b.line, b.column)));
     if errors.is_empty() {
         Ok(Loaded {
             questions,
@@ -170,26 +169,6 @@ pub fn load(files: Vec<SourceFile>) -> Result<Loaded, LoadErrors> {
     } else {
         Err(LoadErrors(errors))
     }
-}
-
-/// Where a question's `lesson:` is written (re-read from the located tree).
-fn lesson_pos(q: &Question, texts: &[(SourceFile, String)]) -> Pos {
-    let qpos = Pos {
-        line: q.origin.line,
-        column: q.origin.column,
-    };
-    texts
-        .iter()
-        .find(|(f, _)| f.display == q.origin.path)
-        .and_then(|(_, t)| located::parse(t))
-        .and_then(|root| {
-            root.get("questions")?
-                .items()
-                .iter()
-                .find(|n| n.pos == qpos)
-                .map(|n| n.key_pos("lesson"))
-        })
-        .unwrap_or(qpos)
 }
 
 fn load_catalogue(f: &SourceFile, text: &str, cat: &mut Catalogue, errors: &mut Vec<LoadError>) {
@@ -272,7 +251,13 @@ fn folder_engine(in_root: &str) -> Option<(Engine, String)> {
     Engine::from_name(first).map(|e| (e, first.to_string()))
 }
 
-fn load_file(f: &SourceFile, text: &str, errors: &mut Vec<LoadError>) -> Option<(String, Vec<Question>)> {
+fn load_file(
+    f: &SourceFile,
+    text: &str,
+    catalogue: &Catalogue,
+    ids: &mut Vec<(String, String, Pos)>,
+    errors: &mut Vec<LoadError>,
+) -> Option<(String, Vec<Question>)> {
     let tree = located::parse(text);
     let raw: RawFile = match serde_yaml::from_str(text) {
         Ok(r) => r,
@@ -297,6 +282,7 @@ fn load_file(f: &SourceFile, text: &str, errors: &mut Vec<LoadError>) -> Option<
     }
     let ctx = FileCtx {
         f,
+        catalogue,
         topic: raw.topic.clone(),
         file_engine: raw.engine,
         folder: folder_engine(&f.in_root),
@@ -304,6 +290,8 @@ fn load_file(f: &SourceFile, text: &str, errors: &mut Vec<LoadError>) -> Option<
     let items = tree.as_ref().and_then(|t| t.get("questions")).map(|q| q.items()).unwrap_or(&[]);
     let mut out = Vec::new();
     for (i, rq) in raw.questions.into_iter().enumerate() {
+        let pos = items.get(i).map(|n| n.pos).unwrap_or(root_pos);
+        ids.push((rq.id.clone(), f.display.clone(), pos));
         if let Some(q) = build(rq, &ctx, items.get(i), errors) {
             out.push(q);
         }
@@ -313,6 +301,7 @@ fn load_file(f: &SourceFile, text: &str, errors: &mut Vec<LoadError>) -> Option<
 
 struct FileCtx<'a> {
     f: &'a SourceFile,
+    catalogue: &'a Catalogue,
     topic: String,
     file_engine: Option<Engine>,
     folder: Option<(Engine, String)>,
@@ -332,6 +321,14 @@ impl Problems<'_> {
     }
     fn field(&mut self, field: &str, msg: impl Into<String>) {
         let pos = self.node.map(|n| n.key_pos(field)).unwrap_or(self.start());
+        self.errors.push(LoadError::at(self.path, pos, Some(&self.id), msg));
+    }
+    fn sub_field(&mut self, field: &str, key: &str, msg: impl Into<String>) {
+        let pos = self
+            .node
+            .and_then(|n| n.get(field))
+            .map(|m| m.key_pos(key))
+            .unwrap_or_else(|| self.node.map(|n| n.key_pos(field)).unwrap_or(self.start()));
         self.errors.push(LoadError::at(self.path, pos, Some(&self.id), msg));
     }
     fn item(&mut self, field: &str, i: usize, msg: impl Into<String>) {
@@ -399,8 +396,14 @@ fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, errors: &mut Vec<L
             p.item("tags", i, "a tag is empty");
         }
     }
+    let lesson = LessonRef {
+        seed: rq.lesson.seed.0.clone(),
+        section: rq.lesson.section.clone(),
+    };
     if rq.lesson.section.trim().is_empty() {
         p.field("lesson", "`lesson.section` is empty: name the section that teaches this question");
+    } else if let Some(m) = ctx.catalogue.problem(&lesson) {
+        p.field("lesson", m);
     }
     if rq.prompt.trim().is_empty() {
         p.field("prompt", "`prompt` is empty");
@@ -497,7 +500,7 @@ fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, errors: &mut Vec<L
             Ok(s) => {
                 specs.insert(name.clone(), s);
             }
-            Err(m) => p.field("params", m),
+            Err(m) => p.sub_field("params", name, m),
         }
     }
     let mut texts: Vec<(&str, String)> = vec![
@@ -542,9 +545,10 @@ fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, errors: &mut Vec<L
         }
     }
     for name in rq.params.keys() {
-        if !used.contains(name) {
-            p.field(
+        if !used.contains(name) && specs.contains_key(name) {
+            p.sub_field(
                 "params",
+                name,
                 format!("param `{name}` is never used: write {{{{{name}}}}} in the prompt or source, or remove it"),
             );
         }
@@ -560,10 +564,7 @@ fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, errors: &mut Vec<L
         engine: engine.unwrap_or(Engine::Terraform),
         topic: ctx.topic.clone(),
         tags: rq.tags,
-        lesson: LessonRef {
-            seed: rq.lesson.seed.0,
-            section: rq.lesson.section,
-        },
+        lesson,
         prompt: rq.prompt,
         source: Source {
             expr,

@@ -10,42 +10,41 @@ pub fn text(r: &CheckReport) -> String {
         out.push_str(&line.replace(['\r', '\n'], " "));
         out.push('\n');
     }
-    out.push_str(&format!(
-        "check: {} questions, {} passed, {} failed\n",
-        r.total(),
-        r.passed(),
-        r.failed()
-    ));
+    out.push_str(&summary(r));
     out
 }
 
 /// JSON: `{"total", "passed", "failed", "questions": [{"id", "engine", "topic", "kind",
-/// "status", "distractors", "problems"}]}`.
+/// "status", "distractors", "problems"}]}`, keys in that order.
 pub fn json(r: &CheckReport) -> String {
-    let questions: Vec<serde_json::Value> = r
-        .questions
-        .iter()
-        .map(|q| {
-            serde_json::json!({
-                "id": q.id,
-                "engine": q.engine.name(),
-                "topic": q.topic,
-                "kind": q.kind.name(),
-                "status": if q.passed() { "pass" } else { "fail" },
-                "distractors": q.distractors,
-                "problems": q.problems,
-            })
-        })
-        .collect();
-    let v = serde_json::json!({
-        "total": r.total(),
-        "passed": r.passed(),
-        "failed": r.failed(),
-        "questions": questions,
-    });
-    let mut s = serde_json::to_string_pretty(&v).unwrap_or_default();
-    s.push('\n');
-    s
+    let s = |t: &str| serde_json::to_string(t).unwrap_or_else(|_| "\"\"".into());
+    let mut out = format!(
+        "{{\"total\": {}, \"passed\": {}, \"failed\": {}, \"questions\": [",
+        r.total(),
+        r.passed(),
+        r.failed()
+    );
+    for (i, q) in r.questions.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let problems: Vec<String> = q.problems.iter().map(|p| s(p)).collect();
+        out.push_str(&format!(
+            "\n  {{\"id\": {}, \"engine\": {}, \"topic\": {}, \"kind\": {}, \"status\": {}, \"distractors\": {}, \"problems\": [{}]}}",
+            s(&q.id),
+            s(q.engine.name()),
+            s(&q.topic),
+            s(q.kind.name()),
+            s(if q.passed() { "pass" } else { "fail" }),
+            q.distractors,
+            problems.join(", ")
+        ));
+    }
+    if !r.questions.is_empty() {
+        out.push('\n');
+    }
+    out.push_str("]}\n");
+    out
 }
 
 /// Escapes text for an XML attribute or element.
@@ -114,6 +113,17 @@ fn gh_prop(s: &str) -> String {
     gh_data(s).replace(':', "%3A").replace(',', "%2C")
 }
 
+/// The closing line: `check: N questions, P passed, F failed`.
+pub fn summary(r: &CheckReport) -> String {
+    let n = r.total();
+    format!(
+        "check: {n} question{}, {} passed, {} failed\n",
+        if n == 1 { "" } else { "s" },
+        r.passed(),
+        r.failed()
+    )
+}
+
 /// GitHub annotations: `::error file=PATH,line=N::message` per failing question (PATH relative
 /// to the bank root), then the summary line.
 pub fn github(r: &CheckReport) -> String {
@@ -126,12 +136,7 @@ pub fn github(r: &CheckReport) -> String {
             gh_data(&format!("{}: {}", q.id, q.problems.join("; ")))
         ));
     }
-    out.push_str(&format!(
-        "check: {} questions, {} passed, {} failed\n",
-        r.total(),
-        r.passed(),
-        r.failed()
-    ));
+    out.push_str(&summary(r));
     out
 }
 
@@ -168,7 +173,12 @@ mod tests {
             text(&r),
             "b/t.yaml:7: bad: answer says \"a\" < b , 100%\ncheck: 2 questions, 1 passed, 1 failed\n"
         );
-        let j: serde_json::Value = serde_json::from_str(&json(&r)).unwrap_or_default();
+        let js = json(&r);
+        assert!(
+            js.starts_with("{\"total\": 2, \"passed\": 1, \"failed\": 1, \"questions\": [\n  {\"id\": \"ok\", \"engine\""),
+            "{js}"
+        );
+        let j: serde_json::Value = serde_json::from_str(&js).unwrap_or_default();
         assert_eq!(j["total"], 2);
         assert_eq!(j["questions"][1]["status"], "fail");
         assert_eq!(j["questions"][0]["distractors"], 3);
