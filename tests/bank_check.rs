@@ -261,7 +261,7 @@ fn instances_give_answers_and_shuffled_choices() {
     assert_ne!(wrong, correct.text);
 
     // Tuple distractors are shown as lists when the answer is a list.
-    let Some(q) = bank.get("tf-slice-end-exclusive") else {
+    let Some(q) = bank.get("tf-cidrsubnets-align") else {
         panic!("question missing")
     };
     let texts: Vec<String> = q.instantiate(0).choices(1).into_iter().map(|c| c.text).collect();
