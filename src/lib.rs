@@ -4,3 +4,4 @@
 pub mod bank;
 pub mod cli;
 pub mod lang;
+pub mod mistakes;

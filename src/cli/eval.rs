@@ -25,7 +25,7 @@ pub enum Format {
 #[derive(Args, Debug)]
 pub struct EvalArgs {
     /// The expression (`-` reads it from standard input).
-    #[arg(value_name = "EXPR", required_unless_present = "jsonl")]
+    #[arg(value_name = "EXPR", required_unless_present_any = ["jsonl", "outputs"])]
     pub expr: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value = "console")]
@@ -36,6 +36,9 @@ pub struct EvalArgs {
     /// Read JSON lines {"expr": ..., "config": DIR or null} from stdin, answer one line each.
     #[arg(long, conflicts_with = "expr")]
     pub jsonl: bool,
+    /// Print every output of the --config folder, as `terraform output` does.
+    #[arg(long, conflicts_with_all = ["expr", "jsonl"], requires = "config")]
+    pub outputs: bool,
     #[command(flatten)]
     pub cfg: ConfigArgs,
 }
@@ -44,6 +47,9 @@ pub struct EvalArgs {
 pub fn run(a: EvalArgs) -> i32 {
     if a.jsonl {
         return run_jsonl(&a);
+    }
+    if a.outputs {
+        return run_outputs(&a);
     }
     let session = match a.cfg.session() {
         Ok(s) => s,
@@ -81,6 +87,37 @@ pub fn run(a: EvalArgs) -> i32 {
             }
             let name = d.file.clone().unwrap_or_else(|| "<expression>".into());
             eprint!("{}", d.render(session.source_for(&d, &src), &name));
+            1
+        }
+    }
+}
+
+fn run_outputs(a: &EvalArgs) -> i32 {
+    let session = match a.cfg.session() {
+        Ok(s) => s,
+        Err(msg) => {
+            eprintln!("iacquiz eval: {msg}");
+            return 2;
+        }
+    };
+    let result = session.with_scope(&Rules::real(), |ev, _| crate::lang::conditions::outputs(ev, &session.config));
+    match result.and_then(|r| r) {
+        Ok(outs) => {
+            let mut code = 0;
+            for (name, r) in outs {
+                match r {
+                    Ok(text) => println!("{name} = {text}"),
+                    Err(d) => {
+                        let file = d.file.clone().unwrap_or_default();
+                        eprint!("{}", d.render(session.source_for(&d, ""), &file));
+                        code = 1;
+                    }
+                }
+            }
+            code
+        }
+        Err(d) => {
+            eprintln!("{d}");
             1
         }
     }

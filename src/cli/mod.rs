@@ -3,7 +3,9 @@
 
 pub mod bank;
 mod check;
+mod blocks;
 pub mod common;
+mod conditions;
 mod eval;
 
 use clap::{Parser, Subcommand};
@@ -26,6 +28,10 @@ pub enum Command {
     Check(check::CheckArgs),
     /// Show what the question bank holds: --list, --coverage.
     Bank(bank::BankCmdArgs),
+    /// Print a resource of a configuration with its dynamic blocks expanded, as HCL.
+    Blocks(blocks::BlocksArgs),
+    /// Evaluate a configuration's preconditions, postconditions and check blocks.
+    Conditions(conditions::ConditionsArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -42,6 +48,8 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
         Some(Command::Eval(a)) => eval::run(a),
         Some(Command::Check(a)) => check::run(a),
         Some(Command::Bank(a)) => bank::run(a),
+        Some(Command::Blocks(a)) => blocks::run(a),
+        Some(Command::Conditions(a)) => conditions::run(a),
         None => {
             eprintln!("iacquiz: the practice TUI is not built yet; try `iacquiz eval --help`.");
             2

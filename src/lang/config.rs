@@ -7,7 +7,10 @@ use std::path::{Path, PathBuf};
 
 use super::diag::{DResult, Diag};
 use super::eval::{Evaluator, Scope, standard_roots, undeclared_local};
-use super::syntax::{BodyAst, Expr, Span, parse_body};
+use super::resources::{
+    Instance, Mode, Override, ResourceDecl, apply_override, body_object, collection, expand, instance_vars, traverse_open,
+};
+use super::syntax::{BlockAst, BodyAst, Expr, Op, Span, parse_body};
 use super::typeexpr::Constraint;
 use super::value::{Type, Value};
 
@@ -35,6 +38,8 @@ pub struct Variable {
     pub sensitive: bool,
     /// `nullable = false` makes this false.
     pub nullable: bool,
+    /// `validation` blocks: (condition, error_message, span of the block).
+    pub validations: Vec<(Expr, Option<Expr>, Span)>,
     /// Where the block is.
     pub span: Span,
 }
@@ -50,6 +55,14 @@ pub struct Config {
     pub variables: BTreeMap<String, Variable>,
     /// Declared locals: (file index, expression).
     pub locals: BTreeMap<String, (usize, Expr)>,
+    /// Resources and data sources, in file and declaration order.
+    pub resources: Vec<ResourceDecl>,
+    /// Output blocks: (name, file index, body, span).
+    pub outputs: Vec<(String, usize, BodyAst, Span)>,
+    /// Check blocks: (name, file index, body, span).
+    pub checks: Vec<(String, usize, BodyAst, Span)>,
+    /// override_resource / override_data blocks from `*.tftest.hcl` files.
+    pub overrides: Vec<Override>,
 }
 
 impl Config {
@@ -63,7 +76,7 @@ impl Config {
         })?;
         let mut names: Vec<PathBuf> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "tf") && p.is_file())
+            .filter(|p| (p.extension().is_some_and(|x| x == "tf") || p.to_string_lossy().ends_with(".tftest.hcl")) && p.is_file())
             .collect();
         names.sort();
         let mut texts = Vec::new();
@@ -90,8 +103,24 @@ impl Config {
             c.files.push(File { name, src, body });
         }
         for (fi, f) in c.files.iter().enumerate() {
+            if f.name.ends_with(".tftest.hcl") {
+                collect_overrides(&f.body, fi, &mut c.overrides);
+                continue;
+            }
             for b in &f.body.blocks {
                 match b.kind.as_str() {
+                    "resource" | "data" => c.resources.push(resource_decl(b, fi, None, &f.name)?),
+                    "output" => {
+                        let name = b.labels.first().cloned().unwrap_or_default();
+                        c.outputs.push((name, fi, b.body.clone(), b.span.clone()));
+                    }
+                    "check" => {
+                        let name = b.labels.first().cloned().unwrap_or_default();
+                        for d in b.body.blocks_of("data") {
+                            c.resources.push(resource_decl(d, fi, Some(name.clone()), &f.name)?);
+                        }
+                        c.checks.push((name, fi, b.body.clone(), b.span.clone()));
+                    }
                     "locals" => {
                         for a in &b.body.attrs {
                             if c.locals.contains_key(&a.name) {
@@ -137,6 +166,15 @@ impl Config {
                                 default: b.body.attr("default").map(|a| a.expr.clone()),
                                 sensitive: flag("sensitive"),
                                 nullable,
+                                validations: b
+                                    .body
+                                    .blocks_of("validation")
+                                    .filter_map(|v| {
+                                        v.body
+                                            .attr("condition")
+                                            .map(|c| (c.expr.clone(), v.body.attr("error_message").map(|m| m.expr.clone()), v.span.clone()))
+                                    })
+                                    .collect(),
                                 span: b.span.clone(),
                             },
                         );
@@ -148,6 +186,11 @@ impl Config {
         Ok(c)
     }
 
+    /// The declaration with this mode, type and name.
+    pub fn resource(&self, mode: Mode, rtype: &str, name: &str) -> Option<&ResourceDecl> {
+        self.resources.iter().find(|r| r.mode == mode && r.rtype == rtype && r.name == name)
+    }
+
     /// The name of file `i`.
     pub fn file_name(&self, i: usize) -> &str {
         self.files.get(i).map(|f| f.name.as_str()).unwrap_or("")
@@ -156,6 +199,73 @@ impl Config {
     /// The source text of the file with this name.
     pub fn source_of(&self, name: &str) -> Option<&str> {
         self.files.iter().find(|f| f.name == name).map(|f| f.src.as_str())
+    }
+}
+
+fn resource_decl(b: &BlockAst, file: usize, check: Option<String>, fname: &str) -> DResult<ResourceDecl> {
+    let mode = if b.kind == "data" { Mode::Data } else { Mode::Managed };
+    match b.labels.as_slice() {
+        [t, n] => Ok(ResourceDecl {
+            mode,
+            rtype: t.clone(),
+            name: n.clone(),
+            file,
+            body: b.body.clone(),
+            span: b.span.clone(),
+            check,
+        }),
+        _ => Err(Diag::new(
+            format!("Missing name for {}", if mode == Mode::Data { "data" } else { "resource" }),
+            format!("All {} blocks must have 2 labels (type, name).", b.kind),
+        )
+        .at(&b.span)
+        .in_file(fname)),
+    }
+}
+
+/// Finds override_resource / override_data blocks at the top of a test file and in its runs.
+fn collect_overrides(body: &BodyAst, file: usize, out: &mut Vec<Override>) {
+    for b in &body.blocks {
+        match b.kind.as_str() {
+            "override_resource" | "override_data" => {
+                let target = b.body.attr("target").map(|a| traversal_text(&a.expr)).unwrap_or_default();
+                out.push(Override {
+                    target,
+                    values: b.body.attr("values").map(|a| a.expr.clone()),
+                    file,
+                });
+            }
+            "run" | "mock_provider" => collect_overrides(&b.body, file, out),
+            _ => {}
+        }
+    }
+}
+
+/// The text of a static reference such as `aws_instance.web` or `data.aws_ami.x`.
+fn traversal_text(e: &Expr) -> String {
+    use super::syntax::{ExprKind, OpKind};
+    match &e.kind {
+        ExprKind::Var(v) => v.clone(),
+        ExprKind::Traversal(b, ops) => {
+            let mut s = traversal_text(b);
+            for op in ops {
+                match &op.kind {
+                    OpKind::Attr(a) => {
+                        s.push('.');
+                        s.push_str(a);
+                    }
+                    OpKind::LegacyIndex(i) => s.push_str(&format!("[{i}]")),
+                    OpKind::Index(x) => match &x.kind {
+                        ExprKind::Number(n) => s.push_str(&format!("[{n}]")),
+                        ExprKind::Str(k) => s.push_str(&format!("[{k:?}]")),
+                        _ => {}
+                    },
+                    _ => {}
+                }
+            }
+            s
+        }
+        _ => String::new(),
     }
 }
 
@@ -170,6 +280,13 @@ pub struct ConfigScope<'c> {
     vars: BTreeMap<String, Value>,
     locals: RefCell<HashMap<String, LocalState>>,
     stack: RefCell<Vec<String>>,
+    resources: RefCell<HashMap<String, ResState>>,
+    validated: RefCell<std::collections::HashSet<String>>,
+}
+
+enum ResState {
+    Busy,
+    Done(DResult<Vec<Instance>>),
 }
 
 impl<'c> ConfigScope<'c> {
@@ -202,7 +319,7 @@ impl<'c> ConfigScope<'c> {
                         val
                     };
                     match &constraint {
-                        Some(c) => c.apply(&val).map_err(|e| {
+                        Some(c) => c.apply_with(&val, &|r| ev_for_defaults.flipped(r)).map_err(|e| {
                             let d = Diag::new(
                                 "Invalid default value for variable",
                                 format!("This default value is not compatible with the variable's type constraint: {}.", e.0),
@@ -226,7 +343,85 @@ impl<'c> ConfigScope<'c> {
             vars,
             locals: RefCell::new(HashMap::new()),
             stack: RefCell::new(Vec::new()),
+            resources: RefCell::new(HashMap::new()),
+            validated: RefCell::new(Default::default()),
         })
+    }
+
+    /// The expanded instances of a declaration (evaluated once, cycles refused).
+    pub fn instances(&self, ev: &Evaluator, decl: &ResourceDecl) -> DResult<Vec<Instance>> {
+        let addr = decl.address();
+        if let Some(state) = self.resources.borrow().get(&addr) {
+            return match state {
+                ResState::Done(r) => r.clone(),
+                ResState::Busy => Err(Diag::new(
+                    format!("Cycle: {addr}"),
+                    format!("The configuration of {addr} refers to itself; use \"self\" inside its postconditions, or another resource."),
+                )
+                .fatal()),
+            };
+        }
+        self.resources.borrow_mut().insert(addr.clone(), ResState::Busy);
+        let fname = self.config.file_name(decl.file).to_string();
+        let r = self.compute_instances(ev, decl).map_err(|e| e.in_file(&fname));
+        self.resources.borrow_mut().insert(addr, ResState::Done(r.clone()));
+        r
+    }
+
+    fn compute_instances(&self, ev: &Evaluator, decl: &ResourceDecl) -> DResult<Vec<Instance>> {
+        let keys = expand(ev, decl)?;
+        let overrides: Vec<&Override> = self.config.overrides.iter().filter(|o| o.target == decl.address()).collect();
+        let mut out = Vec::new();
+        for (key, each_value) in keys {
+            let vars = instance_vars(&key, &each_value);
+            let mut obj = ev.with_var(vars, || body_object(ev, &decl.body, true))?;
+            for o in &overrides {
+                if let Some(values) = &o.values {
+                    let v = ev.eval(values).map_err(|e| e.in_file(self.config.file_name(o.file)))?;
+                    apply_override(&mut obj, v);
+                }
+            }
+            out.push(Instance {
+                key,
+                each_value,
+                value: Value::Object(obj),
+            });
+        }
+        Ok(out)
+    }
+
+    /// Runs a variable's validation rules once, the first time it is referenced.
+    fn validate(&self, ev: &Evaluator, name: &str) -> DResult<()> {
+        if !self.validated.borrow_mut().insert(name.to_string()) {
+            return Ok(());
+        }
+        let Some(decl) = self.config.variables.get(name) else {
+            return Ok(());
+        };
+        let fname = self.config.file_name(decl.file);
+        for (cond, msg, vspan) in &decl.validations {
+            let v = ev.eval(cond).map_err(|e| e.in_file(fname))?;
+            let (v, _) = v.unmark();
+            if v.is_unknown() {
+                continue;
+            }
+            if let Ok(Value::Bool(false)) = super::convert::convert(&v, &Type::Bool) {
+                let text = match msg.as_ref().map(|m| ev.eval(m)) {
+                    Some(Ok(Value::String(s))) => s.to_string(),
+                    _ => "The value failed its validation rule.".to_string(),
+                };
+                let src = self.config.files.get(decl.file).map(|f| f.src.as_str()).unwrap_or("");
+                let at = super::diag::range_text(fname, src, &(vspan.start..vspan.start + "validation".len()));
+                return Err(Diag::new(
+                    "Invalid value for variable",
+                    format!("{text}\n\nThis was checked by the validation rule at {at}."),
+                )
+                .at(&cond.span)
+                .in_file(fname)
+                .fatal());
+            }
+        }
+        Ok(())
     }
 
     /// The evaluated variables.
@@ -264,9 +459,38 @@ impl<'c> ConfigScope<'c> {
 }
 
 impl Scope for ConfigScope<'_> {
+    fn config(&self) -> Option<&Config> {
+        Some(self.config)
+    }
+
+    fn resolve_traversal(&self, ev: &Evaluator, name: &str, ops: &[Op], _span: &Span) -> Option<DResult<(Value, usize)>> {
+        use super::syntax::OpKind;
+        let attr = |i: usize| match ops.get(i).map(|o| &o.kind) {
+            Some(OpKind::Attr(a)) => Some(a.as_str()),
+            _ => None,
+        };
+        let (decl, used) = if name == "data" {
+            let (t, n) = (attr(0)?, attr(1)?);
+            (self.config.resource(Mode::Data, t, n)?, 2)
+        } else {
+            (self.config.resource(Mode::Managed, name, attr(0)?)?, 1)
+        };
+        Some((|| {
+            let insts = self.instances(ev, decl)?;
+            let value = collection(decl, &insts);
+            let many = decl.body.attr("count").is_some() || decl.body.attr("for_each").is_some();
+            let (v, n) = traverse_open(ev, value, &ops[used..], if many { Some(&insts) } else { None })?;
+            Ok((v, used + n))
+        })())
+    }
+
     fn resolve(&self, ev: &Evaluator, name: &str, attr: Option<&str>, span: &Span) -> DResult<(Value, bool)> {
         match (name, attr) {
             ("local", Some(a)) => Ok((self.local(ev, a, span)?, true)),
+            ("var", Some(a)) if self.config.variables.get(a).is_some_and(|v| !v.validations.is_empty()) => {
+                self.validate(ev, a)?;
+                standard_roots(name, attr, span, &self.vars, &BTreeMap::new())
+            }
             _ => standard_roots(name, attr, span, &self.vars, &BTreeMap::new()),
         }
     }

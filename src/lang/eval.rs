@@ -25,6 +25,17 @@ pub trait Scope {
     /// Resolves the root `name`, given the attribute that follows it (if any). Returns the value
     /// and whether the attribute was consumed.
     fn resolve(&self, ev: &Evaluator, name: &str, attr: Option<&str>, span: &Span) -> DResult<(Value, bool)>;
+
+    /// Resolves a whole traversal from a root name (resources, `self`), returning the value and
+    /// how many operators it consumed; `None` leaves it to `resolve`.
+    fn resolve_traversal(&self, _ev: &Evaluator, _name: &str, _ops: &[Op], _span: &Span) -> Option<DResult<(Value, usize)>> {
+        None
+    }
+
+    /// The configuration behind this scope, if any (for `required_providers` and the like).
+    fn config(&self) -> Option<&super::config::Config> {
+        None
+    }
 }
 
 /// A scope with nothing in it but `path.*`, as the console without a configuration has.
@@ -148,8 +159,10 @@ pub struct Evaluator<'a> {
     trace: RefCell<Option<Vec<Step>>>,
     depth: Cell<usize>,
     steps: Cell<u64>,
+    draws: Cell<u64>,
     iters: RefCell<Vec<(String, Value)>>,
     source: RefCell<Option<std::rc::Rc<str>>>,
+    literal_orders: RefCell<std::collections::HashMap<Vec<String>, Vec<String>>>,
 }
 
 /// The Terraform version emulated by default.
@@ -168,8 +181,26 @@ impl<'a> Evaluator<'a> {
             trace: RefCell::new(None),
             depth: Cell::new(0),
             steps: Cell::new(0),
+            draws: Cell::new(0),
             iters: RefCell::new(Vec::new()),
             source: RefCell::new(None),
+            literal_orders: RefCell::new(Default::default()),
+        }
+    }
+
+    /// The order in which an object constructor with exactly these keys wrote them, when it
+    /// differs from the lexical order (what a learner who believes in insertion order expects).
+    pub fn source_order(&self, m: &BTreeMap<String, Value>) -> Option<Vec<String>> {
+        let keys: Vec<String> = m.keys().cloned().collect();
+        self.literal_orders.borrow().get(&keys).cloned()
+    }
+
+    /// `m`'s keys in the order a learner holding the "insertion order" belief expects, when the
+    /// rule is flipped and the order differs; consults the rule only when it matters.
+    pub fn key_order(&self, m: &BTreeMap<String, Value>) -> Vec<String> {
+        match self.source_order(m) {
+            Some(order) if self.flipped(Rule::MapKeysLexical) => order,
+            _ => m.keys().cloned().collect(),
         }
     }
 
@@ -198,10 +229,23 @@ impl<'a> Evaluator<'a> {
         self.touched.borrow().clone()
     }
 
+    /// Adds the rules another evaluator consulted (one run on this one's behalf).
+    pub fn absorb(&self, other: &Evaluator) {
+        self.touched.borrow_mut().extend(other.touched.borrow().iter().copied());
+    }
+
     /// Consults a rule: records that the evaluation depends on it and says whether it is flipped.
     pub fn flipped(&self, rule: Rule) -> bool {
         self.touched.borrow_mut().insert(rule);
         self.rules.flipped(rule)
+    }
+
+    /// The next number of a per-evaluation counter, for functions that draw randomness
+    /// (uuid, bcrypt): with a seeded host each draw differs yet the evaluation repeats exactly.
+    pub fn next_draw(&self) -> u64 {
+        let n = self.draws.get();
+        self.draws.set(n.wrapping_add(1));
+        n
     }
 
     /// Records a trace step.
@@ -274,6 +318,14 @@ impl<'a> Evaluator<'a> {
             ExprKind::Var(name) => self.variable(name, None, &e.span).map(|(v, _)| v),
             ExprKind::Traversal(base, ops) => self.traversal(base, ops),
             ExprKind::Paren(inner) => self.eval(inner),
+            ExprKind::TemplateWrap(inner) => {
+                let v = self.eval(inner)?;
+                // A learner may believe "${x}" is always a string.
+                if matches!(v, Value::Number(_) | Value::Bool(_)) && self.flipped(Rule::TemplateWrapRaw) {
+                    return convert(&v, &Type::String).map_err(|e| Diag::new("Invalid template interpolation value", e.0));
+                }
+                Ok(v)
+            }
             ExprKind::Unary(op, x) => self.unary(*op, x),
             ExprKind::Binary(op, l, r) => self.binary(*op, l, r),
             ExprKind::Cond(c, t, f) => self.conditional(c, t, f),
@@ -291,6 +343,7 @@ impl<'a> Evaluator<'a> {
 
     fn object(&self, items: &[(ObjKey, Expr)]) -> DResult<Value> {
         let mut out = BTreeMap::new();
+        let mut order = Vec::with_capacity(items.len());
         let mut sensitive = false;
         for (k, v) in items {
             let key = match k {
@@ -314,14 +367,29 @@ impl<'a> Evaluator<'a> {
                 }
             };
             let val = self.eval(v)?;
+            order.push(key.clone());
             out.insert(key, val);
+        }
+        if order.len() > 1 {
+            let sorted: Vec<String> = out.keys().cloned().collect();
+            if sorted != order {
+                self.literal_orders.borrow_mut().insert(sorted, order);
+            }
         }
         Ok(Value::Object(out).mark_if(sensitive))
     }
 
     fn traversal(&self, base: &Expr, ops: &[Op]) -> DResult<Value> {
         let mut rest = ops;
-        let mut val = if let ExprKind::Var(name) = &base.kind {
+        let traversed = match &base.kind {
+            ExprKind::Var(name) if self.iter_var(name).is_none() => self.scope.resolve_traversal(self, name, ops, &base.span),
+            _ => None,
+        };
+        let mut val = if let Some(r) = traversed {
+            let (v, n) = r.map_err(|e| e.at(&base.span))?;
+            rest = &ops[n.min(ops.len())..];
+            v
+        } else if let ExprKind::Var(name) = &base.kind {
             let attr = match ops.first() {
                 Some(Op { kind: OpKind::Attr(a), .. }) => Some(a.as_str()),
                 _ => None,
@@ -369,7 +437,19 @@ impl<'a> Evaluator<'a> {
 
     fn step_op(&self, val: Value, op: &Op, span: &Span) -> DResult<Value> {
         match &op.kind {
-            OpKind::Attr(name) => get_attr(val, name).map_err(|e| e.at(span)),
+            OpKind::Attr(name) => match get_attr(val, name) {
+                Err(e)
+                    if matches!(e.summary.as_str(), "Unsupported attribute" | "Missing map element")
+                        && e.detail.contains(name.as_str()) =>
+                {
+                    if self.flipped(Rule::MissingAttributeIsError) {
+                        Ok(Value::null())
+                    } else {
+                        Err(e.at(span))
+                    }
+                }
+                r => r.map_err(|e| e.at(span)),
+            },
             OpKind::Index(k) => {
                 let key = self.eval(k)?;
                 self.index(val, key).map_err(|e| e.at(span))
@@ -551,7 +631,17 @@ impl<'a> Evaluator<'a> {
         let marked = m1 || m2;
         let result = match op {
             BinOp::Eq | BinOp::NotEq => {
-                let eq = equals(&lv, &rv);
+                let mut eq = equals(&lv, &rv);
+                // A learner may expect `1 == "1"` to convert as arithmetic does.
+                if eq == Some(false)
+                    && lv.ty() != rv.ty()
+                    && lv.ty().is_primitive()
+                    && rv.ty().is_primitive()
+                    && self.flipped(Rule::EqualityNoConversion)
+                    && let (Ok(a), Ok(b)) = (convert(&lv, &Type::String), convert(&rv, &Type::String))
+                {
+                    eq = equals(&a, &b);
+                }
                 match eq {
                     Some(b) => Value::Bool(if op == BinOp::Eq { b } else { !b }),
                     None => Value::Unknown(Type::Bool),
@@ -722,6 +812,12 @@ impl<'a> Evaluator<'a> {
             )
             .at(&chosen.1.span)
         })?;
+        // A learner may expect the chosen result to keep its own type.
+        let out = if out.ty() != chosen.0.ty() && self.flipped(Rule::ConditionalUnifiesTypes) {
+            chosen.0.clone()
+        } else {
+            out
+        };
         let out = out.mark_if(marked);
         self.step(|| format!("{} ? ... : ...", render::one_line(&cv)), &out);
         Ok(out)
@@ -738,12 +834,11 @@ impl<'a> Evaluator<'a> {
             .at(span)),
             Value::List(_, vs) | Value::Tuple(vs) => Ok(vs.iter().enumerate().map(|(i, v)| (Value::int(i as i64), v.clone())).collect()),
             Value::Set(_, vs) => Ok(vs.iter().map(|v| (v.clone(), v.clone())).collect()),
-            Value::Map(_, m) | Value::Object(m) => {
-                if m.len() > 1 {
-                    self.flipped(Rule::MapKeysLexical);
-                }
-                Ok(m.iter().map(|(k, v)| (Value::string(k.as_str()), v.clone())).collect())
-            }
+            Value::Map(_, m) | Value::Object(m) => Ok(self
+                .key_order(m)
+                .into_iter()
+                .filter_map(|k| m.get(&k).map(|v| (Value::string(k.as_str()), v.clone())))
+                .collect()),
             other => Err(Diag::new(
                 "Iteration over non-iterable value",
                 format!(
@@ -765,8 +860,14 @@ impl<'a> Evaluator<'a> {
         let mut tuple = Vec::new();
         let mut object: BTreeMap<String, Value> = BTreeMap::new();
         let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+        let over_sequence = matches!(coll, Value::List(..) | Value::Tuple(..));
         for (k, v) in pairs {
             let mut vars = Vec::new();
+            // A learner may believe `for a, b in list_of_pairs` binds the two halves of each pair.
+            let (k, v) = match (&f.key_var, over_sequence, v.as_seq()) {
+                (Some(_), true, Some([first, second])) if self.flipped(Rule::ForBindsIndexAndElement) => (first.clone(), second.clone()),
+                _ => (k, v),
+            };
             if let Some(kn) = &f.key_var {
                 vars.push((kn.clone(), k));
             }
@@ -822,6 +923,13 @@ impl<'a> Evaluator<'a> {
                 None => tuple.push(val),
                 Some(k) if f.grouping => groups.entry(k).or_default().push(val),
                 Some(k) => {
+                    if let (Some(Value::Tuple(prev)), Value::Tuple(more)) = (object.get_mut(&k), &val) {
+                        // A learner may believe a list-wrapped value groups like `...` does.
+                        if self.flipped(Rule::ListValueDoesNotGroup) {
+                            prev.extend(more.iter().cloned());
+                            continue;
+                        }
+                    }
                     if object.contains_key(&k) && !self.flipped(Rule::ForDuplicateKeyError) {
                         let kspan = f.key.as_ref().map(|x| x.span.clone()).unwrap_or(span.clone());
                         return Err(Diag::new(

@@ -1,6 +1,7 @@
 //! The terraform engine: HCL syntax, cty-like values, the evaluator, the function library and
 //! the console's output format.
 
+pub mod conditions;
 pub mod config;
 pub mod convert;
 pub mod diag;
@@ -11,6 +12,7 @@ pub mod number;
 pub mod parse_errors;
 pub mod provider;
 pub mod render;
+pub mod resources;
 pub mod rules;
 pub mod session;
 pub mod suggest;

@@ -806,6 +806,51 @@ impl Number {
         out
     }
 
+    /// Go `Text('g'|'G', digits or -1)`: `%e` form for small or large exponents, else `%f`.
+    pub fn to_general(&self, digits: Option<usize>, upper: bool) -> String {
+        if let Some(s) = self.special_text() {
+            return s;
+        }
+        let mut out = String::new();
+        if self.neg {
+            out.push('-');
+        }
+        let (d, mut prec, shortest) = match digits {
+            None => {
+                let d = self.shortest();
+                let p = d.mant.len() as i64;
+                (d, p, true)
+            }
+            Some(p) => {
+                let mut d = Decimal::from_parts(&self.mant, self.exp);
+                let p = (p as i64).max(1);
+                d.round(p);
+                (d, p, false)
+            }
+        };
+        let n = d.mant.len() as i64;
+        let mut eprec = prec;
+        if eprec > n && n >= d.exp {
+            eprec = n;
+        }
+        if shortest {
+            eprec = 6;
+        }
+        let exp = d.exp - 1;
+        if exp < -4 || exp >= eprec {
+            if prec > n {
+                prec = n;
+            }
+            fmt_e(&mut out, if upper { 'E' } else { 'e' }, prec - 1, &d);
+            return out;
+        }
+        if prec > d.exp {
+            prec = n;
+        }
+        fmt_f(&mut out, (prec - d.exp).max(0), &d);
+        out
+    }
+
     /// Exact decimal expansion: (negative, digits without trailing zeros, exp) with
     /// value = 0.digits * 10^exp; zero gives ("", 0); None for infinities.
     pub fn exact_decimal(&self) -> Option<(bool, String, i64)> {
@@ -1946,5 +1991,22 @@ mod tests {
         assert_eq!(p("1e100000").to_text().len(), 100_001);
         assert_eq!(p("1e-100000").add(&p("1")).unwrap().to_text(), "1");
         assert_eq!(p("1e100000").rem(&p("3")).unwrap().prec(), 512);
+    }
+}
+
+#[cfg(test)]
+mod general_tests {
+    use super::Number;
+
+    #[test]
+    fn to_general_matches_go() {
+        let n = |s: &str| Number::parse(s).unwrap_or_else(Number::zero);
+        assert_eq!(n("123456.789").to_general(None, false), "123456.789");
+        assert_eq!(n("0.000001234").to_general(None, false), "1.234e-06");
+        assert_eq!(n("1e21").to_general(None, true), "1E+21");
+        assert_eq!(n("100000").to_general(None, false), "100000");
+        assert_eq!(n("1234.5").to_general(Some(3), false), "1.23e+03");
+        assert_eq!(n("0").to_general(None, false), "0");
+        assert_eq!(n("0").to_general(Some(3), false), "0");
     }
 }

@@ -93,6 +93,53 @@ fn classify(src: &str, offset: usize, message: &str) -> Found {
             offset,
         );
     }
+    if message.contains("redefined attribute") {
+        let name: String = src[offset..]
+            .trim_start()
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '-')
+            .collect();
+        return found(
+            "Attribute redefined",
+            &format!("The argument {name:?} was already set. Each argument may be set only once."),
+            offset,
+        );
+    }
+    // Brackets still open at the end of the input: HCL names the construct left unterminated.
+    let eof = context(src);
+    if !eof.in_interp {
+        match eof.open.last().map(|o| (o.0, o.1, o.2)) {
+            Some(('[', at, _)) => {
+                return found(
+                    "Unterminated tuple constructor expression",
+                    "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
+                    at,
+                );
+            }
+            Some(('{', at, _)) => {
+                return found(
+                    "Unterminated object constructor expression",
+                    "There is no corresponding closing brace before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
+                    at,
+                );
+            }
+            Some(('(', at, true)) => {
+                return found(
+                    "Unterminated function call",
+                    "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file.",
+                    at,
+                );
+            }
+            Some(('(', _, false)) => {
+                return found(
+                    "Unbalanced parentheses",
+                    "Expected a closing parenthesis to terminate the expression.",
+                    offset,
+                );
+            }
+            _ => {}
+        }
+    }
     let rest = &src[offset..];
     let ctx = context(&src[..offset]);
     let at_end = rest.trim().is_empty() || rest.trim_start().starts_with('#') || rest.trim_start().starts_with("//");
@@ -674,21 +721,7 @@ pub fn check_depth(src: &str) -> Result<(), Diag> {
     if nesting_depth(src) <= 60 {
         return Ok(());
     }
-    let mut d = 0usize;
-    let mut at = 0;
-    for (i, c) in src.char_indices() {
-        match c {
-            '(' | '[' | '{' => {
-                d += 1;
-                if d > 60 {
-                    at = i;
-                    break;
-                }
-            }
-            ')' | ']' | '}' => d = d.saturating_sub(1),
-            _ => {}
-        }
-    }
+    let at = depth_scan(src, 60).1.unwrap_or(0);
     Err(Diag::new(
         "Expression too deeply nested",
         "This expression nests brackets, parentheses or templates more than 60 levels deep; iacquiz refuses it rather than risk running out of stack.",
@@ -696,18 +729,60 @@ pub fn check_depth(src: &str) -> Result<(), Diag> {
     .at(&(at..at + 1)))
 }
 
-/// The deepest bracket nesting in `s` (strings not considered).
+/// The deepest nesting of brackets and interpolations in `s`; the text of quoted strings does
+/// not count, their `${`/`%{` do.
 fn nesting_depth(s: &str) -> usize {
+    depth_scan(s, usize::MAX).0
+}
+
+/// The deepest nesting, and the offset of the first bracket that goes deeper than `limit`.
+fn depth_scan(s: &str, limit: usize) -> (usize, Option<usize>) {
     let (mut d, mut max) = (0usize, 0usize);
-    for c in s.chars() {
-        match c {
-            '(' | '[' | '{' => {
-                d += 1;
-                max = max.max(d);
+    let mut first_over = None;
+    // One entry per open bracket: true when it opened an interpolation inside a string.
+    let mut stack: Vec<bool> = Vec::new();
+    let mut in_str = false;
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if in_str {
+            match c {
+                b'\\' => i += 1,
+                b'"' => in_str = false,
+                b'$' | b'%' if b.get(i + 1) == Some(&b'{') && b.get(i + 2) != Some(&b'{') => {
+                    d += 1;
+                    max = max.max(d);
+                    if d > limit && first_over.is_none() {
+                        first_over = Some(i);
+                    }
+                    stack.push(true);
+                    in_str = false;
+                    i += 1;
+                }
+                _ => {}
             }
-            ')' | ']' | '}' => d = d.saturating_sub(1),
-            _ => {}
+        } else {
+            match c {
+                b'"' => in_str = true,
+                b'(' | b'[' | b'{' => {
+                    d += 1;
+                    max = max.max(d);
+                    if d > limit && first_over.is_none() {
+                        first_over = Some(i);
+                    }
+                    stack.push(false);
+                }
+                b')' | b']' | b'}' => {
+                    d = d.saturating_sub(1);
+                    if stack.pop() == Some(true) {
+                        in_str = true;
+                    }
+                }
+                _ => {}
+            }
         }
+        i += 1;
     }
-    max
+    (max, first_over)
 }

@@ -133,6 +133,60 @@ fn one_line_map<'a>(entries: impl Iterator<Item = (&'a String, &'a Value)>) -> S
     }
 }
 
+/// Renders a value as an HCL expression on one line (`["a", 1]`, `{ k = "v" }`).
+pub fn hcl(v: &Value) -> String {
+    match v {
+        Value::Unknown(_) => "(known after apply)".into(),
+        Value::Sensitive(_) => "(sensitive value)".into(),
+        Value::Null(_) => "null".into(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_text(),
+        Value::String(s) => hcl_quote(s),
+        Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => format!("[{}]", vs.iter().map(hcl).collect::<Vec<_>>().join(", ")),
+        Value::Map(_, m) | Value::Object(m) => {
+            if m.is_empty() {
+                return "{}".into();
+            }
+            let items: Vec<String> = m
+                .iter()
+                .map(|(k, v)| {
+                    let key = if is_ident(k) { k.clone() } else { hcl_quote(k) };
+                    format!("{key} = {}", hcl(v))
+                })
+                .collect();
+            format!("{{ {} }}", items.join(", "))
+        }
+    }
+}
+
+/// Quotes a string as HCL source (escapes, and `${`/`%{` doubled so they stay literal).
+pub fn hcl_quote(s: &str) -> String {
+    let mut out = String::from("\"");
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '$' | '%' if chars.peek() == Some(&'{') => {
+                out.push(c);
+                out.push(c);
+            }
+            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn is_ident(s: &str) -> bool {
+    let mut cs = s.chars();
+    cs.next().is_some_and(|c| c.is_alphabetic() || c == '_') && cs.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+}
+
 /// Renders a value as JSON (sensitive values included as their plain value).
 pub fn json(v: &Value) -> serde_json::Value {
     use serde_json::Value as J;
@@ -168,6 +222,8 @@ pub fn go_quote(s: &str) -> String {
             '\t' => out.push_str("\\t"),
             '\u{b}' => out.push_str("\\v"),
             c if go_printable(c) => out.push(c),
+            // The Go that Terraform is built with writes DEL as \u007f.
+            '\u{7f}' => out.push_str("\\u007f"),
             c if (c as u32) < 0x80 => out.push_str(&format!("\\x{:02x}", c as u32)),
             c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
             c => out.push_str(&format!("\\U{:08x}", c as u32)),
@@ -195,7 +251,8 @@ fn go_printable(c: char) -> bool {
         | 0xE000..=0xF8FF | 0xF0000..=0x10FFFF | 0xFFFE | 0xFFFF)
 }
 
-/// Formats a type as `type()` prints it, with `indent` spaces of nesting.
+/// Formats a type as the console's `type()` prints it: four spaces per level of nesting,
+/// a comma after every element or attribute, an empty tuple or object as the bare keyword.
 pub fn type_string(t: &Type, indent: usize) -> String {
     match t {
         Type::String => "string".into(),
@@ -207,7 +264,7 @@ pub fn type_string(t: &Type, indent: usize) -> String {
         Type::Map(e) => format!("map({})", type_string(e, indent)),
         Type::Tuple(ts) => {
             if ts.is_empty() {
-                return "tuple([])".into();
+                return "tuple".into();
             }
             let pad = " ".repeat(indent + 4);
             let mut out = String::from("tuple([\n");
@@ -216,21 +273,20 @@ pub fn type_string(t: &Type, indent: usize) -> String {
                 out.push_str(&type_string(t, indent + 4));
                 out.push_str(",\n");
             }
-            out.push_str(&" ".repeat(indent + 2));
+            out.push_str(&" ".repeat(indent));
             out.push_str("])");
             out
         }
         Type::Object(m) => {
             if m.is_empty() {
-                return "object({})".into();
+                return "object".into();
             }
             let pad = " ".repeat(indent + 4);
-            let width = m.keys().map(|k| k.len()).max().unwrap_or(0);
             let mut out = String::from("object({\n");
             for (k, t) in m {
-                out.push_str(&format!("{pad}{k:<width$}: {},\n", type_string(t, indent + 4)));
+                out.push_str(&format!("{pad}{k}: {},\n", type_string(t, indent + 4)));
             }
-            out.push_str(&" ".repeat(indent + 2));
+            out.push_str(&" ".repeat(indent));
             out.push_str("})");
             out
         }

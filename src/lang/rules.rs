@@ -41,8 +41,113 @@ pub enum Rule {
     FlattenDeep,
     /// length() of a string counts characters (grapheme clusters), not bytes.
     LengthCountsGraphemes,
+    /// Dynamic blocks: `.key` of a list element is its zero-based index.
+    DynamicKeyIsIndex,
+    /// Dynamic blocks: the iterator is named after the block (or `iterator`), not `each`.
+    DynamicIteratorNotEach,
+    /// for expressions: wrapping the value in a list does not group duplicate keys.
+    ListValueDoesNotGroup,
+    /// for expressions: two variables over a list bind the index and the element.
+    ForBindsIndexAndElement,
+    /// Referring to an attribute that is absent is an error, not null.
+    MissingAttributeIsError,
+    /// Nested calls: the innermost call runs first, so their order changes the result.
+    NestedCallOrder,
+    /// Conditionals: both results are converted to one common type.
+    ConditionalUnifiesTypes,
+    /// `==` never converts: values of different types are unequal.
+    EqualityNoConversion,
+    /// optional(): a null attribute takes the default.
+    OptionalNullTakesDefault,
+    /// optional(): defaults apply inside a defaulted nested object too.
+    OptionalNestedDefaults,
+    /// Object conversion drops undeclared attributes silently.
+    ObjectConversionDropsExtras,
+    /// templatefile(): the template sees only the variables passed to it.
+    TemplateOwnScope,
+    /// check blocks: a failing assertion is a warning that blocks nothing.
+    CheckBlocksWarn,
+    /// Conditions on values unknown at plan time are checked during apply, not skipped.
+    UnknownConditionsDeferred,
+    /// range(): the end is excluded.
+    RangeEndExclusive,
+    /// lookup(): a missing key without a default is an error.
+    LookupMissingErrors,
+    /// coalesce(): an empty list is a value, not missing.
+    CoalesceKeepsEmptyList,
+    /// cidrsubnet(): newbits are added to the prefix length.
+    CidrsubnetAddsBits,
+    /// format(): a 0 flag pads with zeros.
+    FormatZeroPads,
+    /// try()/can(): they catch evaluation errors, not references to undeclared names.
+    TryCatchesOnlyDynamic,
+    /// sort(): the result is a list of strings, whatever the input elements were.
+    SortReturnsStrings,
+    /// file(): the contents come back verbatim, with no interpolation.
+    FileNoInterpolation,
+    /// join(): the elements are joined as they are, without quotes.
+    JoinNoQuotes,
+    /// A template that is exactly one interpolation returns the raw value, not a string.
+    TemplateWrapRaw,
     /// cidrsubnets(): each subnet aligns to its own size.
     CidrsubnetsAlign,
+}
+
+/// Every rule with its name in the misconception catalogue.
+pub const RULE_NAMES: &[(Rule, &str)] = &[
+    (Rule::MergeLastWins, "merge-last-wins"),
+    (Rule::MergeShallow, "merge-shallow"),
+    (Rule::SortLexical, "sort-lexical"),
+    (Rule::SliceEndExclusive, "slice-end-exclusive"),
+    (Rule::SliceReturnsList, "slice-returns-list"),
+    (Rule::ElementWraps, "element-wraps"),
+    (Rule::IndexNoNegative, "index-no-negative"),
+    (Rule::MapKeysLexical, "map-keys-lexical"),
+    (Rule::SetLexicalUnique, "set-lexical-unique"),
+    (Rule::ForDuplicateKeyError, "for-duplicate-key-error"),
+    (Rule::CoalesceSkipsEmptyString, "coalesce-skips-empty-string"),
+    (Rule::ReplaceSlashRegex, "replace-slash-regex"),
+    (Rule::ReplaceLiteralOtherwise, "replace-literal-otherwise"),
+    (Rule::JsonencodeKeepsTypes, "jsonencode-keeps-types"),
+    (Rule::JsonencodeLexicalKeys, "jsonencode-lexical-keys"),
+    (Rule::FlattenDeep, "flatten-deep"),
+    (Rule::LengthCountsGraphemes, "length-counts-graphemes"),
+    (Rule::DynamicKeyIsIndex, "dynamic-key-is-index"),
+    (Rule::DynamicIteratorNotEach, "dynamic-iterator-not-each"),
+    (Rule::ListValueDoesNotGroup, "list-value-does-not-group"),
+    (Rule::ForBindsIndexAndElement, "for-binds-index-and-element"),
+    (Rule::MissingAttributeIsError, "missing-attribute-is-error"),
+    (Rule::NestedCallOrder, "nested-call-order"),
+    (Rule::ConditionalUnifiesTypes, "conditional-unifies-types"),
+    (Rule::EqualityNoConversion, "equality-no-conversion"),
+    (Rule::OptionalNullTakesDefault, "optional-null-takes-default"),
+    (Rule::OptionalNestedDefaults, "optional-nested-defaults"),
+    (Rule::ObjectConversionDropsExtras, "object-conversion-drops-extras"),
+    (Rule::TemplateOwnScope, "template-own-scope"),
+    (Rule::CheckBlocksWarn, "check-blocks-warn"),
+    (Rule::UnknownConditionsDeferred, "unknown-conditions-deferred"),
+    (Rule::RangeEndExclusive, "range-end-exclusive"),
+    (Rule::LookupMissingErrors, "lookup-missing-errors"),
+    (Rule::CoalesceKeepsEmptyList, "coalesce-keeps-empty-list"),
+    (Rule::CidrsubnetAddsBits, "cidrsubnet-adds-bits"),
+    (Rule::FormatZeroPads, "format-zero-pads"),
+    (Rule::TryCatchesOnlyDynamic, "try-catches-only-dynamic"),
+    (Rule::SortReturnsStrings, "sort-returns-strings"),
+    (Rule::FileNoInterpolation, "file-no-interpolation"),
+    (Rule::JoinNoQuotes, "join-no-quotes"),
+    (Rule::TemplateWrapRaw, "template-wrap-raw"),
+    (Rule::CidrsubnetsAlign, "cidrsubnets-align"),
+];
+
+impl Rule {
+    /// The rule's catalogue name (`merge-last-wins`).
+    pub fn name(self) -> &'static str {
+        RULE_NAMES.iter().find(|(r, _)| *r == self).map(|(_, n)| *n).unwrap_or("unknown")
+    }
+    /// The rule with this catalogue name.
+    pub fn from_name(name: &str) -> Option<Rule> {
+        RULE_NAMES.iter().find(|(_, n)| *n == name).map(|(r, _)| *r)
+    }
 }
 
 /// The rule set an evaluation runs under.

@@ -112,6 +112,14 @@ impl Session {
         let ev0 = Evaluator::new(rules, &empty, reg, &self.host);
         let mut ev0 = ev0;
         ev0.version = self.version.unwrap_or(DEFAULT_VERSION);
+        // An older Terraform refuses newer syntax and blocks when it loads the configuration.
+        if let Some(d) = super::provider::gate_config(&self.config, ev0.version) {
+            return Outcome {
+                result: Err(d),
+                trace: Vec::new(),
+                touched: BTreeSet::new(),
+            };
+        }
         let scope = match ConfigScope::new(&self.config, &ev0, &self.vars) {
             Ok(s) => s,
             Err(e) => {
@@ -131,8 +139,23 @@ impl Session {
         Outcome {
             result,
             trace: ev.take_trace(),
-            touched: ev.touched(),
+            touched: ev.touched().union(&ev0.touched()).copied().collect(),
         }
+    }
+
+    /// Runs `f` with an evaluator over this session's configuration scope.
+    pub fn with_scope<T>(&self, rules: &Rules, f: impl FnOnce(&Evaluator, &ConfigScope) -> T) -> DResult<T> {
+        let reg = builtins();
+        let empty = EmptyScope;
+        let mut ev0 = Evaluator::new(rules, &empty, reg, &self.host);
+        ev0.version = self.version.unwrap_or(DEFAULT_VERSION);
+        if let Some(d) = super::provider::gate_config(&self.config, ev0.version) {
+            return Err(d);
+        }
+        let scope = ConfigScope::new(&self.config, &ev0, &self.vars)?;
+        let mut ev = Evaluator::new(rules, &scope, reg, &self.host);
+        ev.version = ev0.version;
+        Ok(f(&ev, &scope))
     }
 
     /// Evaluates under the real rules and renders as the console does.
@@ -168,6 +191,9 @@ impl Session {
 
 fn evaluate_top(ev: &Evaluator, src: &str) -> DResult<Answer> {
     let expr = parse_expr(src)?;
+    if let Some(d) = super::provider::gate_expr(ev.version, src, &expr) {
+        return Err(d);
+    }
     ev.set_source(src);
     // type() exists only at the top of a console expression.
     if let ExprKind::Call(c) = &expr.kind

@@ -56,6 +56,8 @@ pub enum ExprKind {
     Call(Box<Call>),
     /// `(x)`
     Paren(Box<Expr>),
+    /// `"${x}"`: a template that is exactly one interpolation (yields x's raw value).
+    TemplateWrap(Box<Expr>),
 }
 
 /// An object constructor key.
@@ -410,7 +412,7 @@ fn shift(e: &mut Expr, d: isize) {
                 }
             }
         }
-        ExprKind::Unary(_, x) | ExprKind::Paren(x) => shift(x, d),
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) | ExprKind::TemplateWrap(x) => shift(x, d),
         ExprKind::Binary(_, l, r) => {
             shift(l, d);
             shift(r, d);
@@ -592,7 +594,7 @@ fn lower(src: &str, e: &Expression) -> Result<Expr, Diag> {
             if let [Element::Interpolation(i)] = elems.as_slice() {
                 // A template that is exactly one interpolation yields the raw value (decided
                 // before strip markers apply).
-                return Ok(mk(ExprKind::Paren(Box::new(lower(src, &i.expr)?)), span));
+                return Ok(mk(ExprKind::TemplateWrap(Box::new(lower(src, &i.expr)?)), span));
             }
             let mut toks = Vec::new();
             flatten_elements(src, false, t.iter(), &mut toks)?;

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use super::convert::{ConvError, convert};
 use super::diag::Diag;
+use super::rules::Rule;
 use super::syntax::{Expr, ExprKind};
 use super::value::{Type, Value};
 
@@ -143,22 +144,50 @@ impl Constraint {
     /// absent or null take their defaults (top-down, so a default object gets its own nested
     /// defaults), undeclared attributes are dropped.
     pub fn apply(&self, v: &Value) -> Result<Value, ConvError> {
+        self.apply_with(v, &|_| false)
+    }
+
+    /// [`Constraint::apply`] under a rule set: `flipped(rule)` says whether a misconception
+    /// flips one of the optional()/conversion rules (and records that it was consulted).
+    pub fn apply_with(&self, v: &Value, flipped: &dyn Fn(Rule) -> bool) -> Result<Value, ConvError> {
         if v.is_null() || v.is_unknown() {
             return convert(v, &self.ty());
         }
         let (inner, marked) = v.clone().unmark();
         let out = match (self, &inner) {
             (Constraint::Object(attrs), Value::Object(m) | Value::Map(_, m)) => {
+                if let Some(extra) = m.keys().find(|k| !attrs.contains_key(*k)) {
+                    // A learner may believe an undeclared attribute is an error.
+                    if flipped(Rule::ObjectConversionDropsExtras) {
+                        return Err(ConvError(format!("unsupported attribute {extra:?}")));
+                    }
+                }
                 let mut out = BTreeMap::new();
                 for (k, a) in attrs {
+                    let explicit_null = m.get(k).is_some_and(|x| x.is_null());
+                    if explicit_null && a.optional && a.default.is_some() && flipped(Rule::OptionalNullTakesDefault) {
+                        // A learner may believe an explicit null stays null.
+                        out.insert(k.clone(), Value::Null(a.ty.ty()));
+                        continue;
+                    }
                     let given = m.get(k).filter(|x| !x.is_null());
                     let val = match (given, &a.default) {
-                        (Some(x), _) => a.ty.apply(x).map_err(|e| ConvError(format!("attribute {k:?}: {}", e.0)))?,
-                        (None, Some(d)) if a.optional => a.ty.apply(d).map_err(|e| ConvError(format!("attribute {k:?}: {}", e.0)))?,
+                        (Some(x), _) => {
+                            a.ty.apply_with(x, flipped)
+                                .map_err(|e| ConvError(format!("attribute {k:?}: {}", e.0)))?
+                        }
+                        (None, Some(d)) if a.optional && has_optional(&a.ty) && flipped(Rule::OptionalNestedDefaults) => {
+                            // A learner may believe the outer default is used as written.
+                            convert(d, &a.ty.ty()).map_err(|e| ConvError(format!("attribute {k:?}: {}", e.0)))?
+                        }
+                        (None, Some(d)) if a.optional => {
+                            a.ty.apply_with(d, flipped)
+                                .map_err(|e| ConvError(format!("attribute {k:?}: {}", e.0)))?
+                        }
                         (None, _) if a.optional => Value::Null(a.ty.ty()),
                         (None, _) => {
                             if m.contains_key(k) {
-                                a.ty.apply(&m[k])?
+                                a.ty.apply_with(&m[k], flipped)?
                             } else {
                                 return Err(ConvError(format!("attribute {k:?} is required")));
                             }
@@ -169,23 +198,26 @@ impl Constraint {
                 Value::Object(out)
             }
             (Constraint::List(c), Value::List(_, vs) | Value::Tuple(vs) | Value::Set(_, vs)) if has_optional(c) => {
-                let items = vs.iter().map(|x| c.apply(x)).collect::<Result<Vec<_>, _>>()?;
+                let items = vs.iter().map(|x| c.apply_with(x, flipped)).collect::<Result<Vec<_>, _>>()?;
                 convert(&Value::Tuple(items), &self.ty())?
             }
             (Constraint::Set(c), Value::List(_, vs) | Value::Tuple(vs) | Value::Set(_, vs)) if has_optional(c) => {
-                let items = vs.iter().map(|x| c.apply(x)).collect::<Result<Vec<_>, _>>()?;
+                let items = vs.iter().map(|x| c.apply_with(x, flipped)).collect::<Result<Vec<_>, _>>()?;
                 convert(&Value::Tuple(items), &self.ty())?
             }
             (Constraint::Map(c), Value::Map(_, m) | Value::Object(m)) if has_optional(c) => {
                 let items = m
                     .iter()
-                    .map(|(k, x)| Ok((k.clone(), c.apply(x)?)))
+                    .map(|(k, x)| Ok((k.clone(), c.apply_with(x, flipped)?)))
                     .collect::<Result<BTreeMap<_, _>, ConvError>>()?;
                 convert(&Value::Object(items), &self.ty())?
             }
-            (Constraint::Tuple(cs), Value::Tuple(vs) | Value::List(_, vs)) if cs.len() == vs.len() => {
-                Value::Tuple(cs.iter().zip(vs).map(|(c, x)| c.apply(x)).collect::<Result<Vec<_>, _>>()?)
-            }
+            (Constraint::Tuple(cs), Value::Tuple(vs) | Value::List(_, vs)) if cs.len() == vs.len() => Value::Tuple(
+                cs.iter()
+                    .zip(vs)
+                    .map(|(c, x)| c.apply_with(x, flipped))
+                    .collect::<Result<Vec<_>, _>>()?,
+            ),
             _ => convert(&inner, &self.ty())?,
         };
         Ok(out.mark_if(marked))
@@ -214,7 +246,8 @@ impl Attr {
                     let dv = if dv.is_null() {
                         None
                     } else {
-                        Some(ty.apply(&dv).map_err(|err| {
+                        // Checked now, applied (with its own nested defaults) when used.
+                        ty.apply(&dv).map_err(|err| {
                             Diag::new(
                                 "Invalid default value for optional attribute",
                                 format!(
@@ -223,7 +256,8 @@ impl Attr {
                                 ),
                             )
                             .at(&d.span)
-                        })?)
+                        })?;
+                        Some(dv)
                     };
                     (ty, dv)
                 }

@@ -444,7 +444,7 @@ fn go_g10(n: &Number) -> String {
     }
     let digits: String = d.iter().map(|x| char::from(b'0' + x)).collect();
     let x = dp - 1;
-    if x < -4 || x >= 10 {
+    if !(-4..10).contains(&x) {
         let (head, tail) = digits.split_at(1);
         let frac = if tail.is_empty() { String::new() } else { format!(".{tail}") };
         let esign = if x < 0 { '-' } else { '+' };

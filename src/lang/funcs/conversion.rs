@@ -19,7 +19,7 @@ pub fn register(r: &mut Registry) {
     );
     r.add("tobool", Func::new(vec![any()], |_, a| to(&a[0], &Type::Bool)).returns(Type::Bool));
     r.add("tolist", Func::new(vec![any()], |_, a| to(&a[0], &Type::list(Type::Dynamic))));
-    r.add("toset", Func::new(vec![any()], |_, a| to(&a[0], &Type::set(Type::Dynamic))));
+    r.add("toset", Func::new(vec![any()], toset));
     r.add("tomap", Func::new(vec![any()], |_, a| to(&a[0], &Type::map(Type::Dynamic))));
     r.add(
         "sensitive",
@@ -51,6 +51,23 @@ fn constraint_name(t: &Type) -> String {
         Type::Map(e) if **e == Type::Dynamic => "map of any single type".into(),
         other => other.friendly(),
     }
+}
+
+/// toset(); under the "sets keep order and duplicates" misconception, the elements stay as given.
+fn toset(ev: &Evaluator, a: &[Value]) -> FnResult {
+    let real = to(&a[0], &Type::set(Type::Dynamic))?;
+    if let (Value::Set(t, vs), Some(given)) = (&real, a[0].as_seq())
+        && (given.len() != vs.len() || given.iter().zip(vs).any(|(g, s)| g.as_str() != s.as_str()))
+        && ev.flipped(crate::lang::rules::Rule::SetLexicalUnique)
+    {
+        let kept = given
+            .iter()
+            .map(|g| convert(g, t))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| FnError::Arg(0, e.0))?;
+        return Ok(Value::Set(t.clone(), kept));
+    }
+    Ok(real)
 }
 
 fn to(v: &Value, want: &Type) -> FnResult {

@@ -84,7 +84,13 @@ fn read_text(ev: &Evaluator, path: &str) -> Result<String, FnError> {
 }
 
 fn file(ev: &Evaluator, a: &[Value]) -> FnResult {
-    super::util::string(read_text(ev, super::util::s(&a[0]))?)
+    let path = super::util::s(&a[0]);
+    let text = read_text(ev, path)?;
+    // A learner may believe file() fills in ${...} as templatefile() does.
+    if (text.contains("${") || text.contains("%{")) && ev.flipped(crate::lang::rules::Rule::FileNoInterpolation) {
+        return render_with(ev, &basename(path), &text, BTreeMap::new(), true);
+    }
+    super::util::string(text)
 }
 
 fn filebase64(ev: &Evaluator, a: &[Value]) -> FnResult {
@@ -257,15 +263,30 @@ thread_local! {
 }
 
 /// The scope of a template file: only the variables passed to templatefile.
-struct TemplateScope {
+struct TemplateScope<'a> {
     vars: BTreeMap<String, Value>,
+    /// The caller's scope, visible only under the "template sees the caller" misconception.
+    caller: Option<&'a dyn Scope>,
 }
 
-impl Scope for TemplateScope {
-    fn resolve(&self, _ev: &Evaluator, name: &str, _attr: Option<&str>, span: &Span) -> Result<(Value, bool), Diag> {
-        match self.vars.get(name) {
-            Some(v) => Ok((v.clone(), false)),
-            None => Err(Diag::new("Unknown variable", format!("There is no variable named {name:?}.")).at(span)),
+impl Scope for TemplateScope<'_> {
+    fn resolve(&self, ev: &Evaluator, name: &str, attr: Option<&str>, span: &Span) -> Result<(Value, bool), Diag> {
+        match (self.vars.get(name), self.caller) {
+            (Some(v), _) => Ok((v.clone(), false)),
+            (None, Some(c)) => c.resolve(ev, name, attr, span),
+            (None, None) => Err(Diag::new("Unknown variable", format!("There is no variable named {name:?}.")).at(span)),
+        }
+    }
+    fn resolve_traversal(
+        &self,
+        ev: &Evaluator,
+        name: &str,
+        ops: &[crate::lang::syntax::Op],
+        span: &Span,
+    ) -> Option<Result<(Value, usize), Diag>> {
+        match (self.vars.contains_key(name), self.caller) {
+            (false, Some(c)) => c.resolve_traversal(ev, name, ops, span),
+            _ => None,
         }
     }
 }
@@ -299,7 +320,14 @@ fn templatefile(ev: &Evaluator, a: &[Value]) -> FnResult {
         ));
     }
     let path = super::util::s(&a[0]).to_string();
-    let vars = match &a[1] {
+    let vars = template_vars(&a[1])?;
+    let text = read_text(ev, &path)?;
+    render_template(ev, &basename(&path), &text, vars)
+}
+
+/// The `vars` argument of templatefile/templatestring, checked as Terraform checks it.
+pub fn template_vars(v: &Value) -> Result<BTreeMap<String, Value>, FnError> {
+    let vars = match v {
         Value::Object(m) | Value::Map(_, m) => m.clone(),
         Value::Null(_) => return Err(FnError::Arg(1, "argument must not be null".into())),
         _ => return Err(FnError::Arg(1, "invalid vars value: must be a map".into())),
@@ -314,45 +342,110 @@ fn templatefile(ev: &Evaluator, a: &[Value]) -> FnResult {
             ));
         }
     }
-    let text = read_text(ev, &path)?;
-    let name = basename(&path);
-    let parts = parse_template(&text).map_err(|d| {
+    Ok(vars)
+}
+
+/// Parses and renders template text with only `vars` in scope (templatefile, templatestring).
+pub fn render_template(ev: &Evaluator, name: &str, text: &str, vars: BTreeMap<String, Value>) -> FnResult {
+    render_with(ev, name, text, vars, false)
+}
+
+/// Renders a template; `caller` lets it see the calling scope (only under misconceptions).
+fn render_with(ev: &Evaluator, name: &str, text: &str, vars: BTreeMap<String, Value>, caller_scope: bool) -> FnResult {
+    let parts = parse_template(text).map_err(|d| {
         let at = d.span.clone().unwrap_or(0..0);
         FnError::Call(format!(
             "{}: {}; {}",
-            range_text(&name, &text, &at),
+            range_text(name, text, &at),
             d.summary,
             d.detail.trim_end_matches('.')
         ))
     })?;
     let mut missing = Vec::new();
     free_vars_parts(&parts, &mut Vec::new(), &mut missing);
+    let mut caller = if caller_scope { Some(ev.scope) } else { None };
     if let Some((var, span)) = missing.into_iter().find(|(v, _)| !vars.contains_key(v)) {
-        return Err(FnError::Arg(
-            1,
-            format!(
-                "vars map does not contain key {var:?}, referenced at {}",
-                range_text(&name, &text, &span)
-            ),
-        ));
+        // A learner may believe the template sees the calling module's var., local. and the rest.
+        if caller.is_some() || ev.flipped(crate::lang::rules::Rule::TemplateOwnScope) {
+            caller = Some(ev.scope);
+        } else {
+            return Err(FnError::Arg(
+                1,
+                format!(
+                    "vars map does not contain key {var:?}, referenced at {}",
+                    range_text(name, text, &span)
+                ),
+            ));
+        }
     }
-    let scope = TemplateScope { vars };
+    let scope = TemplateScope { vars, caller };
     let mut inner = Evaluator::new(ev.rules, &scope, ev.funcs, ev.host);
     inner.version = ev.version;
-    IN_TEMPLATE.with(|f| f.set(true));
+    let was = IN_TEMPLATE.with(|f| f.replace(true));
     let r = inner.template(&parts, &(0..text.len()));
-    IN_TEMPLATE.with(|f| f.set(false));
-    match r {
-        Ok(v) => Ok(v),
-        Err(d) => {
-            let at = d.span.clone().unwrap_or(0..0);
-            Err(FnError::Call(format!(
-                "{}: {}; {}",
-                range_text(&name, &text, &at),
-                d.summary,
-                d.detail.trim_end_matches('.')
-            )))
+    IN_TEMPLATE.with(|f| f.set(was));
+    ev.absorb(&inner);
+    r.map_err(|d| {
+        let at = d.span.clone().unwrap_or(0..0);
+        FnError::Call(format!(
+            "{}: {}; {}",
+            range_text(name, text, &at),
+            d.summary,
+            d.detail.trim_end_matches('.')
+        ))
+    })
+}
+
+/// `templatestring(ref, vars)` (Terraform 1.9+): the template must be a reference to a string
+/// held elsewhere, never a literal or template written in the call.
+pub fn templatestring(ev: &Evaluator, c: &crate::lang::syntax::Call, span: &Span) -> Result<Value, Diag> {
+    let call_err = |msg: String| {
+        Diag::new(
+            "Error in function call",
+            format!("Call to function \"templatestring\" failed: {msg}."),
+        )
+        .at(span)
+    };
+    if c.args.len() != 2 {
+        return Err(if c.args.len() < 2 {
+            Diag::new(
+                "Not enough function arguments",
+                format!(
+                    "Function \"templatestring\" expects 2 argument(s). Missing value for {:?}.",
+                    if c.args.is_empty() { "template" } else { "vars" }
+                ),
+            )
+        } else {
+            Diag::new(
+                "Too many function arguments",
+                "Function \"templatestring\" expects only 2 argument(s).",
+            )
         }
+        .at(span));
+    }
+    if matches!(c.args[0].kind, ExprKind::Str(_) | ExprKind::Template(_) | ExprKind::TemplateWrap(_)) {
+        return Err(crate::lang::funcs::invalid_arg(
+            "template",
+            "invalid template expression: must be a direct reference to a single string from elsewhere, containing valid Terraform template syntax",
+        )
+        .at(&c.args[0].span));
+    }
+    let t = ev.eval(&c.args[0])?;
+    let (t, marked) = t.unmark();
+    let Value::String(text) = t else {
+        return Err(crate::lang::funcs::invalid_arg("template", "invalid template value: a string is required").at(&c.args[0].span));
+    };
+    let vars = ev.eval(&c.args[1])?;
+    let vars = template_vars(&vars.unmark_deep().0).map_err(|e| match e {
+        FnError::Arg(_, m) => crate::lang::funcs::invalid_arg("vars", &m).at(&c.args[1].span),
+        FnError::Call(m) => call_err(m),
+        FnError::Diag(d) => d,
+    })?;
+    match render_template(ev, "<templatestring>", &text, vars) {
+        Ok(v) => Ok(v.mark_if(marked)),
+        Err(FnError::Arg(_, m)) => Err(crate::lang::funcs::invalid_arg("vars", &m).at(&c.args[1].span)),
+        Err(FnError::Call(m)) => Err(call_err(m)),
+        Err(FnError::Diag(d)) => Err(d),
     }
 }
 
@@ -411,7 +504,7 @@ fn free_vars(e: &Expr, bound: &mut Vec<String>, out: &mut Vec<(String, Span)>) {
                 }
             }
         }
-        ExprKind::Unary(_, x) | ExprKind::Paren(x) => free_vars(x, bound, out),
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) | ExprKind::TemplateWrap(x) => free_vars(x, bound, out),
         ExprKind::Binary(_, l, r) => {
             free_vars(l, bound, out);
             free_vars(r, bound, out);
@@ -468,7 +561,10 @@ mod tests {
         assert!(m("**/*.txt", "a.txt"));
         assert!(m("**/*.txt", "sub/deep/a.txt"));
         assert!(m("{a,b}.md", "b.md"));
-        assert!(m("[!a-h]*", "x"));
-        assert!(!m("[!a-h]*", "b"));
+        // Go's filepath.Match negates with `^`; `!` is an ordinary class member.
+        assert!(m("[^a-h]*", "x"));
+        assert!(!m("[^a-h]*", "b"));
+        assert!(m("[!a-h]*", "b"));
+        assert!(!m("[!a-h]*", "x"));
     }
 }

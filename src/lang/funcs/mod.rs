@@ -159,26 +159,72 @@ impl Registry {
 
 /// Evaluates a function call expression.
 pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
+    if let Some(swapped) = swapped_nesting(ev, c) {
+        return swapped;
+    }
+    call_direct(ev, c, span)
+}
+
+/// String functions whose first argument is the string they transform: the ones a learner may
+/// believe can be nested in either order.
+const STRING_TRANSFORMS: &[&str] = &[
+    "lower",
+    "upper",
+    "title",
+    "replace",
+    "trimspace",
+    "trim",
+    "trimprefix",
+    "trimsuffix",
+    "chomp",
+    "strrev",
+];
+
+/// Under the "nested call order does not matter" misconception, `f(g(x, b), a)` is computed as
+/// `g(f(x, a), b)`: the rule is consulted only for two nested string transforms.
+fn swapped_nesting(ev: &Evaluator, c: &Call) -> Option<DResult<Value>> {
+    use crate::lang::syntax::{Expr, ExprKind};
+    let inner = match c.args.first().map(|a| &a.kind) {
+        Some(ExprKind::Call(g)) if g.namespace.is_empty() && c.namespace.is_empty() => g,
+        _ => return None,
+    };
+    if !STRING_TRANSFORMS.contains(&c.name.as_str()) || !STRING_TRANSFORMS.contains(&inner.name.as_str()) || inner.args.is_empty() {
+        return None;
+    }
+    if !ev.flipped(crate::lang::rules::Rule::NestedCallOrder) {
+        return None;
+    }
+    const HOLE: &str = "__iacquiz_swapped";
+    let span = c.args[0].span.clone();
+    // Outer function applied first, to the innermost argument.
+    let mut first = c.clone();
+    first.args[0] = inner.args[0].clone();
+    let mut second = (**inner).clone();
+    second.args[0] = Expr {
+        kind: ExprKind::Var(HOLE.into()),
+        span: span.clone(),
+    };
+    Some((|| {
+        let v = call_direct(ev, &first, &span)?;
+        ev.with_var(vec![(HOLE.into(), v)], || call_direct(ev, &second, &span))
+    })())
+}
+
+fn call_direct(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     let name = c.name.as_str();
     let full = c.full_name();
-    if !c.namespace.is_empty() {
-        match c.namespace.as_slice() {
-            [core] if core == "core" => {}
-            [provider, local] if provider == "provider" => {
-                return super::provider::call(ev, local, name, c, span);
-            }
-            _ => {
-                return Err(
-                    Diag::new("Call to unknown function", format!("There is no function named {full:?}."))
-                        .at(&c.name_span)
-                        .fatal(),
-                );
-            }
-        }
+    if !c.namespace.is_empty()
+        && let Some(r) = super::provider::namespaced(ev, c, span)
+    {
+        return r;
+    }
+    if let Some(d) = super::provider::builtin_gate(ev, name, &c.name_span) {
+        return Err(d);
     }
     match name {
         "try" => return try_call(ev, c, span),
         "can" => return can_call(ev, c, span),
+        "templatestring" if ev.version >= (1, 9, 0) => return filesystem::templatestring(ev, c, span),
         _ => {}
     }
     let Some(f) = ev.funcs.get(name) else {
@@ -186,8 +232,17 @@ pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
         if let Some(s) = super::suggest::closest(name, ev.funcs.names().iter().map(|n| n.to_string()).collect::<Vec<_>>().iter()) {
             detail.push_str(&format!(" Did you mean {s:?}?"));
         }
+        if let Some(s) = super::provider::suggest_provider_function(ev, name) {
+            detail.push_str(&format!(" Did you mean {s:?}?"));
+        }
         return Err(Diag::new("Call to unknown function", detail).at(&c.name_span));
     };
+    call_func(ev, f, &full, c, span)
+}
+
+/// Calls function `f` (named `full` in messages) with the arguments of `c`: Terraform's
+/// argument conversion, null, unknown and sensitive handling, and error wording.
+pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) -> DResult<Value> {
     // Evaluate the arguments, expanding a final `...` argument.
     let mut args: Vec<(Value, Span)> = Vec::with_capacity(c.args.len());
     for (i, a) in c.args.iter().enumerate() {
@@ -224,8 +279,10 @@ pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
         return Err(Diag::new(
             "Not enough function arguments",
             format!(
-                "Function {full:?} expects {} argument(s). Missing value for {:?}.",
-                n_fixed, missing.name
+                "Function {full:?} expects{} {} argument(s). Missing value for {:?}.",
+                if f.variadic.is_some() { " at least" } else { "" },
+                n_fixed,
+                missing.name
             ),
         )
         .at(span));
@@ -254,7 +311,7 @@ pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
             sensitive |= m;
             v
         };
-        let v = convert(&v, &p.ty).map_err(|e| invalid_arg(p.name, &e.0).at(sp))?;
+        let v = convert(&v, &p.ty).map_err(|e| invalid_arg(p.name, without_path(&e.0)).at(sp))?;
         if v.is_null() && !p.allow_null {
             return Err(invalid_arg(p.name, "argument must not be null").at(sp));
         }
@@ -288,6 +345,44 @@ pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     Ok(result)
 }
 
+/// A conversion error without its leading path (`element 0: `, `attribute "a": `): cty's
+/// path errors print only their message in function argument diagnostics.
+fn without_path(msg: &str) -> &str {
+    let mut rest = msg;
+    loop {
+        let after = if let Some(r) = rest.strip_prefix("element ") {
+            if let Some(q) = r.strip_prefix('"') {
+                quoted_end(q)
+            } else {
+                let digits = r.len() - r.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                r.get(digits..).filter(|_| digits > 0)
+            }
+        } else if let Some(q) = rest.strip_prefix("attribute \"") {
+            quoted_end(q)
+        } else {
+            None
+        };
+        match after.and_then(|r| r.strip_prefix(": ")) {
+            Some(r) => rest = r,
+            None => return rest,
+        }
+    }
+}
+
+/// The text after a quoted string's closing quote (the opening quote already consumed).
+fn quoted_end(s: &str) -> Option<&str> {
+    let mut escaped = false;
+    for (i, c) in s.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '"' => return s.get(i + 1..),
+            _ => {}
+        }
+    }
+    None
+}
+
 /// "Invalid function argument" with Terraform's detail.
 pub fn invalid_arg(param: &str, msg: &str) -> Diag {
     Diag::new(
@@ -314,7 +409,9 @@ fn try_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
                 ev.step(|| "try(...)".to_string(), &v);
                 return Ok(v);
             }
-            Err(e) if e.fatal => return Err(e),
+            // try() cannot catch what Terraform rejects before evaluating (undeclared names),
+            // though a learner may believe it can.
+            Err(e) if e.fatal && !ev.flipped(crate::lang::rules::Rule::TryCatchesOnlyDynamic) => return Err(e),
             Err(e) => errors.push(e),
         }
     }
@@ -348,7 +445,7 @@ fn can_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     let r = match ev.eval(&c.args[0]) {
         Ok(v) if v.has_unknown() => Value::Unknown(Type::Bool),
         Ok(_) => Value::Bool(true),
-        Err(e) if e.fatal => return Err(e),
+        Err(e) if e.fatal && !ev.flipped(crate::lang::rules::Rule::TryCatchesOnlyDynamic) => return Err(e),
         Err(_) => Value::Bool(false),
     };
     ev.step(|| "can(...)".to_string(), &r);

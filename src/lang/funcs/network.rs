@@ -487,11 +487,17 @@ fn cidrnetmask(_: &Evaluator, a: &[Value]) -> FnResult {
     string(ip_string(&mask))
 }
 
-fn cidrsubnet(_: &Evaluator, a: &[Value]) -> FnResult {
+fn cidrsubnet(ev: &Evaluator, a: &[Value]) -> FnResult {
     let newbits = go_int(&num(&a[1])).map_err(FnError::Call)?;
     let netnum = big_int(&a[2])?;
     let (ip, mask) = parse_cidr(s(&a[0])).map_err(FnError::Call)?;
     let (parent, addr) = mask_size(&mask);
+    // A learner may read newbits as the new prefix length itself.
+    let newbits = if newbits > parent && newbits <= addr && ev.flipped(crate::lang::rules::Rule::CidrsubnetAddsBits) {
+        newbits - parent
+    } else {
+        newbits
+    };
     let new_len = parent.saturating_add(newbits);
     if new_len > addr {
         return Err(FnError::Call(format!(

@@ -1,0 +1,613 @@
+//! `format` and `formatlist`: go-cty's printf-like formatter.
+//!
+//! The verb scanner follows cty's Ragel machine (`%` flags width precision `[argidx]` letter);
+//! `%s %q %v %t` are cty's own, and the numeric verbs go through Go's `fmt` on a `*big.Int`
+//! (`%b %d %o %x %X`) or `*big.Float` (`%e %E %f %g %G`), reproduced here.
+
+use num_bigint::BigInt;
+use unicode_segmentation::UnicodeSegmentation;
+
+use super::super::util::{s, string};
+use super::super::{FnError, FnResult, Func, Param, Registry};
+use crate::lang::convert::convert;
+use crate::lang::eval::Evaluator;
+use crate::lang::number::Number;
+use crate::lang::render::go_quote;
+use crate::lang::value::{Type, Value};
+
+/// Widest padding cty's own verbs build (Go would try to allocate anything).
+const MAX_PAD: usize = 100_000_000;
+/// Largest result the formatter builds.
+const MAX_OUTPUT: usize = 256 << 20;
+
+/// Registers format and formatlist.
+pub fn register(r: &mut Registry) {
+    r.add(
+        "format",
+        Func::new(vec![Param::new("format", Type::String)], format_fn)
+            .variadic(Param::new("args", Type::Dynamic).nullable())
+            .returns(Type::String),
+    );
+    r.add(
+        "formatlist",
+        Func::new(vec![Param::new("format", Type::String)], formatlist_fn)
+            .variadic(Param::new("args", Type::Dynamic).nullable().unknowns())
+            .returns(Type::list(Type::String)),
+    );
+}
+
+/// A failure of the formatter: a plain error, or one about argument `n` (1-based).
+#[derive(Debug)]
+enum FmtError {
+    Call(String),
+    Arg(usize, String),
+}
+
+impl FmtError {
+    fn message(self) -> String {
+        match self {
+            FmtError::Call(m) | FmtError::Arg(_, m) => m,
+        }
+    }
+}
+
+fn format_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
+    if a[1..].iter().any(Value::has_unknown) {
+        return Ok(Value::Unknown(Type::String));
+    }
+    let spec = s(&a[0]);
+    // A learner may believe a zero flag pads with spaces: the same spec without the 0 flags.
+    let has_zero_flag = spec
+        .as_bytes()
+        .windows(3)
+        .any(|w| w[0] == b'%' && w[1] == b'0' && w[2].is_ascii_digit());
+    let spec = if has_zero_flag && ev.flipped(crate::lang::rules::Rule::FormatZeroPads) {
+        spec.replace("%0", "%")
+    } else {
+        spec.to_string()
+    };
+    match format_values(&spec, &a[1..]) {
+        Ok(out) => string(out),
+        Err(FmtError::Call(m)) => Err(FnError::Call(m)),
+        Err(FmtError::Arg(n, m)) => Err(FnError::Arg(n, m)),
+    }
+}
+
+fn formatlist_fn(_: &Evaluator, a: &[Value]) -> FnResult {
+    let fmt = s(&a[0]);
+    let args = &a[1..];
+    if args.is_empty() {
+        return match format_values(fmt, &[]) {
+            Ok(out) => Ok(Value::List(Type::String, vec![string(out)?])),
+            Err(FmtError::Call(m)) => Err(FnError::Call(m)),
+            Err(FmtError::Arg(n, m)) => Err(FnError::Arg(n, m)),
+        };
+    }
+    let mut iter_len: Option<(usize, usize)> = None; // (length, argument that set it)
+    let mut unknown = false;
+    let mut check_len = |i: usize, len: usize| -> Result<(), FnError> {
+        match iter_len {
+            None => iter_len = Some((len, i)),
+            Some((want, chooser)) if want != len => {
+                return Err(FnError::Arg(
+                    i + 1,
+                    format!(
+                        "argument {} has length {len}, which is inconsistent with argument {} of length {want}",
+                        i + 1,
+                        chooser + 1
+                    ),
+                ));
+            }
+            Some(_) => {}
+        }
+        Ok(())
+    };
+    for (i, arg) in args.iter().enumerate() {
+        match arg {
+            Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => check_len(i, vs.len())?,
+            Value::Unknown(Type::Tuple(ts)) => {
+                check_len(i, ts.len())?;
+                unknown = true;
+            }
+            Value::Unknown(Type::List(_) | Type::Set(_) | Type::Dynamic) => unknown = true,
+            _ => {}
+        }
+    }
+    if unknown {
+        return Ok(Value::Unknown(Type::list(Type::String)));
+    }
+    let n = match iter_len {
+        Some((0, _)) => return Ok(Value::List(Type::String, Vec::new())),
+        Some((n, _)) => n,
+        None => 1,
+    };
+    let mut out = Vec::with_capacity(n);
+    for idx in 0..n {
+        let row: Vec<Value> = args
+            .iter()
+            .map(|arg| match arg {
+                Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.get(idx).cloned().unwrap_or(Value::null()),
+                other => other.clone(),
+            })
+            .collect();
+        if row.iter().any(Value::has_unknown) {
+            out.push(Value::Unknown(Type::String));
+            continue;
+        }
+        match format_values(fmt, &row) {
+            Ok(text) => out.push(string(text)?),
+            Err(e) => return Err(FnError::Call(format!("error on format iteration {idx}: {}", e.message()))),
+        }
+    }
+    Ok(Value::List(Type::String, out))
+}
+
+/// One `%...` verb as cty's scanner reads it.
+#[derive(Default)]
+struct Verb<'a> {
+    raw: &'a str,
+    offset: usize,
+    arg: usize,
+    mode: char,
+    zero: bool,
+    sharp: bool,
+    minus: bool,
+    width: Option<usize>,
+    prec: Option<usize>,
+}
+
+/// cty's `formatFSM`: formats `args` by `fmt`.
+fn format_values(fmt: &str, args: &[Value]) -> Result<String, FmtError> {
+    let b = fmt.as_bytes();
+    let mut out: Vec<u8> = Vec::with_capacity(fmt.len());
+    let mut p = 0;
+    let mut next_arg = 1usize;
+    let mut highest = 0usize;
+    let digit = |i: usize| b.get(i).copied().filter(u8::is_ascii_digit);
+    let bad_char = |i: usize| -> FmtError {
+        let c = fmt.get(i..).and_then(|t| t.chars().next()).unwrap_or('\u{FFFD}');
+        FmtError::Call(format!("unrecognized format character {} at offset {i}", quote_rune(c)))
+    };
+    let eof = || FmtError::Call(format!("invalid format string starting at offset {}", b.len()));
+    while p < b.len() {
+        if b[p] != b'%' {
+            out.push(b[p]);
+            p += 1;
+            continue;
+        }
+        if b.get(p + 1) == Some(&b'%') {
+            out.push(b'%');
+            p += 2;
+            continue;
+        }
+        let ts = p;
+        p += 1;
+        let mut v = Verb {
+            arg: next_arg,
+            ..Verb::default()
+        };
+        while let Some(&c) = b.get(p) {
+            match c {
+                b'0' => v.zero = true,
+                b'#' => v.sharp = true,
+                b'-' => v.minus = true,
+                b'+' | b' ' => {}
+                _ => break,
+            }
+            p += 1;
+        }
+        if matches!(b.get(p), Some(b'1'..=b'9')) {
+            let mut w = 0usize;
+            while let Some(d) = digit(p) {
+                w = w.saturating_mul(10).saturating_add(usize::from(d - b'0'));
+                p += 1;
+            }
+            v.width = Some(w);
+        }
+        if b.get(p) == Some(&b'.') {
+            p += 1;
+            let mut pr = 0usize;
+            while let Some(d) = digit(p) {
+                pr = pr.saturating_mul(10).saturating_add(usize::from(d - b'0'));
+                p += 1;
+            }
+            v.prec = Some(pr);
+        }
+        if b.get(p) == Some(&b'[') {
+            p += 1;
+            match b.get(p) {
+                Some(b'1'..=b'9') => {}
+                Some(_) => return Err(bad_char(p)),
+                None => return Err(eof()),
+            }
+            let mut n = 0usize;
+            while let Some(d) = digit(p) {
+                n = n.saturating_mul(10).saturating_add(usize::from(d - b'0'));
+                p += 1;
+            }
+            match b.get(p) {
+                Some(b']') => p += 1,
+                Some(_) => return Err(bad_char(p)),
+                None => return Err(eof()),
+            }
+            v.arg = n;
+        }
+        match b.get(p) {
+            Some(c) if c.is_ascii_alphabetic() => {
+                v.mode = char::from(*c);
+                p += 1;
+                v.raw = &fmt[ts..p];
+                v.offset = ts;
+                highest = highest.max(v.arg);
+                append(&v, &mut out, args)?;
+                if out.len() > MAX_OUTPUT {
+                    return Err(FmtError::Call("the formatted string would be too large".into()));
+                }
+                next_arg = v.arg.saturating_add(1);
+            }
+            Some(_) => return Err(bad_char(p)),
+            None => return Err(eof()),
+        }
+    }
+    if highest < args.len() {
+        let first_bad = highest + 1;
+        return Err(FmtError::Arg(
+            first_bad,
+            if highest == 0 {
+                "too many arguments; no verbs in format string".into()
+            } else {
+                format!("too many arguments; only {highest} used by format string")
+            },
+        ));
+    }
+    Ok(String::from_utf8(out).unwrap_or_default())
+}
+
+/// cty's `formatAppend`: formats one verb's argument onto `out`.
+fn append(v: &Verb, out: &mut Vec<u8>, args: &[Value]) -> Result<(), FmtError> {
+    let raw = go_quote(v.raw);
+    let Some(arg) = v.arg.checked_sub(1).and_then(|i| args.get(i)) else {
+        return Err(FmtError::Call(format!(
+            "not enough arguments for {raw} at {}: need index {} but have {} total",
+            v.offset,
+            v.arg,
+            args.len()
+        )));
+    };
+    if v.mode != 'v' && arg.is_null() {
+        return Err(FmtError::Call(format!(
+            "unsupported value for {raw} at {}: null value cannot be formatted",
+            v.offset
+        )));
+    }
+    let conv = |t: &Type| convert(arg, t).map_err(|e| FmtError::Call(format!("unsupported value for {raw} at {}: {}", v.offset, e.0)));
+    let text = match v.mode {
+        'v' => {
+            let text = match arg {
+                Value::String(x) if !v.sharp => x.to_string(),
+                Value::Number(n) if !v.sharp => n.to_general(None, false),
+                _ => cty_json(arg),
+            };
+            pad(v, text)?
+        }
+        't' => match conv(&Type::Bool)? {
+            Value::Bool(true) => "true".into(),
+            _ => "false".into(),
+        },
+        'b' | 'd' | 'o' | 'x' | 'X' | 'e' | 'E' | 'f' | 'g' | 'G' => {
+            let n = match conv(&Type::Number)? {
+                Value::Number(n) => n,
+                _ => Number::zero(),
+            };
+            let spec = GoSpec::parse(&strip_index(v.raw));
+            if matches!(v.mode, 'b' | 'd' | 'o' | 'x' | 'X') {
+                let i = n
+                    .to_bigint()
+                    .filter(|_| n.is_integer())
+                    .ok_or_else(|| FmtError::Call(format!("unsupported value for {raw} at {}: an integer is required", v.offset)))?;
+                spec.int(v.mode, &i)
+            } else {
+                spec.float(v.mode, &n)
+            }
+        }
+        's' | 'q' => {
+            let x = match conv(&Type::String)? {
+                Value::String(x) => x.to_string(),
+                _ => String::new(),
+            };
+            let x = match v.prec {
+                Some(p) if p > 0 => x.graphemes(true).take(p).collect::<String>(),
+                _ => x,
+            };
+            pad(v, if v.mode == 'q' { go_json_string(&x) } else { x })?
+        }
+        other => {
+            return Err(FmtError::Call(format!(
+                "unsupported format verb {} in {raw} at offset {}",
+                quote_rune(other),
+                v.offset
+            )));
+        }
+    };
+    out.extend_from_slice(text.as_bytes());
+    Ok(())
+}
+
+/// cty's `formatPadWidth`: pads to the width in grapheme clusters.
+fn pad(v: &Verb, text: String) -> Result<String, FmtError> {
+    let Some(width) = v.width else { return Ok(text) };
+    let have = text.graphemes(true).count();
+    if have >= width {
+        return Ok(text);
+    }
+    if width > MAX_PAD {
+        return Err(FmtError::Call(format!("format width {width} is too large")));
+    }
+    let pads = (if v.zero { "0" } else { " " }).repeat(width - have);
+    Ok(if v.minus { text + &pads } else { pads + &text })
+}
+
+/// cty's `formatStripIndexSegment`: the verb without its `[n]`.
+fn strip_index(raw: &str) -> String {
+    match (raw.find('['), raw.find(']')) {
+        (Some(a), Some(b)) if b > a => format!("{}{}", &raw[..a], &raw[b + 1..]),
+        _ => raw.to_string(),
+    }
+}
+
+/// A verb as Go's `fmt` parses it (flags, width, precision).
+#[derive(Default)]
+struct GoSpec {
+    plus: bool,
+    minus: bool,
+    space: bool,
+    zero: bool,
+    sharp: bool,
+    width: Option<usize>,
+    prec: Option<usize>,
+    /// Go gave up on a too-large width or precision (`%!(NOVERB)`).
+    noverb: bool,
+}
+
+impl GoSpec {
+    fn parse(raw: &str) -> GoSpec {
+        let b = raw.as_bytes();
+        let mut g = GoSpec::default();
+        let mut i = 1;
+        while let Some(&c) = b.get(i) {
+            match c {
+                b'#' => g.sharp = true,
+                b'0' => g.zero = !g.minus,
+                b'+' => g.plus = true,
+                b'-' => {
+                    g.minus = true;
+                    g.zero = false;
+                }
+                b' ' => g.space = true,
+                _ => break,
+            }
+            i += 1;
+        }
+        // Go's parsenum: gives up when the number grows past 1e6 before its last digit.
+        let parsenum = |i: &mut usize| -> Option<Option<usize>> {
+            let mut n: usize = 0;
+            let mut any = false;
+            while let Some(d) = b.get(*i).copied().filter(u8::is_ascii_digit) {
+                if n > 1_000_000 {
+                    return None;
+                }
+                n = n * 10 + usize::from(d - b'0');
+                any = true;
+                *i += 1;
+            }
+            Some(any.then_some(n))
+        };
+        match parsenum(&mut i) {
+            Some(w) => g.width = w,
+            None => {
+                g.noverb = true;
+                return g;
+            }
+        }
+        if b.get(i) == Some(&b'.') {
+            i += 1;
+            match parsenum(&mut i) {
+                Some(p) => g.prec = Some(p.unwrap_or(0)),
+                None => g.noverb = true,
+            }
+        }
+        g
+    }
+
+    /// `%!(NOVERB)` and the unused argument, as Go prints them.
+    fn noverb(kind: &str, value: &str) -> String {
+        format!("%!(NOVERB)%!(EXTRA {kind}={value})")
+    }
+
+    /// `fmt.Sprintf(verb, *big.Int)`.
+    fn int(&self, verb: char, x: &BigInt) -> String {
+        if self.noverb {
+            return GoSpec::noverb("*big.Int", &x.to_string());
+        }
+        let radix = match verb {
+            'b' => 2,
+            'o' => 8,
+            'x' | 'X' => 16,
+            _ => 10,
+        };
+        let neg = x.sign() == num_bigint::Sign::Minus;
+        let sign = if neg {
+            "-"
+        } else if self.plus {
+            "+"
+        } else if self.space {
+            " "
+        } else {
+            ""
+        };
+        let prefix = match (self.sharp, verb) {
+            (true, 'b') => "0b",
+            (true, 'o') => "0",
+            (true, 'x') => "0x",
+            (true, 'X') => "0X",
+            _ => "",
+        };
+        let mut digits = x.magnitude().to_str_radix(radix);
+        if verb == 'X' {
+            digits.make_ascii_uppercase();
+        }
+        let mut zeros = 0;
+        if let Some(p) = self.prec {
+            if digits.len() < p {
+                zeros = p - digits.len();
+            } else if digits == "0" && p == 0 {
+                return String::new();
+            }
+        }
+        let (mut left, mut right) = (0, 0);
+        let length = sign.len() + prefix.len() + zeros + digits.len();
+        if let Some(w) = self.width.filter(|&w| length < w) {
+            let d = w - length;
+            if self.minus {
+                right = d;
+            } else if self.zero && self.prec.is_none() {
+                zeros = d;
+            } else {
+                left = d;
+            }
+        }
+        format!(
+            "{}{sign}{prefix}{}{digits}{}",
+            " ".repeat(left),
+            "0".repeat(zeros),
+            " ".repeat(right)
+        )
+    }
+
+    /// `fmt.Sprintf(verb, *big.Float)`.
+    fn float(&self, verb: char, x: &Number) -> String {
+        if self.noverb {
+            return GoSpec::noverb("*big.Float", &x.to_general(None, false));
+        }
+        let text = match verb {
+            'e' | 'E' => x.to_exp(Some(self.prec.unwrap_or(6)), verb == 'E'),
+            'f' => x.to_fixed(self.prec.unwrap_or(6)),
+            _ => x.to_general(self.prec, verb == 'G'),
+        };
+        let (sign, body) = if let Some(rest) = text.strip_prefix('-') {
+            ("-", rest)
+        } else if let Some(rest) = text.strip_prefix('+') {
+            (if self.space { " " } else { "+" }, rest)
+        } else if self.plus {
+            ("+", text.as_str())
+        } else if self.space {
+            (" ", text.as_str())
+        } else {
+            ("", text.as_str())
+        };
+        let padding = self.width.map_or(0, |w| w.saturating_sub(sign.len() + body.len()));
+        if self.zero && !x.is_inf() {
+            format!("{sign}{}{body}", "0".repeat(padding))
+        } else if self.minus {
+            format!("{sign}{body}{}", " ".repeat(padding))
+        } else {
+            format!("{}{sign}{body}", " ".repeat(padding))
+        }
+    }
+}
+
+/// Go's `%q` of a rune (`strconv.QuoteRune`).
+fn quote_rune(c: char) -> String {
+    let q = go_quote(&c.to_string());
+    let inner = q.get(1..q.len().saturating_sub(1)).unwrap_or("");
+    match c {
+        '"' => "'\"'".into(),
+        '\'' => "'\\''".into(),
+        _ => format!("'{inner}'"),
+    }
+}
+
+/// A value as cty's `json.Marshal` writes it (compact, keys sorted, Go's string escaping).
+pub fn cty_json(v: &Value) -> String {
+    let mut out = String::new();
+    write_json(v, &mut out);
+    out
+}
+
+fn write_json(v: &Value, out: &mut String) {
+    match v {
+        Value::Null(_) | Value::Unknown(_) => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => out.push_str(&n.to_text()),
+        Value::String(x) => out.push_str(&go_json_string(x)),
+        Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => {
+            out.push('[');
+            for (i, e) in vs.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_json(e, out);
+            }
+            out.push(']');
+        }
+        Value::Map(_, m) | Value::Object(m) => {
+            out.push('{');
+            for (i, (k, e)) in m.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&go_json_string(k));
+                out.push(':');
+                write_json(e, out);
+            }
+            out.push('}');
+        }
+        Value::Sensitive(inner) => write_json(inner, out),
+    }
+}
+
+/// A string as Go's `encoding/json` quotes it (HTML-safe escaping).
+pub fn go_json_string(x: &str) -> String {
+    let mut out = String::with_capacity(x.len() + 2);
+    out.push('"');
+    for c in x.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(fmt: &str, args: &[Value]) -> String {
+        format_values(fmt, args)
+            .map_err(FmtError::message)
+            .unwrap_or_else(|e| format!("ERR {e}"))
+    }
+
+    #[test]
+    fn go_verbs() {
+        let n = |x: &str| Value::Number(Number::parse(x).unwrap_or_else(Number::zero));
+        assert_eq!(
+            f("%08.3f|%-8d|%+d|%#x", &[n("-3.14159"), n("5"), n("4"), n("255")]),
+            "-003.142|5       |+4|0xff"
+        );
+        assert_eq!(f("%12345678d", &[n("1")]), "%!(NOVERB)%!(EXTRA *big.Int=1)");
+        assert_eq!(f("%[2]s %[1]s", &[Value::string("a"), Value::string("b")]), "b a");
+        assert_eq!(f("%", &[]), "ERR invalid format string starting at offset 1");
+        assert_eq!(f("%*d", &[]), "ERR unrecognized format character '*' at offset 1");
+    }
+}

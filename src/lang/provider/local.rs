@@ -1,0 +1,31 @@
+//! hashicorp/local provider functions (2.5.0+), through the sandboxed host.
+
+use crate::lang::eval::Evaluator;
+use crate::lang::funcs::util::s;
+use crate::lang::funcs::{FnError, FnResult, Func, Param};
+use crate::lang::host::{Kind, PathError};
+use crate::lang::value::{Type, Value};
+
+/// `direxists(path)`: true for a folder, false when nothing is there, an error for a file.
+pub fn direxists() -> Func {
+    Func::new(vec![Param::new("path", Type::String)], direxists_impl).returns(Type::Bool)
+}
+
+fn direxists_impl(ev: &Evaluator, args: &[Value]) -> FnResult {
+    let path = args.first().map(s).unwrap_or("");
+    match ev.host.kind(path) {
+        Ok(Kind::Dir) => Ok(Value::Bool(true)),
+        Ok(Kind::File) => Err(FnError::Arg(
+            0,
+            format!(
+                "Invalid file mode detected: {} was found, but is not a directory",
+                crate::lang::render::go_quote(path)
+            ),
+        )),
+        Err(PathError::Missing(_)) | Err(PathError::NoRoot) => Ok(Value::Bool(false)),
+        Err(PathError::Escapes(p)) => Err(FnError::Arg(
+            0,
+            format!("Error checking for directory: iacquiz reads no path outside the question's folder ({p})"),
+        )),
+    }
+}
