@@ -236,10 +236,25 @@ fn serde_error(f: &SourceFile, e: &serde_yaml::Error, tree: Option<&Node>) -> Lo
             msg.push_str(&format!(" (did you mean `{s}`?)"));
         }
     }
+    // A syntax error: the tree is gone, so find the question by the nearest `- id:` above.
+    if id.is_none() && tree.is_none() {
+        id = id_above(&f.bytes, pos.line);
+    }
     if msg.contains("EOF while parsing") && f.bytes.iter().all(|b| b.is_ascii_whitespace()) {
         msg = "the file is empty: a bank file needs `topic:` and `questions:`".into();
     }
     LoadError::at(&f.display, pos, id.as_deref(), msg)
+}
+
+/// The id of the block-style question (`- id: X`) starting at or above `line`.
+fn id_above(bytes: &[u8], line: usize) -> Option<String> {
+    let text = String::from_utf8_lossy(bytes);
+    let lines: Vec<&str> = text.lines().take(line).collect();
+    lines.iter().rev().find_map(|l| {
+        let rest = l.trim_start().strip_prefix('-')?.trim_start().strip_prefix("id:")?;
+        let id = rest.trim().trim_matches(|c| c == '"' || c == '\'');
+        valid_id(id).then(|| id.to_string())
+    })
 }
 
 /// The engine named by a file's folder (`terraform/x.yaml` → terraform).

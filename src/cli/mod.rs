@@ -2,8 +2,8 @@
 //! evaluation error, a failing check), 2 unusable input or arguments.
 
 pub mod bank;
-mod check;
 mod blocks;
+mod check;
 pub mod common;
 mod conditions;
 mod eval;
