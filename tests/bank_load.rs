@@ -343,3 +343,27 @@ fn symlinks_out_of_the_bank_are_refused() {
     let _ = std::fs::remove_dir_all(&d);
     let _ = std::fs::remove_dir_all(&outside);
 }
+
+#[test]
+fn several_bank_folders_load_together() {
+    let a = temp_dir("multi-a");
+    let b = temp_dir("multi-b");
+    let _ = std::fs::write(a.join("one.yaml"), GOOD);
+    let _ = std::fs::create_dir_all(b.join("terraform/deeper"));
+    let _ = std::fs::write(b.join("terraform/deeper/two.yml"), GOOD.replace("q-", "b-"));
+    let _ = std::fs::write(b.join("terraform/notes.txt"), "not a bank file");
+    let bank = match Bank::load_dirs(&[a.clone(), b.clone()]) {
+        Ok(bank) => bank,
+        Err(e) => panic!("{e}"),
+    };
+    let ids: Vec<&str> = bank.questions().iter().map(|q| q.id.as_str()).collect();
+    assert_eq!(ids, ["q-one", "q-two", "b-one", "b-two"]);
+    let q = &bank.questions()[2];
+    assert_eq!(q.origin.rel, "terraform/deeper/two.yml");
+    assert_eq!(q.origin.path, b.join("terraform/deeper/two.yml").display().to_string());
+    let (code, out, _) = iacquiz(&["check", "--bank", &a.display().to_string(), "--bank", &b.display().to_string()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("check: 4 questions, 4 passed, 0 failed"), "{out}");
+    let _ = std::fs::remove_dir_all(&a);
+    let _ = std::fs::remove_dir_all(&b);
+}

@@ -215,11 +215,12 @@ fn check_stated_value(inst: &Instance, text: &str, got: &Computed, strict: bool,
         }
         Ok(Ok(expected)) => {
             if let Err(m) = compare::compare(&expected, actual, strict) {
-                let mut msg = format!(
-                    "stated answer differs: answer says {}, the engine gives {}; {m}",
-                    crate::lang::render::one_line(&expected),
-                    got.one_line()
-                );
+                let (said, gives) = (crate::lang::render::one_line(&expected), got.one_line());
+                let mut msg = format!("stated answer differs: answer says {said}, the engine gives {gives}");
+                // Say where they differ, unless that only repeats the two renderings.
+                if !(m.path.is_empty() && m.what == format!("author has {said}, engine {gives}")) {
+                    msg.push_str(&format!("; {m}"));
+                }
                 if let (crate::lang::Value::Number(_), crate::lang::Value::String(s)) = (&expected, actual)
                     && s.as_ref() == text.trim()
                 {

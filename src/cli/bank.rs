@@ -40,6 +40,7 @@ impl BankArgs {
 /// Arguments of `iacquiz bank`.
 #[derive(Args, Debug)]
 pub struct BankCmdArgs {
+    /// Which bank to read.
     #[command(flatten)]
     pub bank: BankArgs,
     /// Print question counts by topic and by lesson section (gaps show as 0).

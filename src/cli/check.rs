@@ -23,6 +23,7 @@ pub enum Format {
 /// Arguments of `iacquiz check`.
 #[derive(Args, Debug)]
 pub struct CheckArgs {
+    /// Which bank to read.
     #[command(flatten)]
     pub bank: BankArgs,
     /// Output format.
