@@ -367,3 +367,25 @@ fn several_bank_folders_load_together() {
     let _ = std::fs::remove_dir_all(&a);
     let _ = std::fs::remove_dir_all(&b);
 }
+
+#[test]
+fn hostile_yaml_is_refused_quickly() {
+    let start = std::time::Instant::now();
+    let deep = format!("topic: t\nquestions: {}{}\n", "[".repeat(100_000), "]".repeat(100_000));
+    let ps = problems(&deep);
+    assert!(
+        ps.len() == 1 && ps[0].message.contains("nest too deeply") && ps[0].line == 2,
+        "{ps:?}"
+    );
+    let mut anchors = vec![r#"&a0 ["x","x","x","x","x","x","x","x","x","x"]"#.to_string()];
+    for i in 1..9 {
+        anchors.push(format!("&a{i} [{}]", vec![format!("*a{}", i - 1); 10].join(",")));
+    }
+    let bomb = GOOD.replace(
+        "    answer: 2\n",
+        &format!("    answer: 2\n    distractors: [{}]\n", anchors.join(", ")),
+    );
+    let ps = problems(&bomb);
+    assert_eq!(ps.len(), 1, "{ps:?}");
+    assert!(start.elapsed().as_secs() < 10, "took {:?}", start.elapsed());
+}

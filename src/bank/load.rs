@@ -171,7 +171,23 @@ pub fn load(files: Vec<SourceFile>) -> Result<Loaded, LoadErrors> {
     }
 }
 
+/// Collections nested too deeply to be a bank file.
+fn too_deep(f: &SourceFile, fail: &located::Failure) -> LoadError {
+    LoadError::at(
+        &f.display,
+        fail.pos,
+        None,
+        "lists or maps nest too deeply here (a bank file never needs more than a few levels)",
+    )
+}
+
 fn load_catalogue(f: &SourceFile, text: &str, cat: &mut Catalogue, errors: &mut Vec<LoadError>) {
+    if let Err(fail) = located::parse_checked(text)
+        && fail.too_deep
+    {
+        errors.push(too_deep(f, &fail));
+        return;
+    }
     match serde_yaml::from_str::<RawCatalogue>(text) {
         Ok(raw) => {
             for l in raw.lessons {
@@ -231,7 +247,10 @@ fn serde_error(f: &SourceFile, e: &serde_yaml::Error, tree: Option<&Node>) -> Lo
     if let Some(rest) = msg.split("unknown field `").nth(1)
         && let Some((field, _)) = rest.split_once('`')
     {
-        let known = question_fields();
+        let known: Vec<String> = match msg.split_once("expected one of") {
+            Some((_, list)) => list.split('`').skip(1).step_by(2).map(str::to_string).collect(),
+            None => question_fields(),
+        };
         if let Some(s) = crate::lang::suggest::closest(field, known.iter()) {
             msg.push_str(&format!(" (did you mean `{s}`?)"));
         }
@@ -273,7 +292,14 @@ fn load_file(
     ids: &mut Vec<(String, String, Pos)>,
     errors: &mut Vec<LoadError>,
 ) -> Option<(String, Vec<Question>)> {
-    let tree = located::parse(text);
+    let tree = match located::parse_checked(text) {
+        Ok(t) => Some(t),
+        Err(fail) if fail.too_deep => {
+            errors.push(too_deep(f, &fail));
+            return None;
+        }
+        Err(_) => None,
+    };
     let raw: RawFile = match serde_yaml::from_str(text) {
         Ok(r) => r,
         Err(e) => {

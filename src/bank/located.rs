@@ -152,13 +152,40 @@ impl MarkedEventReceiver for Builder {
     }
 }
 
-/// The tree of the first document of `text`, or `None` when it does not parse (serde_yaml
-/// reports the syntax error with its own position).
-pub fn parse(text: &str) -> Option<Node> {
+/// Why a text has no tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// The parser's message.
+    pub message: String,
+    /// Where it stopped.
+    pub pos: Pos,
+    /// True when collections nest too deeply to parse at all (serde_yaml, which would be slow
+    /// on such input, is then not run).
+    pub too_deep: bool,
+}
+
+/// The tree of the first document of `text`, or why there is none (serde_yaml then reports a
+/// syntax error with its own wording and position).
+pub fn parse_checked(text: &str) -> Result<Node, Failure> {
     let mut b = Builder::default();
     let mut parser = Parser::new_from_str(text);
-    parser.load(&mut b, false).ok()?;
-    b.root
+    if let Err(e) = parser.load(&mut b, false) {
+        return Err(Failure {
+            message: e.info().to_string(),
+            pos: pos(e.marker()),
+            too_deep: e.info().contains("recursion limit"),
+        });
+    }
+    b.root.ok_or(Failure {
+        message: "no document".into(),
+        pos: Pos { line: 1, column: 1 },
+        too_deep: false,
+    })
+}
+
+/// The tree of the first document of `text`, or `None` when it does not parse.
+pub fn parse(text: &str) -> Option<Node> {
+    parse_checked(text).ok()
 }
 
 #[cfg(test)]
@@ -176,5 +203,7 @@ mod tests {
         assert_eq!(qs[1].get("id").and_then(Node::scalar), Some("b"));
         assert_eq!(qs[1].pos.line, 5);
         assert!(parse("a: [1,\n").is_none());
+        let deep = format!("a: {}{}", "[".repeat(5000), "]".repeat(5000));
+        assert!(parse_checked(&deep).is_err_and(|f| f.too_deep));
     }
 }
