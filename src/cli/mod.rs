@@ -6,6 +6,7 @@ mod blocks;
 mod check;
 pub mod common;
 mod conditions;
+mod diagnose;
 mod eval;
 
 use clap::{Parser, Subcommand};
@@ -32,6 +33,8 @@ pub enum Command {
     Blocks(blocks::BlocksArgs),
     /// Evaluate a configuration's preconditions, postconditions and check blocks.
     Conditions(conditions::ConditionsArgs),
+    /// Say whether an answer to an expression is right, and which misconceptions produce it.
+    Diagnose(diagnose::DiagnoseArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -50,6 +53,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
         Some(Command::Bank(a)) => bank::run(a),
         Some(Command::Blocks(a)) => blocks::run(a),
         Some(Command::Conditions(a)) => conditions::run(a),
+        Some(Command::Diagnose(a)) => diagnose::run(a),
         None => {
             eprintln!("iacquiz: the practice TUI is not built yet; try `iacquiz eval --help`.");
             2
