@@ -310,6 +310,11 @@ fn broken_bank_exits_2_with_position_and_id() {
     let (code, _, err) = iacquiz(&["check", "--bank", &d.join("missing").display().to_string()]);
     assert_eq!(code, 2);
     assert!(err.contains("cannot open the bank folder"), "{err}");
+    let empty = d.join("empty");
+    let _ = std::fs::create_dir_all(&empty);
+    let (code, _, err) = iacquiz(&["check", "--bank", &empty.display().to_string()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no bank files here"), "{err}");
     let _ = std::fs::remove_dir_all(&d);
 }
 

@@ -36,6 +36,9 @@ pub fn read_dir_bank(dir: &Path) -> Result<Vec<SourceFile>, Vec<LoadError>> {
     let mut visited = BTreeSet::new();
     walk(&root, &root, dir, &mut visited, &mut found, &mut errors, 0);
     found.sort_by(|a: &SourceFile, b| a.in_root.cmp(&b.in_root));
+    if errors.is_empty() && found.is_empty() {
+        errors.push(LoadError::file(&shown, "no bank files here: a bank is a folder of *.yaml or *.yml files"));
+    }
     if errors.is_empty() { Ok(found) } else { Err(errors) }
 }
 
