@@ -252,6 +252,23 @@ fn unavailable_engines_load() {
 }
 
 #[test]
+fn every_bundled_file_truncated_sparsely_never_panics() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("questions/terraform");
+    for e in std::fs::read_dir(&root).into_iter().flatten().flatten() {
+        let text = std::fs::read(e.path()).unwrap_or_default();
+        for cut in (0..=text.len()).step_by(31) {
+            let f = SourceFile {
+                display: "x.yaml".into(),
+                rel: "x.yaml".into(),
+                in_root: "terraform/x.yaml".into(),
+                bytes: text[..cut].to_vec(),
+            };
+            let _ = Bank::from_sources(vec![f]);
+        }
+    }
+}
+
+#[test]
 fn truncated_files_never_panic() {
     let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("questions/terraform/merge.yaml");
     let text = std::fs::read(&bundled).unwrap_or_else(|_| GOOD.as_bytes().to_vec());
@@ -310,6 +327,11 @@ fn broken_bank_exits_2_with_position_and_id() {
     let (code, _, err) = iacquiz(&["check", "--bank", &d.join("missing").display().to_string()]);
     assert_eq!(code, 2);
     assert!(err.contains("cannot open the bank folder"), "{err}");
+    let empty = d.join("empty");
+    let _ = std::fs::create_dir_all(&empty);
+    let (code, _, err) = iacquiz(&["check", "--bank", &empty.display().to_string()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no bank files here"), "{err}");
     let _ = std::fs::remove_dir_all(&d);
 }
 

@@ -1,8 +1,10 @@
 //! The one place the bank meets the engines: prepare a question's source once (a terraform
 //! session over its configuration and files), then evaluate it under any `Rules`.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
+use std::rc::Rc;
 
 use crate::lang::diag::Diag;
 use crate::lang::host::Host;
@@ -103,6 +105,38 @@ pub fn prepare(engine: Engine, source: &Source) -> Result<Prepared, Unavailable>
     }
 }
 
+/// How many prepared sources [`prepare_shared`] keeps per thread.
+const SHARED_CAPACITY: usize = 512;
+
+thread_local! {
+    static SHARED: RefCell<HashMap<(Engine, Source), Rc<Prepared>>> = RefCell::new(HashMap::new());
+}
+
+/// Prepares `source` once per thread and shares it: instances and questions with the same
+/// configuration and files evaluate in one session (a session is not changed by evaluating).
+pub fn prepare_shared(engine: Engine, source: &Source) -> Result<Rc<Prepared>, Unavailable> {
+    // The expression is not part of a session.
+    let key = (
+        engine,
+        Source {
+            expr: String::new(),
+            ..source.clone()
+        },
+    );
+    if let Some(p) = SHARED.with(|c| c.borrow().get(&key).cloned()) {
+        return Ok(p);
+    }
+    let p = Rc::new(prepare(engine, source)?);
+    SHARED.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= SHARED_CAPACITY {
+            c.clear();
+        }
+        c.insert(key, p.clone());
+    });
+    Ok(p)
+}
+
 fn terraform_session(source: &Source) -> Result<Session, Diag> {
     let mut session = match &source.config {
         Some(text) => Session::with_config_text("main.tf", text)?,
@@ -158,5 +192,32 @@ pub fn constant(engine: Engine, text: &str) -> Result<Result<Value, EngineError>
             detail: d.detail,
         })),
         other => Err(Unavailable(other)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sessions_are_shared_by_configuration() {
+        let src = |expr: &str, config: &str| Source {
+            expr: expr.into(),
+            config: Some(config.into()),
+            files: BTreeMap::new(),
+        };
+        let a = prepare_shared(Engine::Terraform, &src("local.x", "locals {\n  x = 1\n}\n"));
+        let b = prepare_shared(Engine::Terraform, &src("local.x + 1", "locals {\n  x = 1\n}\n"));
+        let c = prepare_shared(Engine::Terraform, &src("local.x", "locals {\n  x = 2\n}\n"));
+        let (Ok(a), Ok(b), Ok(c)) = (a, b, c) else {
+            panic!("terraform is available")
+        };
+        assert!(Rc::ptr_eq(&a, &b));
+        assert!(!Rc::ptr_eq(&a, &c));
+        assert_eq!(b.evaluate("local.x + 1", &Rules::real(), false).computed.one_line(), "2");
+        assert_eq!(
+            prepare_shared(Engine::Rivet, &Source::default()).err(),
+            Some(Unavailable(Engine::Rivet))
+        );
     }
 }

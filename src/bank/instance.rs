@@ -5,6 +5,7 @@
 use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::fmt;
+use std::rc::Rc;
 
 use crate::lang::convert::convert;
 use crate::lang::{Rules, Value};
@@ -106,7 +107,7 @@ pub struct Instance {
     pub distractors: Vec<Distractor>,
     /// The explanation, placeholders filled in.
     pub explain: String,
-    prepared: OnceCell<Result<Prepared, Unavailable>>,
+    prepared: OnceCell<Result<Rc<Prepared>, Unavailable>>,
     real: OnceCell<Result<Evaluated, Unavailable>>,
 }
 
@@ -154,8 +155,9 @@ impl Question {
 impl Instance {
     fn prepared(&self) -> Result<&Prepared, Unavailable> {
         self.prepared
-            .get_or_init(|| engine::prepare(self.engine, &self.source))
+            .get_or_init(|| engine::prepare_shared(self.engine, &self.source))
             .as_ref()
+            .map(|p| p.as_ref())
             .map_err(|u| *u)
     }
 

@@ -91,7 +91,7 @@ pub struct LessonRef {
 }
 
 /// What an engine evaluates: an expression and what it may see.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Source {
     /// The expression whose value (or error) is the answer.
     pub expr: String,
