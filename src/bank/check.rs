@@ -269,6 +269,27 @@ fn check_choices(inst: &Instance, got: &Computed, problems: &mut Vec<String>) ->
         seen.push((label, w.text.clone()));
         distinct.insert(w.text.clone());
     }
+    // The engine's own distractors: the answers misconceptions produce, and type confusions.
+    let (from_mistakes, confusions) = inst.engine_wrong_answers();
+    let from_engine = from_mistakes.len();
+    for w in from_mistakes.iter().chain(&confusions) {
+        if w.text != correct_text {
+            distinct.insert(w.text.clone());
+        }
+    }
+    if inst.kind != Kind::Truefalse {
+        let changing: Vec<&str> = from_mistakes.iter().filter_map(|w| w.misconception.as_deref()).collect();
+        for id in &inst.misconceptions {
+            if crate::mistakes::catalogue::by_id(id).is_none() {
+                problems.push(format!("misconception {id:?} is not in the catalogue (assets/misconceptions.yaml)"));
+            } else if !changing.contains(&id.as_str()) {
+                problems.push(format!(
+                    "misconception {id:?} does not change this question's answer, so it cannot be one of its distractors"
+                ));
+            }
+        }
+    }
+    let _ = from_engine;
     if inst.kind == Kind::Choice && distinct.len() < MIN_DISTRACTORS {
         problems.push(format!(
             "a choice question needs at least {MIN_DISTRACTORS} distinct distractors that differ from the right answer, and has {}",

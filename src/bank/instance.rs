@@ -25,6 +25,8 @@ pub struct Choice {
     pub correct: bool,
     /// Why this wrong answer is wrong (for distractors that say).
     pub why: Option<String>,
+    /// The misconception that produces this answer, when the engine computed it.
+    pub misconception: Option<String>,
 }
 
 /// The right answer of an instance.
@@ -43,8 +45,10 @@ pub struct Wrong {
     pub text: String,
     /// The value or error it stands for; `Err` when the author's text is not a constant value.
     pub answer: Result<Computed, EngineError>,
-    /// The author's explanation.
+    /// The author's explanation (or the misconception's).
     pub why: Option<String>,
+    /// The misconception that produces this answer, when the engine computed it.
+    pub misconception: Option<String>,
 }
 
 /// Why an instance cannot give its correct answer.
@@ -107,6 +111,8 @@ pub struct Instance {
     pub distractors: Vec<Distractor>,
     /// The explanation, placeholders filled in.
     pub explain: String,
+    /// The misconception ids the author says the question exercises.
+    pub misconceptions: Vec<String>,
     prepared: OnceCell<Result<Rc<Prepared>, Unavailable>>,
     real: OnceCell<Result<Evaluated, Unavailable>>,
 }
@@ -145,6 +151,7 @@ impl Question {
                 })
                 .collect(),
             explain: sub(&self.explain),
+            misconceptions: self.misconceptions.clone(),
             values,
             prepared: OnceCell::new(),
             real: OnceCell::new(),
@@ -257,6 +264,7 @@ impl Instance {
                     text,
                     answer,
                     why: d.why.clone(),
+                    misconception: None,
                 }
             })
             .collect()
@@ -276,11 +284,13 @@ impl Instance {
                     text: "true".into(),
                     correct: yes,
                     why: None,
+                    misconception: None,
                 },
                 Choice {
                     text: "false".into(),
                     correct: !yes,
                     why: None,
+                    misconception: None,
                 },
             ];
         }
@@ -288,19 +298,139 @@ impl Instance {
             text: correct.text,
             correct: true,
             why: None,
+            misconception: None,
         }];
-        for w in self.wrong_answers() {
-            if out.iter().all(|c| c.text != w.text) {
+        // Misconceptions first (the mistakes real learners make), then the author's, then
+        // type confusions; at most MAX_CHOICES choices in all.
+        let (from_mistakes, confusions) = self.engine_wrong_answers();
+        for w in from_mistakes.into_iter().chain(self.wrong_answers()).chain(confusions) {
+            if out.len() >= MAX_CHOICES {
+                break;
+            }
+            if w.answer.is_ok() && out.iter().all(|c| c.text != w.text) {
                 out.push(Choice {
                     text: w.text,
                     correct: false,
                     why: w.why,
+                    misconception: w.misconception,
                 });
             }
         }
         Rng::new(seed, &self.id).shuffle(&mut out);
         out
     }
+}
+
+/// The most choices a question shows (the right answer and four wrong ones).
+pub const MAX_CHOICES: usize = 5;
+
+impl Instance {
+    /// Wrong answers the engine computes: (those a misconception of the catalogue produces — the
+    /// source re-evaluated under each rule the real evaluation consulted — and plausible type
+    /// confusions of the right answer). Answers equal to the right one are left out.
+    pub fn engine_wrong_answers(&self) -> (Vec<Wrong>, Vec<Wrong>) {
+        let Ok(real) = self.real() else { return (Vec::new(), Vec::new()) };
+        let like = match &real.computed {
+            Computed::Value(v) if !self.strict_types => Some(v.clone()),
+            _ => None,
+        };
+        let same_as_right = |c: &Computed| match (c, &real.computed) {
+            (Computed::Value(a), Computed::Value(b)) => compare::same(a, b, self.strict_types),
+            (Computed::Error(a), Computed::Error(b)) => a.summary == b.summary,
+            (a, b) => a.one_line() == b.one_line(),
+        };
+        let mut mistakes: Vec<Wrong> = Vec::new();
+        if self.kind != Kind::Truefalse {
+            for m in crate::mistakes::catalogue() {
+                if m.engine != self.engine.to_string() || !real.touched.contains(&m.rule) {
+                    continue;
+                }
+                let Ok(e) = self.evaluate(&Rules::with(m.rule)) else { continue };
+                let computed = match (e.computed, &like) {
+                    (Computed::Value(v), Some(l)) => Computed::Value(reshape(v, l)),
+                    (c, _) => c,
+                };
+                if same_as_right(&computed) || mistakes.iter().any(|w| w.text == computed.one_line()) {
+                    continue;
+                }
+                mistakes.push(Wrong {
+                    text: computed.one_line(),
+                    answer: Ok(computed),
+                    why: Some(m.explanation()),
+                    misconception: Some(m.id.clone()),
+                });
+            }
+        }
+        let mut confusions = Vec::new();
+        if let (Computed::Value(v), Kind::Choice | Kind::Input) = (&real.computed, self.kind) {
+            for (alt, why) in type_confusions(v) {
+                let c = Computed::Value(alt);
+                if !same_as_right(&c) {
+                    confusions.push(Wrong {
+                        text: c.one_line(),
+                        answer: Ok(c),
+                        why: Some(why.to_string()),
+                        misconception: None,
+                    });
+                }
+            }
+        }
+        (mistakes, confusions)
+    }
+
+    /// The misconception ids whose flipped rule changes this instance's answer.
+    pub fn changing_misconceptions(&self) -> Vec<String> {
+        self.engine_wrong_answers().0.into_iter().filter_map(|w| w.misconception).collect()
+    }
+}
+
+/// Plausible confusions of a value's type: the element for a one-element list, the list for
+/// an element, a number's string, a list shown as a set (and a set as a list).
+fn type_confusions(v: &Value) -> Vec<(Value, &'static str)> {
+    use crate::lang::Type;
+    let mut out = Vec::new();
+    match v {
+        Value::List(_, vs) | Value::Tuple(vs) | Value::Set(_, vs) if vs.len() == 1 => {
+            out.push((
+                vs[0].clone(),
+                "Type confusion: this is the element itself, but the result is a collection holding it.",
+            ));
+        }
+        Value::String(_) | Value::Number(_) | Value::Bool(_) => {
+            out.push((
+                Value::Tuple(vec![v.clone()]),
+                "Type confusion: this is a one-element list, but the result is the element itself.",
+            ));
+        }
+        _ => {}
+    }
+    match v {
+        Value::Number(n) => out.push((Value::string(n.to_text()), "Type confusion: the result is a number, not a string.")),
+        Value::String(s) => {
+            if let Some(n) = crate::lang::number::Number::parse(s) {
+                out.push((Value::Number(n), "Type confusion: the result is a string, not a number."));
+            }
+        }
+        Value::List(t, vs) if vs.len() > 1 && t.is_primitive() => {
+            out.push((
+                Value::new_set(t.clone(), vs.clone()),
+                "Type confusion: the result is a list, in its own order, not a set.",
+            ));
+        }
+        Value::Set(t, vs) if vs.len() > 1 => {
+            out.push((
+                Value::List(t.clone(), vs.clone()),
+                "Type confusion: the result is a set, not a list.",
+            ));
+        }
+        Value::Tuple(vs) if vs.len() > 1 => {
+            if let Ok(set) = convert(v, &Type::set(Type::Dynamic)) {
+                out.push((set, "Type confusion: the result is a tuple, in its own order, not a set."));
+            }
+        }
+        _ => {}
+    }
+    out
 }
 
 /// `v` converted to `like`'s type when that changes only the kind of collection (tuple →
