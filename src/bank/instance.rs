@@ -441,3 +441,53 @@ fn reshape(v: Value, like: &Value) -> Value {
         _ => v,
     }
 }
+
+/// The verdict on an answer a learner typed.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    /// Whether it is the right answer.
+    pub correct: bool,
+    /// The right answer, on one line.
+    pub expected: String,
+    /// The misconceptions that produce exactly the learner's answer, with their explanations.
+    pub misconceptions: Vec<(String, String)>,
+}
+
+impl Instance {
+    /// Judges a typed answer (HCL value text; for error questions also an error summary):
+    /// right or wrong, and which misconceptions give exactly that answer.
+    pub fn judge(&self, typed: &str) -> Result<Verdict, String> {
+        let correct = self.correct_answer().map_err(|e| e.to_string())?;
+        let expected = correct.text.clone();
+        let learner = match self.constant(typed) {
+            Ok(Ok(v)) => Computed::Value(v),
+            Ok(Err(_)) if matches!(correct.computed, Computed::Error(_)) => Computed::Error(EngineError {
+                summary: typed.trim().trim_start_matches("Error:").trim().to_string(),
+                detail: String::new(),
+            }),
+            Ok(Err(e)) => return Err(format!("not an HCL value: {}", e.summary)),
+            Err(u) => return Err(u.to_string()),
+        };
+        let same = |a: &Computed, b: &Computed| match (a, b) {
+            (Computed::Value(x), Computed::Value(y)) => crate::mistakes::diagnose::same_answer(y, x, self.strict_types),
+            (Computed::Error(x), Computed::Error(y)) => x.summary.eq_ignore_ascii_case(&y.summary),
+            _ => false,
+        };
+        let ok = same(&learner, &correct.computed);
+        let mut misconceptions = Vec::new();
+        if !ok {
+            for w in self.engine_wrong_answers().0 {
+                if let (Ok(c), Some(id)) = (&w.answer, &w.misconception)
+                    && same(&learner, c)
+                {
+                    misconceptions.push((id.clone(), w.why.clone().unwrap_or_default()));
+                }
+            }
+        }
+        Ok(Verdict {
+            correct: ok,
+            expected,
+            misconceptions,
+        })
+    }
+}
