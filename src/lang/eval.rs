@@ -232,6 +232,8 @@ impl<'a> Evaluator<'a> {
     /// Adds the rules another evaluator consulted (one run on this one's behalf).
     pub fn absorb(&self, other: &Evaluator) {
         self.touched.borrow_mut().extend(other.touched.borrow().iter().copied());
+        let orders: Vec<(Vec<String>, Vec<String>)> = other.literal_orders.borrow().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        self.literal_orders.borrow_mut().extend(orders);
     }
 
     /// Consults a rule: records that the evaluation depends on it and says whether it is flipped.

@@ -350,7 +350,7 @@ pub fn range(ev: &Evaluator, a: &[Value]) -> FnResult {
         return arg_err(1, "end must be greater than start when step is positive");
     }
     // A learner may believe range() includes its end.
-    let inclusive = a.len() >= 2 && ev.flipped(Rule::RangeEndExclusive);
+    let inclusive = ev.flipped(Rule::RangeEndExclusive);
     let mut vals = Vec::new();
     let mut num = start;
     loop {
