@@ -222,18 +222,21 @@ impl Compiler {
         key.suffix(key.is_name() && ev.flipped(Rule::KeysRenderUnquoted))
     }
 
-    fn cycle(&self, label: &str, span: &Span) -> Diag {
+    /// The error for re-entering `label`; it has no span, so the reference that re-entered it
+    /// gets the position (in the file being evaluated).
+    fn cycle(&self, label: &str) -> Diag {
         let stack = self.computing.borrow();
         let start = stack.iter().position(|x| x == label).unwrap_or(0);
         let mut chain: Vec<String> = stack.get(start..).unwrap_or(&[]).to_vec();
         chain.push(label.to_string());
-        ErrorKind::Cycle.at(
-            span,
+        Diag::new(
+            ErrorKind::Cycle.title(),
             format!(
                 "{label} depends on itself: {}; break the cycle by removing one of these references",
                 chain.join(" -> ")
             ),
         )
+        .fatal()
     }
 
     fn memo<T: Clone>(
@@ -246,20 +249,21 @@ impl Compiler {
     ) -> DResult<T> {
         match cell.borrow().get(i) {
             Some(Slot::Done(r)) => return r.clone(),
-            Some(Slot::Busy) => return Err(self.cycle(label, span)),
+            Some(Slot::Busy) => return Err(self.cycle(label)),
             Some(Slot::Empty) => {}
             None => return Err(ErrorKind::Reference.at(span, format!("{label} is not declared"))),
         }
         if self.computing.borrow().len() >= MAX_NESTING {
             let stack = self.computing.borrow();
             let first: Vec<&str> = stack.iter().take(4).map(String::as_str).collect();
-            return Err(ErrorKind::Limit.at(
-                span,
+            return Err(Diag::new(
+                ErrorKind::Limit.title(),
                 format!(
                     "{label} sits at the end of a chain of more than {MAX_NESTING} declarations that wait on one another ({} -> ...); shorten the chain of references",
                     first.join(" -> ")
                 ),
-            ));
+            )
+            .fatal());
         }
         if let Some(s) = cell.borrow_mut().get_mut(i) {
             *s = Slot::Busy;
@@ -410,7 +414,7 @@ impl Compiler {
         self.memo(&inst.outputs, i, &label, &o.span, || {
             let (r, _) = self.in_frame(inst, Iter::None, || -> DResult<OutVal> {
                 let v = match &o.ty {
-                    OutType::Resource(t) => return self.handle(ev, &o.value, t, &label),
+                    OutType::Resource(t) => return self.handle(ev, &o.value, t, &label).map_err(|d| d.at(&o.value.span)),
                     OutType::Any => ev.eval(&o.value)?,
                     OutType::Constraint(te) => {
                         let c = Constraint::parse(te, &|d| ev.eval(d))?;

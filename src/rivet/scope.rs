@@ -465,14 +465,24 @@ impl Compiler {
                 };
                 match index {
                     Some((kv, span)) => {
-                        out.insert(self.module_instance(ev, inst, i, kv, &span)?.address.clone());
+                        out.insert(
+                            self.module_instance(ev, inst, i, kv, &span)
+                                .map_err(|d| d.at(&item.span))?
+                                .address
+                                .clone(),
+                        );
                     }
                     None => {
                         // A learner may believe a module family must be indexed here.
                         if decl.expansion.expands() && ev.flipped(Rule::FamilyDependsNeedsIndex) {
                             return Err(bad(&item.span, "a module family must be indexed"));
                         }
-                        out.extend(self.calls_of(ev, inst, i)?.iter().map(|c| c.address.clone()));
+                        out.extend(
+                            self.calls_of(ev, inst, i)
+                                .map_err(|d| d.at(&item.span))?
+                                .iter()
+                                .map(|c| c.address.clone()),
+                        );
                     }
                 }
             } else {
@@ -484,10 +494,15 @@ impl Compiler {
                 };
                 match index {
                     Some((kv, span)) => {
-                        let (insts, n) = self.resource_instance(ev, inst, i, kv, &span)?;
+                        let (insts, n) = self.resource_instance(ev, inst, i, kv, &span).map_err(|d| d.at(&item.span))?;
                         out.insert(insts[n].address.clone());
                     }
-                    None => out.extend(self.resources_of(ev, inst, i)?.iter().map(|r| r.address.clone())),
+                    None => out.extend(
+                        self.resources_of(ev, inst, i)
+                            .map_err(|d| d.at(&item.span))?
+                            .iter()
+                            .map(|r| r.address.clone()),
+                    ),
                 }
             }
         }
