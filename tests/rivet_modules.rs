@@ -326,3 +326,45 @@ fn a_chain_at_the_limit_with_a_deep_expression_does_not_exhaust_the_stack() {
     let b = rivet::compile(&Source::text(&src), &BTreeMap::new(), &BTreeMap::new(), &Rules::real()).expect("compiles");
     assert_eq!(b.resources.len(), n + 1);
 }
+
+#[test]
+fn cycles_through_a_module_are_refused_at_the_reference() {
+    let e = with_module(
+        "file \"a\" {\n  path = module.one.path\n}\nmodule \"one\" {\n  source = \"./modules/file\"\n  path   = file.a.content\n}",
+    )
+    .expect_err("a cycle");
+    assert_eq!(
+        (e.kind, e.file.as_deref(), e.line),
+        (ErrorKind::Cycle, Some("main.rvt"), Some(6)),
+        "{e}"
+    );
+    assert!(e.message.contains("file.a -> module.one -> file.a"), "{e}");
+}
+
+#[test]
+fn one_file_finds_its_modules_beside_it() {
+    let base = std::env::temp_dir().join(format!("iacquiz-rivet-onefile-{}", std::process::id()));
+    std::fs::create_dir_all(base.join("modules/file")).expect("mkdir");
+    std::fs::write(base.join("modules/file/main.rvt"), FILE_MODULE).expect("write");
+    std::fs::write(
+        base.join("site.rvt"),
+        "module \"m\" {\n  source = \"./modules/file\"\n  path   = \"/p\"\n}",
+    )
+    .expect("write");
+    std::fs::write(base.join("other.rvt"), "file \"ignored\" {\n}").expect("write");
+    let b = rivet::compile(
+        &Source::Path(base.join("site.rvt")),
+        &BTreeMap::new(),
+        &BTreeMap::new(),
+        &Rules::real(),
+    )
+    .expect("compiles");
+    assert_eq!(b.addresses(), ["module.m.file.this"], "only the named file is the root module");
+    let b = rivet::compile(&Source::Path(base.clone()), &BTreeMap::new(), &BTreeMap::new(), &Rules::real()).expect("compiles");
+    assert_eq!(
+        b.addresses(),
+        ["file.ignored", "module.m.file.this"],
+        "a folder's files in name order"
+    );
+    let _ = std::fs::remove_dir_all(&base);
+}
