@@ -422,3 +422,13 @@ fn unknown_names_are_errors() {
         "no module call named \"nope\"",
     );
 }
+
+#[test]
+fn messages_never_quote_a_sensitive_string() {
+    // The evaluator's own error names the failing key; the secret is redacted from it.
+    let src = "variable \"pw\" {\n  default   = \"hunter2\"\n  sensitive = true\n}\nfile \"a\" {\n  content = { x = 1 }[var.pw]\n}";
+    let e = err(src);
+    assert!(!e.to_string().contains("hunter2"), "{e}");
+    let e = RivetError::new(ErrorKind::Eval, "no key \"hunter2\" here").redact(&["hunter2".to_string()]);
+    assert_eq!(e.message, "no key \"(sensitive value)\" here");
+}

@@ -61,6 +61,7 @@ pub struct ExpandArgs {
     /// The configuration: a folder of .rvt files, or one .rvt file.
     #[arg(value_name = "PATH")]
     pub path: PathBuf,
+    /// Variables and facts.
     #[command(flatten)]
     pub inputs: Inputs,
     /// Output format.
@@ -77,6 +78,7 @@ pub struct DiffArgs {
     /// The later configuration.
     #[arg(value_name = "NEW")]
     pub new: PathBuf,
+    /// Variables and facts.
     #[command(flatten)]
     pub inputs: Inputs,
     /// Output format.
