@@ -89,6 +89,22 @@ pub enum Rule {
     JoinNoQuotes,
     /// A template that is exactly one interpolation returns the raw value, not a string.
     TemplateWrapRaw,
+    /// list[i]: indexes count from zero.
+    IndexFromZero,
+    /// element(): its index counts from zero.
+    ElementFromZero,
+    /// cidrsubnet(): netnum 0 is the first subnet.
+    CidrsubnetNetnumFromZero,
+    /// range(n): counts from 0 up to, not including, n.
+    RangeFromZero,
+    /// replace(): every occurrence is replaced.
+    ReplaceAllOccurrences,
+    /// jsonencode(): the JSON is minified, with no spaces.
+    JsonencodeMinified,
+    /// merge(): a key in several arguments is not an error.
+    MergeNoDuplicateError,
+    /// contains(): the value must equal an element exactly, type included.
+    ContainsNoConversion,
     /// cidrsubnets(): each subnet aligns to its own size.
     CidrsubnetsAlign,
     /// Rivet for_each: a list is an error (use toset()), not an implicit set.
@@ -164,6 +180,14 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::FileNoInterpolation, "file-no-interpolation"),
     (Rule::JoinNoQuotes, "join-no-quotes"),
     (Rule::TemplateWrapRaw, "template-wrap-raw"),
+    (Rule::IndexFromZero, "index-from-zero"),
+    (Rule::ElementFromZero, "element-from-zero"),
+    (Rule::CidrsubnetNetnumFromZero, "cidrsubnet-netnum-from-zero"),
+    (Rule::RangeFromZero, "range-from-zero"),
+    (Rule::ReplaceAllOccurrences, "replace-all-occurrences"),
+    (Rule::JsonencodeMinified, "jsonencode-minified"),
+    (Rule::MergeNoDuplicateError, "merge-no-duplicate-error"),
+    (Rule::ContainsNoConversion, "contains-no-conversion"),
     (Rule::CidrsubnetsAlign, "cidrsubnets-align"),
     (Rule::ListIsImplicitSet, "list-is-implicit-set"),
     (Rule::CountIndexFromOne, "count-index-from-one"),
