@@ -2,6 +2,7 @@
 //! evaluation error, a failing check), 2 unusable input or arguments.
 
 mod blocks;
+mod cfn;
 pub mod common;
 mod conditions;
 mod eval;
@@ -26,6 +27,7 @@ pub enum Command {
     Blocks(blocks::BlocksArgs),
     /// Evaluate a configuration's preconditions, postconditions and check blocks.
     Conditions(conditions::ConditionsArgs),
+    Cfn(cfn::CfnArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -42,6 +44,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
         Some(Command::Eval(a)) => eval::run(a),
         Some(Command::Blocks(a)) => blocks::run(a),
         Some(Command::Conditions(a)) => conditions::run(a),
+        Some(Command::Cfn(a)) => cfn::run(a),
         None => {
             eprintln!("iacquiz: the practice TUI is not built yet; try `iacquiz eval --help`.");
             2
