@@ -58,7 +58,11 @@ fn zip_folder(dir: &Path) -> Vec<u8> {
 fn run(dir: &Path, rules: &Rules) -> Result<Template, CfnError> {
     let mut files = BTreeMap::new();
     collect(dir, "", &mut files);
-    let parent = if files.contains_key("template.json") { "template.json" } else { "template.yaml" };
+    let parent = if files.contains_key("template.json") {
+        "template.json"
+    } else {
+        "template.yaml"
+    };
     cfn::package(Input::memory(files, parent), rules)
 }
 
@@ -139,7 +143,12 @@ fn check_case(dir: &Path) -> Result<usize, String> {
 
 #[test]
 fn every_fixture_packages_as_expected() {
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(root()).unwrap().flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(root())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
     dirs.sort();
     assert!(dirs.len() >= 20, "the fixtures are there");
     let mut failures = Vec::new();
@@ -150,6 +159,10 @@ fn every_fixture_packages_as_expected() {
             Err(e) => failures.push(e),
         }
     }
-    eprintln!("tests/cfn: {} of {} fixtures pass, {flips} misconception flips", dirs.len() - failures.len(), dirs.len());
+    eprintln!(
+        "tests/cfn: {} of {} fixtures pass, {flips} misconception flips",
+        dirs.len() - failures.len(),
+        dirs.len()
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
