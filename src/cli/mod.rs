@@ -1,10 +1,13 @@
 //! The command line: one file per subcommand. Exit codes: 0 success, 1 a finding (an
 //! evaluation error, a failing check), 2 unusable input or arguments.
 
+pub mod bank;
 mod blocks;
 mod cfn;
+mod check;
 pub mod common;
 mod conditions;
+mod diagnose;
 mod eval;
 
 use clap::{Parser, Subcommand};
@@ -23,11 +26,17 @@ pub struct Cli {
 pub enum Command {
     /// Evaluate a Terraform expression and print it as `terraform console` does.
     Eval(eval::EvalArgs),
+    /// Prove every question of the bank against its engine (exit 1 when any fails).
+    Check(check::CheckArgs),
+    /// Show what the question bank holds: --list, --coverage.
+    Bank(bank::BankCmdArgs),
     /// Print a resource of a configuration with its dynamic blocks expanded, as HCL.
     Blocks(blocks::BlocksArgs),
     /// Evaluate a configuration's preconditions, postconditions and check blocks.
     Conditions(conditions::ConditionsArgs),
     Cfn(cfn::CfnArgs),
+    /// Say whether an answer to an expression is right, and which misconceptions produce it.
+    Diagnose(diagnose::DiagnoseArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -42,9 +51,12 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
     };
     match cli.command {
         Some(Command::Eval(a)) => eval::run(a),
+        Some(Command::Check(a)) => check::run(a),
+        Some(Command::Bank(a)) => bank::run(a),
         Some(Command::Blocks(a)) => blocks::run(a),
         Some(Command::Conditions(a)) => conditions::run(a),
         Some(Command::Cfn(a)) => cfn::run(a),
+        Some(Command::Diagnose(a)) => diagnose::run(a),
         None => {
             eprintln!("iacquiz: the practice TUI is not built yet; try `iacquiz eval --help`.");
             2

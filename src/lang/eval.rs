@@ -232,6 +232,8 @@ impl<'a> Evaluator<'a> {
     /// Adds the rules another evaluator consulted (one run on this one's behalf).
     pub fn absorb(&self, other: &Evaluator) {
         self.touched.borrow_mut().extend(other.touched.borrow().iter().copied());
+        let orders: Vec<(Vec<String>, Vec<String>)> = other.literal_orders.borrow().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        self.literal_orders.borrow_mut().extend(orders);
     }
 
     /// Consults a rule: records that the evaluation depends on it and says whether it is flipped.
@@ -551,6 +553,9 @@ impl<'a> Evaluator<'a> {
                 let mut i = n.to_i64().unwrap_or(i64::MAX);
                 if i < 0 && self.flipped(Rule::IndexNoNegative) {
                     i += vs.len() as i64;
+                } else if i >= 0 && self.flipped(Rule::IndexFromZero) {
+                    // A learner counting from one: list[1] is the first element.
+                    i -= 1;
                 }
                 if i < 0 {
                     return Err(bad("a negative number is not a valid index for a sequence".into()));

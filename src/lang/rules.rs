@@ -89,6 +89,22 @@ pub enum Rule {
     JoinNoQuotes,
     /// A template that is exactly one interpolation returns the raw value, not a string.
     TemplateWrapRaw,
+    /// list[i]: indexes count from zero.
+    IndexFromZero,
+    /// element(): its index counts from zero.
+    ElementFromZero,
+    /// cidrsubnet(): netnum 0 is the first subnet.
+    CidrsubnetNetnumFromZero,
+    /// range(n): counts from 0 up to, not including, n.
+    RangeFromZero,
+    /// replace(): every occurrence is replaced.
+    ReplaceAllOccurrences,
+    /// jsonencode(): the JSON is minified, with no spaces.
+    JsonencodeMinified,
+    /// merge(): a key in several arguments is not an error.
+    MergeNoDuplicateError,
+    /// contains(): the value must equal an element exactly, type included.
+    ContainsNoConversion,
     /// cidrsubnets(): each subnet aligns to its own size.
     CidrsubnetsAlign,
     /// cfn Overrides: a list in an override appends to the module's list (flipped: it replaces it).
@@ -160,6 +176,14 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::FileNoInterpolation, "file-no-interpolation"),
     (Rule::JoinNoQuotes, "join-no-quotes"),
     (Rule::TemplateWrapRaw, "template-wrap-raw"),
+    (Rule::IndexFromZero, "index-from-zero"),
+    (Rule::ElementFromZero, "element-from-zero"),
+    (Rule::CidrsubnetNetnumFromZero, "cidrsubnet-netnum-from-zero"),
+    (Rule::RangeFromZero, "range-from-zero"),
+    (Rule::ReplaceAllOccurrences, "replace-all-occurrences"),
+    (Rule::JsonencodeMinified, "jsonencode-minified"),
+    (Rule::MergeNoDuplicateError, "merge-no-duplicate-error"),
+    (Rule::ContainsNoConversion, "contains-no-conversion"),
     (Rule::CidrsubnetsAlign, "cidrsubnets-align"),
     (Rule::CfnOverrideListReplaces, "override-list-replaces"),
     (Rule::CfnOverrideMapReplaces, "override-map-replaces"),

@@ -132,6 +132,7 @@ impl Session {
         };
         let mut ev = Evaluator::new(rules, &scope, reg, &self.host);
         ev.version = ev0.version;
+        ev.absorb(&ev0);
         if trace {
             ev.record_trace();
         }
@@ -155,6 +156,7 @@ impl Session {
         let scope = ConfigScope::new(&self.config, &ev0, &self.vars)?;
         let mut ev = Evaluator::new(rules, &scope, reg, &self.host);
         ev.version = ev0.version;
+        ev.absorb(&ev0);
         Ok(f(&ev, &scope))
     }
 

@@ -10,7 +10,7 @@ use crate::lang::trace::{Step, first_divergence};
 use crate::lang::{Rule, Rules};
 
 /// What a source produced: a rendering (value or error) and the rules consulted.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Produced {
     /// The answer on one line (`tolist(["110", "25"])`), or `error: SUMMARY`.
     pub text: String,
@@ -22,25 +22,35 @@ pub struct Produced {
     pub trace: Vec<Step>,
     /// The rules the evaluation consulted.
     pub touched: BTreeSet<Rule>,
+    /// The value, when the source gave one.
+    pub value: Option<crate::lang::Value>,
 }
 
 /// Evaluates an expression in a session under a rule set.
 pub fn produce_expr(session: &Session, expr: &str, rules: &Rules) -> Produced {
     let out = session.eval(expr, rules, true);
     match out.result {
-        Ok(a) => Produced {
-            text: a.one_line(),
-            is_error: false,
-            console: a.console(),
-            trace: out.trace,
-            touched: out.touched,
-        },
+        Ok(a) => {
+            let value = match &a {
+                crate::lang::session::Answer::Value(v) => Some(v.clone()),
+                crate::lang::session::Answer::Type(_) => None,
+            };
+            Produced {
+                text: a.one_line(),
+                is_error: false,
+                console: a.console(),
+                trace: out.trace,
+                touched: out.touched,
+                value,
+            }
+        }
         Err(d) => Produced {
             text: format!("error: {}", d.summary),
             is_error: true,
             console: d.summary,
             trace: out.trace,
             touched: out.touched,
+            value: None,
         },
     }
 }
@@ -53,6 +63,7 @@ pub fn produce_condition(session: &Session, address: &str, rules: &Rules) -> Pro
         console: summary,
         trace: Vec::new(),
         touched: BTreeSet::new(),
+        value: None,
     };
     match session.with_scope(rules, |ev, scope| (conditions::evaluate(ev, scope, &session.config), ev.touched())) {
         Ok((Ok(reports), touched)) => {
@@ -63,6 +74,7 @@ pub fn produce_condition(session: &Session, address: &str, rules: &Rules) -> Pro
                 .unwrap_or_else(|| "none".into());
             Produced {
                 console: text.clone(),
+                value: Some(crate::lang::Value::string(text.as_str())),
                 text,
                 is_error: false,
                 trace: Vec::new(),
@@ -146,6 +158,7 @@ pub fn run_example(m: &Misconception, rules: &Rules) -> Produced {
                 console: d.summary,
                 trace: Vec::new(),
                 touched: BTreeSet::new(),
+                value: None,
             };
         }
     };

@@ -3,6 +3,7 @@
 //! learner's answer).
 
 pub mod catalogue;
+pub mod diagnose;
 pub mod distract;
 
 pub use catalogue::{Misconception, catalogue};

@@ -12,12 +12,14 @@ use crate::lang::rules::Rule;
 use crate::lang::value::{Type, Value};
 
 /// `keys(inputMap)`: a list of a map's keys, or a tuple of an object's attribute names.
-pub fn keys(_: &Evaluator, a: &[Value]) -> FnResult {
+pub fn keys(ev: &Evaluator, a: &[Value]) -> FnResult {
     let v = &a[0];
+    // Keys in lexical order, or, under the insertion-order misconception, as written.
+    let ordered = |m: &std::collections::BTreeMap<String, Value>| ev.key_order(m).into_iter().map(Value::string).collect::<Vec<_>>();
     match v.ty() {
-        Type::Object(attrs) => Ok(Value::Tuple(attrs.keys().map(|k| Value::string(k.as_str())).collect())),
+        Type::Object(_) => Ok(Value::Tuple(v.as_entries().map(ordered).unwrap_or_default())),
         Type::Map(_) => match v.as_entries() {
-            Some(m) => Ok(Value::List(Type::String, m.keys().map(|k| Value::string(k.as_str())).collect())),
+            Some(m) => Ok(Value::List(Type::String, ordered(m))),
             None => Ok(Value::Unknown(Type::list(Type::String))),
         },
         Type::Dynamic if v.is_unknown() => Ok(Value::Unknown(Type::Dynamic)),
@@ -26,10 +28,12 @@ pub fn keys(_: &Evaluator, a: &[Value]) -> FnResult {
 }
 
 /// `values(mapping)`: a list of a map's values, or a tuple of an object's, by key order.
-pub fn values(_: &Evaluator, a: &[Value]) -> FnResult {
+pub fn values(ev: &Evaluator, a: &[Value]) -> FnResult {
+    let ordered =
+        |m: &std::collections::BTreeMap<String, Value>| ev.key_order(m).into_iter().filter_map(|k| m.get(&k).cloned()).collect::<Vec<_>>();
     match &a[0] {
-        Value::Map(t, m) => Ok(Value::List(t.clone(), m.values().cloned().collect())),
-        Value::Object(m) => Ok(Value::Tuple(m.values().cloned().collect())),
+        Value::Map(t, m) => Ok(Value::List(t.clone(), ordered(m))),
+        Value::Object(m) => Ok(Value::Tuple(ordered(m))),
         _ => call_err("values() requires a map as the first argument"),
     }
 }
@@ -113,6 +117,18 @@ fn as_map(t: &Type, out: BTreeMap<String, Value>) -> Value {
 /// `merge(maps...)`: one map or object with the entries of all; later arguments win.
 pub fn merge(ev: &Evaluator, a: &[Value]) -> FnResult {
     let bad = |t: &Type| call_err(format!("arguments must be maps or objects, got {}", go_quote(&t.friendly())));
+    // A learner may believe a key present in two arguments is an error.
+    let mut seen = std::collections::BTreeSet::new();
+    let duplicate = a
+        .iter()
+        .filter_map(Value::as_entries)
+        .flat_map(|m| m.keys())
+        .find(|k| !seen.insert(k.as_str()));
+    if let Some(k) = duplicate {
+        if ev.flipped(Rule::MergeNoDuplicateError) {
+            return call_err(format!("duplicate key {}", go_quote(k)));
+        }
+    }
     let mut dynamic = false;
     let mut matching = true;
     let first = a.first().map(Value::ty);

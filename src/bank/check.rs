@@ -1,0 +1,300 @@
+//! `check`: prove every question against its engine. A question fails where its stated answer
+//! differs from the engine's, its source fails (or does not fail) against its kind, or its
+//! choices are not usable (too few, duplicated, or one of them right).
+
+use std::collections::BTreeSet;
+
+use super::Bank;
+use super::compare;
+use super::engine::Computed;
+use super::instance::Instance;
+use super::model::{Engine, Kind, Origin, Question, Stated};
+
+/// How many seeded instances of a parameterised question `check` evaluates.
+pub const INSTANCES: u64 = 3;
+
+/// The fewest distinct distractors a `choice` question may have.
+pub const MIN_DISTRACTORS: usize = 3;
+
+/// The verdict on one question.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuestionReport {
+    /// The question's id.
+    pub id: String,
+    /// Its engine.
+    pub engine: Engine,
+    /// Its topic.
+    pub topic: String,
+    /// Its kind.
+    pub kind: Kind,
+    /// Where it is.
+    pub origin: Origin,
+    /// Distinct usable distractors (of the first instance).
+    pub distractors: usize,
+    /// What is wrong (empty: it passes).
+    pub problems: Vec<String>,
+}
+
+impl QuestionReport {
+    /// True when the question passes.
+    pub fn passed(&self) -> bool {
+        self.problems.is_empty()
+    }
+}
+
+/// The verdict on a bank.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CheckReport {
+    /// One report per question, in bank order.
+    pub questions: Vec<QuestionReport>,
+}
+
+impl CheckReport {
+    /// How many questions were checked.
+    pub fn total(&self) -> usize {
+        self.questions.len()
+    }
+    /// How many passed.
+    pub fn passed(&self) -> usize {
+        self.questions.iter().filter(|q| q.passed()).count()
+    }
+    /// How many failed.
+    pub fn failed(&self) -> usize {
+        self.total() - self.passed()
+    }
+}
+
+/// Checks every question of `bank`.
+pub fn check_bank(bank: &Bank) -> CheckReport {
+    CheckReport {
+        questions: bank.questions().iter().map(check_question).collect(),
+    }
+}
+
+/// Checks one question: its first instance, and [`INSTANCES`] seeded ones when it has params.
+pub fn check_question(q: &Question) -> QuestionReport {
+    let seeds = if q.is_parameterised() { INSTANCES } else { 1 };
+    let mut problems = Vec::new();
+    let mut raw: Vec<String> = Vec::new();
+    let mut distractors = 0;
+    for seed in 0..seeds {
+        let inst = q.instantiate(seed);
+        let (found, n) = check_instance(&inst);
+        if seed == 0 {
+            distractors = n;
+        }
+        let label = if q.is_parameterised() {
+            let vals: Vec<String> = inst.values.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            format!("[seed {seed}: {}] ", vals.join(", "))
+        } else {
+            String::new()
+        };
+        for p in found {
+            // The same problem in several instances is reported once, for the first.
+            if !raw.contains(&p) {
+                problems.push(format!("{label}{p}"));
+                raw.push(p);
+            }
+        }
+        // An unavailable engine says so once.
+        if !q.engine.available() {
+            break;
+        }
+    }
+    QuestionReport {
+        id: q.id.clone(),
+        engine: q.engine,
+        topic: q.topic.clone(),
+        kind: q.kind,
+        origin: q.origin.clone(),
+        distractors,
+        problems,
+    }
+}
+
+fn one_line_text(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Checks one instance; returns its problems and its count of distinct usable distractors.
+pub fn check_instance(inst: &Instance) -> (Vec<String>, usize) {
+    let mut problems = Vec::new();
+    let real = match inst.real() {
+        Ok(r) => r,
+        Err(u) => return (vec![u.to_string()], 0),
+    };
+    let got = &real.computed;
+    let strict = inst.strict_types;
+    match inst.kind {
+        Kind::Choice | Kind::Input => match got {
+            Computed::Error(e) => {
+                problems.push(format!(
+                    "the source fails with \"{}\" ({}), but {} {} question needs a value (use kind: error if the error is the point)",
+                    e.summary,
+                    one_line_text(&e.detail),
+                    if inst.kind == Kind::Input { "an" } else { "a" },
+                    inst.kind
+                ));
+            }
+            _ => {
+                if let Some(Stated::Value(text)) = &inst.answer {
+                    check_stated_value(inst, text, got, strict, &mut problems);
+                }
+            }
+        },
+        Kind::Error => match got {
+            Computed::Error(e) => {
+                if let Some(Stated::Error(summary)) = &inst.answer
+                    && summary != &e.summary
+                {
+                    problems.push(format!(
+                        "stated error differs: answer says \"{summary}\", the engine fails with \"{}\" ({})",
+                        e.summary,
+                        one_line_text(&e.detail)
+                    ));
+                }
+            }
+            _ => problems.push(format!("an error question's source must fail, but it gives {}", got.one_line())),
+        },
+        Kind::Truefalse => match inst.correct_answer() {
+            Err(e) => problems.push(e.to_string()),
+            Ok(c) => {
+                let truth = match (&c.computed, &inst.claim) {
+                    (Computed::Value(crate::lang::Value::Bool(b)), _) => Some(*b),
+                    (other, None) => {
+                        problems.push(format!(
+                            "a truefalse question without `claim` needs a source that gives true or false, and it gives {}",
+                            other.one_line()
+                        ));
+                        None
+                    }
+                    _ => None,
+                };
+                if let (Some(t), Some(Stated::Bool(b))) = (truth, &inst.answer)
+                    && t != *b
+                {
+                    let why = match &inst.claim {
+                        Some(claim) => format!("the claim {} is {t}: the source gives {}", one_line_text(claim), got.one_line()),
+                        None => format!("the source gives {}", got.one_line()),
+                    };
+                    problems.push(format!("stated answer differs: answer says {b}, but {why}"));
+                }
+            }
+        },
+    }
+    let n = check_choices(inst, got, &mut problems);
+    (problems, n)
+}
+
+fn check_stated_value(inst: &Instance, text: &str, got: &Computed, strict: bool, problems: &mut Vec<String>) {
+    if let Computed::Text(t) = got {
+        if one_line_text(text) != one_line_text(t) {
+            problems.push(format!(
+                "stated answer differs: answer says {}, the engine gives {}",
+                one_line_text(text),
+                got.one_line()
+            ));
+        }
+        return;
+    }
+    let Computed::Value(actual) = got else { return };
+    match inst.constant(text) {
+        Err(u) => problems.push(u.to_string()),
+        Ok(Err(e)) => {
+            let mut msg = format!("answer {} is not a constant value: {}", one_line_text(text), e.summary);
+            if !e.detail.is_empty() {
+                msg.push_str(&format!(" ({})", one_line_text(&e.detail)));
+            }
+            if crate::lang::syntax::parse_expr(text).is_ok() && !text.trim_start().starts_with(['"', '[', '{']) {
+                msg.push_str(&format!(
+                    "; a YAML string is read as HCL, so a string answer needs HCL quotes too: answer: '\"{}\"'",
+                    text.trim()
+                ));
+            }
+            problems.push(msg);
+        }
+        Ok(Ok(expected)) => {
+            if let Err(m) = compare::compare(&expected, actual, strict) {
+                let (said, gives) = (crate::lang::render::one_line(&expected), got.one_line());
+                let mut msg = format!("stated answer differs: answer says {said}, the engine gives {gives}");
+                // Say where they differ, unless that only repeats the two renderings.
+                if !(m.path.is_empty() && m.what == format!("author has {said}, engine {gives}")) {
+                    msg.push_str(&format!("; {m}"));
+                }
+                if let (crate::lang::Value::Number(_), crate::lang::Value::String(s)) = (&expected, actual)
+                    && s.as_ref() == text.trim()
+                {
+                    msg.push_str(&format!("; a YAML string is read as HCL: write answer: '\"{s}\"' for the string"));
+                }
+                problems.push(msg);
+            }
+        }
+    }
+}
+
+/// Checks the distractors and returns how many distinct usable ones there are.
+fn check_choices(inst: &Instance, got: &Computed, problems: &mut Vec<String>) -> usize {
+    if inst.kind == Kind::Truefalse {
+        return 0;
+    }
+    let correct_text = got.one_line();
+    let mut seen: Vec<(String, String)> = vec![("the right answer".into(), correct_text.clone())];
+    let mut distinct = BTreeSet::new();
+    for (i, w) in inst.wrong_answers().iter().enumerate() {
+        let label = format!("distractor {} ({})", i + 1, w.text);
+        let computed = match &w.answer {
+            Ok(c) => c,
+            Err(e) => {
+                let mut msg = format!("{label} is not a constant value: {}", e.summary);
+                if !e.detail.is_empty() {
+                    msg.push_str(&format!(" ({})", one_line_text(&e.detail)));
+                }
+                problems.push(msg);
+                continue;
+            }
+        };
+        let equals_right = match (computed, got) {
+            (Computed::Value(d), Computed::Value(v)) => compare::same(d, v, inst.strict_types),
+            (Computed::Error(d), Computed::Error(e)) => d.summary == e.summary,
+            (c, g) => c.one_line() == g.one_line(),
+        };
+        if equals_right {
+            problems.push(format!("{label} equals the right answer ({correct_text})"));
+            continue;
+        }
+        if let Some((other, _)) = seen.iter().find(|(_, t)| *t == w.text) {
+            problems.push(format!("{label} renders identically to {other}: {}", w.text));
+            continue;
+        }
+        seen.push((label, w.text.clone()));
+        distinct.insert(w.text.clone());
+    }
+    // The engine's own distractors: the answers misconceptions produce, and type confusions.
+    let (from_mistakes, confusions) = inst.engine_wrong_answers();
+    let from_engine = from_mistakes.len();
+    for w in from_mistakes.iter().chain(&confusions) {
+        if w.text != correct_text {
+            distinct.insert(w.text.clone());
+        }
+    }
+    if inst.kind != Kind::Truefalse {
+        let changing: Vec<&str> = from_mistakes.iter().filter_map(|w| w.misconception.as_deref()).collect();
+        for id in &inst.misconceptions {
+            if crate::mistakes::catalogue::by_id(id).is_none() {
+                problems.push(format!("misconception {id:?} is not in the catalogue (assets/misconceptions.yaml)"));
+            } else if !changing.contains(&id.as_str()) {
+                problems.push(format!(
+                    "misconception {id:?} does not change this question's answer, so it cannot be one of its distractors"
+                ));
+            }
+        }
+    }
+    let _ = from_engine;
+    if inst.kind == Kind::Choice && distinct.len() < MIN_DISTRACTORS {
+        problems.push(format!(
+            "a choice question needs at least {MIN_DISTRACTORS} distinct distractors that differ from the right answer, and has {}",
+            distinct.len()
+        ));
+    }
+    distinct.len()
+}

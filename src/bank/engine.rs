@@ -1,0 +1,223 @@
+//! The one place the bank meets the engines: prepare a question's source once (a terraform
+//! session over its configuration and files), then evaluate it under any `Rules`.
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::fmt;
+use std::rc::Rc;
+
+use crate::lang::diag::Diag;
+use crate::lang::host::Host;
+use crate::lang::render;
+use crate::lang::session::{Answer, Session};
+use crate::lang::trace::Step;
+use crate::lang::{Rule, Rules, Value};
+
+use super::model::{Engine, Source};
+
+/// What an evaluation produced.
+#[derive(Clone, Debug)]
+pub enum Computed {
+    /// A terraform value.
+    Value(Value),
+    /// A console-only textual result (`type(x)`).
+    Text(String),
+    /// The evaluation failed with this error.
+    Error(EngineError),
+}
+
+/// An engine's error: its summary and detail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineError {
+    /// The summary (`Invalid index`).
+    pub summary: String,
+    /// The detail, as the engine words it.
+    pub detail: String,
+}
+
+impl Computed {
+    /// The one-line rendering, as answer choices show it (`Error: Invalid index` for errors).
+    pub fn one_line(&self) -> String {
+        match self {
+            Computed::Value(v) => render::one_line(v),
+            Computed::Text(t) => t.split_whitespace().collect::<Vec<_>>().join(" "),
+            Computed::Error(e) => format!("Error: {}", e.summary),
+        }
+    }
+    /// The full rendering (as `terraform console` prints a value; summary and detail for an
+    /// error).
+    pub fn console(&self) -> String {
+        match self {
+            Computed::Value(v) => render::console(v),
+            Computed::Text(t) => t.clone(),
+            Computed::Error(e) if e.detail.is_empty() => format!("Error: {}", e.summary),
+            Computed::Error(e) => format!("Error: {}\n\n{}", e.summary, e.detail),
+        }
+    }
+    /// The error, when the evaluation failed.
+    pub fn error(&self) -> Option<&EngineError> {
+        match self {
+            Computed::Error(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// An evaluation under one rule set.
+#[derive(Clone, Debug)]
+pub struct Evaluated {
+    /// The value or error.
+    pub computed: Computed,
+    /// The steps, innermost first (empty unless asked for).
+    pub trace: Vec<Step>,
+    /// The rules the evaluation consulted.
+    pub touched: BTreeSet<Rule>,
+}
+
+/// The question's engine is not part of this build yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unavailable(pub Engine);
+
+impl fmt::Display for Unavailable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "engine `{}` is not available yet: its questions cannot be evaluated in this build",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for Unavailable {}
+
+/// A source made ready to evaluate (parsed once, evaluated under any rules).
+#[derive(Debug)]
+pub enum Prepared {
+    /// A terraform session, or the error its configuration fails to load with.
+    Terraform(Box<Result<Session, Diag>>),
+}
+
+/// Prepares `source` for `engine`.
+pub fn prepare(engine: Engine, source: &Source) -> Result<Prepared, Unavailable> {
+    match engine {
+        Engine::Terraform => Ok(Prepared::Terraform(Box::new(terraform_session(source)))),
+        other => Err(Unavailable(other)),
+    }
+}
+
+/// How many prepared sources [`prepare_shared`] keeps per thread.
+const SHARED_CAPACITY: usize = 512;
+
+thread_local! {
+    static SHARED: RefCell<HashMap<(Engine, Source), Rc<Prepared>>> = RefCell::new(HashMap::new());
+}
+
+/// Prepares `source` once per thread and shares it: instances and questions with the same
+/// configuration and files evaluate in one session (a session is not changed by evaluating).
+pub fn prepare_shared(engine: Engine, source: &Source) -> Result<Rc<Prepared>, Unavailable> {
+    // The expression is not part of a session.
+    let key = (
+        engine,
+        Source {
+            expr: String::new(),
+            ..source.clone()
+        },
+    );
+    if let Some(p) = SHARED.with(|c| c.borrow().get(&key).cloned()) {
+        return Ok(p);
+    }
+    let p = Rc::new(prepare(engine, source)?);
+    SHARED.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= SHARED_CAPACITY {
+            c.clear();
+        }
+        c.insert(key, p.clone());
+    });
+    Ok(p)
+}
+
+fn terraform_session(source: &Source) -> Result<Session, Diag> {
+    let mut session = match &source.config {
+        Some(text) => Session::with_config_text("main.tf", text)?,
+        None => Session::new(),
+    };
+    if !source.files.is_empty() {
+        let files: BTreeMap<String, Vec<u8>> = source.files.iter().map(|(k, v)| (k.clone(), v.clone().into_bytes())).collect();
+        session.host = Host::with_files(files);
+    }
+    Ok(session)
+}
+
+impl Prepared {
+    /// Evaluates `expr` under `rules`, recording the trace when `trace` is set.
+    pub fn evaluate(&self, expr: &str, rules: &Rules, trace: bool) -> Evaluated {
+        match self {
+            Prepared::Terraform(s) => match s.as_ref() {
+                Err(d) => Evaluated {
+                    computed: Computed::Error(EngineError {
+                        summary: d.summary.clone(),
+                        detail: d.detail.clone(),
+                    }),
+                    trace: Vec::new(),
+                    touched: BTreeSet::new(),
+                },
+                Ok(session) => {
+                    let out = session.eval(expr, rules, trace);
+                    let computed = match out.result {
+                        Ok(Answer::Value(v)) => Computed::Value(v),
+                        Ok(Answer::Type(t)) => Computed::Text(t),
+                        Err(d) => Computed::Error(EngineError {
+                            summary: d.summary.clone(),
+                            detail: session.full_detail(&d),
+                        }),
+                    };
+                    Evaluated {
+                        computed,
+                        trace: out.trace,
+                        touched: out.touched,
+                    }
+                }
+            },
+        }
+    }
+}
+
+/// Evaluates a constant value written in the engine's notation (an author's answer,
+/// distractor or claim).
+pub fn constant(engine: Engine, text: &str) -> Result<Result<Value, EngineError>, Unavailable> {
+    match engine {
+        Engine::Terraform => Ok(crate::cli::common::constant(text).map_err(|d| EngineError {
+            summary: d.summary,
+            detail: d.detail,
+        })),
+        other => Err(Unavailable(other)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sessions_are_shared_by_configuration() {
+        let src = |expr: &str, config: &str| Source {
+            expr: expr.into(),
+            config: Some(config.into()),
+            files: BTreeMap::new(),
+        };
+        let a = prepare_shared(Engine::Terraform, &src("local.x", "locals {\n  x = 1\n}\n"));
+        let b = prepare_shared(Engine::Terraform, &src("local.x + 1", "locals {\n  x = 1\n}\n"));
+        let c = prepare_shared(Engine::Terraform, &src("local.x", "locals {\n  x = 2\n}\n"));
+        let (Ok(a), Ok(b), Ok(c)) = (a, b, c) else {
+            panic!("terraform is available")
+        };
+        assert!(Rc::ptr_eq(&a, &b));
+        assert!(!Rc::ptr_eq(&a, &c));
+        assert_eq!(b.evaluate("local.x + 1", &Rules::real(), false).computed.one_line(), "2");
+        assert_eq!(
+            prepare_shared(Engine::Rivet, &Source::default()).err(),
+            Some(Unavailable(Engine::Rivet))
+        );
+    }
+}

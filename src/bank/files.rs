@@ -1,0 +1,161 @@
+//! Reading bank folders: every `*.yaml`/`*.yml` file under a folder, recursively, with every
+//! access confined to that folder (paths and symlinks that lead out of it are refused).
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use super::load::LoadError;
+
+/// The largest bank file read (a bigger one is refused, not read).
+pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
+/// One bank file's text and its names.
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    /// The name a person uses to find it (`DIR/terraform/x.yaml`).
+    pub display: String,
+    /// The name reports use relative to the bank root (GitHub annotations).
+    pub rel: String,
+    /// Its path inside its bank root, `/`-separated (`terraform/x.yaml`): decides the engine
+    /// folder and whether it is the lesson catalogue.
+    pub in_root: String,
+    /// The contents.
+    pub bytes: Vec<u8>,
+}
+
+/// Every bank file under `dir`, sorted by path.
+pub fn read_dir_bank(dir: &Path) -> Result<Vec<SourceFile>, Vec<LoadError>> {
+    let shown = dir.display().to_string();
+    let root = match dir.canonicalize() {
+        Ok(r) if r.is_dir() => r,
+        Ok(_) => return Err(vec![LoadError::file(&shown, "--bank wants a folder, and this is a file")]),
+        Err(e) => return Err(vec![LoadError::file(&shown, &format!("cannot open the bank folder: {e}"))]),
+    };
+    let mut w = Walker {
+        root: &root,
+        shown_root: dir,
+        visited: BTreeSet::new(),
+        found: Vec::new(),
+        errors: Vec::new(),
+    };
+    w.walk(&root, 0);
+    let (mut found, mut errors) = (w.found, w.errors);
+    found.sort_by(|a: &SourceFile, b| a.in_root.cmp(&b.in_root));
+    if errors.is_empty() && found.is_empty() {
+        errors.push(LoadError::file(
+            &shown,
+            "no bank files here: a bank is a folder of *.yaml or *.yml files",
+        ));
+    }
+    if errors.is_empty() { Ok(found) } else { Err(errors) }
+}
+
+fn rel_of(root: &Path, p: &Path) -> String {
+    p.strip_prefix(root)
+        .map(|r| {
+            r.components()
+                .map(|c| c.as_os_str().to_string_lossy().to_string())
+                .collect::<Vec<_>>()
+                .join("/")
+        })
+        .unwrap_or_else(|_| p.display().to_string())
+}
+
+/// One folder walk: what it found and what it refused.
+struct Walker<'a> {
+    root: &'a Path,
+    shown_root: &'a Path,
+    visited: BTreeSet<PathBuf>,
+    found: Vec<SourceFile>,
+    errors: Vec<LoadError>,
+}
+
+impl Walker<'_> {
+    fn walk(&mut self, dir: &Path, depth: usize) {
+        let (root, shown_root) = (self.root, self.shown_root);
+        if depth > 32 {
+            self.errors.push(LoadError::file(
+                &shown_root.join(rel_of(root, dir)).display().to_string(),
+                "folders nest too deeply (over 32 levels)",
+            ));
+            return;
+        }
+        if !self.visited.insert(dir.to_path_buf()) {
+            return;
+        }
+        let entries = match std::fs::read_dir(dir) {
+            Ok(e) => e,
+            Err(e) => {
+                self.errors.push(LoadError::file(
+                    &shown_root.join(rel_of(root, dir)).display().to_string(),
+                    &format!("cannot list: {e}"),
+                ));
+                return;
+            }
+        };
+        let mut entries: Vec<_> = entries.filter_map(Result::ok).collect();
+        entries.sort_by_key(|e| e.file_name());
+        for e in entries {
+            let name = e.file_name().to_string_lossy().to_string();
+            if name.starts_with('.') {
+                continue;
+            }
+            let path = e.path();
+            // Where it is as written (under the canonical root), before following any symlink.
+            let in_root = rel_of(root, &path);
+            let shown = shown_root.join(&in_root).display().to_string();
+            let Ok(meta) = std::fs::symlink_metadata(&path) else { continue };
+            let is_yaml = name.ends_with(".yaml") || name.ends_with(".yml");
+            if !meta.is_dir() && !meta.file_type().is_symlink() && !is_yaml {
+                continue;
+            }
+            // Confinement: the real path must stay inside the real root.
+            let real = match path.canonicalize() {
+                Ok(r) => r,
+                Err(_) if meta.file_type().is_symlink() => {
+                    if is_yaml {
+                        self.errors.push(LoadError::file(&shown, "a symlink that leads nowhere"));
+                    }
+                    continue;
+                }
+                Err(e) => {
+                    self.errors.push(LoadError::file(&shown, &format!("cannot open: {e}")));
+                    continue;
+                }
+            };
+            if !real.starts_with(root) {
+                self.errors.push(LoadError::file(
+                    &shown,
+                    "refused: this path leads out of the bank folder (a symlink to outside it); banks may only read inside their folder",
+                ));
+                continue;
+            }
+            if real.is_dir() {
+                self.walk(&real, depth + 1);
+                continue;
+            }
+            if !is_yaml {
+                continue;
+            }
+            match std::fs::metadata(&real) {
+                Ok(m) if m.len() > MAX_FILE_BYTES => {
+                    self.errors.push(LoadError::file(
+                        &shown,
+                        &format!("too large ({} bytes; a bank file may be at most {MAX_FILE_BYTES})", m.len()),
+                    ));
+                    continue;
+                }
+                _ => {}
+            }
+            match std::fs::read(&real) {
+                Ok(bytes) => self.found.push(SourceFile {
+                    display: shown,
+                    rel: in_root.clone(),
+                    in_root,
+                    bytes,
+                }),
+                Err(e) => self.errors.push(LoadError::file(&shown, &format!("cannot read: {e}"))),
+            }
+        }
+    }
+}

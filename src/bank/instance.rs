@@ -1,0 +1,493 @@
+//! Instances: a question with its parameters drawn for one seed, evaluated once under the
+//! real rules (and under any other `Rules` on request), with its correct answer and its
+//! shuffled choices, so nothing later has to re-derive them.
+
+use std::cell::OnceCell;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::rc::Rc;
+
+use crate::lang::convert::convert;
+use crate::lang::{Rules, Value};
+
+use super::compare;
+use super::engine::{self, Computed, EngineError, Evaluated, Prepared, Unavailable};
+use super::model::{Distractor, Engine, Kind, Question, Source, Stated};
+use super::params;
+use super::rng::Rng;
+
+/// One answer choice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The one-line rendering shown to the learner.
+    pub text: String,
+    /// True for the right answer.
+    pub correct: bool,
+    /// Why this wrong answer is wrong (for distractors that say).
+    pub why: Option<String>,
+    /// The misconception that produces this answer, when the engine computed it.
+    pub misconception: Option<String>,
+}
+
+/// The right answer of an instance.
+#[derive(Clone, Debug)]
+pub struct Correct {
+    /// The value or error (for truefalse: the truth of the statement).
+    pub computed: Computed,
+    /// Its one-line rendering.
+    pub text: String,
+}
+
+/// A distractor made ready to show: its rendering and what it stands for.
+#[derive(Clone, Debug)]
+pub struct Wrong {
+    /// The one-line rendering.
+    pub text: String,
+    /// The value or error it stands for; `Err` when the author's text is not a constant value.
+    pub answer: Result<Computed, EngineError>,
+    /// The author's explanation (or the misconception's).
+    pub why: Option<String>,
+    /// The misconception that produces this answer, when the engine computed it.
+    pub misconception: Option<String>,
+}
+
+/// Why an instance cannot give its correct answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InstanceError {
+    /// The engine is not part of this build.
+    Unavailable(Unavailable),
+    /// A value the author wrote (a claim) is not a constant in the engine's notation.
+    Notation {
+        /// Which field.
+        field: &'static str,
+        /// The text.
+        text: String,
+        /// The engine's error.
+        error: EngineError,
+    },
+}
+
+impl fmt::Display for InstanceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InstanceError::Unavailable(u) => write!(f, "{u}"),
+            InstanceError::Notation { field, text, error } => {
+                write!(f, "{field} {text} is not a constant value: {}", error.summary)?;
+                if !error.detail.is_empty() {
+                    write!(f, ": {}", error.detail)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for InstanceError {}
+
+/// A question with its parameters drawn for one seed.
+#[derive(Debug)]
+pub struct Instance {
+    /// The question's id.
+    pub id: String,
+    /// The question's engine.
+    pub engine: Engine,
+    /// The question's kind.
+    pub kind: Kind,
+    /// Compare collection kinds strictly.
+    pub strict_types: bool,
+    /// The seed it was drawn with.
+    pub seed: u64,
+    /// The drawn parameter values (empty for a question without params).
+    pub values: BTreeMap<String, String>,
+    /// The question text, placeholders filled in.
+    pub prompt: String,
+    /// What the engine evaluates, placeholders filled in.
+    pub source: Source,
+    /// The author's stated answer, placeholders filled in.
+    pub answer: Option<Stated>,
+    /// For truefalse: the claimed value (HCL text), placeholders filled in.
+    pub claim: Option<String>,
+    /// The author's distractors, placeholders filled in.
+    pub distractors: Vec<Distractor>,
+    /// The explanation, placeholders filled in.
+    pub explain: String,
+    /// The misconception ids the author says the question exercises.
+    pub misconceptions: Vec<String>,
+    prepared: OnceCell<Result<Rc<Prepared>, Unavailable>>,
+    real: OnceCell<Result<Evaluated, Unavailable>>,
+}
+
+impl Question {
+    /// Draws the parameters for `seed` and fills them in everywhere. A question without
+    /// params gives the same instance for every seed.
+    pub fn instantiate(&self, seed: u64) -> Instance {
+        let values = params::draw(&self.params, seed, &self.id);
+        let sub = |t: &str| params::substitute(t, &values);
+        let stated = |s: &Stated| match s {
+            Stated::Value(t) => Stated::Value(sub(t)),
+            Stated::Error(t) => Stated::Error(sub(t)),
+            Stated::Bool(b) => Stated::Bool(*b),
+        };
+        Instance {
+            id: self.id.clone(),
+            engine: self.engine,
+            kind: self.kind,
+            strict_types: self.strict_types,
+            seed,
+            prompt: sub(&self.prompt),
+            source: Source {
+                expr: sub(&self.source.expr),
+                config: self.source.config.as_deref().map(sub),
+                files: self.source.files.iter().map(|(k, v)| (k.clone(), sub(v))).collect(),
+            },
+            answer: self.answer.as_ref().map(stated),
+            claim: self.claim.as_deref().map(sub),
+            distractors: self
+                .distractors
+                .iter()
+                .map(|d| Distractor {
+                    answer: stated(&d.answer),
+                    why: d.why.as_deref().map(sub),
+                })
+                .collect(),
+            explain: sub(&self.explain),
+            misconceptions: self.misconceptions.clone(),
+            values,
+            prepared: OnceCell::new(),
+            real: OnceCell::new(),
+        }
+    }
+}
+
+impl Instance {
+    fn prepared(&self) -> Result<&Prepared, Unavailable> {
+        self.prepared
+            .get_or_init(|| engine::prepare_shared(self.engine, &self.source))
+            .as_ref()
+            .map(|p| p.as_ref())
+            .map_err(|u| *u)
+    }
+
+    /// Evaluates the source under `rules` (the real rules' result is computed once and kept).
+    pub fn evaluate(&self, rules: &Rules) -> Result<Evaluated, Unavailable> {
+        if *rules == Rules::real() {
+            return self.real().cloned();
+        }
+        Ok(self.prepared()?.evaluate(&self.source.expr, rules, false))
+    }
+
+    /// Evaluates under `rules` and records the evaluation steps.
+    pub fn evaluate_traced(&self, rules: &Rules) -> Result<Evaluated, Unavailable> {
+        Ok(self.prepared()?.evaluate(&self.source.expr, rules, true))
+    }
+
+    /// The evaluation under the real rules, computed once.
+    pub fn real(&self) -> Result<&Evaluated, Unavailable> {
+        self.real
+            .get_or_init(|| Ok(self.prepared()?.evaluate(&self.source.expr, &Rules::real(), false)))
+            .as_ref()
+            .map_err(|u| *u)
+    }
+
+    /// Parses a constant the author wrote, in this instance's engine.
+    pub fn constant(&self, text: &str) -> Result<Result<Value, EngineError>, Unavailable> {
+        engine::constant(self.engine, text)
+    }
+
+    /// The right answer: the engine's value or error; for truefalse, whether the statement
+    /// holds (the claim equals the source's value, or the source is `true`).
+    pub fn correct_answer(&self) -> Result<Correct, InstanceError> {
+        let real = self.real().map_err(InstanceError::Unavailable)?;
+        let computed = match (self.kind, &self.claim) {
+            (Kind::Truefalse, Some(claim)) => {
+                let claimed = self
+                    .constant(claim)
+                    .map_err(InstanceError::Unavailable)?
+                    .map_err(|error| InstanceError::Notation {
+                        field: "claim",
+                        text: claim.clone(),
+                        error,
+                    })?;
+                let holds = match &real.computed {
+                    Computed::Value(v) => compare::same(&claimed, v, self.strict_types),
+                    _ => false,
+                };
+                Computed::Value(Value::Bool(holds))
+            }
+            _ => real.computed.clone(),
+        };
+        Ok(Correct {
+            text: computed.one_line(),
+            computed,
+        })
+    }
+
+    /// The author's distractors, rendered like the right answer (a tuple shown as a list when
+    /// the answer is a list, unless `strict_types`), so the form does not give the answer away.
+    pub fn wrong_answers(&self) -> Vec<Wrong> {
+        let like = match self.real() {
+            Ok(Evaluated {
+                computed: Computed::Value(v),
+                ..
+            }) if !self.strict_types => Some(v.clone()),
+            _ => None,
+        };
+        self.distractors
+            .iter()
+            .map(|d| {
+                let answer = match &d.answer {
+                    Stated::Value(t) => match self.constant(t) {
+                        Ok(Ok(v)) => Ok(Computed::Value(match &like {
+                            Some(l) => reshape(v, l),
+                            None => v,
+                        })),
+                        Ok(Err(e)) => Err(e),
+                        Err(u) => Err(EngineError {
+                            summary: u.to_string(),
+                            detail: String::new(),
+                        }),
+                    },
+                    Stated::Error(s) => Ok(Computed::Error(EngineError {
+                        summary: s.clone(),
+                        detail: String::new(),
+                    })),
+                    Stated::Bool(b) => Ok(Computed::Value(Value::Bool(*b))),
+                };
+                let text = match &answer {
+                    Ok(c) => c.one_line(),
+                    Err(_) => match &d.answer {
+                        Stated::Value(t) | Stated::Error(t) => t.split_whitespace().collect::<Vec<_>>().join(" "),
+                        Stated::Bool(b) => b.to_string(),
+                    },
+                };
+                Wrong {
+                    text,
+                    answer,
+                    why: d.why.clone(),
+                    misconception: None,
+                }
+            })
+            .collect()
+    }
+
+    /// The right answer and the distractors, shuffled for `seed` (truefalse: `true` then
+    /// `false`). Choices rendering like an earlier one are dropped; empty when the engine is
+    /// not available.
+    pub fn choices(&self, seed: u64) -> Vec<Choice> {
+        let Ok(correct) = self.correct_answer() else {
+            return Vec::new();
+        };
+        if self.kind == Kind::Truefalse {
+            let yes = matches!(correct.computed, Computed::Value(Value::Bool(true)));
+            return vec![
+                Choice {
+                    text: "true".into(),
+                    correct: yes,
+                    why: None,
+                    misconception: None,
+                },
+                Choice {
+                    text: "false".into(),
+                    correct: !yes,
+                    why: None,
+                    misconception: None,
+                },
+            ];
+        }
+        let mut out = vec![Choice {
+            text: correct.text,
+            correct: true,
+            why: None,
+            misconception: None,
+        }];
+        // Misconceptions first (the mistakes real learners make), then the author's, then
+        // type confusions; at most MAX_CHOICES choices in all.
+        let (from_mistakes, confusions) = self.engine_wrong_answers();
+        for w in from_mistakes.into_iter().chain(self.wrong_answers()).chain(confusions) {
+            if out.len() >= MAX_CHOICES {
+                break;
+            }
+            if w.answer.is_ok() && out.iter().all(|c| c.text != w.text) {
+                out.push(Choice {
+                    text: w.text,
+                    correct: false,
+                    why: w.why,
+                    misconception: w.misconception,
+                });
+            }
+        }
+        Rng::new(seed, &self.id).shuffle(&mut out);
+        out
+    }
+}
+
+/// The most choices a question shows (the right answer and four wrong ones).
+pub const MAX_CHOICES: usize = 5;
+
+impl Instance {
+    /// Wrong answers the engine computes: (those a misconception of the catalogue produces — the
+    /// source re-evaluated under each rule the real evaluation consulted — and plausible type
+    /// confusions of the right answer). Answers equal to the right one are left out.
+    pub fn engine_wrong_answers(&self) -> (Vec<Wrong>, Vec<Wrong>) {
+        let Ok(real) = self.real() else { return (Vec::new(), Vec::new()) };
+        let like = match &real.computed {
+            Computed::Value(v) if !self.strict_types => Some(v.clone()),
+            _ => None,
+        };
+        let same_as_right = |c: &Computed| match (c, &real.computed) {
+            (Computed::Value(a), Computed::Value(b)) => compare::same(a, b, self.strict_types),
+            (Computed::Error(a), Computed::Error(b)) => a.summary == b.summary,
+            (a, b) => a.one_line() == b.one_line(),
+        };
+        let mut mistakes: Vec<Wrong> = Vec::new();
+        if self.kind != Kind::Truefalse {
+            for m in crate::mistakes::catalogue() {
+                if m.engine != self.engine.to_string() || !real.touched.contains(&m.rule) {
+                    continue;
+                }
+                let Ok(e) = self.evaluate(&Rules::with(m.rule)) else { continue };
+                let computed = match (e.computed, &like) {
+                    (Computed::Value(v), Some(l)) => Computed::Value(reshape(v, l)),
+                    (c, _) => c,
+                };
+                if same_as_right(&computed) || mistakes.iter().any(|w| w.text == computed.one_line()) {
+                    continue;
+                }
+                mistakes.push(Wrong {
+                    text: computed.one_line(),
+                    answer: Ok(computed),
+                    why: Some(m.explanation()),
+                    misconception: Some(m.id.clone()),
+                });
+            }
+        }
+        let mut confusions = Vec::new();
+        if let (Computed::Value(v), Kind::Choice | Kind::Input) = (&real.computed, self.kind) {
+            for (alt, why) in type_confusions(v) {
+                let c = Computed::Value(alt);
+                if !same_as_right(&c) {
+                    confusions.push(Wrong {
+                        text: c.one_line(),
+                        answer: Ok(c),
+                        why: Some(why.to_string()),
+                        misconception: None,
+                    });
+                }
+            }
+        }
+        (mistakes, confusions)
+    }
+
+    /// The misconception ids whose flipped rule changes this instance's answer.
+    pub fn changing_misconceptions(&self) -> Vec<String> {
+        self.engine_wrong_answers().0.into_iter().filter_map(|w| w.misconception).collect()
+    }
+}
+
+/// Plausible confusions of a value's type: the element for a one-element list, the list for
+/// an element, a number's string, a list shown as a set (and a set as a list).
+fn type_confusions(v: &Value) -> Vec<(Value, &'static str)> {
+    use crate::lang::Type;
+    let mut out = Vec::new();
+    match v {
+        Value::List(_, vs) | Value::Tuple(vs) | Value::Set(_, vs) if vs.len() == 1 => {
+            out.push((
+                vs[0].clone(),
+                "Type confusion: this is the element itself, but the result is a collection holding it.",
+            ));
+        }
+        Value::String(_) | Value::Number(_) | Value::Bool(_) => {
+            out.push((
+                Value::Tuple(vec![v.clone()]),
+                "Type confusion: this is a one-element list, but the result is the element itself.",
+            ));
+        }
+        _ => {}
+    }
+    match v {
+        Value::Number(n) => out.push((Value::string(n.to_text()), "Type confusion: the result is a number, not a string.")),
+        Value::String(s) => {
+            if let Some(n) = crate::lang::number::Number::parse(s) {
+                out.push((Value::Number(n), "Type confusion: the result is a string, not a number."));
+            }
+        }
+        Value::List(t, vs) if vs.len() > 1 && t.is_primitive() => {
+            out.push((
+                Value::new_set(t.clone(), vs.clone()),
+                "Type confusion: the result is a list, in its own order, not a set.",
+            ));
+        }
+        Value::Set(t, vs) if vs.len() > 1 => {
+            out.push((
+                Value::List(t.clone(), vs.clone()),
+                "Type confusion: the result is a set, not a list.",
+            ));
+        }
+        Value::Tuple(vs) if vs.len() > 1 => {
+            if let Ok(set) = convert(v, &Type::set(Type::Dynamic)) {
+                out.push((set, "Type confusion: the result is a tuple, in its own order, not a set."));
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// `v` converted to `like`'s type when that changes only the kind of collection (tuple →
+/// list, object → map), never a primitive; otherwise `v` unchanged.
+fn reshape(v: Value, like: &Value) -> Value {
+    match convert(&v, &like.ty()) {
+        Ok(c) if compare::same(&v, &c, false) && !matches!(c, Value::Set(..)) => c,
+        _ => v,
+    }
+}
+
+/// The verdict on an answer a learner typed.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    /// Whether it is the right answer.
+    pub correct: bool,
+    /// The right answer, on one line.
+    pub expected: String,
+    /// The misconceptions that produce exactly the learner's answer, with their explanations.
+    pub misconceptions: Vec<(String, String)>,
+}
+
+impl Instance {
+    /// Judges a typed answer (HCL value text; for error questions also an error summary):
+    /// right or wrong, and which misconceptions give exactly that answer.
+    pub fn judge(&self, typed: &str) -> Result<Verdict, String> {
+        let correct = self.correct_answer().map_err(|e| e.to_string())?;
+        let expected = correct.text.clone();
+        let learner = match self.constant(typed) {
+            Ok(Ok(v)) => Computed::Value(v),
+            Ok(Err(_)) if matches!(correct.computed, Computed::Error(_)) => Computed::Error(EngineError {
+                summary: typed.trim().trim_start_matches("Error:").trim().to_string(),
+                detail: String::new(),
+            }),
+            Ok(Err(e)) => return Err(format!("not an HCL value: {}", e.summary)),
+            Err(u) => return Err(u.to_string()),
+        };
+        let same = |a: &Computed, b: &Computed| match (a, b) {
+            (Computed::Value(x), Computed::Value(y)) => crate::mistakes::diagnose::same_answer(y, x, self.strict_types),
+            (Computed::Error(x), Computed::Error(y)) => x.summary.eq_ignore_ascii_case(&y.summary),
+            _ => false,
+        };
+        let ok = same(&learner, &correct.computed);
+        let mut misconceptions = Vec::new();
+        if !ok {
+            for w in self.engine_wrong_answers().0 {
+                if let (Ok(c), Some(id)) = (&w.answer, &w.misconception)
+                    && same(&learner, c)
+                {
+                    misconceptions.push((id.clone(), w.why.clone().unwrap_or_default()));
+                }
+            }
+        }
+        Ok(Verdict {
+            correct: ok,
+            expected,
+            misconceptions,
+        })
+    }
+}

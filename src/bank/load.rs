@@ -1,0 +1,702 @@
+//! Loading: bank file text → validated questions, every problem reported at its
+//! `file:line:column` with the question id. Nothing in a broken file panics.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+use super::files::SourceFile;
+use super::lessons::{Catalogue, Lesson};
+use super::located::{self, Node, Pos};
+use super::model::{Distractor, Engine, Kind, LessonRef, Origin, Question, Source, Stated};
+use super::notation;
+use super::params::{self, Params};
+use super::raw::{RawCatalogue, RawFile, RawQuestion, question_fields};
+
+/// One problem that keeps a bank from loading.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    /// The file, as a person finds it.
+    pub path: String,
+    /// 1-based line (0: the problem is with the file as a whole).
+    pub line: usize,
+    /// 1-based column (0 with line 0).
+    pub column: usize,
+    /// The question concerned, when known.
+    pub id: Option<String>,
+    /// What is wrong, in words an author can act on.
+    pub message: String,
+}
+
+impl LoadError {
+    /// A problem with a whole file or folder.
+    pub fn file(path: &str, message: &str) -> LoadError {
+        LoadError {
+            path: path.to_string(),
+            line: 0,
+            column: 0,
+            id: None,
+            message: message.to_string(),
+        }
+    }
+    fn at(path: &str, pos: Pos, id: Option<&str>, message: impl Into<String>) -> LoadError {
+        LoadError {
+            path: path.to_string(),
+            line: pos.line,
+            column: pos.column,
+            id: id.map(str::to_string),
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(f, "{}:{}:{}: ", self.path, self.line, self.column)?;
+        } else {
+            write!(f, "{}: ", self.path)?;
+        }
+        if let Some(id) = &self.id {
+            write!(f, "question `{id}`: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+/// Every problem found while loading a bank (at least one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadErrors(pub Vec<LoadError>);
+
+impl fmt::Display for LoadErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, e) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for LoadErrors {}
+
+/// A loaded file's summary.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BankFile {
+    /// The file as a person finds it.
+    pub path: String,
+    /// Its topic.
+    pub topic: String,
+    /// How many questions it holds.
+    pub questions: usize,
+}
+
+/// What loading produced.
+pub struct Loaded {
+    /// The questions, in file order.
+    pub questions: Vec<Question>,
+    /// The lesson catalogue.
+    pub catalogue: Catalogue,
+    /// The question files.
+    pub files: Vec<BankFile>,
+}
+
+/// The name of the lesson catalogue file at a bank root.
+pub const CATALOGUE: &str = "lessons.yaml";
+
+/// Loads question files and catalogues, validating everything; all problems are returned.
+pub fn load(files: Vec<SourceFile>) -> Result<Loaded, LoadErrors> {
+    let mut errors = Vec::new();
+    let mut catalogue = Catalogue::default();
+    let mut texts = Vec::new();
+    for f in files {
+        let text = match String::from_utf8(f.bytes.clone()) {
+            Ok(t) => t,
+            Err(e) => {
+                errors.push(LoadError::file(
+                    &f.display,
+                    &format!("not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to()),
+                ));
+                continue;
+            }
+        };
+        if f.in_root == CATALOGUE {
+            load_catalogue(&f, &text, &mut catalogue, &mut errors);
+        } else {
+            texts.push((f, text));
+        }
+    }
+    let mut questions = Vec::new();
+    let mut summaries = Vec::new();
+    let mut ids: Vec<(String, String, Pos)> = Vec::new();
+    for (f, text) in &texts {
+        if let Some((topic, qs)) = load_file(f, text, &catalogue, &mut ids, &mut errors) {
+            summaries.push(BankFile {
+                path: f.display.clone(),
+                topic,
+                questions: qs.len(),
+            });
+            questions.extend(qs);
+        }
+    }
+    // Ids must be unique across the bank, whether or not their questions are otherwise valid.
+    let mut seen: BTreeMap<&str, (&str, Pos)> = BTreeMap::new();
+    for (id, path, pos) in &ids {
+        match seen.get(id.as_str()) {
+            Some((first_path, first)) => errors.push(LoadError::at(
+                path,
+                *pos,
+                Some(id),
+                format!(
+                    "duplicate id: `{id}` is already the id of the question at {first_path}:{}:{}; ids must be unique across the bank",
+                    first.line, first.column
+                ),
+            )),
+            None => {
+                seen.insert(id, (path, *pos));
+            }
+        }
+    }
+    // Problems in file order, so an author can work down the list.
+    errors.sort_by(|a, b| (&a.path, a.line, a.column).cmp(&(&b.path, b.line, b.column)));
+    if errors.is_empty() {
+        Ok(Loaded {
+            questions,
+            catalogue,
+            files: summaries,
+        })
+    } else {
+        Err(LoadErrors(errors))
+    }
+}
+
+/// Collections nested too deeply to be a bank file.
+fn too_deep(f: &SourceFile, fail: &located::Failure) -> LoadError {
+    LoadError::at(
+        &f.display,
+        fail.pos,
+        None,
+        "lists or maps nest too deeply here (a bank file never needs more than a few levels)",
+    )
+}
+
+fn load_catalogue(f: &SourceFile, text: &str, cat: &mut Catalogue, errors: &mut Vec<LoadError>) {
+    if let Err(fail) = located::parse_checked(text)
+        && fail.too_deep
+    {
+        errors.push(too_deep(f, &fail));
+        return;
+    }
+    match serde_yaml::from_str::<RawCatalogue>(text) {
+        Ok(raw) => {
+            for l in raw.lessons {
+                if cat.lesson(&l.seed.0).is_some() {
+                    errors.push(LoadError::file(&f.display, &format!("lesson seed {} is listed twice", l.seed.0)));
+                    continue;
+                }
+                cat.lessons.push(Lesson {
+                    seed: l.seed.0,
+                    title: l.title,
+                    engine: l.engine,
+                    sections: l.sections,
+                });
+            }
+            cat.lessons.sort_by(|a, b| a.seed.cmp(&b.seed));
+        }
+        Err(e) => errors.push(serde_error(f, &e, None)),
+    }
+}
+
+/// A serde_yaml error at its position, naming the question it is in when the tree says.
+fn serde_error(f: &SourceFile, e: &serde_yaml::Error, tree: Option<&Node>) -> LoadError {
+    let full = e.to_string();
+    let (pos, mut msg) = match e.location() {
+        Some(l) => {
+            let suffix = format!(" at line {} column {}", l.line(), l.column());
+            let msg = full.strip_suffix(&suffix).unwrap_or(&full).to_string();
+            (
+                Pos {
+                    line: l.line(),
+                    column: l.column(),
+                },
+                msg,
+            )
+        }
+        None => (Pos { line: 1, column: 1 }, full.clone()),
+    };
+    // "questions[3].kind: ..." names the question by index.
+    let mut id = None;
+    if let Some(rest) = msg.strip_prefix("questions[")
+        && let Some((num, tail)) = rest.split_once(']')
+        && let Ok(i) = num.parse::<usize>()
+    {
+        id = tree
+            .and_then(|t| t.get("questions"))
+            .and_then(|qs| qs.item(i))
+            .and_then(|q| q.get("id"))
+            .and_then(Node::scalar)
+            .map(str::to_string);
+        let tail = tail.trim_start_matches('.').trim_start_matches(": ");
+        msg = if id.is_some() {
+            tail.to_string()
+        } else {
+            format!("question {}: {tail}", i + 1)
+        };
+    }
+    if let Some(rest) = msg.split("unknown field `").nth(1)
+        && let Some((field, _)) = rest.split_once('`')
+    {
+        let known: Vec<String> = match msg.split_once("expected one of") {
+            Some((_, list)) => list.split('`').skip(1).step_by(2).map(str::to_string).collect(),
+            None => question_fields(),
+        };
+        if let Some(s) = crate::lang::suggest::closest(field, known.iter()) {
+            msg.push_str(&format!(" (did you mean `{s}`?)"));
+        }
+    }
+    // A syntax error: the tree is gone, so find the question by the nearest `- id:` above.
+    if id.is_none() && tree.is_none() {
+        id = id_above(&f.bytes, pos.line);
+    }
+    if msg.contains("EOF while parsing") && f.bytes.iter().all(|b| b.is_ascii_whitespace()) {
+        msg = "the file is empty: a bank file needs `topic:` and `questions:`".into();
+    }
+    LoadError::at(&f.display, pos, id.as_deref(), msg)
+}
+
+/// The id of the block-style question (`- id: X`) starting at or above `line`.
+fn id_above(bytes: &[u8], line: usize) -> Option<String> {
+    let text = String::from_utf8_lossy(bytes);
+    let lines: Vec<&str> = text.lines().take(line).collect();
+    lines.iter().rev().find_map(|l| {
+        let rest = l.trim_start().strip_prefix('-')?.trim_start().strip_prefix("id:")?;
+        let id = rest.trim().trim_matches(|c| c == '"' || c == '\'');
+        valid_id(id).then(|| id.to_string())
+    })
+}
+
+/// The engine named by a file's folder (`terraform/x.yaml` → terraform).
+fn folder_engine(in_root: &str) -> Option<(Engine, String)> {
+    let (first, rest) = in_root.split_once('/')?;
+    if rest.is_empty() {
+        return None;
+    }
+    Engine::from_name(first).map(|e| (e, first.to_string()))
+}
+
+fn load_file(
+    f: &SourceFile,
+    text: &str,
+    catalogue: &Catalogue,
+    ids: &mut Vec<(String, String, Pos)>,
+    errors: &mut Vec<LoadError>,
+) -> Option<(String, Vec<Question>)> {
+    let tree = match located::parse_checked(text) {
+        Ok(t) => Some(t),
+        Err(fail) if fail.too_deep => {
+            errors.push(too_deep(f, &fail));
+            return None;
+        }
+        Err(_) => None,
+    };
+    let raw: RawFile = match serde_yaml::from_str(text) {
+        Ok(r) => r,
+        Err(e) => {
+            errors.push(serde_error(f, &e, tree.as_ref()));
+            return None;
+        }
+    };
+    let root_pos = Pos { line: 1, column: 1 };
+    if raw.topic.trim().is_empty() {
+        let pos = tree.as_ref().map(|t| t.key_pos("topic")).unwrap_or(root_pos);
+        errors.push(LoadError::at(&f.display, pos, None, "`topic` is empty"));
+    }
+    if raw.questions.is_empty() {
+        let pos = tree.as_ref().map(|t| t.key_pos("questions")).unwrap_or(root_pos);
+        errors.push(LoadError::at(
+            &f.display,
+            pos,
+            None,
+            "`questions` is empty: a bank file holds at least one question",
+        ));
+    }
+    let ctx = FileCtx {
+        f,
+        catalogue,
+        topic: raw.topic.clone(),
+        file_engine: raw.engine,
+        folder: folder_engine(&f.in_root),
+    };
+    let items = tree.as_ref().and_then(|t| t.get("questions")).map(|q| q.items()).unwrap_or(&[]);
+    let mut out = Vec::new();
+    for (i, rq) in raw.questions.into_iter().enumerate() {
+        let pos = items.get(i).map(|n| n.pos).unwrap_or(root_pos);
+        ids.push((rq.id.clone(), f.display.clone(), pos));
+        if let Some(q) = build(rq, &ctx, items.get(i), errors) {
+            out.push(q);
+        }
+    }
+    Some((raw.topic, out))
+}
+
+struct FileCtx<'a> {
+    f: &'a SourceFile,
+    catalogue: &'a Catalogue,
+    topic: String,
+    file_engine: Option<Engine>,
+    folder: Option<(Engine, String)>,
+}
+
+/// Collects a question's problems at the right positions.
+struct Problems<'a> {
+    path: &'a str,
+    node: Option<&'a Node>,
+    id: String,
+    errors: Vec<LoadError>,
+}
+
+impl Problems<'_> {
+    fn start(&self) -> Pos {
+        self.node.map(|n| n.pos).unwrap_or(Pos { line: 1, column: 1 })
+    }
+    fn field(&mut self, field: &str, msg: impl Into<String>) {
+        let pos = self.node.map(|n| n.key_pos(field)).unwrap_or(self.start());
+        self.errors.push(LoadError::at(self.path, pos, Some(&self.id), msg));
+    }
+    fn sub_field(&mut self, field: &str, key: &str, msg: impl Into<String>) {
+        let pos = self
+            .node
+            .and_then(|n| n.get(field))
+            .map(|m| m.key_pos(key))
+            .unwrap_or_else(|| self.node.map(|n| n.key_pos(field)).unwrap_or(self.start()));
+        self.errors.push(LoadError::at(self.path, pos, Some(&self.id), msg));
+    }
+    fn item(&mut self, field: &str, i: usize, msg: impl Into<String>) {
+        let pos = self
+            .node
+            .and_then(|n| n.get(field))
+            .and_then(|l| l.item(i))
+            .map(|n| n.pos)
+            .unwrap_or_else(|| self.node.map(|n| n.key_pos(field)).unwrap_or(self.start()));
+        self.errors.push(LoadError::at(self.path, pos, Some(&self.id), msg));
+    }
+}
+
+/// True for an id: letters, digits, `.`, `_`, `-`, starting with a letter or digit.
+pub fn valid_id(s: &str) -> bool {
+    let mut cs = s.chars();
+    matches!(cs.next(), Some(c) if c.is_ascii_alphanumeric()) && cs.all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+}
+
+fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, errors: &mut Vec<LoadError>) -> Option<Question> {
+    let mut p = Problems {
+        path: &ctx.f.display,
+        node,
+        id: rq.id.clone(),
+        errors: Vec::new(),
+    };
+    if !valid_id(&rq.id) {
+        p.field(
+            "id",
+            format!(
+                "id {:?} is not usable: use letters, digits, `.`, `_` and `-`, starting with a letter or digit",
+                rq.id
+            ),
+        );
+    }
+    // Engine: the question's, else the file's, else the engine folder's.
+    let engine = match (rq.engine.or(ctx.file_engine), &ctx.folder) {
+        (Some(e), Some((folder, name))) if e != *folder => {
+            p.field(
+                "engine",
+                format!("engine `{e}` in a file under the `{name}/` folder: move the file or fix the engine"),
+            );
+            Some(e)
+        }
+        (Some(e), _) => Some(e),
+        (None, Some((folder, _))) => Some(*folder),
+        (None, None) => {
+            p.field(
+                "id",
+                "no engine: set `engine:` (terraform, cfnrain or rivet) on the question or the file, or put the file in an engine folder",
+            );
+            None
+        }
+    };
+    if let Some(t) = &rq.topic
+        && t != &ctx.topic
+    {
+        p.field(
+            "topic",
+            format!("topic {t:?} differs from the file's topic {:?}: one topic per file", ctx.topic),
+        );
+    }
+    for (i, t) in rq.tags.iter().enumerate() {
+        if t.trim().is_empty() {
+            p.item("tags", i, "a tag is empty");
+        }
+    }
+    let lesson = LessonRef {
+        seed: rq.lesson.seed.0.clone(),
+        section: rq.lesson.section.clone(),
+    };
+    if rq.lesson.section.trim().is_empty() {
+        p.field("lesson", "`lesson.section` is empty: name the section that teaches this question");
+    } else if let Some(m) = ctx.catalogue.problem(&lesson) {
+        p.field("lesson", m);
+    }
+    if rq.prompt.trim().is_empty() {
+        p.field("prompt", "`prompt` is empty");
+    }
+    if rq.explain.trim().is_empty() {
+        p.field("explain", "`explain` is empty: say why the answer is what it is");
+    }
+    let difficulty = match u8::try_from(rq.difficulty) {
+        Ok(d @ 1..=5) => d,
+        _ => {
+            p.field(
+                "difficulty",
+                format!("difficulty must be 1 (easy) to 5 (hard), got {}", rq.difficulty),
+            );
+            1
+        }
+    };
+    for (i, m) in rq.misconceptions.iter().enumerate() {
+        if !valid_id(m) {
+            p.item(
+                "misconceptions",
+                i,
+                format!("misconception id {m:?} is not an id (letters, digits, `.`, `_`, `-`)"),
+            );
+        }
+    }
+    // The source.
+    let has_any = rq.expr.is_some() || rq.config.is_some() || rq.files.is_some();
+    let expr = rq.expr.clone().unwrap_or_default();
+    match engine {
+        Some(Engine::Terraform) if rq.expr.as_deref().is_none_or(|e| e.trim().is_empty()) => {
+            let what = if rq.expr.is_some() {
+                "`expr` is empty"
+            } else {
+                "missing source: no `expr`"
+            };
+            p.field(
+                if rq.expr.is_some() { "expr" } else { "id" },
+                format!("{what}; a terraform question needs `expr` (the expression whose value is the answer), with `config` or `files` when it reads them"),
+            );
+        }
+        Some(_) if !has_any => p.field("id", "missing source: give `expr`, `config` or `files`"),
+        _ => {}
+    }
+    let files = rq.files.clone().unwrap_or_default();
+    for name in files.keys() {
+        if name.is_empty() || name.starts_with('/') || name.contains('\\') || name.split('/').any(|c| c == ".." || c.is_empty()) {
+            p.field(
+                "files",
+                format!("file name {name:?} must be a relative path inside the question (no `..`, no leading `/`)"),
+            );
+        }
+    }
+    // The stated answer and claim, by kind.
+    let answer = rq.answer.as_ref().and_then(|a| match stated(rq.kind, a) {
+        Ok(s) => Some(s),
+        Err(m) => {
+            p.field("answer", m);
+            None
+        }
+    });
+    let claim = match (&rq.claim, rq.kind) {
+        (None, _) => None,
+        (Some(c), Kind::Truefalse) => match notation::to_hcl(c) {
+            Ok(t) => Some(t),
+            Err(m) => {
+                p.field("claim", format!("claim: {m}"));
+                None
+            }
+        },
+        (Some(_), k) => {
+            p.field("claim", format!("`claim` is only for truefalse questions, and this one is `{k}`"));
+            None
+        }
+    };
+    let mut distractors = Vec::new();
+    if rq.kind == Kind::Truefalse && !rq.distractors.is_empty() {
+        p.field(
+            "distractors",
+            "a truefalse question takes no distractors (its choices are true and false)",
+        );
+    } else {
+        for (i, d) in rq.distractors.iter().enumerate() {
+            match distractor(d) {
+                Ok(d) => distractors.push(d),
+                Err(m) => p.item("distractors", i, format!("distractor {}: {m}", i + 1)),
+            }
+        }
+    }
+    // Parameters and their placeholders.
+    let mut specs = Params::new();
+    for (name, v) in &rq.params {
+        match params::parse_spec(name, v) {
+            Ok(s) => {
+                specs.insert(name.clone(), s);
+            }
+            Err(m) => p.sub_field("params", name, m),
+        }
+    }
+    let mut texts: Vec<(&str, String)> = vec![
+        ("prompt", rq.prompt.clone()),
+        ("expr", expr.clone()),
+        ("explain", rq.explain.clone()),
+    ];
+    if let Some(c) = &rq.config {
+        texts.push(("config", c.clone()));
+    }
+    for v in files.values() {
+        texts.push(("files", v.clone()));
+    }
+    if let Some(a) = &answer {
+        texts.push(("answer", stated_text(a)));
+    }
+    if let Some(c) = &claim {
+        texts.push(("claim", c.clone()));
+    }
+    for d in &distractors {
+        texts.push(("distractors", stated_text(&d.answer)));
+        if let Some(w) = &d.why {
+            texts.push(("distractors", w.clone()));
+        }
+    }
+    let mut used = BTreeSet::new();
+    for (field, t) in &texts {
+        for name in params::names_in(t) {
+            if !rq.params.contains_key(&name) {
+                let hint = crate::lang::suggest::closest(&name, rq.params.keys())
+                    .map(|s| format!("; did you mean `{{{{{s}}}}}`?"))
+                    .unwrap_or_else(|| {
+                        if rq.params.is_empty() {
+                            "; declare it under `params:`".into()
+                        } else {
+                            format!("; declared params: {}", rq.params.keys().cloned().collect::<Vec<_>>().join(", "))
+                        }
+                    });
+                p.field(field, format!("`{field}` uses {{{{{name}}}}}, which is not a declared param{hint}"));
+            }
+            used.insert(name);
+        }
+    }
+    for name in rq.params.keys() {
+        if !used.contains(name) && specs.contains_key(name) {
+            p.sub_field(
+                "params",
+                name,
+                format!("param `{name}` is never used: write {{{{{name}}}}} in the prompt or source, or remove it"),
+            );
+        }
+    }
+    let ok = p.errors.is_empty();
+    let start = p.start();
+    errors.append(&mut p.errors);
+    if !ok {
+        return None;
+    }
+    Some(Question {
+        id: rq.id,
+        engine: engine.unwrap_or(Engine::Terraform),
+        topic: ctx.topic.clone(),
+        tags: rq.tags,
+        lesson,
+        prompt: rq.prompt,
+        source: Source {
+            expr,
+            config: rq.config,
+            files,
+        },
+        kind: rq.kind,
+        answer,
+        claim,
+        explain: rq.explain,
+        misconceptions: rq.misconceptions,
+        difficulty,
+        distractors,
+        params: specs,
+        strict_types: rq.strict_types,
+        origin: Origin {
+            path: ctx.f.display.clone(),
+            rel: ctx.f.rel.clone(),
+            line: start.line,
+            column: start.column,
+        },
+    })
+}
+
+/// The text of a stated answer that placeholders may appear in.
+pub fn stated_text(s: &Stated) -> String {
+    match s {
+        Stated::Value(t) | Stated::Error(t) => t.clone(),
+        Stated::Bool(b) => b.to_string(),
+    }
+}
+
+/// Reads an author's `answer:` for a question of `kind`.
+fn stated(kind: Kind, v: &serde_yaml::Value) -> Result<Stated, String> {
+    use serde_yaml::Value as Y;
+    match kind {
+        Kind::Choice | Kind::Input => notation::to_hcl(v).map(Stated::Value).map_err(|m| format!("answer: {m}")),
+        Kind::Error => match v {
+            Y::String(s) if !s.trim().is_empty() => Ok(Stated::Error(error_summary(s))),
+            _ => Err("an error question's `answer` is the error's summary as text, e.g. answer: Invalid index".into()),
+        },
+        Kind::Truefalse => match v {
+            Y::Bool(b) => Ok(Stated::Bool(*b)),
+            Y::String(s) if s.trim() == "true" => Ok(Stated::Bool(true)),
+            Y::String(s) if s.trim() == "false" => Ok(Stated::Bool(false)),
+            _ => Err("a truefalse question's `answer` is true or false".into()),
+        },
+    }
+}
+
+/// An error summary as written, without a leading `Error: `.
+fn error_summary(s: &str) -> String {
+    let t = s.trim();
+    t.strip_prefix("Error:").map(str::trim).unwrap_or(t).to_string()
+}
+
+/// Reads one `distractors:` entry: a value (as for `answer`), or `{value: ..., why: ...}`, or
+/// `{error: Summary, why: ...}`.
+fn distractor(v: &serde_yaml::Value) -> Result<Distractor, String> {
+    use serde_yaml::Value as Y;
+    let Y::Mapping(m) = v else {
+        return notation::to_hcl(v).map(|t| Distractor {
+            answer: Stated::Value(t),
+            why: None,
+        });
+    };
+    let mut value = None;
+    let mut error = None;
+    let mut why = None;
+    for (k, val) in m {
+        match k.as_str() {
+            Some("value") => value = Some(val),
+            Some("error") => error = Some(val),
+            Some("why") => match val {
+                Y::String(s) => why = Some(s.clone()),
+                _ => return Err("`why` must be text".into()),
+            },
+            _ => {
+                return Err(format!(
+                    "unknown key {:?}: a distractor written as a map takes `value` or `error`, and `why` (to give a map value, write it under `value:`)",
+                    k.as_str().unwrap_or("?")
+                ));
+            }
+        }
+    }
+    let answer = match (value, error) {
+        (Some(v), None) => Stated::Value(notation::to_hcl(v)?),
+        (None, Some(Y::String(s))) if !s.trim().is_empty() => Stated::Error(error_summary(s)),
+        (None, Some(_)) => return Err("`error` must be an error summary, as text".into()),
+        (Some(_), Some(_)) => return Err("give `value` or `error`, not both".into()),
+        (None, None) => return Err("a distractor written as a map needs `value:` or `error:`".into()),
+    };
+    Ok(Distractor { answer, why })
+}

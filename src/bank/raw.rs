@@ -1,0 +1,152 @@
+//! The YAML shape of a bank file, exactly as authors write it (serde, unknown fields refused).
+//! The loader turns it into the validated [`super::model::Question`].
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::Deserialize;
+use serde::de::{self, Deserializer, Visitor};
+
+use super::model::{Engine, Kind};
+
+/// A question file: one topic and its questions.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawFile {
+    /// The file's topic (one topic per file).
+    pub topic: String,
+    /// The engine of every question that does not name its own.
+    #[serde(default)]
+    pub engine: Option<Engine>,
+    /// The questions.
+    pub questions: Vec<RawQuestion>,
+}
+
+/// One question as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawQuestion {
+    /// Unique, stable id.
+    pub id: String,
+    /// The engine (else the file's, else the engine folder's).
+    #[serde(default)]
+    pub engine: Option<Engine>,
+    /// The topic; must equal the file's when given.
+    #[serde(default)]
+    pub topic: Option<String>,
+    /// Free-form tags.
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// The lesson section that teaches the point.
+    pub lesson: RawLesson,
+    /// The question text.
+    pub prompt: String,
+    /// The expression to evaluate.
+    #[serde(default)]
+    pub expr: Option<String>,
+    /// Inline configuration text.
+    #[serde(default)]
+    pub config: Option<String>,
+    /// In-memory files (name → contents).
+    #[serde(default)]
+    pub files: Option<BTreeMap<String, String>>,
+    /// How the question is asked.
+    pub kind: Kind,
+    /// The expected answer, in the engine's notation.
+    #[serde(default)]
+    pub answer: Option<serde_yaml::Value>,
+    /// For truefalse: the value the statement claims.
+    #[serde(default)]
+    pub claim: Option<serde_yaml::Value>,
+    /// The explanation.
+    pub explain: String,
+    /// Misconception ids.
+    #[serde(default)]
+    pub misconceptions: Vec<String>,
+    /// 1 to 5.
+    pub difficulty: i64,
+    /// Author-written wrong answers.
+    #[serde(default)]
+    pub distractors: Vec<serde_yaml::Value>,
+    /// Parameters by name.
+    #[serde(default)]
+    pub params: BTreeMap<String, serde_yaml::Value>,
+    /// Compare collection kinds strictly.
+    #[serde(default)]
+    pub strict_types: bool,
+}
+
+/// `lesson: {seed: 001, section: "..."}`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLesson {
+    /// The seed document.
+    pub seed: SeedId,
+    /// The section's name.
+    pub section: String,
+}
+
+/// A seed document number, written `001`, `1` or `"001"`; kept as three digits.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SeedId(pub String);
+
+impl<'de> Deserialize<'de> for SeedId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<SeedId, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = SeedId;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a seed number such as 001")
+            }
+            fn visit_u64<E: de::Error>(self, n: u64) -> Result<SeedId, E> {
+                Ok(SeedId(format!("{n:03}")))
+            }
+            fn visit_i64<E: de::Error>(self, n: i64) -> Result<SeedId, E> {
+                if n < 0 {
+                    return Err(E::custom(format!("seed {n} is negative")));
+                }
+                Ok(SeedId(format!("{n:03}")))
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<SeedId, E> {
+                match s.parse::<u64>() {
+                    Ok(n) => Ok(SeedId(format!("{n:03}"))),
+                    Err(_) => Err(E::custom(format!("seed {s:?} is not a number such as 001"))),
+                }
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// The lesson catalogue (`lessons.yaml` at a bank root).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCatalogue {
+    /// The lessons.
+    pub lessons: Vec<RawCatalogueLesson>,
+}
+
+/// One seed document and its sections.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCatalogueLesson {
+    /// The seed document.
+    pub seed: SeedId,
+    /// Its title.
+    pub title: String,
+    /// The engine that answers its questions.
+    pub engine: Engine,
+    /// Its sections, in lesson order.
+    pub sections: Vec<String>,
+}
+
+/// The field names serde accepts for a question, read from serde's own "unknown field" error
+/// so that the list cannot drift from the struct (used by the schema test and the docs).
+pub fn question_fields() -> Vec<String> {
+    let err = match serde_yaml::from_str::<RawQuestion>("zzz_unknown: 1") {
+        Err(e) => e.to_string(),
+        Ok(_) => return Vec::new(),
+    };
+    let list = err.split("expected one of").nth(1).unwrap_or("");
+    list.split('`').skip(1).step_by(2).map(str::to_string).collect()
+}

@@ -1,0 +1,88 @@
+//! Diagnosis of a learner's answer: is it right, and if not, which misconceptions produce
+//! exactly that answer.
+
+use crate::bank::compare;
+use crate::lang::Value;
+use crate::lang::convert::convert;
+
+use super::distract::{Produced, alternatives, explain};
+
+/// The verdict on one answer.
+#[derive(Clone, Debug)]
+pub struct Diagnosis {
+    /// Whether the answer is the right one.
+    pub correct: bool,
+    /// The right answer: its console rendering, or the error's summary.
+    pub expected: String,
+    /// The misconceptions whose answer is exactly the learner's.
+    pub misconceptions: Vec<String>,
+    /// Their explanations, in the same order.
+    pub explanations: Vec<String>,
+}
+
+/// Whether a learner's value is the same answer as the engine's: container kinds are lenient
+/// (a tuple matches a list, a list matches a set with the same elements), element types strict.
+pub fn same_answer(engine: &Value, learner: &Value, strict_types: bool) -> bool {
+    if compare::same(learner, engine, strict_types) {
+        return true;
+    }
+    if !strict_types
+        && matches!(engine, Value::Set(..))
+        && learner.as_seq().is_some()
+        && let Ok(as_set) = convert(learner, &engine.ty())
+    {
+        return compare::same(&as_set, engine, false) && as_set.len() == learner.len();
+    }
+    false
+}
+
+/// Diagnoses `learner` (a value, or `None` when the learner says the source fails) against the
+/// real outcome; `run` re-evaluates the source under a rule set.
+pub fn diagnose(real: &Produced, learner: &Value, run: &dyn Fn(&crate::lang::Rules) -> Produced) -> Diagnosis {
+    let correct = real.value.as_ref().is_some_and(|v| same_answer(v, learner, false));
+    let mut misconceptions = Vec::new();
+    let mut explanations = Vec::new();
+    if !correct {
+        for a in alternatives(real, run) {
+            if a.produced.value.as_ref().is_some_and(|v| same_answer(v, learner, false)) {
+                explanations.push(explain(&a));
+                misconceptions.push(a.misconception.id.clone());
+            }
+        }
+    }
+    Diagnosis {
+        correct,
+        expected: real.console.clone(),
+        misconceptions,
+        explanations,
+    }
+}
+
+impl Diagnosis {
+    /// The JSON `diagnose --format json` prints.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "correct": self.correct,
+            "expected": self.expected,
+            "misconceptions": self.misconceptions,
+            "explanations": self.explanations,
+        })
+    }
+
+    /// A readable verdict.
+    pub fn text(&self) -> String {
+        let mut s = if self.correct {
+            "✓ Correct\n".to_string()
+        } else {
+            "✗ Wrong\n".to_string()
+        };
+        s.push_str(&format!("Expected:\n{}\n", self.expected));
+        for (id, why) in self.misconceptions.iter().zip(&self.explanations) {
+            s.push_str(&format!("\nMisconception {id}: {why}\n"));
+        }
+        if !self.correct && self.misconceptions.is_empty() {
+            s.push_str("\nNo known misconception gives this answer.\n");
+        }
+        s
+    }
+}
