@@ -265,3 +265,22 @@ fn an_offline_fetcher_can_be_replaced() {
     let t = cfn::package(input, &Rules::real()).unwrap();
     assert!(yaml(&t).contains("MR:"));
 }
+
+#[test]
+fn select_picks_one_part_of_the_template() {
+    let files = [
+        ("main.yaml", "Modules:\n  Logs:\n    Source: m.yaml\n"),
+        (
+            "m.yaml",
+            "Resources:\n  Bucket:\n    Type: S\n    Properties:\n      Tags:\n      - Key: a\n        Value: b\n",
+        ),
+    ];
+    let t = pkg(&files, &Rules::real()).unwrap();
+    assert_eq!(
+        t.select("Resources.LogsBucket.Properties.Tags[0].Value").and_then(|v| v.as_str()),
+        Some("b")
+    );
+    assert_eq!(t.select("Resources.LogsBucket.Type").and_then(|v| v.as_str()), Some("S"));
+    assert!(t.select("Resources.Bucket").is_none());
+    assert!(t.select("Resources.LogsBucket.Properties.Tags[3]").is_none());
+}

@@ -36,6 +36,28 @@ pub struct Template {
     pub touched: BTreeSet<Rule>,
 }
 
+impl Template {
+    /// The part of the template at a dotted path with list indexes
+    /// (`Resources.LogsBucket.Properties.Tags[0].Key`), for questions that ask about one part.
+    pub fn select(&self, path: &str) -> Option<&Value> {
+        let mut v = &self.value;
+        for part in path.split('.').filter(|p| !p.is_empty()) {
+            let (key, idx) = match part.find('[') {
+                Some(i) => (&part[..i], &part[i..]),
+                None => (part, ""),
+            };
+            if !key.is_empty() {
+                v = v.as_map()?.get(key)?;
+            }
+            for i in idx.split(']').filter(|s| !s.is_empty()) {
+                let n: usize = i.strip_prefix('[')?.parse().ok()?;
+                v = v.as_seq()?.get(n)?;
+            }
+        }
+        Some(v)
+    }
+}
+
 /// Packages the parent template of `input` (a path, or an in-memory file map) under `rules`.
 pub fn package(input: impl Into<Input>, rules: &Rules) -> Result<Template, CfnError> {
     let input = input.into();
