@@ -210,7 +210,7 @@ fn jsonencode(ev: &Evaluator, a: &[Value]) -> FnResult {
         a[0].unmark_deep_ref(),
         Value::Object(_) | Value::Map(..) | Value::Tuple(_) | Value::List(..) | Value::Set(..)
     );
-    if structured && a[0].len() > 0 && ev.flipped(crate::lang::rules::Rule::JsonencodeMinified) {
+    if structured && !a[0].is_empty() && ev.flipped(crate::lang::rules::Rule::JsonencodeMinified) {
         return string(spaced_json(&text));
     }
     string(text)

@@ -124,10 +124,10 @@ pub fn merge(ev: &Evaluator, a: &[Value]) -> FnResult {
         .filter_map(Value::as_entries)
         .flat_map(|m| m.keys())
         .find(|k| !seen.insert(k.as_str()));
-    if let Some(k) = duplicate {
-        if ev.flipped(Rule::MergeNoDuplicateError) {
-            return call_err(format!("duplicate key {}", go_quote(k)));
-        }
+    if let Some(k) = duplicate
+        && ev.flipped(Rule::MergeNoDuplicateError)
+    {
+        return call_err(format!("duplicate key {}", go_quote(k)));
     }
     let mut dynamic = false;
     let mut matching = true;

@@ -170,12 +170,14 @@ pub fn contains(ev: &Evaluator, a: &[Value]) -> FnResult {
     let mut unknown = false;
     for v in vs {
         // A learner may expect "1" to be found among numbers, as arithmetic would convert it.
-        if v.ty() != a[1].ty() && v.ty().is_primitive() && a[1].ty().is_primitive() {
-            if let (Ok(x), Ok(y)) = (convert(v, &Type::String), convert(&a[1], &Type::String)) {
-                if equals(&x, &y) == Some(true) && ev.flipped(Rule::ContainsNoConversion) {
-                    return Ok(Value::Bool(true));
-                }
-            }
+        if v.ty() != a[1].ty()
+            && v.ty().is_primitive()
+            && a[1].ty().is_primitive()
+            && let (Ok(x), Ok(y)) = (convert(v, &Type::String), convert(&a[1], &Type::String))
+            && equals(&x, &y) == Some(true)
+            && ev.flipped(Rule::ContainsNoConversion)
+        {
+            return Ok(Value::Bool(true));
         }
         match equals(&a[1], v) {
             Some(true) => return Ok(Value::Bool(true)),
