@@ -2,6 +2,7 @@
 //! by real evaluators, never typed in.
 
 pub mod bank;
+pub mod cfn;
 pub mod cli;
 pub mod lang;
 pub mod mistakes;

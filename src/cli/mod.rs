@@ -3,6 +3,7 @@
 
 pub mod bank;
 mod blocks;
+mod cfn;
 mod check;
 pub mod common;
 mod conditions;
@@ -34,6 +35,7 @@ pub enum Command {
     Blocks(blocks::BlocksArgs),
     /// Evaluate a configuration's preconditions, postconditions and check blocks.
     Conditions(conditions::ConditionsArgs),
+    Cfn(cfn::CfnArgs),
     /// Say whether an answer to an expression is right, and which misconceptions produce it.
     Diagnose(diagnose::DiagnoseArgs),
     /// Compile a Rivet configuration into its instances (expand), or compare two (diff).
@@ -56,6 +58,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
         Some(Command::Bank(a)) => bank::run(a),
         Some(Command::Blocks(a)) => blocks::run(a),
         Some(Command::Conditions(a)) => conditions::run(a),
+        Some(Command::Cfn(a)) => cfn::run(a),
         Some(Command::Diagnose(a)) => diagnose::run(a),
         Some(Command::Rivet(a)) => rivet::run(a),
         None => {

@@ -135,6 +135,30 @@ pub enum Rule {
     KeyChangeRenames,
     /// Rivet expansion: count.index exists only under count, not under for_each.
     CountIndexUnderForEach,
+    /// cfn Overrides: a list in an override appends to the module's list (flipped: it replaces it).
+    CfnOverrideListReplaces,
+    /// cfn Overrides: a map in an override merges key by key (flipped: it replaces the whole map).
+    CfnOverrideMapReplaces,
+    /// cfn modules: logical IDs are prefixed with the module name (flipped: they keep their names).
+    CfnNoLogicalIdPrefix,
+    /// cfn Source: relative to the file with the Modules section (flipped: to the working folder).
+    CfnSourceRelativeToCwd,
+    /// cfn outputs: `!Ref Mod.Out` is not an output reference and is left as written (flipped: it reads the output).
+    CfnRefToOutputWorks,
+    /// cfn Overrides: nothing can be removed, a null replaces (flipped: a null or AWS::NoValue removes the key).
+    CfnOverrideCanRemove,
+    /// cfn Overrides: overriding a property named like a module parameter is an error (flipped: it is merged).
+    CfnParamsOverrideViaOverrides,
+    /// cfn: a parent reference to a module resource by its prefixed ID works (flipped: it fails to package).
+    CfnRenamedResourceRefBreaks,
+    /// cfn outputs: the parent's `!GetAtt Mod.Out` is replaced by the output's value (flipped: left as written).
+    CfnOutputReferenceSubstituted,
+    /// cfn Fn::Sub: a Sub left with no variables becomes a plain string (flipped: it stays a Fn::Sub).
+    CfnSubKeepsWrapper,
+    /// cfn parameters: an unset parameter takes its Default (flipped: an unset parameter is an error).
+    CfnUnsetParamIsError,
+    /// cfn DependsOn: entries naming module resources are prefixed (flipped: they are left as written).
+    CfnDependsOnNotPrefixed,
 }
 
 /// Every rule with its name in the misconception catalogue.
@@ -203,6 +227,18 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::CountSlotsFollowValues, "count-slots-follow-values"),
     (Rule::KeyChangeRenames, "key-change-renames"),
     (Rule::CountIndexUnderForEach, "count-index-under-for-each"),
+    (Rule::CfnOverrideListReplaces, "override-list-replaces"),
+    (Rule::CfnOverrideMapReplaces, "override-map-replaces"),
+    (Rule::CfnNoLogicalIdPrefix, "no-logical-id-prefix"),
+    (Rule::CfnSourceRelativeToCwd, "source-relative-to-cwd"),
+    (Rule::CfnRefToOutputWorks, "ref-to-output-works"),
+    (Rule::CfnOverrideCanRemove, "override-can-remove"),
+    (Rule::CfnParamsOverrideViaOverrides, "params-override-via-overrides"),
+    (Rule::CfnRenamedResourceRefBreaks, "renamed-resource-ref-breaks"),
+    (Rule::CfnOutputReferenceSubstituted, "output-reference-substituted"),
+    (Rule::CfnSubKeepsWrapper, "sub-keeps-wrapper"),
+    (Rule::CfnUnsetParamIsError, "unset-param-is-error"),
+    (Rule::CfnDependsOnNotPrefixed, "dependson-not-prefixed"),
 ];
 
 impl Rule {
