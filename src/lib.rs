@@ -3,5 +3,7 @@
 
 pub mod bank;
 pub mod cli;
+pub mod export;
+pub mod instructor;
 pub mod lang;
 pub mod mistakes;

@@ -8,6 +8,7 @@ pub mod common;
 mod conditions;
 mod diagnose;
 mod eval;
+mod quiz;
 
 use clap::{Parser, Subcommand};
 
@@ -35,6 +36,8 @@ pub enum Command {
     Conditions(conditions::ConditionsArgs),
     /// Say whether an answer to an expression is right, and which misconceptions produce it.
     Diagnose(diagnose::DiagnoseArgs),
+    /// Instructor quizzes: draw and export (new), take on the terminal (take), grade (grade).
+    Quiz(quiz::QuizArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -54,6 +57,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
         Some(Command::Blocks(a)) => blocks::run(a),
         Some(Command::Conditions(a)) => conditions::run(a),
         Some(Command::Diagnose(a)) => diagnose::run(a),
+        Some(Command::Quiz(a)) => quiz::run(a),
         None => {
             eprintln!("iacquiz: the practice TUI is not built yet; try `iacquiz eval --help`.");
             2
