@@ -143,7 +143,7 @@ pub fn answers(quiz: &Quiz) -> String {
                 item.choices
                     .iter()
                     .filter(|c| !c.correct)
-                    .map(|c| (format!("{} ", c.key), c.text.clone(), c.misconception.as_deref(), c.why.as_deref()))
+                    .map(|c| (format!("{}) ", c.key), c.text.clone(), c.misconception.as_deref(), c.why.as_deref()))
                     .collect()
             };
             if !wrong.is_empty() {

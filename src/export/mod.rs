@@ -123,7 +123,10 @@ pub fn prepare_dir(dir: &Path) -> Result<(), QuizError> {
             reason: "--out must be a folder, and this is a file".into(),
         });
     }
-    std::fs::create_dir_all(dir).map_err(|e| QuizError::io(dir, &e))?;
+    std::fs::create_dir_all(dir).map_err(|e| QuizError::Io {
+        path: dir.to_path_buf(),
+        reason: format!("cannot create the --out folder: {e}"),
+    })?;
     let probe = dir.join(".iacquiz-write-test");
     std::fs::write(&probe, b"").map_err(|e| QuizError::Io {
         path: dir.to_path_buf(),

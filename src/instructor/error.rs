@@ -70,7 +70,7 @@ impl fmt::Display for QuizError {
             QuizError::BankFails(qs) => {
                 write!(
                     f,
-                    "the bank fails check ({} question{}); fix them or leave them out:",
+                    "the bank fails check ({} question{}); a quiz is made only from a bank that passes:",
                     qs.len(),
                     if qs.len() == 1 { "" } else { "s" }
                 )?;

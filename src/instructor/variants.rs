@@ -119,7 +119,8 @@ fn question_items(q: &Question, number: usize, o: &Options) -> Result<Vec<Item>,
     let mut picks: Vec<usize> = Vec::with_capacity(o.variants);
     if q.is_parameterised() {
         for k in 0..o.variants {
-            picks.push(pick_instance(q, o.seed, k, &mut cache)?);
+            let p = pick_instance(q, o.seed, k, &mut cache, &picks)?;
+            picks.push(p);
         }
     } else {
         let inst = q.instantiate(0);
@@ -138,15 +139,19 @@ fn question_items(q: &Question, number: usize, o: &Options) -> Result<Vec<Item>,
 }
 
 /// Finds variant `k`'s instance of a parameterised question: the first seed whose instance
-/// passes check and whose values no earlier variant has; failing that, the first that passes.
-fn pick_instance(q: &Question, seed: u64, k: usize, cache: &mut Vec<Ready>) -> Result<usize, QuizError> {
-    let mut fallback = None;
+/// passes check and whose values no earlier variant has; failing that (the parameters have too
+/// few values), the usable instance seen that the fewest earlier variants have.
+fn pick_instance(q: &Question, seed: u64, k: usize, cache: &mut Vec<Ready>, picks: &[usize]) -> Result<usize, QuizError> {
+    let mut fallback: Option<(usize, usize)> = None;
     let mut problems = Vec::new();
     for attempt in 0..ATTEMPTS {
         let s = instance_seed(seed, k, attempt);
         let inst = q.instantiate(s);
         if let Some(i) = cache.iter().position(|c| c.inst.values == inst.values) {
-            fallback.get_or_insert(i);
+            let uses = picks.iter().filter(|p| **p == i).count();
+            if fallback.is_none_or(|(_, u)| uses < u) {
+                fallback = Some((i, uses));
+            }
             continue;
         }
         match compute(q, s, inst) {
@@ -163,7 +168,7 @@ fn pick_instance(q: &Question, seed: u64, k: usize, cache: &mut Vec<Ready>) -> R
             }
         }
     }
-    fallback.ok_or(QuizError::NoInstance {
+    fallback.map(|(i, _)| i).ok_or(QuizError::NoInstance {
         id: q.id.clone(),
         problems,
     })
