@@ -24,9 +24,10 @@ pub fn escape(s: &str) -> String {
     out
 }
 
-/// A shortanswer answer for Moodle: `*` is a wildcard there, so a literal one is `\*`.
+/// A shortanswer answer for Moodle: `*` is a wildcard there, so a literal one is `\*` (no
+/// other character is special: a backslash stays as it is).
 pub fn literal_answer(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('*', "\\*")
+    s.replace('*', "\\*")
 }
 
 /// The question text as HTML: the prompt, then each source block as a captioned `<pre>`.
