@@ -20,10 +20,6 @@ pub struct Judged {
     pub misconceptions: Vec<String>,
 }
 
-fn squash(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 /// Judges one answer to one item (`None` or blank: skipped).
 pub fn judge(item: &Item, answer: Option<&str>) -> Judged {
     let Some(raw) = answer.map(str::trim).filter(|a| !a.is_empty()) else {
@@ -35,9 +31,7 @@ pub fn judge(item: &Item, answer: Option<&str>) -> Judged {
         };
     };
     let picked = match item.format {
-        Format::Multichoice => item
-            .choice(raw)
-            .or_else(|| item.choices.iter().find(|c| squash(&c.text) == squash(raw))),
+        Format::Multichoice => item.choice(raw).or_else(|| item.choices.iter().find(|c| c.text.trim() == raw)),
         Format::Truefalse => {
             let word = match raw.to_ascii_lowercase().as_str() {
                 "t" | "true" | "yes" | "y" => "true",
@@ -62,25 +56,26 @@ pub fn judge(item: &Item, answer: Option<&str>) -> Judged {
         None => Judged {
             correct: false,
             skipped: false,
-            text: squash(raw),
+            text: raw.to_string(),
             misconceptions: Vec::new(),
         },
     }
 }
 
-/// Judges a typed answer: the exact right or known wrong text first, then the engine.
+/// Judges a typed answer: the exact right or known wrong text first, then the engine (which
+/// accepts another notation of the same value, `["a"]` for `tolist(["a"])`).
 fn judge_typed(item: &Item, raw: &str) -> Judged {
-    let text = squash(raw);
+    let text = raw.to_string();
     let verdict = |correct: bool, misconceptions: Vec<String>| Judged {
         correct,
         skipped: false,
         text: text.clone(),
         misconceptions,
     };
-    if text == squash(&item.answer.text) {
+    if text == item.answer.text.trim() {
         return verdict(true, Vec::new());
     }
-    if let Some(w) = item.wrong.iter().find(|w| squash(&w.text) == text) {
+    if let Some(w) = item.wrong.iter().find(|w| w.text.trim() == text) {
         return verdict(false, w.misconception.iter().cloned().collect());
     }
     match item.instance().map(|i| i.judge(raw)) {
@@ -257,11 +252,15 @@ fn clip(s: &str, max: usize) -> String {
     }
 }
 
-fn misconceptions_text(ms: &[(String, usize)], sep: &str) -> String {
+fn misconceptions_text(ms: &[(String, usize)]) -> String {
     ms.iter()
         .map(|(id, n)| if *n > 1 { format!("{id} ×{n}") } else { id.clone() })
         .collect::<Vec<_>>()
-        .join(sep)
+        .join(", ")
+}
+
+fn misconceptions_csv(ms: &[(String, usize)]) -> String {
+    ms.iter().map(|(id, n)| format!("{id}={n}")).collect::<Vec<_>>().join(";")
 }
 
 /// Rows as an aligned table (the last column unpadded).
@@ -318,7 +317,7 @@ impl Report {
                 if s.misconceptions.is_empty() {
                     "-".into()
                 } else {
-                    misconceptions_text(&s.misconceptions, ", ")
+                    misconceptions_text(&s.misconceptions)
                 },
             ]);
         }
@@ -347,7 +346,8 @@ impl Report {
         out
     }
 
-    /// The report as CSV: the students' table, a blank line, the questions' table.
+    /// The report as CSV: the students' table, a blank line, the questions' table. A student's
+    /// misconceptions are `id=count` pairs separated by `;`.
     pub fn csv(&self) -> String {
         let mut out = String::from("name,variant,score,total,percent,time_seconds,misconceptions\n");
         for s in &self.students {
@@ -358,7 +358,7 @@ impl Report {
                 s.total.to_string(),
                 percent(s.score, s.total).to_string(),
                 format!("{}.{}", s.time_ms / 1000, s.time_ms % 1000 / 100),
-                csv_cell(&misconceptions_text(&s.misconceptions, ";")),
+                csv_cell(&misconceptions_csv(&s.misconceptions)),
             ];
             out.push_str(&cells.join(","));
             out.push('\n');
