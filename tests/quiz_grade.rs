@@ -1,5 +1,6 @@
-//! Taking and grading. The golden quiz (tests/quiz/golden/quiz.json) is graded against three
-//! prepared responses files (tests/quiz/responses/): the text and CSV reports are golden files,
+//! Taking and grading. A prepared quiz (tests/quiz/responses/quiz.json, a frozen copy of an
+//! earlier golden quiz, so new misconceptions in the catalogue do not move its letters) is
+//! graded against three prepared responses files beside it: the text and CSV reports are golden files,
 //! and the figures in them are asserted one by one. `quiz take` is driven by a scripted
 //! standard input, through the library (with a stepping clock, so its transcript and its
 //! responses are golden too) and through the binary.
@@ -16,12 +17,12 @@ use iacquiz::instructor::model::{Quiz, Responses};
 use iacquiz::instructor::take::{StepClock, take};
 use support::{check_golden, golden_dir, read, root, run, temp};
 
-fn golden_quiz_path() -> PathBuf {
-    golden_dir().join("quiz.json")
+fn prepared_quiz_path() -> PathBuf {
+    root().join("tests/quiz/responses/quiz.json")
 }
 
-fn golden_quiz() -> Quiz {
-    match Quiz::from_json(&read(&golden_quiz_path())) {
+fn prepared_quiz() -> Quiz {
+    match Quiz::from_json(&read(&prepared_quiz_path())) {
         Ok(q) => q,
         Err(e) => panic!("golden quiz.json: {e}"),
     }
@@ -46,7 +47,7 @@ fn responses() -> Vec<Responses> {
 
 #[test]
 fn prepared_responses_grade_as_expected() {
-    let quiz = golden_quiz();
+    let quiz = prepared_quiz();
     let report = match grade(&quiz, &responses()) {
         Ok(r) => r,
         Err((i, e)) => panic!("responses {i}: {e}"),
@@ -98,7 +99,7 @@ fn prepared_responses_grade_as_expected() {
 
 #[test]
 fn the_grade_command_prints_text_and_csv() {
-    let quiz = golden_quiz_path().display().to_string();
+    let quiz = prepared_quiz_path().display().to_string();
     let paths: Vec<String> = response_paths().iter().map(|p| p.display().to_string()).collect();
     let mut args = vec!["quiz", "grade", &quiz];
     args.extend(paths.iter().map(String::as_str));
@@ -118,7 +119,7 @@ fn responses_of_another_quiz_are_refused_with_exit_2() {
     let text = read(&response_paths()[0]).replace("\"quiz_seed\": 7", "\"quiz_seed\": 8");
     let foreign = dir.join("responses-x.json");
     let _ = std::fs::write(&foreign, text);
-    let quiz = golden_quiz_path().display().to_string();
+    let quiz = prepared_quiz_path().display().to_string();
     let o = run(&["quiz", "grade", &quiz, &foreign.display().to_string()]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
@@ -138,7 +139,7 @@ const SCRIPT: &str = "Q\nD\nno\nfalse\n\nB\nC\nc\n-\nfalse\n[\"00007\", \"00084\
 
 #[test]
 fn take_reads_answers_line_by_line() {
-    let quiz = golden_quiz();
+    let quiz = prepared_quiz();
     let mut input = Cursor::new(SCRIPT.as_bytes());
     let mut out: Vec<u8> = Vec::new();
     let mut clock = StepClock { now: 0, step: 1500 };
@@ -186,7 +187,7 @@ fn take_reads_answers_line_by_line() {
 
 #[test]
 fn take_stops_at_the_end_of_input_and_asks_for_a_name() {
-    let quiz = golden_quiz();
+    let quiz = prepared_quiz();
     let mut input = Cursor::new("Frank Li\nD\n".as_bytes());
     let mut out: Vec<u8> = Vec::new();
     let mut clock = StepClock { now: 0, step: 10 };
@@ -206,7 +207,7 @@ fn take_stops_at_the_end_of_input_and_asks_for_a_name() {
 #[test]
 fn the_take_command_writes_responses_from_stdin() {
     let dir = temp("take-cli");
-    let quiz = golden_quiz_path().display().to_string();
+    let quiz = prepared_quiz_path().display().to_string();
     let child = Command::new(env!("CARGO_BIN_EXE_iacquiz"))
         .args([
             "quiz",
@@ -244,7 +245,7 @@ fn the_take_command_writes_responses_from_stdin() {
     };
     assert_eq!(r.name, "Gail O'Neil");
     assert_eq!(r.answers.iter().filter(|a| a.answer.is_some()).count(), 10);
-    assert!(judge(&golden_quiz().variants[0].questions[10], r.answers[10].answer.as_deref()).correct);
+    assert!(judge(&prepared_quiz().variants[0].questions[10], r.answers[10].answer.as_deref()).correct);
     let o = run(&[
         "quiz",
         "take",

@@ -3,12 +3,14 @@
 
 pub mod bank;
 mod blocks;
+mod cfn;
 mod check;
 pub mod common;
 mod conditions;
 mod diagnose;
 mod eval;
 mod quiz;
+mod rivet;
 
 use clap::{Parser, Subcommand};
 
@@ -34,10 +36,13 @@ pub enum Command {
     Blocks(blocks::BlocksArgs),
     /// Evaluate a configuration's preconditions, postconditions and check blocks.
     Conditions(conditions::ConditionsArgs),
+    Cfn(cfn::CfnArgs),
     /// Say whether an answer to an expression is right, and which misconceptions produce it.
     Diagnose(diagnose::DiagnoseArgs),
     /// Instructor quizzes: draw and export (new), take on the terminal (take), grade (grade).
     Quiz(quiz::QuizArgs),
+    /// Compile a Rivet configuration into its instances (expand), or compare two (diff).
+    Rivet(rivet::RivetArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -56,8 +61,10 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
         Some(Command::Bank(a)) => bank::run(a),
         Some(Command::Blocks(a)) => blocks::run(a),
         Some(Command::Conditions(a)) => conditions::run(a),
+        Some(Command::Cfn(a)) => cfn::run(a),
         Some(Command::Diagnose(a)) => diagnose::run(a),
         Some(Command::Quiz(a)) => quiz::run(a),
+        Some(Command::Rivet(a)) => rivet::run(a),
         None => {
             eprintln!("iacquiz: the practice TUI is not built yet; try `iacquiz eval --help`.");
             2
