@@ -4,6 +4,8 @@
 pub mod bank;
 pub mod cfn;
 pub mod cli;
+pub mod export;
+pub mod instructor;
 pub mod lang;
 pub mod mistakes;
 pub mod rivet;

@@ -9,6 +9,7 @@ pub mod common;
 mod conditions;
 mod diagnose;
 mod eval;
+mod quiz;
 mod rivet;
 
 use clap::{Parser, Subcommand};
@@ -38,6 +39,8 @@ pub enum Command {
     Cfn(cfn::CfnArgs),
     /// Say whether an answer to an expression is right, and which misconceptions produce it.
     Diagnose(diagnose::DiagnoseArgs),
+    /// Instructor quizzes: draw and export (new), take on the terminal (take), grade (grade).
+    Quiz(quiz::QuizArgs),
     /// Compile a Rivet configuration into its instances (expand), or compare two (diff).
     Rivet(rivet::RivetArgs),
 }
@@ -60,6 +63,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
         Some(Command::Conditions(a)) => conditions::run(a),
         Some(Command::Cfn(a)) => cfn::run(a),
         Some(Command::Diagnose(a)) => diagnose::run(a),
+        Some(Command::Quiz(a)) => quiz::run(a),
         Some(Command::Rivet(a)) => rivet::run(a),
         None => {
             eprintln!("iacquiz: the practice TUI is not built yet; try `iacquiz eval --help`.");

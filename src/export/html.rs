@@ -1,0 +1,174 @@
+//! HTML: `quiz.html` (one printable page per variant, with a name line) and `answers.html`
+//! (the key, kept apart so it can stay on the instructor's desk). Self-contained: the CSS is
+//! inline, there are no scripts, fonts or images, and every text is HTML-escaped. Code is a
+//! `<pre>` highlighted with a few span classes.
+
+use super::highlight;
+use super::{TYPE_HINT, feedback, html_escape, prompt_html, source_blocks};
+use crate::instructor::model::{Format, Item, Quiz};
+use crate::instructor::variants::values_text;
+
+/// The inline style sheet (print first: one variant per page).
+pub const CSS: &str = "\
+body{font-family:Georgia,'Times New Roman',serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#111;line-height:1.45}
+h1{font-size:1.5rem;margin:0 0 .25rem}
+.meta{color:#555;margin:0 0 1rem}
+.name{margin:0 0 1.5rem}
+section.variant{break-after:page;page-break-after:always}
+section.variant:last-of-type{break-after:auto;page-break-after:auto}
+ol.questions>li{margin:0 0 1.5rem;break-inside:avoid;page-break-inside:avoid}
+.prompt{margin:0 0 .5rem}
+figure{margin:.5rem 0}
+figcaption{font-size:.85rem;color:#555}
+pre{background:#f6f6f6;border:1px solid #ddd;padding:.5rem .75rem;overflow-x:auto;font-size:.9rem;white-space:pre-wrap}
+code{font-family:Menlo,Consolas,'DejaVu Sans Mono',monospace}
+ol.choices{list-style-type:upper-alpha;margin:.25rem 0}
+ol.choices li{margin:.2rem 0}
+.blank{margin:.5rem 0}
+.line{display:inline-block;min-width:20rem;border-bottom:1px solid #111}
+.hint{font-size:.85rem;color:#555}
+.answer{font-weight:bold}
+.right{color:#1a5e1a}
+ul.wrong li{margin:.2rem 0}
+.mis{font-family:Menlo,Consolas,monospace;font-size:.85rem;color:#7a2e00}
+.k{color:#7b2d9a;font-weight:bold}.s{color:#1a6b1a}.n{color:#a0522d}.f{color:#1f4fb0}.c{color:#777;font-style:italic}.b{color:#9a1f4a;font-weight:bold}
+@media print{body{margin:0;max-width:none}pre{background:none}}
+";
+
+fn page(title: &str, body: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n{body}</body>\n</html>\n",
+        html_escape(title)
+    )
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn sources(out: &mut String, item: &Item) {
+    for b in source_blocks(item) {
+        let code = if b.hcl { highlight::html(&b.text) } else { html_escape(&b.text) };
+        out.push_str(&format!(
+            "<figure><figcaption>{}</figcaption><pre><code>{}</code></pre></figure>\n",
+            html_escape(&b.label),
+            code.trim_end_matches('\n')
+        ));
+    }
+}
+
+/// `quiz.html`: one page per variant.
+pub fn quiz(quiz: &Quiz) -> String {
+    let mut body = String::new();
+    for v in &quiz.variants {
+        body.push_str(&format!(
+            "<section class=\"variant\" id=\"variant-{n}\">\n<h1>Quiz — variant {n} of {k}</h1>\n<p class=\"meta\">Seed {s} · {q} question{p}</p>\n<p class=\"name\">Name: <span class=\"line\"></span></p>\n<ol class=\"questions\">\n",
+            n = v.variant,
+            k = quiz.variants.len(),
+            s = quiz.seed,
+            q = v.questions.len(),
+            p = plural(v.questions.len())
+        ));
+        for item in &v.questions {
+            body.push_str(&format!(
+                "<li id=\"v{}-q{}\">\n<p class=\"prompt\">{}</p>\n",
+                v.variant,
+                item.number,
+                prompt_html(item.prompt.trim())
+            ));
+            sources(&mut body, item);
+            match item.format {
+                Format::Multichoice | Format::Truefalse => {
+                    body.push_str("<ol class=\"choices\">\n");
+                    for c in &item.choices {
+                        body.push_str(&format!("<li><code>{}</code></li>\n", html_escape(&c.text)));
+                    }
+                    body.push_str("</ol>\n");
+                }
+                Format::Shortanswer => body.push_str(&format!(
+                    "<p class=\"hint\">{}</p>\n<p class=\"blank\">Answer: <span class=\"line\"></span></p>\n",
+                    html_escape(TYPE_HINT)
+                )),
+            }
+            body.push_str("</li>\n");
+        }
+        body.push_str("</ol>\n</section>\n");
+    }
+    page(&format!("Quiz (seed {})", quiz.seed), &body)
+}
+
+/// `answers.html`: the key of every variant.
+pub fn answers(quiz: &Quiz) -> String {
+    let mut body = String::new();
+    for v in &quiz.variants {
+        body.push_str(&format!(
+            "<section class=\"variant\" id=\"answers-{n}\">\n<h1>Answer key — variant {n} of {k}</h1>\n<p class=\"meta\">Seed {s} · {q} question{p}</p>\n<ol class=\"questions\">\n",
+            n = v.variant,
+            k = quiz.variants.len(),
+            s = quiz.seed,
+            q = v.questions.len(),
+            p = plural(v.questions.len())
+        ));
+        for item in &v.questions {
+            body.push_str(&format!(
+                "<li>\n<p class=\"prompt\"><code>{}</code> · {} · {} · difficulty {}</p>\n",
+                html_escape(&item.id),
+                html_escape(&item.topic),
+                item.format.name(),
+                item.difficulty
+            ));
+            if !item.values.is_empty() {
+                body.push_str(&format!(
+                    "<p class=\"meta\">Values: <code>{}</code></p>\n",
+                    html_escape(&values_text(&item.values))
+                ));
+            }
+            let key = item
+                .answer
+                .key
+                .as_deref()
+                .map(|k| format!("{} ", html_escape(k)))
+                .unwrap_or_default();
+            body.push_str(&format!(
+                "<p class=\"answer right\">Answer: {key}<code>{}</code></p>\n<p>{}</p>\n",
+                html_escape(&item.answer.text),
+                prompt_html(item.explain.trim())
+            ));
+            let wrong: Vec<(String, String, Option<&str>, Option<&str>)> = if item.format == Format::Shortanswer {
+                item.wrong
+                    .iter()
+                    .map(|w| (String::new(), w.text.clone(), w.misconception.as_deref(), w.why.as_deref()))
+                    .collect()
+            } else {
+                item.choices
+                    .iter()
+                    .filter(|c| !c.correct)
+                    .map(|c| (format!("{}) ", c.key), c.text.clone(), c.misconception.as_deref(), c.why.as_deref()))
+                    .collect()
+            };
+            if !wrong.is_empty() {
+                body.push_str("<ul class=\"wrong\">\n");
+                for (key, text, m, why) in wrong {
+                    let tag = m
+                        .map(|id| format!(" <span class=\"mis\">{}</span>", html_escape(id)))
+                        .unwrap_or_default();
+                    let why = feedback(m, why);
+                    let why = match m {
+                        Some(id) => why.strip_prefix(&format!("Misconception {id}: ")).unwrap_or(&why).to_string(),
+                        None => why,
+                    };
+                    body.push_str(&format!(
+                        "<li>{}<code>{}</code>{tag} — {}</li>\n",
+                        html_escape(&key),
+                        html_escape(&text),
+                        prompt_html(&why)
+                    ));
+                }
+                body.push_str("</ul>\n");
+            }
+            body.push_str("</li>\n");
+        }
+        body.push_str("</ol>\n</section>\n");
+    }
+    page(&format!("Answer key (seed {})", quiz.seed), &body)
+}

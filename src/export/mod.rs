@@ -1,0 +1,280 @@
+//! Instructor exports of a [`Quiz`]: one file per format. Each format renders from `quiz.json`'s
+//! model alone, so an export is the same bytes whenever the quiz is.
+//!
+//! | format | files |
+//! | --- | --- |
+//! | `md` | `quiz.md`, `answers.md` (the key, each distractor with its misconception) |
+//! | `html` | `quiz.html` (one printable page per variant), `answers.html` |
+//! | `gift` | `quiz.gift` (Moodle GIFT) |
+//! | `moodle` | `quiz.xml` (Moodle XML) |
+//! | `json` | `quiz.json` (always written) |
+
+pub mod gift;
+pub mod highlight;
+pub mod html;
+pub mod json;
+pub mod md;
+pub mod moodle;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::instructor::error::QuizError;
+use crate::instructor::model::{Item, Quiz};
+
+/// An export format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ExportFormat {
+    /// Markdown: `quiz.md` and `answers.md`.
+    Md,
+    /// HTML: `quiz.html` and `answers.html`.
+    Html,
+    /// Moodle GIFT: `quiz.gift`.
+    Gift,
+    /// Moodle XML: `quiz.xml`.
+    Moodle,
+    /// The quiz model: `quiz.json`.
+    Json,
+}
+
+impl ExportFormat {
+    /// Every format, in the order files are written.
+    pub const ALL: [ExportFormat; 5] = [
+        ExportFormat::Md,
+        ExportFormat::Html,
+        ExportFormat::Gift,
+        ExportFormat::Moodle,
+        ExportFormat::Json,
+    ];
+
+    /// The name `--format` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            ExportFormat::Md => "md",
+            ExportFormat::Html => "html",
+            ExportFormat::Gift => "gift",
+            ExportFormat::Moodle => "moodle",
+            ExportFormat::Json => "json",
+        }
+    }
+
+    /// The format with this name.
+    pub fn from_name(s: &str) -> Option<ExportFormat> {
+        ExportFormat::ALL.into_iter().find(|f| f.name() == s)
+    }
+
+    /// Parses a comma-separated list (`md,html`): duplicates collapse, order is the formats'.
+    pub fn parse_list(s: &str) -> Result<Vec<ExportFormat>, String> {
+        let mut out = Vec::new();
+        for part in s.split(',').map(str::trim) {
+            if part.is_empty() {
+                continue;
+            }
+            match ExportFormat::from_name(&part.to_ascii_lowercase()) {
+                Some(f) => out.push(f),
+                None => {
+                    let names: Vec<&str> = ExportFormat::ALL.iter().map(|f| f.name()).collect();
+                    return Err(format!("--format: unknown format {part:?} (formats: {})", names.join(", ")));
+                }
+            }
+        }
+        if out.is_empty() {
+            return Err("--format: name at least one format (md, html, gift, moodle, json)".into());
+        }
+        out.sort();
+        out.dedup();
+        Ok(out)
+    }
+
+    /// The files this format writes: (file name, contents).
+    pub fn render(self, quiz: &Quiz) -> Vec<(&'static str, String)> {
+        match self {
+            ExportFormat::Md => vec![("quiz.md", md::quiz(quiz)), ("answers.md", md::answers(quiz))],
+            ExportFormat::Html => vec![("quiz.html", html::quiz(quiz)), ("answers.html", html::answers(quiz))],
+            ExportFormat::Gift => vec![("quiz.gift", gift::render(quiz))],
+            ExportFormat::Moodle => vec![("quiz.xml", moodle::render(quiz))],
+            ExportFormat::Json => vec![("quiz.json", json::render(quiz))],
+        }
+    }
+}
+
+impl fmt::Display for ExportFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Every file of a quiz for these formats: `quiz.json` always, then each format's, in order.
+pub fn files(quiz: &Quiz, formats: &[ExportFormat]) -> Vec<(&'static str, String)> {
+    let mut out = ExportFormat::Json.render(quiz);
+    for f in formats {
+        if *f != ExportFormat::Json {
+            out.extend(f.render(quiz));
+        }
+    }
+    out
+}
+
+/// Makes sure `dir` is a folder that can be written (creating it if needed).
+pub fn prepare_dir(dir: &Path) -> Result<(), QuizError> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(QuizError::Io {
+            path: dir.to_path_buf(),
+            reason: "--out must be a folder, and this is a file".into(),
+        });
+    }
+    std::fs::create_dir_all(dir).map_err(|e| QuizError::Io {
+        path: dir.to_path_buf(),
+        reason: format!("cannot create the --out folder: {e}"),
+    })?;
+    let probe = dir.join(".iacquiz-write-test");
+    std::fs::write(&probe, b"").map_err(|e| QuizError::Io {
+        path: dir.to_path_buf(),
+        reason: format!("cannot write into this folder: {e}"),
+    })?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// Writes every file of the quiz into `dir`; returns the paths written.
+pub fn write(quiz: &Quiz, formats: &[ExportFormat], dir: &Path) -> Result<Vec<PathBuf>, QuizError> {
+    prepare_dir(dir)?;
+    let mut written = Vec::new();
+    for (name, text) in files(quiz, formats) {
+        let p = dir.join(name);
+        std::fs::write(&p, text).map_err(|e| QuizError::io(&p, &e))?;
+        written.push(p);
+    }
+    Ok(written)
+}
+
+/// A piece of source shown with a question.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Block {
+    /// What it is (`Configuration (main.tf)`, a file's name, `Expression`).
+    pub label: String,
+    /// The text.
+    pub text: String,
+    /// True when it is HCL (highlighted as such).
+    pub hcl: bool,
+}
+
+/// The source a question shows: its configuration, its files, and its expression (left out
+/// when the prompt already quotes it in backticks).
+pub fn source_blocks(item: &Item) -> Vec<Block> {
+    let mut out = Vec::new();
+    if let Some(c) = &item.source.config {
+        out.push(Block {
+            label: "Configuration (main.tf)".into(),
+            text: c.clone(),
+            hcl: true,
+        });
+    }
+    for (name, text) in &item.source.files {
+        out.push(Block {
+            label: format!("File {name}"),
+            text: text.clone(),
+            hcl: name.ends_with(".tf") || name.ends_with(".tfvars"),
+        });
+    }
+    let expr = item.source.expr.trim();
+    if !expr.is_empty() && !item.prompt.contains(&format!("`{expr}`")) {
+        out.push(Block {
+            label: "Expression".into(),
+            text: item.source.expr.clone(),
+            hcl: true,
+        });
+    }
+    out
+}
+
+/// A prompt split at its backticks: `(is_code, text)` pieces (an unmatched backtick is text).
+pub fn inline_code(prompt: &str) -> Vec<(bool, &str)> {
+    let mut out = Vec::new();
+    let mut rest = prompt;
+    while let Some(open) = rest.find('`') {
+        let Some(len) = rest[open + 1..].find('`') else { break };
+        if open > 0 {
+            out.push((false, &rest[..open]));
+        }
+        out.push((true, &rest[open + 1..open + 1 + len]));
+        rest = &rest[open + 1 + len + 1..];
+    }
+    if !rest.is_empty() {
+        out.push((false, rest));
+    }
+    out
+}
+
+/// Escapes text for HTML (`& < > "`).
+pub fn html_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A prompt as HTML: escaped, backtick spans as `<code>`.
+pub fn prompt_html(prompt: &str) -> String {
+    inline_code(prompt)
+        .into_iter()
+        .map(|(code, t)| {
+            if code {
+                format!("<code>{}</code>", html_escape(t))
+            } else {
+                html_escape(t)
+            }
+        })
+        .collect()
+}
+
+/// What a wrong answer's feedback says: its misconception (id and explanation), or the
+/// author's reason.
+pub fn feedback(misconception: Option<&str>, why: Option<&str>) -> String {
+    let explanation = why
+        .map(str::to_string)
+        .or_else(|| misconception.and_then(crate::mistakes::catalogue::by_id).map(|m| m.explanation()));
+    match (misconception, explanation) {
+        (Some(id), Some(e)) => format!("Misconception {id}: {e}"),
+        (Some(id), None) => format!("Misconception {id}."),
+        (None, Some(e)) => e,
+        (None, None) => "This is not what the engine gives.".into(),
+    }
+}
+
+/// A short heading for a variant's item: `V1-Q01 tf-merge-later-wins`.
+pub fn title(variant: usize, item: &Item) -> String {
+    format!("V{variant}-Q{:02} {}", item.number, item.id)
+}
+
+/// The line shown under a shortanswer question.
+pub const TYPE_HINT: &str = "Type the value on one line, as terraform console prints it.";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn format_lists_parse() {
+        assert_eq!(
+            ExportFormat::parse_list("json, md,md"),
+            Ok(vec![ExportFormat::Md, ExportFormat::Json])
+        );
+        assert!(ExportFormat::parse_list("pdf").is_err());
+        assert!(ExportFormat::parse_list(",").is_err());
+    }
+
+    #[test]
+    fn prompts_split_at_backticks() {
+        assert_eq!(inline_code("a `b` c"), vec![(false, "a "), (true, "b"), (false, " c")]);
+        assert_eq!(inline_code("`x` and `y"), vec![(true, "x"), (false, " and `y")]);
+        assert_eq!(prompt_html("is `a < b`?"), "is <code>a &lt; b</code>?");
+    }
+}

@@ -1,0 +1,413 @@
+//! Grading: every student's responses judged against their variant (a typed answer by the
+//! engine, from the source `quiz.json` holds), then a table per student (score, time, the
+//! misconceptions their wrong answers show) and per question (how many got it, the most
+//! common wrong answer and its misconception), as text or CSV.
+
+use std::collections::BTreeMap;
+
+use super::model::{Format, Item, Quiz, Responses};
+
+/// The verdict on one answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judged {
+    /// Whether it is right.
+    pub correct: bool,
+    /// Whether the question was skipped.
+    pub skipped: bool,
+    /// The answer as the student gave it, on one line (a choice's text, not its letter).
+    pub text: String,
+    /// The misconceptions that produce exactly this wrong answer.
+    pub misconceptions: Vec<String>,
+}
+
+/// Judges one answer to one item (`None` or blank: skipped).
+pub fn judge(item: &Item, answer: Option<&str>) -> Judged {
+    let Some(raw) = answer.map(str::trim).filter(|a| !a.is_empty()) else {
+        return Judged {
+            correct: false,
+            skipped: true,
+            text: String::new(),
+            misconceptions: Vec::new(),
+        };
+    };
+    let picked = match item.format {
+        Format::Multichoice => item.choice(raw).or_else(|| item.choices.iter().find(|c| c.text.trim() == raw)),
+        Format::Truefalse => {
+            let word = match raw.to_ascii_lowercase().as_str() {
+                "t" | "true" | "yes" | "y" => "true",
+                "f" | "false" | "no" | "n" => "false",
+                _ => "",
+            };
+            item.choices.iter().find(|c| c.text == word).or_else(|| item.choice(raw))
+        }
+        Format::Shortanswer => return judge_typed(item, raw),
+    };
+    match picked {
+        Some(c) => Judged {
+            correct: c.correct,
+            skipped: false,
+            text: c.text.clone(),
+            misconceptions: if c.correct {
+                Vec::new()
+            } else {
+                c.misconception.iter().cloned().collect()
+            },
+        },
+        None => Judged {
+            correct: false,
+            skipped: false,
+            text: raw.to_string(),
+            misconceptions: Vec::new(),
+        },
+    }
+}
+
+/// Judges a typed answer: the exact right or known wrong text first, then the engine (which
+/// accepts another notation of the same value, `["a"]` for `tolist(["a"])`).
+fn judge_typed(item: &Item, raw: &str) -> Judged {
+    let text = raw.to_string();
+    let verdict = |correct: bool, misconceptions: Vec<String>| Judged {
+        correct,
+        skipped: false,
+        text: text.clone(),
+        misconceptions,
+    };
+    if text == item.answer.text.trim() {
+        return verdict(true, Vec::new());
+    }
+    if let Some(w) = item.wrong.iter().find(|w| w.text.trim() == text) {
+        return verdict(false, w.misconception.iter().cloned().collect());
+    }
+    match item.instance().map(|i| i.judge(raw)) {
+        Some(Ok(v)) => verdict(v.correct, v.misconceptions.into_iter().map(|(id, _)| id).collect()),
+        _ => verdict(false, Vec::new()),
+    }
+}
+
+/// One student's line of the report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Student {
+    /// The student's name.
+    pub name: String,
+    /// The variant answered.
+    pub variant: usize,
+    /// Right answers.
+    pub score: usize,
+    /// Questions in the quiz.
+    pub total: usize,
+    /// Time spent, in milliseconds.
+    pub time_ms: u64,
+    /// Misconception ids their wrong answers show, with how often (most often first).
+    pub misconceptions: Vec<(String, usize)>,
+    /// Every answer, judged, in quiz order.
+    pub answers: Vec<Judged>,
+}
+
+/// One question's line of the report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuestionStats {
+    /// Its position in the quiz.
+    pub number: usize,
+    /// Its id.
+    pub id: String,
+    /// How many got it right.
+    pub right: usize,
+    /// How many answered it (not skipped).
+    pub answered: usize,
+    /// How many students.
+    pub total: usize,
+    /// The most common wrong answer: its text, how many gave it (or its misconception), and
+    /// the misconception.
+    pub common_wrong: Option<(String, usize, Option<String>)>,
+}
+
+/// The whole grading report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The quiz's seed.
+    pub seed: u64,
+    /// Questions in the quiz.
+    pub questions_total: usize,
+    /// One line per student, in the order the responses were given.
+    pub students: Vec<Student>,
+    /// One line per question, in quiz order.
+    pub questions: Vec<QuestionStats>,
+}
+
+/// Grades every student's responses; `Err((index, reason))` names the responses file that
+/// does not belong to this quiz.
+pub fn grade(quiz: &Quiz, all: &[Responses]) -> Result<Report, (usize, String)> {
+    let n = quiz.questions.len();
+    let mut students = Vec::with_capacity(all.len());
+    for (i, r) in all.iter().enumerate() {
+        if r.quiz_seed != quiz.seed {
+            return Err((
+                i,
+                format!("answers the quiz of seed {}, not this one (seed {})", r.quiz_seed, quiz.seed),
+            ));
+        }
+        let Some(v) = quiz.variant(r.variant) else {
+            return Err((
+                i,
+                format!("answers variant {}, and the quiz has {}", r.variant, quiz.variants.len()),
+            ));
+        };
+        let mut given: BTreeMap<usize, (Option<&str>, u64)> = BTreeMap::new();
+        for a in &r.answers {
+            match v.questions.iter().find(|q| q.number == a.number) {
+                Some(q) if q.id == a.id => {
+                    given.insert(a.number, (a.answer.as_deref(), a.time_ms));
+                }
+                Some(q) => {
+                    return Err((i, format!("question {} is {} in this quiz, not {}", a.number, q.id, a.id)));
+                }
+                None => return Err((i, format!("question {} is not in this quiz", a.number))),
+            }
+        }
+        let answers: Vec<Judged> = v
+            .questions
+            .iter()
+            .map(|q| judge(q, given.get(&q.number).and_then(|g| g.0)))
+            .collect();
+        let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+        for m in answers.iter().flat_map(|a| &a.misconceptions) {
+            *counts.entry(m.clone()).or_default() += 1;
+        }
+        let mut misconceptions: Vec<(String, usize)> = counts.into_iter().collect();
+        misconceptions.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        students.push(Student {
+            name: r.name.clone(),
+            variant: r.variant,
+            score: answers.iter().filter(|a| a.correct).count(),
+            total: n,
+            time_ms: given.values().map(|g| g.1).fold(0u64, u64::saturating_add),
+            misconceptions,
+            answers,
+        });
+    }
+    let questions = quiz
+        .questions
+        .iter()
+        .enumerate()
+        .map(|(qi, d)| {
+            let judged: Vec<&Judged> = students.iter().filter_map(|s| s.answers.get(qi)).collect();
+            // Wrong answers grouped by misconception where one is known (its text differs
+            // between variants), else by text; most frequent first, then first seen.
+            let mut groups: Vec<(String, usize, String, Option<String>)> = Vec::new();
+            for j in judged.iter().filter(|j| !j.correct && !j.skipped) {
+                let m = j.misconceptions.first().cloned();
+                let key = m.clone().unwrap_or_else(|| format!("text:{}", j.text));
+                match groups.iter_mut().find(|g| g.0 == key) {
+                    Some(g) => g.1 += 1,
+                    None => groups.push((key, 1, j.text.clone(), m)),
+                }
+            }
+            let mut best: Option<&(String, usize, String, Option<String>)> = None;
+            for g in &groups {
+                if best.is_none_or(|b| g.1 > b.1) {
+                    best = Some(g);
+                }
+            }
+            QuestionStats {
+                number: d.number,
+                id: d.id.clone(),
+                right: judged.iter().filter(|j| j.correct).count(),
+                answered: judged.iter().filter(|j| !j.skipped).count(),
+                total: judged.len(),
+                common_wrong: best.map(|g| (g.2.clone(), g.1, g.3.clone())),
+            }
+        })
+        .collect();
+    Ok(Report {
+        seed: quiz.seed,
+        questions_total: n,
+        students,
+        questions,
+    })
+}
+
+/// A duration in milliseconds as `1m 05s` (or `42s`).
+pub fn duration(ms: u64) -> String {
+    let s = ms / 1000;
+    if s >= 3600 {
+        format!("{}h {:02}m {:02}s", s / 3600, s / 60 % 60, s % 60)
+    } else if s >= 60 {
+        format!("{}m {:02}s", s / 60, s % 60)
+    } else {
+        format!("{s}s")
+    }
+}
+
+fn percent(score: usize, total: usize) -> usize {
+    (score * 100 + total / 2).checked_div(total).unwrap_or(0)
+}
+
+fn clip(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        let mut t: String = s.chars().take(max.saturating_sub(1)).collect();
+        t.push('…');
+        t
+    }
+}
+
+fn misconceptions_text(ms: &[(String, usize)]) -> String {
+    ms.iter()
+        .map(|(id, n)| if *n > 1 { format!("{id} ×{n}") } else { id.clone() })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn misconceptions_csv(ms: &[(String, usize)]) -> String {
+    ms.iter().map(|(id, n)| format!("{id}={n}")).collect::<Vec<_>>().join(";")
+}
+
+/// Rows as an aligned table (the last column unpadded).
+fn table(rows: &[Vec<String>]) -> String {
+    let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let mut widths = vec![0usize; cols];
+    for r in rows {
+        for (w, c) in widths.iter_mut().zip(r) {
+            *w = (*w).max(c.chars().count());
+        }
+    }
+    let mut out = String::new();
+    for r in rows {
+        let mut line = String::new();
+        for (i, c) in r.iter().enumerate() {
+            if i > 0 {
+                line.push_str("  ");
+            }
+            line.push_str(c);
+            if i + 1 < r.len() {
+                let pad = widths.get(i).copied().unwrap_or(0).saturating_sub(c.chars().count());
+                line.extend(std::iter::repeat_n(' ', pad));
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+impl Report {
+    /// The report for people: a table of students and a table of questions.
+    pub fn text(&self) -> String {
+        let mut out = format!(
+            "Quiz seed {}: {} question{}, {} student{}.\n\nStudents\n",
+            self.seed,
+            self.questions_total,
+            if self.questions_total == 1 { "" } else { "s" },
+            self.students.len(),
+            if self.students.len() == 1 { "" } else { "s" }
+        );
+        let mut rows = vec![
+            ["NAME", "VARIANT", "SCORE", "PERCENT", "TIME", "MISCONCEPTIONS SHOWN"]
+                .map(String::from)
+                .to_vec(),
+        ];
+        for s in &self.students {
+            rows.push(vec![
+                s.name.clone(),
+                s.variant.to_string(),
+                format!("{}/{}", s.score, s.total),
+                format!("{}%", percent(s.score, s.total)),
+                duration(s.time_ms),
+                if s.misconceptions.is_empty() {
+                    "-".into()
+                } else {
+                    misconceptions_text(&s.misconceptions)
+                },
+            ]);
+        }
+        out.push_str(&table(&rows));
+        out.push_str("\nQuestions\n");
+        let mut rows = vec![
+            ["#", "ID", "RIGHT", "MOST COMMON WRONG ANSWER", "COUNT", "MISCONCEPTION"]
+                .map(String::from)
+                .to_vec(),
+        ];
+        for q in &self.questions {
+            let (w, n, m) = match &q.common_wrong {
+                Some((t, n, m)) => (clip(t, 48), n.to_string(), m.clone().unwrap_or_else(|| "-".into())),
+                None => ("-".into(), "-".into(), "-".into()),
+            };
+            rows.push(vec![
+                q.number.to_string(),
+                q.id.clone(),
+                format!("{}/{}", q.right, q.total),
+                w,
+                n,
+                m,
+            ]);
+        }
+        out.push_str(&table(&rows));
+        out
+    }
+
+    /// The report as CSV: the students' table, a blank line, the questions' table. A student's
+    /// misconceptions are `id=count` pairs separated by `;`.
+    pub fn csv(&self) -> String {
+        let mut out = String::from("name,variant,score,total,percent,time_seconds,misconceptions\n");
+        for s in &self.students {
+            let cells = [
+                csv_cell(&s.name),
+                s.variant.to_string(),
+                s.score.to_string(),
+                s.total.to_string(),
+                percent(s.score, s.total).to_string(),
+                format!("{}.{}", s.time_ms / 1000, s.time_ms % 1000 / 100),
+                csv_cell(&misconceptions_csv(&s.misconceptions)),
+            ];
+            out.push_str(&cells.join(","));
+            out.push('\n');
+        }
+        out.push_str("\nnumber,id,right,answered,total,common_wrong_answer,common_wrong_count,misconception\n");
+        for q in &self.questions {
+            let (w, n, m) = match &q.common_wrong {
+                Some((t, n, m)) => (t.clone(), n.to_string(), m.clone().unwrap_or_default()),
+                None => (String::new(), String::new(), String::new()),
+            };
+            let cells = [
+                q.number.to_string(),
+                csv_cell(&q.id),
+                q.right.to_string(),
+                q.answered.to_string(),
+                q.total.to_string(),
+                csv_cell(&w),
+                n,
+                csv_cell(&m),
+            ];
+            out.push_str(&cells.join(","));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// One CSV cell, quoted when it holds a comma, a quote or a line break (RFC 4180).
+pub fn csv_cell(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_and_cells() {
+        assert_eq!(duration(42_900), "42s");
+        assert_eq!(duration(65_000), "1m 05s");
+        assert_eq!(duration(3_725_000), "1h 02m 05s");
+        assert_eq!(csv_cell("a,b"), "\"a,b\"");
+        assert_eq!(csv_cell("say \"x\""), "\"say \"\"x\"\"\"");
+        assert_eq!(csv_cell("plain"), "plain");
+        assert_eq!(percent(2, 3), 67);
+        assert_eq!(clip("abcdef", 4), "abc…");
+    }
+}

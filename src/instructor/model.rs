@@ -1,0 +1,255 @@
+//! The `quiz.json` model (schema 1): the drawn questions, and each variant with its questions,
+//! choices, answers and misconception ids. Everything an export, `quiz take` or `quiz grade`
+//! needs is in it, so none of them reads the bank again.
+//!
+//! Field order is declaration order and maps are `BTreeMap`s, so the same quiz always
+//! serialises to the same bytes.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// The schema version this build writes and reads.
+pub const SCHEMA: u32 = 1;
+
+/// A whole quiz: what `quiz new` writes as `quiz.json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Quiz {
+    /// The schema version ([`SCHEMA`]).
+    pub schema: u32,
+    /// The seed the quiz was drawn with.
+    pub seed: u64,
+    /// The drawn questions, in quiz order (what every variant asks).
+    pub questions: Vec<Drawn>,
+    /// One variant per student group, each with its own parameter values and choice order.
+    pub variants: Vec<Variant>,
+}
+
+/// A drawn question as the bank has it (the same in every variant).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Drawn {
+    /// 1-based position in the quiz.
+    pub number: usize,
+    /// The bank's question id.
+    pub id: String,
+    /// The question's topic.
+    pub topic: String,
+    /// The engine that answers it.
+    pub engine: String,
+    /// The bank's kind (`choice`, `input`, `error`, `truefalse`).
+    pub kind: String,
+    /// 1 (easy) to 5 (hard).
+    pub difficulty: u8,
+    /// The lesson section that teaches it.
+    pub lesson: Lesson,
+    /// True when its variants draw different parameter values.
+    pub parameterised: bool,
+}
+
+/// A lesson section reference.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lesson {
+    /// The seed document (`001`).
+    pub seed: String,
+    /// The section's title.
+    pub section: String,
+}
+
+/// One variant of the quiz: the questions one student answers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Variant {
+    /// 1-based variant number.
+    pub variant: usize,
+    /// The questions, in quiz order.
+    pub questions: Vec<Item>,
+}
+
+/// How a question is put to the student.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// Pick one of lettered choices.
+    Multichoice,
+    /// Type the value, on one line.
+    Shortanswer,
+    /// True or false.
+    Truefalse,
+}
+
+impl Format {
+    /// The name as `quiz.json` and Moodle spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Multichoice => "multichoice",
+            Format::Shortanswer => "shortanswer",
+            Format::Truefalse => "truefalse",
+        }
+    }
+}
+
+/// One question of one variant, with everything computed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Item {
+    /// 1-based position in the quiz.
+    pub number: usize,
+    /// The bank's question id.
+    pub id: String,
+    /// The question's topic.
+    pub topic: String,
+    /// The engine that answers it.
+    pub engine: String,
+    /// The bank's kind.
+    pub kind: String,
+    /// How it is asked.
+    pub format: Format,
+    /// 1 (easy) to 5 (hard).
+    pub difficulty: u8,
+    /// Compare collection kinds strictly when judging a typed answer.
+    pub strict_types: bool,
+    /// The instance seed its parameters were drawn with.
+    pub seed: u64,
+    /// The drawn parameter values (empty for a question without params).
+    pub values: BTreeMap<String, String>,
+    /// The question text (Markdown-ish: backticks for code).
+    pub prompt: String,
+    /// What the engine evaluates.
+    pub source: ItemSource,
+    /// For truefalse questions: the value the statement claims, if the bank states one.
+    pub claim: Option<String>,
+    /// The choices shown, lettered (empty for shortanswer).
+    pub choices: Vec<ItemChoice>,
+    /// The right answer.
+    pub answer: Answer,
+    /// For shortanswer: the wrong answers the engine computes, each with its misconception.
+    pub wrong: Vec<Wrong>,
+    /// The misconception ids the wrong answers stand for, in order of first appearance.
+    pub misconceptions: Vec<String>,
+    /// Why the answer is what it is.
+    pub explain: String,
+}
+
+/// What the engine evaluates for a question.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ItemSource {
+    /// The expression whose value (or error) is the answer.
+    pub expr: String,
+    /// Inline configuration text, if any.
+    pub config: Option<String>,
+    /// Files the evaluation may read (name → contents).
+    pub files: BTreeMap<String, String>,
+}
+
+/// One lettered choice.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ItemChoice {
+    /// The letter (`A`, `B`, ...).
+    pub key: String,
+    /// The answer on one line.
+    pub text: String,
+    /// True for the right answer.
+    pub correct: bool,
+    /// The misconception that produces this wrong answer, when the engine computed it.
+    pub misconception: Option<String>,
+    /// Why this wrong answer is wrong (the misconception's explanation, or the author's).
+    pub why: Option<String>,
+}
+
+/// The right answer of a question.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Answer {
+    /// The right choice's letter (multichoice and truefalse).
+    pub key: Option<String>,
+    /// The answer on one line.
+    pub text: String,
+}
+
+/// A wrong answer a learner holding a misconception would type.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Wrong {
+    /// The answer on one line.
+    pub text: String,
+    /// The misconception that produces it.
+    pub misconception: Option<String>,
+    /// Why it is wrong.
+    pub why: Option<String>,
+}
+
+impl Item {
+    /// The choice with this letter.
+    pub fn choice(&self, key: &str) -> Option<&ItemChoice> {
+        self.choices.iter().find(|c| c.key.eq_ignore_ascii_case(key.trim()))
+    }
+}
+
+impl Quiz {
+    /// The variant with this 1-based number.
+    pub fn variant(&self, n: usize) -> Option<&Variant> {
+        self.variants.iter().find(|v| v.variant == n)
+    }
+
+    /// The quiz as `quiz.json` holds it: pretty-printed, ending in a newline.
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).unwrap_or_default();
+        s.push('\n');
+        s
+    }
+
+    /// Reads a `quiz.json`, refusing other schema versions.
+    pub fn from_json(text: &str) -> Result<Quiz, String> {
+        let v: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+        match v.get("schema").and_then(serde_json::Value::as_u64) {
+            Some(s) if s == u64::from(SCHEMA) => {}
+            Some(s) => return Err(format!("schema {s} is not supported (this build reads schema {SCHEMA})")),
+            None => return Err("not an iacquiz quiz: no \"schema\" field".into()),
+        }
+        serde_json::from_value(v).map_err(|e| format!("not a quiz of schema {SCHEMA}: {e}"))
+    }
+}
+
+/// One student's answers, as `quiz take` writes them (`responses-NAME.json`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Responses {
+    /// The schema version ([`SCHEMA`]).
+    pub schema: u32,
+    /// The seed of the quiz answered.
+    pub quiz_seed: u64,
+    /// The variant answered (1-based).
+    pub variant: usize,
+    /// The student's name.
+    pub name: String,
+    /// One entry per question, in quiz order.
+    pub answers: Vec<Response>,
+}
+
+/// The answer to one question.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Response {
+    /// The question's position in the quiz.
+    pub number: usize,
+    /// The question's id.
+    pub id: String,
+    /// The letter chosen, `true`/`false`, or the value typed; `None` when skipped.
+    pub answer: Option<String>,
+    /// Time spent on the question, in milliseconds.
+    pub time_ms: u64,
+}
+
+impl Responses {
+    /// The responses as the file holds them: pretty-printed, ending in a newline.
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).unwrap_or_default();
+        s.push('\n');
+        s
+    }
+
+    /// Reads a responses file, refusing other schema versions.
+    pub fn from_json(text: &str) -> Result<Responses, String> {
+        let v: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+        match v.get("schema").and_then(serde_json::Value::as_u64) {
+            Some(s) if s == u64::from(SCHEMA) => {}
+            Some(s) => return Err(format!("schema {s} is not supported (this build reads schema {SCHEMA})")),
+            None => return Err("not an iacquiz responses file: no \"schema\" field".into()),
+        }
+        serde_json::from_value(v).map_err(|e| format!("not a responses file of schema {SCHEMA}: {e}"))
+    }
+}

@@ -1,0 +1,254 @@
+//! `quiz take` on a plain terminal: one question after another, each answer read as one line
+//! from the input (so a prepared file can answer a quiz in a test), the time spent on each
+//! question measured by a [`Clock`]. Nothing says whether an answer is right: this is an exam,
+//! `quiz grade` marks it. (The TUI's exam mode is the richer way to take a quiz; this flow
+//! needs nothing but standard input and output.)
+
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+use super::error::QuizError;
+use super::model::{Format, Item, Quiz, Responses, SCHEMA, Variant};
+use crate::export::source_blocks;
+
+/// A source of the current time, in milliseconds from any fixed start.
+pub trait Clock {
+    /// Milliseconds since the clock's start.
+    fn now_ms(&mut self) -> u64;
+}
+
+/// The machine's monotonic clock.
+#[derive(Debug)]
+pub struct SystemClock(Instant);
+
+impl SystemClock {
+    /// A clock starting now.
+    pub fn new() -> SystemClock {
+        SystemClock(Instant::now())
+    }
+}
+
+impl Default for SystemClock {
+    fn default() -> SystemClock {
+        SystemClock::new()
+    }
+}
+
+impl Clock for SystemClock {
+    fn now_ms(&mut self) -> u64 {
+        u64::try_from(self.0.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+}
+
+/// A clock that advances by a fixed step each time it is read (for tests).
+#[derive(Debug, Clone)]
+pub struct StepClock {
+    /// The current reading.
+    pub now: u64,
+    /// How far each reading advances it.
+    pub step: u64,
+}
+
+impl Clock for StepClock {
+    fn now_ms(&mut self) -> u64 {
+        let t = self.now;
+        self.now = self.now.saturating_add(self.step);
+        t
+    }
+}
+
+fn io(e: std::io::Error) -> QuizError {
+    QuizError::Io {
+        path: "<terminal>".into(),
+        reason: e.to_string(),
+    }
+}
+
+/// Reads one line; `None` at the end of the input.
+fn read_line(input: &mut dyn BufRead) -> Result<Option<String>, QuizError> {
+    let mut s = String::new();
+    match input.read_line(&mut s).map_err(io)? {
+        0 => Ok(None),
+        _ => Ok(Some(s.trim_end_matches(['\n', '\r']).to_string())),
+    }
+}
+
+/// Writes one question as the student sees it.
+pub fn show(item: &Item, total: usize, out: &mut dyn Write) -> std::io::Result<()> {
+    writeln!(out, "Question {} of {total}", item.number)?;
+    writeln!(out, "{}", item.prompt.trim_end())?;
+    for b in source_blocks(item) {
+        writeln!(out)?;
+        writeln!(out, "  {}:", b.label)?;
+        for l in b.text.trim_end_matches('\n').lines() {
+            writeln!(out, "    {l}")?;
+        }
+    }
+    writeln!(out)?;
+    for c in &item.choices {
+        writeln!(out, "  {}) {}", c.key, c.text)?;
+    }
+    if !item.choices.is_empty() {
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+fn ask(item: &Item) -> String {
+    match item.format {
+        Format::Multichoice => {
+            let keys: Vec<&str> = item.choices.iter().map(|c| c.key.as_str()).collect();
+            let range = match (keys.first(), keys.last()) {
+                (Some(a), Some(b)) => format!("{a}-{b}"),
+                _ => String::new(),
+            };
+            format!("Your answer ({range}, or - to skip): ")
+        }
+        Format::Truefalse => "Your answer (true or false, or - to skip): ".into(),
+        Format::Shortanswer => "Your answer (the value on one line, as terraform console prints it; - to skip): ".into(),
+    }
+}
+
+/// Checks one line of input against the question; `Ok(None)` means skip, `Err` a reason to
+/// ask again.
+fn accept(item: &Item, line: &str) -> Result<Option<String>, &'static str> {
+    let t = line.trim();
+    if t == "-" {
+        return Ok(None);
+    }
+    if t.is_empty() {
+        return Err("Please give an answer, or - to skip.");
+    }
+    match item.format {
+        Format::Multichoice => match item.choice(t) {
+            Some(c) => Ok(Some(c.key.clone())),
+            None => Err("Please answer with the letter of a choice, or - to skip."),
+        },
+        Format::Truefalse => match t.to_ascii_lowercase().as_str() {
+            "t" | "true" | "y" | "yes" => Ok(Some("true".into())),
+            "f" | "false" | "n" | "no" => Ok(Some("false".into())),
+            _ => Err("Please answer true or false, or - to skip."),
+        },
+        Format::Shortanswer => Ok(Some(t.to_string())),
+    }
+}
+
+/// Runs variant `variant` of `quiz`, reading answers line by line from `input`. Without a
+/// name it asks for one first. At the end of the input the questions left are skipped.
+pub fn take(
+    quiz: &Quiz,
+    variant: usize,
+    name: Option<&str>,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    clock: &mut dyn Clock,
+) -> Result<Responses, QuizError> {
+    let Some(v) = quiz.variant(variant) else {
+        return Err(QuizError::Usage(format!(
+            "--variant {variant}: the quiz has variants 1 to {}",
+            quiz.variants.len()
+        )));
+    };
+    let name = match name {
+        Some(n) => n.trim().to_string(),
+        None => {
+            write!(out, "Your name: ").map_err(io)?;
+            out.flush().map_err(io)?;
+            read_line(input)?.map(|l| l.trim().to_string()).unwrap_or_default()
+        }
+    };
+    let name = if name.is_empty() { "anonymous".to_string() } else { name };
+    run(quiz, v, name, input, out, clock)
+}
+
+fn run(
+    quiz: &Quiz,
+    v: &Variant,
+    name: String,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    clock: &mut dyn Clock,
+) -> Result<Responses, QuizError> {
+    let total = v.questions.len();
+    writeln!(
+        out,
+        "Quiz (seed {}, variant {} of {}): {total} question{}. Answer each on one line; - skips a question.",
+        quiz.seed,
+        v.variant,
+        quiz.variants.len(),
+        if total == 1 { "" } else { "s" }
+    )
+    .map_err(io)?;
+    let mut answers = Vec::with_capacity(total);
+    let mut ended = false;
+    for item in &v.questions {
+        let mut answer = None;
+        let mut time_ms = 0;
+        if !ended {
+            writeln!(out).map_err(io)?;
+            show(item, total, out).map_err(io)?;
+            let start = clock.now_ms();
+            loop {
+                write!(out, "{}", ask(item)).map_err(io)?;
+                out.flush().map_err(io)?;
+                let Some(line) = read_line(input)? else {
+                    writeln!(out).map_err(io)?;
+                    ended = true;
+                    break;
+                };
+                match accept(item, &line) {
+                    Ok(a) => {
+                        answer = a;
+                        break;
+                    }
+                    Err(why) => writeln!(out, "{why}").map_err(io)?,
+                }
+            }
+            time_ms = clock.now_ms().saturating_sub(start);
+        }
+        answers.push(super::model::Response {
+            number: item.number,
+            id: item.id.clone(),
+            answer,
+            time_ms,
+        });
+    }
+    let answered = answers.iter().filter(|a| a.answer.is_some()).count();
+    writeln!(out, "\nAnswered {answered} of {total}.").map_err(io)?;
+    Ok(Responses {
+        schema: SCHEMA,
+        quiz_seed: quiz.seed,
+        variant: v.variant,
+        name,
+        answers,
+    })
+}
+
+/// The file name responses are written to: `responses-NAME.json`, the name kept to letters,
+/// digits, `-`, `_` and `.` (anything else becomes `_`).
+pub fn responses_file_name(name: &str) -> String {
+    let safe: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let safe = safe.trim_start_matches('.');
+    format!("responses-{}.json", if safe.is_empty() { "anonymous" } else { safe })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_names_are_safe() {
+        assert_eq!(responses_file_name("alice"), "responses-alice.json");
+        assert_eq!(responses_file_name("Ann Lee/../x"), "responses-Ann_Lee_.._x.json");
+        assert_eq!(responses_file_name("..."), "responses-anonymous.json");
+    }
+}

@@ -1,0 +1,321 @@
+//! `quiz new` through the command line and the library: the files it writes, determinism (the
+//! same arguments give the same bytes, another seed another quiz), the draw (balanced over
+//! topics, filtered by topic and difficulty), variants, and the exit codes of bad input.
+
+#[path = "quiz/support.rs"]
+mod support;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use iacquiz::bank::Bank;
+use iacquiz::instructor::model::{Format, Quiz};
+use iacquiz::instructor::{Options, draw, new_quiz};
+use support::{fixture_bank, read, run, temp};
+
+fn new_into(out: &Path, extra: &[&str]) -> std::process::Output {
+    let out = out.display().to_string();
+    let mut args = vec!["quiz", "new"];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&["--out", &out]);
+    run(&args)
+}
+
+const CONTRACT: &[&str] = &[
+    "--count",
+    "5",
+    "--seed",
+    "1",
+    "--variants",
+    "2",
+    "--format",
+    "md,html,gift,moodle,json",
+];
+
+fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let bytes = std::fs::read(e.path()).unwrap_or_default();
+        out.insert(e.file_name().to_string_lossy().to_string(), bytes);
+    }
+    out
+}
+
+fn bank() -> Bank {
+    match Bank::load_embedded() {
+        Ok(b) => b,
+        Err(e) => panic!("the bundled bank loads: {e:?}"),
+    }
+}
+
+fn quiz_of(dir: &Path) -> Quiz {
+    match Quiz::from_json(&read(&dir.join("quiz.json"))) {
+        Ok(q) => q,
+        Err(e) => panic!("quiz.json: {e}"),
+    }
+}
+
+#[test]
+fn the_contract_command_writes_every_export() {
+    let out = temp("contract");
+    let o = new_into(&out, CONTRACT);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let names: Vec<String> = files(&out).into_keys().collect();
+    for f in [
+        "quiz.md",
+        "answers.md",
+        "quiz.html",
+        "answers.html",
+        "quiz.gift",
+        "quiz.xml",
+        "quiz.json",
+    ] {
+        assert!(names.contains(&f.to_string()), "{f} is written (got {names:?})");
+    }
+    assert_eq!(names.len(), 7, "nothing else is left behind: {names:?}");
+    let v: serde_json::Value = serde_json::from_str(&read(&out.join("quiz.json"))).unwrap_or_default();
+    let keys: Vec<&str> = v.as_object().map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default();
+    assert_eq!(keys.len(), 4);
+    for k in ["schema", "seed", "questions", "variants"] {
+        assert!(keys.contains(&k), "top level has {k}");
+    }
+    assert_eq!(v["schema"], 1);
+    assert_eq!(v["seed"], 1);
+    assert_eq!(v["questions"].as_array().map(Vec::len), Some(5));
+    let variants = v["variants"].as_array().cloned().unwrap_or_default();
+    assert_eq!(variants.len(), 2);
+    for var in &variants {
+        let qs = var["questions"].as_array().cloned().unwrap_or_default();
+        assert_eq!(qs.len(), 5);
+        for q in qs {
+            assert!(q["answer"]["text"].is_string());
+            assert!(q["choices"].is_array() && q["misconceptions"].is_array());
+        }
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn same_arguments_same_bytes_another_seed_another_quiz() {
+    let (a, b, c) = (temp("det-a"), temp("det-b"), temp("det-c"));
+    for d in [&a, &b] {
+        let o = new_into(d, CONTRACT);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let mut other: Vec<&str> = CONTRACT.to_vec();
+    other[3] = "2";
+    assert!(new_into(&c, &other).status.success());
+    let (fa, fb, fc) = (files(&a), files(&b), files(&c));
+    assert_eq!(fa.keys().collect::<Vec<_>>(), fb.keys().collect::<Vec<_>>());
+    for (name, bytes) in &fa {
+        assert!(fb.get(name) == Some(bytes), "{name} is byte-identical across two runs");
+        assert!(fc.get(name) != Some(bytes), "{name} differs for another seed");
+    }
+    for d in [a, b, c] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}
+
+#[test]
+fn the_library_is_deterministic_too() {
+    let bank = bank();
+    let o = Options {
+        count: 20,
+        seed: 99,
+        variants: 4,
+        ..Options::default()
+    };
+    let (x, y) = (new_quiz(&bank, &o), new_quiz(&bank, &o));
+    match (x, y) {
+        (Ok(x), Ok(y)) => assert_eq!(x.to_json(), y.to_json()),
+        (x, y) => panic!("new_quiz failed: {x:?} {y:?}"),
+    }
+}
+
+#[test]
+fn the_draw_is_balanced_over_topics() {
+    let bank = bank();
+    let topics: BTreeMap<&str, usize> = bank.questions().iter().fold(BTreeMap::new(), |mut m, q| {
+        *m.entry(q.topic.as_str()).or_default() += 1;
+        m
+    });
+    for seed in 0..10 {
+        for count in [topics.len(), topics.len() + 3, 2 * topics.len() - 1] {
+            let o = Options {
+                count,
+                seed,
+                ..Options::default()
+            };
+            let drawn = match draw(&bank, &o) {
+                Ok(d) => d,
+                Err(e) => panic!("{e}"),
+            };
+            assert_eq!(drawn.len(), count);
+            let mut per: BTreeMap<&str, usize> = topics.keys().map(|t| (*t, 0)).collect();
+            for q in &drawn {
+                *per.entry(q.topic.as_str()).or_default() += 1;
+            }
+            let (lo, hi) = (per.values().min().copied().unwrap_or(0), per.values().max().copied().unwrap_or(0));
+            assert!(hi - lo <= 1, "seed {seed}, count {count}: topics drawn {per:?}");
+            let mut ids: Vec<&str> = drawn.iter().map(|q| q.id.as_str()).collect();
+            ids.sort();
+            ids.dedup();
+            assert_eq!(ids.len(), count, "no question twice");
+        }
+    }
+}
+
+#[test]
+fn topics_and_difficulty_filter_the_draw() {
+    let out = temp("filter");
+    let o = new_into(
+        &out,
+        &[
+            "--count",
+            "6",
+            "--topic",
+            "merge",
+            "--topic",
+            "strings",
+            "--difficulty",
+            "1-3",
+            "--format",
+            "json",
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let quiz = quiz_of(&out);
+    let merge = quiz.questions.iter().filter(|q| q.topic == "merge").count();
+    let strings = quiz.questions.iter().filter(|q| q.topic == "strings").count();
+    assert_eq!((merge, strings), (3, 3), "balanced over the two topics");
+    assert!(quiz.questions.iter().all(|q| (1..=3).contains(&q.difficulty)));
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn variants_draw_different_values_and_shuffle_choices() {
+    let out = temp("variants");
+    let bank = fixture_bank().display().to_string();
+    let o = new_into(
+        &out,
+        &[
+            "--bank",
+            &bank,
+            "--count",
+            "11",
+            "--seed",
+            "3",
+            "--variants",
+            "4",
+            "--format",
+            "json",
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let quiz = quiz_of(&out);
+    assert_eq!(quiz.variants.len(), 4);
+    for (i, d) in quiz.questions.iter().enumerate() {
+        let items: Vec<_> = quiz.variants.iter().filter_map(|v| v.questions.get(i)).collect();
+        assert!(
+            items.iter().all(|it| it.id == d.id && it.number == d.number),
+            "same question in every variant"
+        );
+        if d.id == "tf-format-zero-pad" || d.id == "tf-sort-padded" {
+            let mut vals: Vec<_> = items.iter().map(|it| it.values.clone()).collect();
+            vals.sort();
+            vals.dedup();
+            assert_eq!(vals.len(), 4, "{}: one set of values per variant", d.id);
+            let mut answers: Vec<_> = items.iter().map(|it| it.answer.text.clone()).collect();
+            answers.sort();
+            answers.dedup();
+            assert_eq!(answers.len(), 4, "{}: the engine computes each variant's answer", d.id);
+        }
+        for it in &items {
+            if it.format == Format::Multichoice || it.format == Format::Truefalse {
+                assert_eq!(it.choices.iter().filter(|c| c.correct).count(), 1, "{}", it.id);
+                let right = it.choices.iter().find(|c| c.correct);
+                assert_eq!(right.map(|c| c.key.clone()), it.answer.key, "{}", it.id);
+                assert_eq!(right.map(|c| c.text.clone()), Some(it.answer.text.clone()), "{}", it.id);
+            }
+        }
+    }
+    // Some multichoice question has its choices in another order in another variant.
+    let shuffled = quiz.questions.iter().enumerate().any(|(i, _)| {
+        let keys: Vec<_> = quiz
+            .variants
+            .iter()
+            .filter_map(|v| v.questions.get(i))
+            .filter(|it| it.format == Format::Multichoice)
+            .map(|it| it.answer.key.clone())
+            .collect();
+        keys.windows(2).any(|w| w[0] != w[1])
+    });
+    assert!(shuffled, "the right answer's letter moves between variants");
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+fn expect_exit(extra: &[&str], out: &Path, code: i32, says: &str) {
+    let o = new_into(out, extra);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(code), "{extra:?}: {err}");
+    assert!(err.contains(says), "{extra:?}: stderr says {says:?}: {err}");
+}
+
+#[test]
+fn unusable_arguments_exit_2_and_a_failing_bank_exits_1() {
+    let out = temp("bad");
+    expect_exit(&["--count", "0", "--format", "md"], &out, 2, "--count must be at least 1");
+    expect_exit(&["--count", "x", "--format", "md"], &out, 2, "invalid value");
+    expect_exit(&["--count", "2", "--format", "md,pdf"], &out, 2, "unknown format \"pdf\"");
+    expect_exit(&["--count", "2", "--format", "md", "--topic", "nope"], &out, 2, "no such topic");
+    expect_exit(
+        &["--count", "2", "--format", "md", "--difficulty", "0-9"],
+        &out,
+        2,
+        "levels are 1 to 5",
+    );
+    expect_exit(
+        &["--count", "2", "--format", "md", "--difficulty", "4-2"],
+        &out,
+        2,
+        "above the maximum",
+    );
+    expect_exit(&["--count", "9999", "--format", "md"], &out, 2, "only");
+    expect_exit(
+        &["--count", "2", "--format", "md", "--variants", "0"],
+        &out,
+        2,
+        "--variants must be at least 1",
+    );
+    expect_exit(
+        &["--count", "2", "--format", "md", "--bank", "/no/such/bank"],
+        &out,
+        2,
+        "cannot open the bank folder",
+    );
+    let bad = support::root().join("tests/quiz/bad-bank").display().to_string();
+    let o = new_into(&out, &["--count", "1", "--format", "md", "--bank", &bad]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("quiz-bad-stated-answer") && err.contains("bad.yaml:5"),
+        "names the failing question: {err}"
+    );
+    assert!(!err.contains("quiz-good-question"), "and only the failing ones: {err}");
+    assert!(!out.join("quiz.json").exists(), "nothing is written for a refused bank");
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn an_out_folder_that_cannot_be_written_exits_2_with_the_reason() {
+    let file = temp("out-file");
+    let _ = std::fs::write(&file, "not a folder");
+    expect_exit(&["--count", "2", "--format", "md"], &file, 2, "--out must be a folder");
+    expect_exit(
+        &["--count", "2", "--format", "md"],
+        &file.join("sub"),
+        2,
+        "cannot create the --out folder",
+    );
+    let _ = std::fs::remove_file(&file);
+}
