@@ -5,3 +5,4 @@ pub mod bank;
 pub mod cli;
 pub mod lang;
 pub mod mistakes;
+pub mod quiz;
