@@ -6,3 +6,4 @@ pub mod cli;
 pub mod lang;
 pub mod mistakes;
 pub mod quiz;
+pub mod tui;
