@@ -262,6 +262,7 @@ pub fn lookup(ctxs: &[Ctx], ev: &KeyEvent) -> Option<Action> {
 pub fn key_name(k: &Key) -> String {
     let base = match k.code {
         KeyCode::Char(' ') => "Space".to_string(),
+        KeyCode::Char(c) if k.mods.contains(KeyModifiers::CONTROL) => c.to_ascii_uppercase().to_string(),
         KeyCode::Char(c) => c.to_string(),
         KeyCode::Enter => "Enter".into(),
         KeyCode::Esc => "Esc".into(),

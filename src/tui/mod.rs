@@ -168,3 +168,16 @@ fn run_terminal(app: &mut App) -> io::Result<()> {
         update::tick(app);
     }
 }
+
+/// Draws `app` once on a `width`×`height` test backend and returns the screen as text (for
+/// snapshot tests and the first-draw benchmark).
+pub fn render_text(app: &App, width: u16, height: u16) -> String {
+    let backend = ratatui::backend::TestBackend::new(width, height);
+    match Terminal::new(backend) {
+        Ok(mut t) => match t.draw(|f| views::draw(f, app)) {
+            Ok(_) => t.backend().to_string(),
+            Err(e) => format!("draw failed: {e}"),
+        },
+        Err(e) => format!("no terminal: {e}"),
+    }
+}

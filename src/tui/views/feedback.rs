@@ -15,7 +15,7 @@ use super::super::theme::Theme;
 /// The feedback's lines.
 pub fn lines(fb: &Feedback, t: &Theme) -> Vec<Line<'static>> {
     let mut out = Vec::new();
-    let field = |label: &str, value: String| Line::from(vec![Span::styled(format!("{label:<14}"), t.label()), Span::raw(value)]);
+    let field = |label: &str, value: String| Line::from(vec![Span::styled(format!("{label:<15}"), t.label()), Span::raw(value)]);
     if fb.correct {
         out.push(Line::from(Span::styled("✓ Correct", t.good())));
     } else {
@@ -78,6 +78,7 @@ pub fn draw_trace(f: &mut Frame, app: &App, area: Rect) {
     let max = (lines.len() as u16).saturating_sub(area.height.saturating_sub(2));
     f.render_widget(
         Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
             .block(Block::bordered().title(format!(" Trace of {} (innermost first) ", fb.id)))
             .scroll((app.trace_scroll.min(max), 0)),
         area,

@@ -41,7 +41,7 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
     let h = super::wrapped_height(&prompt_text.lines, area.width);
     let prompt_h = if h > 1 { h + 1 } else { 1 }.min(4);
     let prompt = Paragraph::new(prompt_text).wrap(Wrap { trim: true });
-    let answer_h = if a.typed() { 4 } else { a.choices.len() as u16 + 2 };
+    let answer_h = if a.typed() { 5 } else { a.choices.len() as u16 + 2 };
     let [info, prompt_area, source_area, answer_area] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(prompt_h),
@@ -81,7 +81,7 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
         source_area,
     );
     if a.typed() {
-        let [line_area, err_area] = Layout::vertical([Constraint::Length(3), Constraint::Length(1)]).areas(answer_area);
+        let [line_area, err_area] = Layout::vertical([Constraint::Length(3), Constraint::Length(2)]).areas(answer_area);
         f.render_widget(
             Paragraph::new(Line::from(vec![Span::styled("› ", t.key()), Span::raw(a.input.text.clone())]))
                 .block(Block::bordered().title(" Your answer (an HCL value) ")),
@@ -92,7 +92,7 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
             None if a.input.text.trim().is_empty() => Line::from(Span::styled(" Type the value, then Enter.", t.dim())),
             None => Line::from(Span::styled(" ✓ a valid HCL value; Enter submits", t.dim())),
         };
-        f.render_widget(Paragraph::new(msg), err_area);
+        f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), err_area);
         if app.help.is_none() {
             let x = line_area.x + 3 + a.input.text.chars().take(a.input.cursor).count() as u16;
             f.set_cursor_position((x.min(line_area.right().saturating_sub(2)), line_area.y + 1));

@@ -3,7 +3,7 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph};
+use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use super::super::app::App;
 use super::bar;
@@ -57,6 +57,7 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
     let max = (lines.len() as u16).saturating_sub(area.height.saturating_sub(2));
     f.render_widget(
         Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
             .block(Block::bordered().title(" Exam results "))
             .scroll((app.summary_scroll.min(max), 0)),
         area,
