@@ -132,3 +132,17 @@ pub fn exam(questions: &[&Question], n: usize, seed: u64) -> Vec<Item> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratings_follow_rightness_and_speed() {
+        assert_eq!(rate(true, 5_000, Kind::Choice), Rating::Good);
+        assert_eq!(rate(true, 31_000, Kind::Choice), Rating::Hard);
+        assert_eq!(rate(true, 31_000, Kind::Input), Rating::Good);
+        assert_eq!(rate(true, 61_000, Kind::Input), Rating::Hard);
+        assert_eq!(rate(false, 1_000, Kind::Truefalse), Rating::Again);
+    }
+}

@@ -291,12 +291,14 @@ pub fn keys_text(b: &Binding) -> String {
     b.keys.iter().map(key_name).collect::<Vec<_>>().join("/")
 }
 
-/// The footer's entries for `ctxs`: (keys, label), with the answer letters folded into one.
-pub fn footer(ctxs: &[Ctx]) -> Vec<(String, &'static str)> {
+/// The footer's entries for `ctxs`: (keys, label), the answer letters folded into one
+/// (`a-d` for four choices).
+pub fn footer(ctxs: &[Ctx], choices: usize) -> Vec<(String, &'static str)> {
     let mut out = Vec::new();
     for c in ctxs {
-        if *c == Ctx::Choice {
-            out.push(("a-e".to_string(), "answer"));
+        if *c == Ctx::Choice && choices > 0 {
+            let last = (b'a' + (choices.min(5) as u8 - 1)) as char;
+            out.push((format!("a-{last}"), "answer"));
         }
         for b in BINDINGS.iter().filter(|b| b.ctx == *c && b.footer) {
             out.push((b.keys.first().map(key_name).unwrap_or_default(), b.label));

@@ -83,3 +83,27 @@ impl Theme {
         self.fg(Color::Green)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn without_colour_no_style_sets_a_colour() {
+        let t = Theme { color: false };
+        for s in [
+            t.title(),
+            t.good(),
+            t.bad(),
+            t.dim(),
+            t.key(),
+            t.keyword(),
+            t.string(),
+            t.comment(),
+            t.bar(),
+        ] {
+            assert_eq!((s.fg, s.bg), (None, None));
+        }
+        assert!(Theme { color: true }.good().fg.is_some());
+    }
+}

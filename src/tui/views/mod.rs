@@ -106,7 +106,8 @@ fn draw_footer(f: &mut Frame, app: &App, area: Rect) {
         f.render_widget(Paragraph::new(Line::from(Span::styled(format!(" {n}"), t.label()))), area);
         return;
     }
-    for (keys, label) in keymap::footer(&app.contexts()) {
+    let choices = app.asking.as_ref().map(|a| a.choices.len()).unwrap_or(0);
+    for (keys, label) in keymap::footer(&app.contexts(), choices) {
         if !spans.is_empty() {
             spans.push(Span::raw("  "));
         }
