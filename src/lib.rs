@@ -2,8 +2,10 @@
 //! by real evaluators, never typed in.
 
 pub mod bank;
+pub mod cfn;
 pub mod cli;
 pub mod lang;
 pub mod mistakes;
 pub mod quiz;
+pub mod rivet;
 pub mod tui;

@@ -157,7 +157,7 @@ fn dynamic_block_errors() {
         "main.tf",
         "resource \"x\" \"y\" {\n  dynamic \"lifecycle\" {\n    for_each = [1]\n    content {}\n  }\n}\n",
     )]);
-    assert_eq!(eval(&life, "x.y"), "error: Invalid dynamic block type");
+    assert_eq!(eval(&life, "x.y"), "error: Unsupported block type");
 }
 
 #[test]

@@ -278,7 +278,8 @@ fn check_choices(inst: &Instance, got: &Computed, problems: &mut Vec<String>) ->
         }
     }
     if inst.kind != Kind::Truefalse {
-        let changing: Vec<&str> = from_mistakes.iter().filter_map(|w| w.misconception.as_deref()).collect();
+        let changing_ids = inst.changing_misconceptions();
+        let changing: Vec<&str> = changing_ids.iter().map(String::as_str).collect();
         for id in &inst.misconceptions {
             if crate::mistakes::catalogue::by_id(id).is_none() {
                 problems.push(format!("misconception {id:?} is not in the catalogue (assets/misconceptions.yaml)"));

@@ -380,7 +380,14 @@ impl Instance {
 
     /// The misconception ids whose flipped rule changes this instance's answer.
     pub fn changing_misconceptions(&self) -> Vec<String> {
-        self.engine_wrong_answers().0.into_iter().filter_map(|w| w.misconception).collect()
+        let Ok(real) = self.real() else { return Vec::new() };
+        let right = real.computed.one_line();
+        crate::mistakes::catalogue()
+            .iter()
+            .filter(|m| m.engine == self.engine.to_string() && real.touched.contains(&m.rule))
+            .filter(|m| self.evaluate(&Rules::with(m.rule)).is_ok_and(|e| e.computed.one_line() != right))
+            .map(|m| m.id.clone())
+            .collect()
     }
 }
 

@@ -3,11 +3,13 @@
 
 pub mod bank;
 mod blocks;
+mod cfn;
 mod check;
 pub mod common;
 mod conditions;
 mod diagnose;
 mod eval;
+mod rivet;
 mod stats;
 mod tui;
 
@@ -35,8 +37,11 @@ pub enum Command {
     Blocks(blocks::BlocksArgs),
     /// Evaluate a configuration's preconditions, postconditions and check blocks.
     Conditions(conditions::ConditionsArgs),
+    Cfn(cfn::CfnArgs),
     /// Say whether an answer to an expression is right, and which misconceptions produce it.
     Diagnose(diagnose::DiagnoseArgs),
+    /// Compile a Rivet configuration into its instances (expand), or compare two (diff).
+    Rivet(rivet::RivetArgs),
     /// Practise in the TUI: due questions first, new ones mixed in, feedback after each.
     Practice(tui::TuiArgs),
     /// Take a timed exam in the TUI: questions across the lesson's domains, scored at the end.
@@ -63,7 +68,9 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
         Some(Command::Bank(a)) => bank::run(a),
         Some(Command::Blocks(a)) => blocks::run(a),
         Some(Command::Conditions(a)) => conditions::run(a),
+        Some(Command::Cfn(a)) => cfn::run(a),
         Some(Command::Diagnose(a)) => diagnose::run(a),
+        Some(Command::Rivet(a)) => rivet::run(a),
         Some(Command::Practice(a)) => tui::run(Some(crate::quiz::Mode::Practice), a),
         Some(Command::Exam(a)) => tui::run(Some(crate::quiz::Mode::Exam), a),
         Some(Command::Review(a)) => tui::run(Some(crate::quiz::Mode::Review), a),

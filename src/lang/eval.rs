@@ -553,6 +553,9 @@ impl<'a> Evaluator<'a> {
                 let mut i = n.to_i64().unwrap_or(i64::MAX);
                 if i < 0 && self.flipped(Rule::IndexNoNegative) {
                     i += vs.len() as i64;
+                } else if i >= 0 && self.flipped(Rule::IndexFromZero) {
+                    // A learner counting from one: list[1] is the first element.
+                    i -= 1;
                 }
                 if i < 0 {
                     return Err(bad("a negative number is not a valid index for a sequence".into()));

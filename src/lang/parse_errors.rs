@@ -5,6 +5,11 @@
 
 use super::diag::Diag;
 
+/// The deepest nesting of brackets and interpolations accepted (Terraform's parser takes more;
+/// this keeps the recursive evaluator far from the stack's end even in a debug build's 2 MiB
+/// test threads).
+pub const MAX_NESTING: usize = 48;
+
 /// The diagnostic for a parse error that hcl-edit reported at byte `offset` of `src`.
 pub fn diag(src: &str, offset: usize, message: &str) -> Diag {
     let offset = floor_char(src, offset.min(src.len()));
@@ -86,10 +91,10 @@ fn classify(src: &str, offset: usize, message: &str) -> Found {
     if let Some(f) = lexical_problem(src) {
         return f;
     }
-    if nesting_depth(src) > 60 || message.contains("nesting") {
+    if nesting_depth(src) > MAX_NESTING || message.contains("nesting") {
         return found(
             "Expression too deeply nested",
-            "This expression nests brackets, parentheses or templates more than 60 levels deep; iacquiz refuses it rather than risk running out of stack.",
+            "This expression nests brackets, parentheses or templates more than 48 levels deep; iacquiz refuses it rather than risk running out of stack.",
             offset,
         );
     }
@@ -718,13 +723,13 @@ fn scan_string(s: &str, start: usize) -> Result<(), Found> {
 
 /// Refuses input nested deeper than the parser can take, before any recursive code sees it.
 pub fn check_depth(src: &str) -> Result<(), Diag> {
-    if nesting_depth(src) <= 60 {
+    if nesting_depth(src) <= MAX_NESTING {
         return Ok(());
     }
-    let at = depth_scan(src, 60).1.unwrap_or(0);
+    let at = depth_scan(src, MAX_NESTING).1.unwrap_or(0);
     Err(Diag::new(
         "Expression too deeply nested",
-        "This expression nests brackets, parentheses or templates more than 60 levels deep; iacquiz refuses it rather than risk running out of stack.",
+        "This expression nests brackets, parentheses or templates more than 48 levels deep; iacquiz refuses it rather than risk running out of stack.",
     )
     .at(&(at..at + 1)))
 }

@@ -250,9 +250,11 @@ fn dynamic_block(ev: &Evaluator, b: &BlockAst) -> DResult<(String, Vec<Value>)> 
         .at(&b.span));
     };
     if matches!(kind.as_str(), "lifecycle" | "provisioner" | "connection") {
+        // Terraform's schema never lists meta-argument blocks, so it reports them as it reports
+        // any block type the resource does not have.
         return Err(Diag::new(
-            "Invalid dynamic block type",
-            format!("A dynamic block cannot generate {kind:?} blocks: {kind} is a meta-argument block, which Terraform processes before it evaluates any expression, so it must be written literally."),
+            "Unsupported block type",
+            format!("Blocks of type {kind:?} are not expected here. ({kind} is a meta-argument block, which Terraform processes before it evaluates any expression, so a dynamic block cannot generate it.)"),
         )
         .at(&b.span));
     }

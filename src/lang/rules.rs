@@ -89,8 +89,76 @@ pub enum Rule {
     JoinNoQuotes,
     /// A template that is exactly one interpolation returns the raw value, not a string.
     TemplateWrapRaw,
+    /// list[i]: indexes count from zero.
+    IndexFromZero,
+    /// element(): its index counts from zero.
+    ElementFromZero,
+    /// cidrsubnet(): netnum 0 is the first subnet.
+    CidrsubnetNetnumFromZero,
+    /// range(n): counts from 0 up to, not including, n.
+    RangeFromZero,
+    /// replace(): every occurrence is replaced.
+    ReplaceAllOccurrences,
+    /// jsonencode(): the JSON is minified, with no spaces.
+    JsonencodeMinified,
+    /// merge(): a key in several arguments is not an error.
+    MergeNoDuplicateError,
+    /// contains(): the value must equal an element exactly, type included.
+    ContainsNoConversion,
     /// cidrsubnets(): each subnet aligns to its own size.
     CidrsubnetsAlign,
+    /// Rivet for_each: a list is an error (use toset()), not an implicit set.
+    ListIsImplicitSet,
+    /// Rivet count: slots start at 0, not 1.
+    CountIndexFromOne,
+    /// Rivet identity: reordering named keys keeps addresses and digests.
+    ReorderChangesNamedAddresses,
+    /// Rivet removal: a removed key or slot is superseded, not deleted.
+    RemovalDeletesObjects,
+    /// Rivet keys: string and numeric keys are distinct identities.
+    StringAndNumericKeysInterchangeable,
+    /// Rivet keys: a sensitive key or set value cannot be an identity.
+    SensitiveKeysAllowed,
+    /// Rivet limits: the resource and module-instance limits are global, not per module.
+    LimitsPerModule,
+    /// Rivet keys: a wholly sensitive variable taints its keys too.
+    SensitiveVariableKeysPublic,
+    /// Rivet expansion: zero count and empty collections make no instances (no error).
+    EmptyExpansionIsError,
+    /// Rivet addresses: named keys render quoted (`["first"]`).
+    KeysRenderUnquoted,
+    /// Rivet depends_on: a whole module family expands to every instance boundary.
+    FamilyDependsNeedsIndex,
+    /// Rivet identity: count slots are positions; reordering gives a slot a different object.
+    CountSlotsFollowValues,
+    /// Rivet identity: changing a key is a new declaration (added + superseded), not a rename.
+    KeyChangeRenames,
+    /// Rivet expansion: count.index exists only under count, not under for_each.
+    CountIndexUnderForEach,
+    /// cfn Overrides: a list in an override appends to the module's list (flipped: it replaces it).
+    CfnOverrideListReplaces,
+    /// cfn Overrides: a map in an override merges key by key (flipped: it replaces the whole map).
+    CfnOverrideMapReplaces,
+    /// cfn modules: logical IDs are prefixed with the module name (flipped: they keep their names).
+    CfnNoLogicalIdPrefix,
+    /// cfn Source: relative to the file with the Modules section (flipped: to the working folder).
+    CfnSourceRelativeToCwd,
+    /// cfn outputs: `!Ref Mod.Out` is not an output reference and is left as written (flipped: it reads the output).
+    CfnRefToOutputWorks,
+    /// cfn Overrides: nothing can be removed, a null replaces (flipped: a null or AWS::NoValue removes the key).
+    CfnOverrideCanRemove,
+    /// cfn Overrides: overriding a property named like a module parameter is an error (flipped: it is merged).
+    CfnParamsOverrideViaOverrides,
+    /// cfn: a parent reference to a module resource by its prefixed ID works (flipped: it fails to package).
+    CfnRenamedResourceRefBreaks,
+    /// cfn outputs: the parent's `!GetAtt Mod.Out` is replaced by the output's value (flipped: left as written).
+    CfnOutputReferenceSubstituted,
+    /// cfn Fn::Sub: a Sub left with no variables becomes a plain string (flipped: it stays a Fn::Sub).
+    CfnSubKeepsWrapper,
+    /// cfn parameters: an unset parameter takes its Default (flipped: an unset parameter is an error).
+    CfnUnsetParamIsError,
+    /// cfn DependsOn: entries naming module resources are prefixed (flipped: they are left as written).
+    CfnDependsOnNotPrefixed,
 }
 
 /// Every rule with its name in the misconception catalogue.
@@ -136,7 +204,41 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::FileNoInterpolation, "file-no-interpolation"),
     (Rule::JoinNoQuotes, "join-no-quotes"),
     (Rule::TemplateWrapRaw, "template-wrap-raw"),
+    (Rule::IndexFromZero, "index-from-zero"),
+    (Rule::ElementFromZero, "element-from-zero"),
+    (Rule::CidrsubnetNetnumFromZero, "cidrsubnet-netnum-from-zero"),
+    (Rule::RangeFromZero, "range-from-zero"),
+    (Rule::ReplaceAllOccurrences, "replace-all-occurrences"),
+    (Rule::JsonencodeMinified, "jsonencode-minified"),
+    (Rule::MergeNoDuplicateError, "merge-no-duplicate-error"),
+    (Rule::ContainsNoConversion, "contains-no-conversion"),
     (Rule::CidrsubnetsAlign, "cidrsubnets-align"),
+    (Rule::ListIsImplicitSet, "list-is-implicit-set"),
+    (Rule::CountIndexFromOne, "count-index-from-one"),
+    (Rule::ReorderChangesNamedAddresses, "reorder-changes-named-addresses"),
+    (Rule::RemovalDeletesObjects, "removal-deletes-objects"),
+    (Rule::StringAndNumericKeysInterchangeable, "string-and-numeric-keys-interchangeable"),
+    (Rule::SensitiveKeysAllowed, "sensitive-keys-allowed"),
+    (Rule::LimitsPerModule, "limits-per-module"),
+    (Rule::SensitiveVariableKeysPublic, "sensitive-variable-keys-public"),
+    (Rule::EmptyExpansionIsError, "empty-expansion-is-error"),
+    (Rule::KeysRenderUnquoted, "keys-render-unquoted"),
+    (Rule::FamilyDependsNeedsIndex, "family-depends-needs-index"),
+    (Rule::CountSlotsFollowValues, "count-slots-follow-values"),
+    (Rule::KeyChangeRenames, "key-change-renames"),
+    (Rule::CountIndexUnderForEach, "count-index-under-for-each"),
+    (Rule::CfnOverrideListReplaces, "override-list-replaces"),
+    (Rule::CfnOverrideMapReplaces, "override-map-replaces"),
+    (Rule::CfnNoLogicalIdPrefix, "no-logical-id-prefix"),
+    (Rule::CfnSourceRelativeToCwd, "source-relative-to-cwd"),
+    (Rule::CfnRefToOutputWorks, "ref-to-output-works"),
+    (Rule::CfnOverrideCanRemove, "override-can-remove"),
+    (Rule::CfnParamsOverrideViaOverrides, "params-override-via-overrides"),
+    (Rule::CfnRenamedResourceRefBreaks, "renamed-resource-ref-breaks"),
+    (Rule::CfnOutputReferenceSubstituted, "output-reference-substituted"),
+    (Rule::CfnSubKeepsWrapper, "sub-keeps-wrapper"),
+    (Rule::CfnUnsetParamIsError, "unset-param-is-error"),
+    (Rule::CfnDependsOnNotPrefixed, "dependson-not-prefixed"),
 ];
 
 impl Rule {

@@ -223,6 +223,13 @@ impl Value {
             self
         }
     }
+    /// The value without its top-level sensitive marks, by reference.
+    pub fn unmark_deep_ref(&self) -> &Value {
+        match self {
+            Value::Sensitive(v) => v.unmark_deep_ref(),
+            v => v,
+        }
+    }
     /// The string inside a known string value.
     pub fn as_str(&self) -> Option<&str> {
         match self {

@@ -205,7 +205,37 @@ fn jsonencode(ev: &Evaluator, a: &[Value]) -> FnResult {
         return Ok(Value::Unknown(Type::String));
     }
     let text = json::encode(ev, &a[0]).map_err(FnError::Call)?;
+    // A learner may expect spaces after the commas and colons, as hand-written JSON has.
+    let structured = matches!(
+        a[0].unmark_deep_ref(),
+        Value::Object(_) | Value::Map(..) | Value::Tuple(_) | Value::List(..) | Value::Set(..)
+    );
+    if structured && !a[0].is_empty() && ev.flipped(crate::lang::rules::Rule::JsonencodeMinified) {
+        return string(spaced_json(&text));
+    }
     string(text)
+}
+
+/// Minified JSON with a space after every structural comma and colon.
+fn spaced_json(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let (mut in_str, mut escaped) = (false, false);
+    for c in text.chars() {
+        out.push(c);
+        if in_str {
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_str = false,
+                _ => {}
+            }
+        } else if c == '"' {
+            in_str = true;
+        } else if c == ',' || c == ':' {
+            out.push(' ');
+        }
+    }
+    out
 }
 
 fn yamlencode(_: &Evaluator, a: &[Value]) -> FnResult {

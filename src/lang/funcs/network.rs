@@ -490,6 +490,12 @@ fn cidrnetmask(_: &Evaluator, a: &[Value]) -> FnResult {
 fn cidrsubnet(ev: &Evaluator, a: &[Value]) -> FnResult {
     let newbits = go_int(&num(&a[1])).map_err(FnError::Call)?;
     let netnum = big_int(&a[2])?;
+    // A learner may number subnets from one: netnum 1 taken as the first subnet.
+    let netnum = if netnum.sign() == num_bigint::Sign::Plus && ev.flipped(crate::lang::rules::Rule::CidrsubnetNetnumFromZero) {
+        netnum - 1
+    } else {
+        netnum
+    };
     let (ip, mask) = parse_cidr(s(&a[0])).map_err(FnError::Call)?;
     let (parent, addr) = mask_size(&mask);
     // A learner may read newbits as the new prefix length itself.

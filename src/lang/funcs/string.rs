@@ -284,6 +284,10 @@ fn replace(ev: &Evaluator, a: &[Value]) -> FnResult {
     if could_differ && ev.flipped(Rule::ReplaceLiteralOtherwise) {
         return regexp::replace_all(x, search, with).and_then(string);
     }
+    // A learner may believe only the first occurrence is replaced.
+    if !search.is_empty() && x.matches(search).nth(1).is_some() && ev.flipped(Rule::ReplaceAllOccurrences) {
+        return string(x.replacen(search, with, 1));
+    }
     literal_replace(x, search, with)
 }
 

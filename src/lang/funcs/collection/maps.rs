@@ -117,6 +117,18 @@ fn as_map(t: &Type, out: BTreeMap<String, Value>) -> Value {
 /// `merge(maps...)`: one map or object with the entries of all; later arguments win.
 pub fn merge(ev: &Evaluator, a: &[Value]) -> FnResult {
     let bad = |t: &Type| call_err(format!("arguments must be maps or objects, got {}", go_quote(&t.friendly())));
+    // A learner may believe a key present in two arguments is an error.
+    let mut seen = std::collections::BTreeSet::new();
+    let duplicate = a
+        .iter()
+        .filter_map(Value::as_entries)
+        .flat_map(|m| m.keys())
+        .find(|k| !seen.insert(k.as_str()));
+    if let Some(k) = duplicate
+        && ev.flipped(Rule::MergeNoDuplicateError)
+    {
+        return call_err(format!("duplicate key {}", go_quote(k)));
+    }
     let mut dynamic = false;
     let mut matching = true;
     let first = a.first().map(Value::ty);

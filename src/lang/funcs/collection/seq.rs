@@ -163,12 +163,22 @@ pub fn concat(_: &Evaluator, a: &[Value]) -> FnResult {
 }
 
 /// `contains(list, value)`: whether the list, tuple or set has an element equal to value.
-pub fn contains(_: &Evaluator, a: &[Value]) -> FnResult {
+pub fn contains(ev: &Evaluator, a: &[Value]) -> FnResult {
     let Some(vs) = a[0].as_seq() else {
         return call_err("argument must be list, tuple, or set");
     };
     let mut unknown = false;
     for v in vs {
+        // A learner may expect "1" to be found among numbers, as arithmetic would convert it.
+        if v.ty() != a[1].ty()
+            && v.ty().is_primitive()
+            && a[1].ty().is_primitive()
+            && let (Ok(x), Ok(y)) = (convert(v, &Type::String), convert(&a[1], &Type::String))
+            && equals(&x, &y) == Some(true)
+            && ev.flipped(Rule::ContainsNoConversion)
+        {
+            return Ok(Value::Bool(true));
+        }
         match equals(&a[1], v) {
             Some(true) => return Ok(Value::Bool(true)),
             None => unknown = true,
@@ -210,6 +220,12 @@ pub fn element(ev: &Evaluator, a: &[Value]) -> FnResult {
             "The given key does not identify an element in this collection value.",
         )));
     }
+    // A learner counting from one takes element(l, 1) for the first element.
+    let idx = if idx >= 0 && ev.flipped(Rule::ElementFromZero) {
+        idx - 1
+    } else {
+        idx
+    };
     let i = usize::try_from(idx.rem_euclid(len)).unwrap_or(0);
     Ok(vs.get(i).cloned().unwrap_or(Value::null()))
 }
@@ -351,6 +367,13 @@ pub fn range(ev: &Evaluator, a: &[Value]) -> FnResult {
     }
     // A learner may believe range() includes its end.
     let inclusive = ev.flipped(Rule::RangeEndExclusive);
+    // A learner may believe range(n) counts 1..n.
+    let (start, end) = if a.len() == 1 && !inclusive && ev.flipped(Rule::RangeFromZero) {
+        let one = Number::from_i64(if down { -1 } else { 1 });
+        (start.add(&one).unwrap_or(start), end.add(&one).unwrap_or(end))
+    } else {
+        (start, end)
+    };
     let mut vals = Vec::new();
     let mut num = start;
     loop {

@@ -73,8 +73,18 @@ fn format_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
     }
 }
 
-fn formatlist_fn(_: &Evaluator, a: &[Value]) -> FnResult {
-    let fmt = s(&a[0]);
+fn formatlist_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
+    let spec = s(&a[0]);
+    let has_zero_flag = spec
+        .as_bytes()
+        .windows(3)
+        .any(|w| w[0] == b'%' && w[1] == b'0' && w[2].is_ascii_digit());
+    let unpadded = if has_zero_flag && ev.flipped(crate::lang::rules::Rule::FormatZeroPads) {
+        Some(spec.replace("%0", "%"))
+    } else {
+        None
+    };
+    let fmt = unpadded.as_deref().unwrap_or(spec);
     let args = &a[1..];
     if args.is_empty() {
         return match format_values(fmt, &[]) {

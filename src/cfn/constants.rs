@@ -1,0 +1,164 @@
+//! `Constants:` (and the legacy `Rain: Constants:`): values a file names once and uses as
+//! `${Const::x}` inside Fn::Sub strings or as `!Ref Const::x`. Each file has its own.
+
+use super::error::{CfnError, ErrorKind};
+use super::sub::{self, Word};
+use super::value::{Map, Value};
+
+/// Reads the file's constants and replaces their uses throughout the file; removes the section.
+pub fn apply(doc: &mut Map) -> Result<(), CfnError> {
+    let mut raw = Map::new();
+    if let Some(c) = doc.remove("Constants") {
+        take_into(&mut raw, c, "the Constants section")?;
+    }
+    if let Some(Value::Map(rain)) = doc.get_mut("Rain")
+        && let Some(c) = rain.remove("Constants")
+    {
+        take_into(&mut raw, c, "the Rain Constants section")?;
+    }
+    if raw.is_empty() && !uses_constants(&Value::Map(doc.clone())) {
+        return Ok(());
+    }
+    // Constants build on earlier ones: `${Const::a}` inside a later constant's scalars.
+    let mut consts = Map::new();
+    for (name, mut v) in raw.0 {
+        let earlier = consts.clone();
+        let mut bad = None;
+        v.map_strings(&mut |s| {
+            if !s.contains("${Const::") && !s.contains("${Rain::") {
+                return None;
+            }
+            let mut out = s.to_string();
+            for (k, cv) in earlier.iter() {
+                if let Some(t) = cv.as_str() {
+                    out = out.replace(&format!("${{Const::{k}}}"), t).replace(&format!("${{Rain::{k}}}"), t);
+                } else if out.contains(&format!("${{Const::{k}}}")) {
+                    bad = Some(k.to_string());
+                }
+            }
+            (out != s).then_some(out)
+        });
+        if let Some(k) = bad {
+            return Err(constant_error(&k, "it is not a string, so it cannot go inside another constant"));
+        }
+        consts.insert(name, v);
+    }
+    for (_, v) in doc.0.iter_mut() {
+        replace(v, &consts)?;
+    }
+    Ok(())
+}
+
+fn take_into(raw: &mut Map, c: Value, what: &str) -> Result<(), CfnError> {
+    match c {
+        Value::Map(m) => {
+            raw.0.extend(m.0);
+            Ok(())
+        }
+        v if v.is_null() => Ok(()),
+        _ => Err(CfnError::shape(what, "must be a mapping of names to values")),
+    }
+}
+
+fn uses_constants(v: &Value) -> bool {
+    match v {
+        Value::Scalar(s) => s.text.contains("Const::") || s.text.contains("Rain::"),
+        Value::Seq(items) => items.iter().any(uses_constants),
+        Value::Map(m) => m.iter().any(|(_, v)| uses_constants(v)),
+    }
+}
+
+fn constant_error(name: &str, detail: &str) -> CfnError {
+    ErrorKind::Constant {
+        name: name.to_string(),
+        detail: detail.to_string(),
+    }
+    .into()
+}
+
+fn constant_name(var: &str) -> Option<&str> {
+    var.strip_prefix("Const::").or_else(|| var.strip_prefix("Rain::"))
+}
+
+fn replace(v: &mut Value, consts: &Map) -> Result<(), CfnError> {
+    if let Some(name) = v.ref_name().and_then(constant_name) {
+        let value = consts
+            .get(name)
+            .ok_or_else(|| constant_error(name, "is not defined in this file's Constants"))?;
+        *v = value.clone();
+        return Ok(());
+    }
+    match v {
+        Value::Map(m) if m.len() == 1 && m.0[0].0 == "Fn::Sub" => {
+            match &mut m.0[0].1 {
+                Value::Scalar(s) => s.text = sub_constants(&s.text, consts)?,
+                Value::Seq(items) => {
+                    if let Some(Value::Scalar(s)) = items.first_mut() {
+                        s.text = sub_constants(&s.text, consts)?;
+                    }
+                    for item in items.iter_mut().skip(1) {
+                        replace(item, consts)?;
+                    }
+                }
+                other => replace(other, consts)?,
+            }
+            Ok(())
+        }
+        Value::Map(m) => m.0.iter_mut().try_for_each(|(_, v)| replace(v, consts)),
+        Value::Seq(items) => items.iter_mut().try_for_each(|v| replace(v, consts)),
+        Value::Scalar(_) => Ok(()),
+    }
+}
+
+fn sub_constants(s: &str, consts: &Map) -> Result<String, CfnError> {
+    if !s.contains("Const::") && !s.contains("Rain::") {
+        return Ok(s.to_string());
+    }
+    let mut out: Vec<Word> = Vec::new();
+    for w in sub::parse(s)? {
+        match &w {
+            Word::Var(var) => match constant_name(var) {
+                Some(name) => {
+                    let value = consts
+                        .get(name)
+                        .ok_or_else(|| constant_error(name, "is not defined in this file's Constants"))?;
+                    let text = value
+                        .as_str()
+                        .ok_or_else(|| constant_error(name, "is not a string, so it cannot go inside a Fn::Sub"))?;
+                    // A constant's text is Sub text: its own ${AWS::…} stay variables.
+                    out.extend(sub::parse(text)?);
+                }
+                None => out.push(w),
+            },
+            Word::Text(_) => out.push(w),
+        }
+    }
+    Ok(sub::render(&out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::yaml::parse;
+    use super::*;
+
+    fn run(src: &str) -> Result<Map, CfnError> {
+        let mut doc = parse(src).unwrap().as_map().unwrap().clone();
+        apply(&mut doc).map(|_| doc)
+    }
+
+    #[test]
+    fn constants_build_on_earlier_ones_and_fill_subs_and_refs() {
+        let doc = run("Constants:\n  a: x\n  b: ${Const::a}-${AWS::Region}\n  o: {K: v}\nR:\n  S: !Sub ${Const::b}-z\n  O: !Ref Const::o\n  P: ${Const::a}\n").unwrap();
+        let r = doc.get("R").unwrap().as_map().unwrap();
+        assert_eq!(r.get("S").unwrap().intrinsic().unwrap().1.as_str(), Some("x-${AWS::Region}-z"));
+        assert_eq!(r.get("O").unwrap().as_map().unwrap().get("K").unwrap().as_str(), Some("v"));
+        assert_eq!(r.get("P").unwrap().as_str(), Some("${Const::a}"), "plain strings are not touched");
+        assert!(!doc.contains("Constants"));
+    }
+
+    #[test]
+    fn unknown_constants_are_errors() {
+        assert!(run("R: !Sub ${Const::nope}\n").unwrap_err().to_string().contains("Const::nope"));
+        assert!(run("Constants: {a: 1}\nR: !Ref Const::b\n").is_err());
+    }
+}

@@ -1,0 +1,382 @@
+//! Where module files come from: a folder on disk or an in-memory file map, paths confined to
+//! the parent template's folder tree, entries of `.zip` packages, and remote addresses behind
+//! the [`Fetch`] trait (offline by default).
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use super::error::{CfnError, ErrorKind};
+
+/// The most bytes one file (or one archive entry) may have.
+pub const MAX_FILE: u64 = 16 << 20;
+
+/// A path inside the parent template's folder tree, as normalised components.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RelPath(pub Vec<String>);
+
+impl RelPath {
+    /// The folder holding this file.
+    pub fn dir(&self) -> RelPath {
+        let mut c = self.0.clone();
+        c.pop();
+        RelPath(c)
+    }
+    /// `rel` (a relative path as written) joined onto this folder, refusing escapes.
+    pub fn join(&self, rel: &str) -> Result<RelPath, CfnError> {
+        if rel.starts_with(['/', '\\']) || rel.as_bytes().get(1) == Some(&b':') {
+            return Err(ErrorKind::Escape {
+                path: rel.into(),
+                detail: "is absolute".into(),
+            }
+            .into());
+        }
+        let mut c = self.0.clone();
+        for part in rel.split(['/', '\\']) {
+            match part {
+                "" | "." => {}
+                ".." => {
+                    if c.pop().is_none() {
+                        return Err(ErrorKind::Escape {
+                            path: rel.into(),
+                            detail: "climbs above the parent template's folder".into(),
+                        }
+                        .into());
+                    }
+                }
+                p => c.push(p.to_string()),
+            }
+        }
+        Ok(RelPath(c))
+    }
+}
+
+impl fmt::Display for RelPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0.join("/"))
+    }
+}
+
+/// Where one file is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Loc {
+    /// A file in the parent template's folder tree.
+    File(RelPath),
+    /// An entry inside a zip archive.
+    Zip {
+        /// The archive.
+        archive: Box<Loc>,
+        /// The entry's path inside it.
+        entry: RelPath,
+    },
+    /// An `https://` or `s3://` address.
+    Remote(String),
+}
+
+impl fmt::Display for Loc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Loc::File(p) => write!(f, "{p}"),
+            Loc::Zip { archive, entry } => write!(f, "{archive}!/{entry}"),
+            Loc::Remote(u) => write!(f, "{u}"),
+        }
+    }
+}
+
+/// True for a source that names a remote address.
+pub fn is_remote(s: &str) -> bool {
+    s.starts_with("https://") || s.starts_with("http://") || s.starts_with("s3://")
+}
+
+impl Loc {
+    /// True when this file sits in the parent template's own folder.
+    pub fn at_top(&self) -> bool {
+        matches!(self, Loc::File(p) if p.0.len() <= 1)
+    }
+    /// A path as written in this file, resolved against this file's folder.
+    pub fn relative(&self, rel: &str) -> Result<Loc, CfnError> {
+        if is_remote(rel) {
+            return Ok(Loc::Remote(rel.to_string()));
+        }
+        if let Some(i) = rel.find(".zip/") {
+            let archive = self.relative(&rel[..i + 4])?;
+            return Ok(Loc::Zip {
+                archive: Box::new(archive),
+                entry: RelPath(Vec::new()).join(&rel[i + 5..])?,
+            });
+        }
+        Ok(match self {
+            Loc::File(p) => Loc::File(p.dir().join(rel)?),
+            Loc::Zip { archive, entry } => Loc::Zip {
+                archive: archive.clone(),
+                entry: entry.dir().join(rel)?,
+            },
+            Loc::Remote(u) => {
+                let base = u.rsplit_once('/').map(|(b, _)| b).unwrap_or(u);
+                Loc::Remote(format!("{base}/{}", rel.trim_start_matches("./")))
+            }
+        })
+    }
+    /// `rel` inside this location taken as a folder (a package's location), or inside the
+    /// archive when it is a `.zip`.
+    pub fn inside(&self, rel: &str) -> Result<Loc, CfnError> {
+        let is_zip = match self {
+            Loc::File(p) => p.0.last().is_some_and(|n| n.ends_with(".zip")),
+            Loc::Zip { entry, .. } => entry.0.last().is_some_and(|n| n.ends_with(".zip")),
+            Loc::Remote(u) => u.ends_with(".zip"),
+        };
+        if is_zip {
+            return Ok(Loc::Zip {
+                archive: Box::new(self.clone()),
+                entry: RelPath(Vec::new()).join(rel)?,
+            });
+        }
+        Ok(match self {
+            Loc::File(p) => Loc::File(p.join(rel)?),
+            Loc::Zip { archive, entry } => Loc::Zip {
+                archive: archive.clone(),
+                entry: entry.join(rel)?,
+            },
+            Loc::Remote(u) => Loc::Remote(format!("{}/{}", u.trim_end_matches('/'), rel.trim_start_matches("./"))),
+        })
+    }
+}
+
+/// Fetches remote sources. A networked build may give one; the default refuses.
+pub trait Fetch {
+    /// The bytes at `uri` (`https://…` or `s3://…`).
+    fn fetch(&self, uri: &str) -> Result<Vec<u8>, CfnError>;
+}
+
+/// The fetcher used offline: every remote source is an error saying so.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Offline;
+
+impl Fetch for Offline {
+    fn fetch(&self, uri: &str) -> Result<Vec<u8>, CfnError> {
+        Err(ErrorKind::Offline { uri: uri.to_string() }.into())
+    }
+}
+
+/// The files a packaging may read.
+#[derive(Clone, Debug)]
+pub enum Files {
+    /// A folder on disk: the parent template's folder.
+    Disk(PathBuf),
+    /// An in-memory file map, keyed by `/`-separated relative paths.
+    Memory(BTreeMap<String, Vec<u8>>),
+}
+
+/// What a packaging reads: the files, the parent template's path among them, and the fetcher.
+pub struct Input {
+    /// The files.
+    pub files: Files,
+    /// The parent template, relative to the files' root.
+    pub parent: RelPath,
+    /// The fetcher for remote sources.
+    pub fetcher: Box<dyn Fetch>,
+}
+
+impl Input {
+    /// A template on disk; its folder is the root that all sources must stay in.
+    pub fn file(path: impl AsRef<Path>) -> Input {
+        let path = path.as_ref();
+        let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let dir = if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir };
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        Input {
+            files: Files::Disk(dir),
+            parent: RelPath(vec![name]),
+            fetcher: Box::new(Offline),
+        }
+    }
+    /// An in-memory file map (a question's `files:`) and the parent's name in it.
+    pub fn memory<K: Into<String>, V: Into<Vec<u8>>>(files: impl IntoIterator<Item = (K, V)>, parent: &str) -> Input {
+        let norm = |k: String| RelPath(Vec::new()).join(&k).map(|p| p.to_string()).unwrap_or(k);
+        Input {
+            files: Files::Memory(files.into_iter().map(|(k, v)| (norm(k.into()), v.into())).collect()),
+            parent: RelPath(Vec::new())
+                .join(parent)
+                .unwrap_or_else(|_| RelPath(vec![parent.to_string()])),
+            fetcher: Box::new(Offline),
+        }
+    }
+    /// The same input with another fetcher for remote sources.
+    pub fn with_fetcher(mut self, fetcher: Box<dyn Fetch>) -> Input {
+        self.fetcher = fetcher;
+        self
+    }
+}
+
+impl From<&Path> for Input {
+    fn from(p: &Path) -> Input {
+        Input::file(p)
+    }
+}
+
+impl From<PathBuf> for Input {
+    fn from(p: PathBuf) -> Input {
+        Input::file(p)
+    }
+}
+
+impl From<&str> for Input {
+    fn from(p: &str) -> Input {
+        Input::file(p)
+    }
+}
+
+/// Reads files for one packaging, caching archives.
+pub struct Reader<'a> {
+    input: &'a Input,
+    root: Option<PathBuf>,
+    cache: RefCell<HashMap<Loc, Rc<Vec<u8>>>>,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader over `input`.
+    pub fn new(input: &'a Input) -> Result<Reader<'a>, CfnError> {
+        let root = match &input.files {
+            Files::Disk(d) => Some(d.canonicalize().map_err(|e| ErrorKind::Read {
+                path: d.display().to_string(),
+                detail: e.to_string(),
+            })?),
+            Files::Memory(_) => None,
+        };
+        Ok(Reader {
+            input,
+            root,
+            cache: RefCell::new(HashMap::new()),
+        })
+    }
+
+    /// The bytes of the file at `loc`.
+    pub fn read(&self, loc: &Loc) -> Result<Rc<Vec<u8>>, CfnError> {
+        if let Some(b) = self.cache.borrow().get(loc) {
+            return Ok(b.clone());
+        }
+        let bytes = Rc::new(match loc {
+            Loc::File(p) => self.read_file(p)?,
+            Loc::Remote(u) => self.input.fetcher.fetch(u)?,
+            Loc::Zip { archive, entry } => {
+                let zip = self.read(archive)?;
+                read_entry(&zip, entry).map_err(|detail| ErrorKind::Read {
+                    path: loc.to_string(),
+                    detail,
+                })?
+            }
+        });
+        if bytes.len() as u64 > MAX_FILE {
+            return Err(ErrorKind::Limit(format!("{loc} is larger than {MAX_FILE} bytes")).into());
+        }
+        self.cache.borrow_mut().insert(loc.clone(), bytes.clone());
+        Ok(bytes)
+    }
+
+    /// The text of the file at `loc`.
+    pub fn text(&self, loc: &Loc) -> Result<String, CfnError> {
+        let b = self.read(loc)?;
+        String::from_utf8(b.to_vec()).map_err(|_| {
+            ErrorKind::Read {
+                path: loc.to_string(),
+                detail: "it is not UTF-8 text".into(),
+            }
+            .into()
+        })
+    }
+
+    fn read_file(&self, p: &RelPath) -> Result<Vec<u8>, CfnError> {
+        let err = |detail: String| -> CfnError {
+            ErrorKind::Read {
+                path: p.to_string(),
+                detail,
+            }
+            .into()
+        };
+        match (&self.input.files, &self.root) {
+            (Files::Memory(m), _) => m.get(&p.to_string()).cloned().ok_or_else(|| err("no such file".into())),
+            (Files::Disk(_), Some(root)) => {
+                let mut full = root.clone();
+                full.extend(&p.0);
+                // Resolve symbolic links before reading, and refuse any that lead out.
+                let real = full.canonicalize().map_err(|e| err(e.to_string()))?;
+                if !real.starts_with(root) {
+                    return Err(ErrorKind::Escape {
+                        path: p.to_string(),
+                        detail: "is a symbolic link to a file outside".into(),
+                    }
+                    .into());
+                }
+                let meta = real.metadata().map_err(|e| err(e.to_string()))?;
+                if meta.is_dir() {
+                    return Err(err("it is a folder".into()));
+                }
+                if meta.len() > MAX_FILE {
+                    return Err(ErrorKind::Limit(format!("{p} is larger than {MAX_FILE} bytes")).into());
+                }
+                std::fs::read(&real).map_err(|e| err(e.to_string()))
+            }
+            (Files::Disk(_), None) => Err(err("no root folder".into())),
+        }
+    }
+}
+
+fn read_entry(zip: &[u8], entry: &RelPath) -> Result<Vec<u8>, String> {
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(zip)).map_err(|e| format!("not a zip archive: {e}"))?;
+    let name = entry.to_string();
+    let file = archive.by_name(&name).map_err(|_| format!("the archive has no entry {name}"))?;
+    if file.is_dir() {
+        return Err(format!("{name} is a folder in the archive"));
+    }
+    let mut out = Vec::new();
+    file.take(MAX_FILE + 1).read_to_end(&mut out).map_err(|e| e.to_string())?;
+    if out.len() as u64 > MAX_FILE {
+        return Err(format!("{name} is larger than {MAX_FILE} bytes"));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn top() -> Loc {
+        Loc::File(RelPath(vec!["parent.yaml".into()]))
+    }
+
+    #[test]
+    fn relative_paths_resolve_against_the_declaring_file() {
+        let sub = top().relative("./sub/m.yaml").unwrap();
+        assert_eq!(sub.to_string(), "sub/m.yaml");
+        assert_eq!(sub.relative("n.yaml").unwrap().to_string(), "sub/n.yaml");
+        assert_eq!(sub.relative("../n.yaml").unwrap().to_string(), "n.yaml");
+    }
+
+    #[test]
+    fn escapes_and_absolute_paths_are_refused() {
+        assert!(matches!(*top().relative("../x.yaml").unwrap_err().kind, ErrorKind::Escape { .. }));
+        assert!(matches!(*top().relative("/etc/passwd").unwrap_err().kind, ErrorKind::Escape { .. }));
+        assert!(matches!(*top().relative("a/../../x").unwrap_err().kind, ErrorKind::Escape { .. }));
+    }
+
+    #[test]
+    fn packages_and_zips() {
+        let pkg = top().relative("package.zip").unwrap();
+        let m = pkg.inside("m.yaml").unwrap();
+        assert_eq!(m.to_string(), "package.zip!/m.yaml");
+        assert_eq!(m.relative("n.yaml").unwrap().to_string(), "package.zip!/n.yaml");
+        let dir = top().relative("lib").unwrap().inside("a.yaml").unwrap();
+        assert_eq!(dir.to_string(), "lib/a.yaml");
+    }
+
+    #[test]
+    fn remote_sources_are_offline() {
+        let input = Input::memory(Vec::<(String, Vec<u8>)>::new(), "p.yaml");
+        let r = Reader::new(&input).unwrap();
+        let e = r.read(&top().relative("https://example.com/m.yaml").unwrap()).unwrap_err();
+        assert!(e.to_string().contains("cannot be fetched offline"), "{e}");
+    }
+}

@@ -1,0 +1,53 @@
+//! Distractors come from the engine: every bundled choice question offers at least three
+//! distinct wrong answers, and across the bank most of them are answers a misconception of the
+//! catalogue computes.
+
+use iacquiz::bank::Bank;
+use iacquiz::bank::model::Kind;
+
+#[test]
+fn choice_questions_have_engine_distractors() {
+    let bank = match Bank::load_embedded() {
+        Ok(b) => b,
+        Err(e) => panic!("{e}"),
+    };
+    let (mut total, mut from_mistakes, mut questions, mut with_mistakes) = (0usize, 0usize, 0usize, 0usize);
+    let mut short = Vec::new();
+    for q in bank.questions().iter().filter(|q| q.kind == Kind::Choice) {
+        let inst = q.instantiate(0);
+        let wrong: Vec<_> = inst.choices(0).into_iter().filter(|c| !c.correct).collect();
+        if wrong.len() < 3 {
+            short.push(format!("{}: {} distractors", q.id, wrong.len()));
+        }
+        total += wrong.len();
+        let m = wrong.iter().filter(|c| c.misconception.is_some()).count();
+        from_mistakes += m;
+        questions += 1;
+        with_mistakes += usize::from(m > 0);
+    }
+    assert!(short.is_empty(), "choice questions short of distractors:\n{}", short.join("\n"));
+    eprintln!(
+        "distractors: {total}, from misconceptions: {from_mistakes}; choice questions: {questions}, with a misconception's answer among the choices: {with_mistakes}"
+    );
+    assert!(
+        with_mistakes * 3 > questions * 2,
+        "most choice questions should offer a misconception's answer: {with_mistakes} of {questions}"
+    );
+}
+
+#[test]
+#[ignore]
+fn report_misconception_counts() {
+    let bank = Bank::load_embedded().unwrap_or_else(|e| panic!("{e}"));
+    for q in bank.questions().iter().filter(|q| q.kind == Kind::Choice) {
+        let inst = q.instantiate(0);
+        let (m, c) = inst.engine_wrong_answers();
+        eprintln!(
+            "{:40} mistakes={} confusions={} authored={}",
+            q.id,
+            m.len(),
+            c.len(),
+            inst.wrong_answers().len()
+        );
+    }
+}
