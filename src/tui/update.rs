@@ -22,6 +22,8 @@ pub fn handle_key(app: &mut App, ev: KeyEvent) {
     if ev.kind == KeyEventKind::Release {
         return;
     }
+    // A notice lasts until the next key.
+    app.notice = None;
     let ctxs = app.contexts();
     match keymap::lookup(&ctxs, &ev) {
         Some(a) => apply(app, a),
