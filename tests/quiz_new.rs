@@ -251,6 +251,35 @@ fn variants_draw_different_values_and_shuffle_choices() {
         keys.windows(2).any(|w| w[0] != w[1])
     });
     assert!(shuffled, "the right answer's letter moves between variants");
+    assert!(
+        o.stderr.is_empty(),
+        "no note while the values suffice: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn too_few_value_sets_for_the_variants_is_noted() {
+    let out = temp("repeats");
+    let bank = fixture_bank().display().to_string();
+    let o = new_into(&out, &["--bank", &bank, "--count", "11", "--variants", "20", "--format", "json"]);
+    assert!(o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("note: question") && err.contains("(tf-merge-three-way): 18 distinct value sets for 20 variants"),
+        "{err}"
+    );
+    let quiz = quiz_of(&out);
+    let i = quiz.questions.iter().position(|q| q.id == "tf-merge-three-way").unwrap_or(0);
+    let mut uses: BTreeMap<String, usize> = BTreeMap::new();
+    for v in &quiz.variants {
+        if let Some(it) = v.questions.get(i) {
+            *uses.entry(format!("{:?}", it.values)).or_default() += 1;
+        }
+    }
+    assert_eq!(uses.len(), 18, "every value set is used");
+    assert!(uses.values().all(|n| *n <= 2), "repeats are spread: {uses:?}");
     let _ = std::fs::remove_dir_all(&out);
 }
 

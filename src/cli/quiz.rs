@@ -11,6 +11,7 @@ use super::bank::BankArgs;
 use crate::export::{self, ExportFormat};
 use crate::instructor::grade::grade;
 use crate::instructor::take::{SystemClock, responses_file_name, take};
+use crate::instructor::variants::repeated_values;
 use crate::instructor::{Options, Quiz, QuizError, Responses, new_quiz, parse_difficulty};
 
 /// Arguments of `iacquiz quiz`.
@@ -136,6 +137,9 @@ fn new(a: NewArgs) -> Result<i32, QuizError> {
         Err(code) => return Ok(code),
     };
     let quiz = new_quiz(&bank, &o)?;
+    for note in repeated_values(&quiz) {
+        eprintln!("iacquiz quiz new: note: {note}");
+    }
     let written = export::write(&quiz, &formats, &a.out)?;
     let names: Vec<String> = written
         .iter()

@@ -359,3 +359,33 @@ fn letter(pos: usize) -> String {
 pub fn values_text(values: &BTreeMap<String, String>) -> String {
     values.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ")
 }
+
+/// Notes on parameterised questions whose parameters have fewer value sets than the quiz has
+/// variants, so some variants share values (`tf-x: 3 value sets for 5 variants`).
+pub fn repeated_values(quiz: &Quiz) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, d) in quiz.questions.iter().enumerate() {
+        if !d.parameterised {
+            continue;
+        }
+        let mut seen: Vec<&BTreeMap<String, String>> = Vec::new();
+        for v in &quiz.variants {
+            if let Some(item) = v.questions.get(i)
+                && !seen.contains(&&item.values)
+            {
+                seen.push(&item.values);
+            }
+        }
+        if seen.len() < quiz.variants.len() {
+            out.push(format!(
+                "question {} ({}): {} distinct value set{} for {} variants, so some variants share values",
+                d.number,
+                d.id,
+                seen.len(),
+                if seen.len() == 1 { "" } else { "s" },
+                quiz.variants.len()
+            ));
+        }
+    }
+    out
+}
