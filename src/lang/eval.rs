@@ -977,7 +977,9 @@ impl<'a> Evaluator<'a> {
         if unknown {
             return Ok(Value::Unknown(Type::String).mark_if(marked));
         }
-        Ok(Value::string(nfc(&out)).mark_if(marked))
+        let v = Value::string(nfc(&out)).mark_if(marked);
+        self.step(|| "template".to_string(), &v);
+        Ok(v)
     }
 
     fn template_into(&self, parts: &[Part], out: &mut String, marked: &mut bool, unknown: &mut bool) -> DResult<()> {
