@@ -83,3 +83,17 @@ fn jsonl_answers_each_line_in_order() {
     assert_eq!(rows[2]["ok"], false);
     assert_eq!(rows[3]["out"], "\"a\"");
 }
+
+#[test]
+fn completions_for_each_shell() {
+    for shell in ["bash", "zsh", "fish"] {
+        let (code, out, _) = iacquiz(&["completions", shell], None);
+        assert_eq!(code, 0, "{shell}");
+        assert!(
+            out.contains("iacquiz") && out.contains("diagnose"),
+            "{shell}: {}",
+            &out[..out.len().min(200)]
+        );
+    }
+    assert_eq!(iacquiz(&["completions", "nosh"], None).0, 2);
+}

@@ -30,6 +30,12 @@ pub struct Cli {
 pub enum Command {
     /// Evaluate a Terraform expression and print it as `terraform console` does.
     Eval(eval::EvalArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
     /// Prove every question of the bank against its engine (exit 1 when any fails).
     Check(check::CheckArgs),
     /// Show what the question bank holds: --list, --coverage.
@@ -67,6 +73,11 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
     };
     match cli.command {
         Some(Command::Eval(a)) => eval::run(a),
+        Some(Command::Completions { shell }) => {
+            use clap::CommandFactory;
+            clap_complete::generate(shell, &mut Cli::command(), "iacquiz", &mut std::io::stdout());
+            0
+        }
         Some(Command::Check(a)) => check::run(a),
         Some(Command::Bank(a)) => bank::run(a),
         Some(Command::Blocks(a)) => blocks::run(a),
