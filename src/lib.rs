@@ -8,4 +8,6 @@ pub mod export;
 pub mod instructor;
 pub mod lang;
 pub mod mistakes;
+pub mod quiz;
 pub mod rivet;
+pub mod tui;

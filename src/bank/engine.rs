@@ -150,6 +150,41 @@ fn terraform_session(source: &Source) -> Result<Session, Diag> {
 }
 
 impl Prepared {
+    /// Evaluates a question's source: its expression, or the outcome of its condition.
+    pub fn evaluate_source(&self, source: &Source, rules: &Rules, trace: bool) -> Evaluated {
+        let Some(address) = &source.condition else {
+            return self.evaluate(&source.expr, rules, trace);
+        };
+        let Prepared::Terraform(s) = self;
+        let session = match s.as_ref() {
+            Ok(session) => session,
+            Err(d) => {
+                return Evaluated {
+                    computed: Computed::Error(EngineError {
+                        summary: d.summary.clone(),
+                        detail: d.detail.clone(),
+                    }),
+                    trace: Vec::new(),
+                    touched: BTreeSet::new(),
+                };
+            }
+        };
+        let p = crate::mistakes::distract::produce_condition(session, address, rules);
+        let computed = if p.is_error {
+            Computed::Error(EngineError {
+                summary: p.console,
+                detail: String::new(),
+            })
+        } else {
+            Computed::Value(Value::string(p.text.as_str()))
+        };
+        Evaluated {
+            computed,
+            trace: Vec::new(),
+            touched: p.touched,
+        }
+    }
+
     /// Evaluates `expr` under `rules`, recording the trace when `trace` is set.
     pub fn evaluate(&self, expr: &str, rules: &Rules, trace: bool) -> Evaluated {
         match self {
@@ -205,6 +240,7 @@ mod tests {
             expr: expr.into(),
             config: Some(config.into()),
             files: BTreeMap::new(),
+            condition: None,
         };
         let a = prepare_shared(Engine::Terraform, &src("local.x", "locals {\n  x = 1\n}\n"));
         let b = prepare_shared(Engine::Terraform, &src("local.x + 1", "locals {\n  x = 1\n}\n"));

@@ -139,6 +139,7 @@ impl Question {
                 expr: sub(&self.source.expr),
                 config: self.source.config.as_deref().map(sub),
                 files: self.source.files.iter().map(|(k, v)| (k.clone(), sub(v))).collect(),
+                condition: self.source.condition.as_deref().map(sub),
             },
             answer: self.answer.as_ref().map(stated),
             claim: self.claim.as_deref().map(sub),
@@ -173,18 +174,18 @@ impl Instance {
         if *rules == Rules::real() {
             return self.real().cloned();
         }
-        Ok(self.prepared()?.evaluate(&self.source.expr, rules, false))
+        Ok(self.prepared()?.evaluate_source(&self.source, rules, false))
     }
 
     /// Evaluates under `rules` and records the evaluation steps.
     pub fn evaluate_traced(&self, rules: &Rules) -> Result<Evaluated, Unavailable> {
-        Ok(self.prepared()?.evaluate(&self.source.expr, rules, true))
+        Ok(self.prepared()?.evaluate_source(&self.source, rules, true))
     }
 
     /// The evaluation under the real rules, computed once.
     pub fn real(&self) -> Result<&Evaluated, Unavailable> {
         self.real
-            .get_or_init(|| Ok(self.prepared()?.evaluate(&self.source.expr, &Rules::real(), false)))
+            .get_or_init(|| Ok(self.prepared()?.evaluate_source(&self.source, &Rules::real(), false)))
             .as_ref()
             .map_err(|u| *u)
     }

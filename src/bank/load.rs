@@ -475,7 +475,7 @@ fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, errors: &mut Vec<L
     let has_any = rq.expr.is_some() || rq.config.is_some() || rq.files.is_some();
     let expr = rq.expr.clone().unwrap_or_default();
     match engine {
-        Some(Engine::Terraform) if rq.expr.as_deref().is_none_or(|e| e.trim().is_empty()) => {
+        Some(Engine::Terraform) if rq.condition.is_none() && rq.expr.as_deref().is_none_or(|e| e.trim().is_empty()) => {
             let what = if rq.expr.is_some() {
                 "`expr` is empty"
             } else {
@@ -611,6 +611,7 @@ fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, errors: &mut Vec<L
             expr,
             config: rq.config,
             files,
+            condition: rq.condition,
         },
         kind: rq.kind,
         answer,

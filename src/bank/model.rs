@@ -99,6 +99,9 @@ pub struct Source {
     pub config: Option<String>,
     /// In-memory files the evaluation may read (name → contents).
     pub files: BTreeMap<String, String>,
+    /// The address of a custom condition (`check.cert`, `aws_instance.web`) whose outcome
+    /// (`pass`, `error`, `warning`, `deferred`) is the answer, instead of `expr`'s value.
+    pub condition: Option<String>,
 }
 
 /// An answer written by an author, in the engine's notation.

@@ -44,6 +44,9 @@ pub struct RawQuestion {
     /// The expression to evaluate.
     #[serde(default)]
     pub expr: Option<String>,
+    /// Or the address of a custom condition whose outcome is the answer.
+    #[serde(default)]
+    pub condition: Option<String>,
     /// Inline configuration text.
     #[serde(default)]
     pub config: Option<String>,

@@ -11,6 +11,8 @@ mod diagnose;
 mod eval;
 mod quiz;
 mod rivet;
+mod stats;
+mod tui;
 
 use clap::{Parser, Subcommand};
 
@@ -43,6 +45,14 @@ pub enum Command {
     Quiz(quiz::QuizArgs),
     /// Compile a Rivet configuration into its instances (expand), or compare two (diff).
     Rivet(rivet::RivetArgs),
+    /// Practise in the TUI: due questions first, new ones mixed in, feedback after each.
+    Practice(tui::TuiArgs),
+    /// Take a timed exam in the TUI: questions across the lesson's domains, scored at the end.
+    Exam(tui::TuiArgs),
+    /// Review recently missed questions in the TUI until each is answered right.
+    Review(tui::TuiArgs),
+    /// Print accuracy per topic, streaks and due counts from the progress store.
+    Stats(stats::StatsArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -65,9 +75,10 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
         Some(Command::Diagnose(a)) => diagnose::run(a),
         Some(Command::Quiz(a)) => quiz::run(a),
         Some(Command::Rivet(a)) => rivet::run(a),
-        None => {
-            eprintln!("iacquiz: the practice TUI is not built yet; try `iacquiz eval --help`.");
-            2
-        }
+        Some(Command::Practice(a)) => tui::run(Some(crate::quiz::Mode::Practice), a),
+        Some(Command::Exam(a)) => tui::run(Some(crate::quiz::Mode::Exam), a),
+        Some(Command::Review(a)) => tui::run(Some(crate::quiz::Mode::Review), a),
+        Some(Command::Stats(a)) => stats::run(a),
+        None => tui::run(None, tui::TuiArgs::default()),
     }
 }

@@ -49,6 +49,7 @@ impl Item {
                 expr: self.source.expr.clone(),
                 config: self.source.config.clone(),
                 files: self.source.files.clone(),
+                condition: self.source.condition.clone(),
             },
             kind,
             answer: None,

@@ -137,6 +137,9 @@ pub struct ItemSource {
     pub config: Option<String>,
     /// Files the evaluation may read (name → contents).
     pub files: BTreeMap<String, String>,
+    /// The custom condition whose outcome is the answer, for condition questions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition: Option<String>,
 }
 
 /// One lettered choice.

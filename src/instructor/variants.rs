@@ -333,6 +333,7 @@ fn item(q: &Question, number: usize, c: &Ready, choice_seed: u64) -> Item {
             expr: inst.source.expr.clone(),
             config: inst.source.config.clone(),
             files: inst.source.files.clone(),
+            condition: inst.source.condition.clone(),
         },
         claim: inst.claim.clone(),
         choices,

@@ -1,0 +1,250 @@
+//! The progress store: every answer and each question's scheduler state, as one JSON file with
+//! a schema version in the user's data folder, written atomically after every answer. A file
+//! that is corrupt, or written by a newer iacquiz, is moved aside, never overwritten.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::{ErrorKind, Write};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::Mode;
+use super::fsrs::{self, Fsrs, Memory, Rating};
+
+/// The store's schema version this build writes.
+pub const SCHEMA: u32 = 1;
+/// The store's file name inside the data folder.
+pub const FILE: &str = "progress.json";
+/// The variable that overrides the data folder (tests use it).
+pub const DATA_DIR_VAR: &str = "IACQUIZ_DATA_DIR";
+
+/// One answer given.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Attempt {
+    /// When (Unix seconds).
+    pub at: u64,
+    /// Whether it was right.
+    pub correct: bool,
+    /// How long the answer took, in milliseconds.
+    pub ms: u64,
+    /// The rating it gave the scheduler.
+    pub rating: Rating,
+    /// The session kind it was given in.
+    pub mode: Mode,
+}
+
+/// A question's scheduler state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Card {
+    /// Its memory (stability, difficulty).
+    pub memory: Memory,
+    /// The last review (Unix seconds).
+    pub last: u64,
+    /// When it is due next (Unix seconds).
+    pub due: u64,
+    /// Reviews so far.
+    pub reps: u32,
+    /// Times forgotten after being learnt.
+    pub lapses: u32,
+}
+
+impl Card {
+    /// The probability of recall at `now`.
+    pub fn retrievability(&self, now: u64) -> f64 {
+        fsrs::retrievability(now.saturating_sub(self.last) as f64 / 86_400.0, self.memory.stability)
+    }
+}
+
+/// One question's progress.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct QuestionProgress {
+    /// Every answer, oldest first.
+    #[serde(default)]
+    pub history: Vec<Attempt>,
+    /// The scheduler state (none before the first answer).
+    #[serde(default)]
+    pub card: Option<Card>,
+}
+
+/// The whole store's contents.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Progress {
+    /// The schema version.
+    pub schema: u32,
+    /// Progress by question id.
+    #[serde(default)]
+    pub questions: BTreeMap<String, QuestionProgress>,
+}
+
+impl Default for Progress {
+    fn default() -> Self {
+        Progress {
+            schema: SCHEMA,
+            questions: BTreeMap::new(),
+        }
+    }
+}
+
+impl Progress {
+    /// Records an answer to `id` at `now` and reschedules the question.
+    pub fn record(&mut self, id: &str, attempt: Attempt, fsrs: &Fsrs) {
+        let now = attempt.at;
+        let p = self.questions.entry(id.to_string()).or_default();
+        let rating = attempt.rating;
+        p.card = Some(match p.card.take() {
+            None => {
+                let memory = fsrs.first(rating);
+                Card {
+                    memory,
+                    last: now,
+                    due: due_after(now, memory),
+                    reps: 1,
+                    lapses: 0,
+                }
+            }
+            Some(c) => {
+                let days = now.saturating_sub(c.last) as f64 / 86_400.0;
+                let memory = fsrs.review(c.memory, days, rating);
+                Card {
+                    memory,
+                    last: now,
+                    due: due_after(now, memory),
+                    reps: c.reps + 1,
+                    lapses: c.lapses + u32::from(rating == Rating::Again),
+                }
+            }
+        });
+        p.history.push(attempt);
+    }
+
+    /// The question's progress, if it was ever answered.
+    pub fn get(&self, id: &str) -> Option<&QuestionProgress> {
+        self.questions.get(id)
+    }
+}
+
+fn due_after(now: u64, m: Memory) -> u64 {
+    let days = fsrs::interval(m.stability, fsrs::DESIRED_RETENTION);
+    now + (days * 86_400.0).round().max(60.0) as u64
+}
+
+/// The store on disk.
+#[derive(Debug)]
+pub struct Store {
+    /// The data folder.
+    pub dir: PathBuf,
+    /// The contents.
+    pub progress: Progress,
+}
+
+/// The data folder: `$IACQUIZ_DATA_DIR`, else the platform's (`$XDG_DATA_HOME/iacquiz`,
+/// `~/.local/share/iacquiz`, `~/Library/Application Support/iacquiz`, `%APPDATA%\iacquiz`).
+pub fn data_dir() -> Result<PathBuf, String> {
+    if let Some(d) = std::env::var_os(DATA_DIR_VAR).filter(|d| !d.is_empty()) {
+        return Ok(PathBuf::from(d));
+    }
+    directories::ProjectDirs::from("", "", "iacquiz")
+        .map(|p| p.data_dir().to_path_buf())
+        .ok_or_else(|| format!("no home folder to keep progress in; set {DATA_DIR_VAR}"))
+}
+
+/// What opening the store found.
+#[derive(Debug)]
+pub struct Opened {
+    /// The store.
+    pub store: Store,
+    /// Things the user must be told (a file moved aside).
+    pub notices: Vec<String>,
+}
+
+impl Store {
+    /// The file's path.
+    pub fn path(&self) -> PathBuf {
+        self.dir.join(FILE)
+    }
+
+    /// An empty store in `dir`, not yet written.
+    pub fn empty(dir: &Path) -> Store {
+        Store {
+            dir: dir.to_path_buf(),
+            progress: Progress::default(),
+        }
+    }
+
+    /// Opens the store in `dir` (creating the folder and an empty store when there is none; a
+    /// corrupt or newer file is moved aside to `progress.json.corrupt-<time>`).
+    pub fn open(dir: &Path) -> Result<Opened, String> {
+        fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let mut store = Store::empty(dir);
+        let path = store.path();
+        let mut notices = Vec::new();
+        match fs::read(&path) {
+            Err(e) if e.kind() == ErrorKind::NotFound => store.save()?,
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+            Ok(bytes) => match parse(&bytes) {
+                Ok(p) => store.progress = p,
+                Err(why) => {
+                    let aside = dir.join(format!("{FILE}.corrupt-{}", now_secs()));
+                    fs::rename(&path, &aside).map_err(|e| format!("{}: {why}; could not move it aside: {e}", path.display()))?;
+                    notices.push(format!(
+                        "{}: {why}; moved it to {} and started a fresh progress store",
+                        path.display(),
+                        aside.display()
+                    ));
+                    store.save()?;
+                }
+            },
+        }
+        Ok(Opened { store, notices })
+    }
+
+    /// Writes the store atomically: a temporary file, fsync, rename over the old one.
+    pub fn save(&self) -> Result<(), String> {
+        let path = self.path();
+        let tmp = self.dir.join(format!(".{FILE}.tmp-{}", std::process::id()));
+        let text = serde_json::to_vec_pretty(&self.progress).map_err(|e| e.to_string())?;
+        let write = || -> std::io::Result<()> {
+            let mut f = fs::File::create(&tmp)?;
+            f.write_all(&text)?;
+            f.write_all(b"\n")?;
+            f.sync_all()?;
+            drop(f);
+            fs::rename(&tmp, &path)?;
+            // The rename itself is durable once the folder is synced (not possible everywhere).
+            if let Ok(d) = fs::File::open(&self.dir) {
+                let _ = d.sync_all();
+            }
+            Ok(())
+        };
+        write().map_err(|e| {
+            let _ = fs::remove_file(&tmp);
+            format!("could not save progress to {}: {e}", path.display())
+        })
+    }
+}
+
+/// Parses a store file; `Err` says why it cannot be used.
+pub fn parse(bytes: &[u8]) -> Result<Progress, String> {
+    #[derive(Deserialize)]
+    struct Version {
+        schema: u32,
+    }
+    let v: Version = serde_json::from_slice(bytes).map_err(|e| format!("not a progress store ({e})"))?;
+    if v.schema > SCHEMA {
+        return Err(format!(
+            "written by a newer iacquiz (schema {}, this one reads up to {SCHEMA})",
+            v.schema
+        ));
+    }
+    let p: Progress = serde_json::from_slice(bytes).map_err(|e| format!("corrupt progress store ({e})"))?;
+    Ok(p)
+}
+
+/// The current time in Unix seconds.
+pub fn now_secs() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}

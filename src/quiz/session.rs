@@ -1,0 +1,122 @@
+//! A quiz session: the questions still to ask and the answers given, per mode (review puts a
+//! missed question back at the end until it is answered right).
+
+use std::collections::{BTreeMap, VecDeque};
+
+use crate::bank::rng::Rng;
+
+use super::Mode;
+use super::feedback::Feedback;
+
+/// One question to ask: its id, the seed of its instance, and its domain (lesson section).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    /// The question's id.
+    pub id: String,
+    /// The instance's seed (parameters and choice order).
+    pub seed: u64,
+    /// The lesson section it belongs to.
+    pub domain: String,
+}
+
+/// An answer given in a session.
+#[derive(Clone, Debug)]
+pub struct Answered {
+    /// What was asked.
+    pub item: Item,
+    /// The verdict and everything shown about it.
+    pub feedback: Feedback,
+    /// How long it took (ms).
+    pub ms: u64,
+}
+
+/// A running session.
+#[derive(Clone, Debug)]
+pub struct Session {
+    /// Practice, exam or review.
+    pub mode: Mode,
+    /// Still to ask, the current one first.
+    pub queue: VecDeque<Item>,
+    /// How many questions were drawn.
+    pub planned: usize,
+    /// The answers so far, in order.
+    pub answered: Vec<Answered>,
+    /// When it started (ms on the session clock).
+    pub started_ms: u64,
+    /// The time allowed (exam), ms.
+    pub limit_ms: Option<u64>,
+    reseed: Rng,
+}
+
+/// The time an exam allows per question.
+pub const EXAM_MS_PER_QUESTION: u64 = 90_000;
+
+impl Session {
+    /// A session over `items`, started at `now_ms`.
+    pub fn new(mode: Mode, items: Vec<Item>, now_ms: u64, seed: u64) -> Session {
+        let planned = items.len();
+        Session {
+            mode,
+            planned,
+            limit_ms: (mode == Mode::Exam).then_some(EXAM_MS_PER_QUESTION * planned as u64),
+            queue: items.into(),
+            answered: Vec::new(),
+            started_ms: now_ms,
+            reseed: Rng::new(seed, "session"),
+        }
+    }
+
+    /// The question being asked.
+    pub fn current(&self) -> Option<&Item> {
+        self.queue.front()
+    }
+
+    /// Records the answer to the current question and moves on (in review, a miss goes back
+    /// to the end with a fresh instance).
+    pub fn submit(&mut self, feedback: Feedback, ms: u64) {
+        let Some(item) = self.queue.pop_front() else { return };
+        if self.mode == Mode::Review && !feedback.correct {
+            self.queue.push_back(Item {
+                seed: self.reseed.next_u64(),
+                ..item.clone()
+            });
+        }
+        self.answered.push(Answered { item, feedback, ms });
+    }
+
+    /// True when nothing is left to ask.
+    pub fn finished(&self) -> bool {
+        self.queue.is_empty()
+    }
+
+    /// Milliseconds left on the exam clock at `now_ms` (None when untimed).
+    pub fn remaining_ms(&self, now_ms: u64) -> Option<u64> {
+        self.limit_ms.map(|l| l.saturating_sub(now_ms.saturating_sub(self.started_ms)))
+    }
+
+    /// Right answers.
+    pub fn correct(&self) -> usize {
+        self.answered.iter().filter(|a| a.feedback.correct).count()
+    }
+
+    /// Per domain: (domain, right, asked); questions never reached count as asked and wrong.
+    pub fn score_by_domain(&self) -> Vec<(String, usize, usize)> {
+        let mut m: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+        for a in &self.answered {
+            let e = m.entry(&a.item.domain).or_default();
+            e.0 += usize::from(a.feedback.correct);
+            e.1 += 1;
+        }
+        if self.mode == Mode::Exam {
+            for i in &self.queue {
+                m.entry(&i.domain).or_default().1 += 1;
+            }
+        }
+        m.into_iter().map(|(d, (r, n))| (d.to_string(), r, n)).collect()
+    }
+
+    /// The answers that were wrong, in order.
+    pub fn misses(&self) -> Vec<&Answered> {
+        self.answered.iter().filter(|a| !a.feedback.correct).collect()
+    }
+}

@@ -1,0 +1,308 @@
+//! Every key binding in one table: the context it applies in, its keys, the action and the
+//! label the footer and the help screen show.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// Where a binding applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ctx {
+    /// Everywhere, even while typing.
+    Always,
+    /// Everywhere except while typing.
+    Keys,
+    /// The home screen.
+    Home,
+    /// Typing the home screen's topic filter.
+    Filter,
+    /// A question answered by choosing.
+    Choice,
+    /// A question answered by typing a value.
+    Input,
+    /// The feedback after an answer.
+    Feedback,
+    /// The full evaluation trace.
+    Trace,
+    /// An exam's results.
+    Summary,
+    /// The expression playground.
+    Playground,
+    /// The statistics screen.
+    Stats,
+    /// The help screen.
+    Help,
+    /// Any line being typed in.
+    Text,
+}
+
+impl Ctx {
+    /// The heading the help screen gives it.
+    pub fn title(self) -> &'static str {
+        match self {
+            Ctx::Always => "Everywhere",
+            Ctx::Keys => "Everywhere but while typing",
+            Ctx::Home => "Home",
+            Ctx::Filter => "Topic filter",
+            Ctx::Choice => "Question (choices)",
+            Ctx::Input => "Question (typed answer)",
+            Ctx::Feedback => "Feedback",
+            Ctx::Trace => "Trace",
+            Ctx::Summary => "Exam results",
+            Ctx::Playground => "Playground",
+            Ctx::Stats => "Stats",
+            Ctx::Help => "Help",
+            Ctx::Text => "Typing a line",
+        }
+    }
+}
+
+/// What a key does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Leave iacquiz (progress is saved after every answer).
+    Quit,
+    /// Open or close the help screen.
+    Help,
+    /// Go back (from a question: to Home, ending the session).
+    Back,
+    /// Move the selection up.
+    Up,
+    /// Move the selection down.
+    Down,
+    /// Open the selected entry, or submit.
+    Enter,
+    /// Choose the answer with this index.
+    Pick(usize),
+    /// Scroll the main text up.
+    ScrollUp,
+    /// Scroll the main text down.
+    ScrollDown,
+    /// Start typing the topic filter.
+    Filter,
+    /// Go on to the next question.
+    Next,
+    /// Open the full evaluation trace.
+    Trace,
+    /// Open the playground on this question's source.
+    Playground,
+    /// Recall the previous line (playground history).
+    HistoryPrev,
+    /// Recall the next line (playground history).
+    HistoryNext,
+    /// Edit the line being typed.
+    Edit(Edit),
+}
+
+/// Line-editing operations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edit {
+    /// Delete the character before the cursor.
+    Backspace,
+    /// Delete the character under the cursor.
+    Delete,
+    /// Move the cursor left.
+    Left,
+    /// Move the cursor right.
+    Right,
+    /// Move the cursor to the start.
+    Start,
+    /// Move the cursor to the end.
+    End,
+    /// Delete the whole line.
+    Clear,
+}
+
+/// One key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Key {
+    /// The key.
+    pub code: KeyCode,
+    /// Ctrl, Alt (Shift is part of a character).
+    pub mods: KeyModifiers,
+}
+
+const fn ch(c: char) -> Key {
+    Key {
+        code: KeyCode::Char(c),
+        mods: KeyModifiers::NONE,
+    }
+}
+const fn ctrl(c: char) -> Key {
+    Key {
+        code: KeyCode::Char(c),
+        mods: KeyModifiers::CONTROL,
+    }
+}
+const fn k(code: KeyCode) -> Key {
+    Key {
+        code,
+        mods: KeyModifiers::NONE,
+    }
+}
+
+/// One binding.
+#[derive(Clone, Copy, Debug)]
+pub struct Binding {
+    /// Where it applies.
+    pub ctx: Ctx,
+    /// The keys (any of them).
+    pub keys: &'static [Key],
+    /// What they do.
+    pub action: Action,
+    /// What the footer and help say.
+    pub label: &'static str,
+    /// Shown in the footer (the help screen shows every binding).
+    pub footer: bool,
+}
+
+const fn b(ctx: Ctx, keys: &'static [Key], action: Action, label: &'static str, footer: bool) -> Binding {
+    Binding {
+        ctx,
+        keys,
+        action,
+        label,
+        footer,
+    }
+}
+
+use Action as A;
+use Ctx as C;
+use KeyCode as K;
+
+/// Every binding, most specific contexts first.
+pub const BINDINGS: &[Binding] = &[
+    b(C::Always, &[ctrl('c')], A::Quit, "quit", false),
+    b(C::Always, &[k(K::F(1))], A::Help, "help", false),
+    b(C::Help, &[k(K::Esc), ch('?'), ch('q')], A::Back, "close help", true),
+    b(C::Help, &[ch('j'), k(K::Down)], A::ScrollDown, "scroll down", true),
+    b(C::Help, &[ch('k'), k(K::Up)], A::ScrollUp, "scroll up", true),
+    b(C::Home, &[ch('j'), k(K::Down)], A::Down, "down", true),
+    b(C::Home, &[ch('k'), k(K::Up)], A::Up, "up", true),
+    b(C::Home, &[k(K::Enter), ch('l')], A::Enter, "open", true),
+    b(C::Home, &[ch('/')], A::Filter, "filter topics", true),
+    b(C::Home, &[ch('J'), k(K::PageDown)], A::ScrollDown, "scroll topics down", false),
+    b(C::Home, &[ch('K'), k(K::PageUp)], A::ScrollUp, "scroll topics up", false),
+    b(C::Home, &[k(K::Esc)], A::Back, "clear the filter", false),
+    b(C::Home, &[ch('q')], A::Quit, "quit", true),
+    b(C::Filter, &[k(K::Enter)], A::Enter, "apply filter", true),
+    b(C::Filter, &[k(K::Esc)], A::Back, "clear filter", true),
+    b(C::Choice, &[ch('a'), ch('1')], A::Pick(0), "answer a)", false),
+    b(C::Choice, &[ch('b'), ch('2')], A::Pick(1), "answer b)", false),
+    b(C::Choice, &[ch('c'), ch('3')], A::Pick(2), "answer c)", false),
+    b(C::Choice, &[ch('d'), ch('4')], A::Pick(3), "answer d)", false),
+    b(C::Choice, &[ch('e'), ch('5')], A::Pick(4), "answer e)", false),
+    b(C::Choice, &[ch('j'), k(K::Down)], A::Down, "next choice", false),
+    b(C::Choice, &[ch('k'), k(K::Up)], A::Up, "previous choice", false),
+    b(C::Choice, &[k(K::Enter)], A::Enter, "answer", true),
+    b(C::Choice, &[ch('J'), k(K::PageDown)], A::ScrollDown, "scroll", true),
+    b(C::Choice, &[ch('K'), k(K::PageUp)], A::ScrollUp, "scroll source up", false),
+    b(C::Choice, &[ch('p')], A::Playground, "playground", true),
+    b(C::Choice, &[k(K::Esc)], A::Back, "home", true),
+    b(C::Input, &[k(K::Enter)], A::Enter, "submit", true),
+    b(C::Input, &[k(K::PageDown)], A::ScrollDown, "scroll", true),
+    b(C::Input, &[k(K::PageUp)], A::ScrollUp, "scroll source up", false),
+    b(C::Input, &[k(K::F(2))], A::Playground, "playground", true),
+    b(C::Input, &[k(K::Esc)], A::Back, "home", true),
+    b(C::Feedback, &[k(K::Enter), ch('n'), ch(' ')], A::Next, "continue", true),
+    b(C::Feedback, &[ch('t')], A::Trace, "full trace", true),
+    b(C::Feedback, &[ch('p')], A::Playground, "playground", true),
+    b(
+        C::Feedback,
+        &[ch('j'), k(K::Down), k(K::PageDown)],
+        A::ScrollDown,
+        "scroll down",
+        false,
+    ),
+    b(C::Feedback, &[ch('k'), k(K::Up), k(K::PageUp)], A::ScrollUp, "scroll up", false),
+    b(C::Feedback, &[k(K::Esc)], A::Back, "home", true),
+    b(C::Trace, &[ch('j'), k(K::Down), k(K::PageDown)], A::ScrollDown, "scroll down", true),
+    b(C::Trace, &[ch('k'), k(K::Up), k(K::PageUp)], A::ScrollUp, "scroll up", true),
+    b(C::Trace, &[k(K::Esc), ch('t')], A::Back, "back", true),
+    b(C::Summary, &[k(K::Enter), ch('n')], A::Next, "walk the misses", true),
+    b(C::Summary, &[ch('j'), k(K::Down)], A::ScrollDown, "scroll down", false),
+    b(C::Summary, &[ch('k'), k(K::Up)], A::ScrollUp, "scroll up", false),
+    b(C::Summary, &[k(K::Esc)], A::Back, "home", true),
+    b(C::Playground, &[k(K::Enter)], A::Enter, "keep in history", true),
+    b(C::Playground, &[k(K::Up)], A::HistoryPrev, "history back", true),
+    b(C::Playground, &[k(K::Down)], A::HistoryNext, "history forward", false),
+    b(C::Playground, &[k(K::PageDown)], A::ScrollDown, "scroll trace", true),
+    b(C::Playground, &[k(K::PageUp)], A::ScrollUp, "scroll trace up", false),
+    b(C::Playground, &[k(K::Esc)], A::Back, "back", true),
+    b(C::Stats, &[ch('j'), k(K::Down)], A::ScrollDown, "scroll down", false),
+    b(C::Stats, &[ch('k'), k(K::Up)], A::ScrollUp, "scroll up", false),
+    b(C::Stats, &[k(K::Esc), ch('q')], A::Back, "back", true),
+    b(C::Text, &[k(K::Backspace)], A::Edit(Edit::Backspace), "delete back", false),
+    b(C::Text, &[k(K::Delete)], A::Edit(Edit::Delete), "delete", false),
+    b(C::Text, &[k(K::Left)], A::Edit(Edit::Left), "cursor left", false),
+    b(C::Text, &[k(K::Right)], A::Edit(Edit::Right), "cursor right", false),
+    b(C::Text, &[k(K::Home), ctrl('a')], A::Edit(Edit::Start), "line start", false),
+    b(C::Text, &[k(K::End), ctrl('e')], A::Edit(Edit::End), "line end", false),
+    b(C::Text, &[ctrl('u')], A::Edit(Edit::Clear), "clear the line", false),
+    b(C::Keys, &[ch('?')], A::Help, "help", true),
+];
+
+fn matches(key: &Key, ev: &KeyEvent) -> bool {
+    match (key.code, ev.code) {
+        // Shift is part of the character itself.
+        (KeyCode::Char(a), KeyCode::Char(c)) => {
+            let mods = ev.modifiers - KeyModifiers::SHIFT;
+            (a == c || (key.mods.contains(KeyModifiers::CONTROL) && a.eq_ignore_ascii_case(&c))) && mods == key.mods
+        }
+        (a, c) => a == c && ev.modifiers - KeyModifiers::SHIFT == key.mods,
+    }
+}
+
+/// The action of the first binding for `ev` in `ctxs` (searched in that order).
+pub fn lookup(ctxs: &[Ctx], ev: &KeyEvent) -> Option<Action> {
+    ctxs.iter()
+        .find_map(|c| BINDINGS.iter().find(|b| b.ctx == *c && b.keys.iter().any(|k| matches(k, ev))))
+        .map(|b| b.action)
+}
+
+/// A key's name as the footer and help write it.
+pub fn key_name(k: &Key) -> String {
+    let base = match k.code {
+        KeyCode::Char(' ') => "Space".to_string(),
+        KeyCode::Char(c) if k.mods.contains(KeyModifiers::CONTROL) => c.to_ascii_uppercase().to_string(),
+        KeyCode::Char(c) => c.to_string(),
+        KeyCode::Enter => "Enter".into(),
+        KeyCode::Esc => "Esc".into(),
+        KeyCode::Up => "↑".into(),
+        KeyCode::Down => "↓".into(),
+        KeyCode::Left => "←".into(),
+        KeyCode::Right => "→".into(),
+        KeyCode::PageUp => "PgUp".into(),
+        KeyCode::PageDown => "PgDn".into(),
+        KeyCode::Home => "Home".into(),
+        KeyCode::End => "End".into(),
+        KeyCode::Backspace => "Backspace".into(),
+        KeyCode::Delete => "Del".into(),
+        KeyCode::F(n) => format!("F{n}"),
+        other => format!("{other:?}"),
+    };
+    if k.mods.contains(KeyModifiers::CONTROL) {
+        format!("Ctrl-{base}")
+    } else {
+        base
+    }
+}
+
+/// The keys of a binding joined (`j/↓`).
+pub fn keys_text(b: &Binding) -> String {
+    b.keys.iter().map(key_name).collect::<Vec<_>>().join("/")
+}
+
+/// The footer's entries for `ctxs`: (keys, label), the answer letters folded into one
+/// (`a-d` for four choices).
+pub fn footer(ctxs: &[Ctx], choices: usize) -> Vec<(String, &'static str)> {
+    let mut out = Vec::new();
+    for c in ctxs {
+        if *c == Ctx::Choice && choices > 0 {
+            let last = (b'a' + (choices.min(5) as u8 - 1)) as char;
+            out.push((format!("a-{last}"), "answer"));
+        }
+        for b in BINDINGS.iter().filter(|b| b.ctx == *c && b.footer) {
+            out.push((b.keys.first().map(key_name).unwrap_or_default(), b.label));
+        }
+    }
+    out
+}

@@ -1,0 +1,183 @@
+//! The terminal UI (ratatui + crossterm): state in `app`, key handling in `update` (through
+//! the one binding table in `keymap`), drawing in `views`. This file runs the terminal: it
+//! refuses to start without a TTY, restores the terminal on every exit path and on panic,
+//! and holds the progress store's lock while it runs.
+
+pub mod app;
+pub mod highlight;
+pub mod keymap;
+pub mod text;
+pub mod theme;
+pub mod update;
+pub mod views;
+
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crossterm::event::{self, Event};
+use crossterm::execute;
+use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+
+use crate::bank::Bank;
+use crate::quiz::Mode;
+use crate::quiz::lock::Lock;
+use crate::quiz::progress::{Store, data_dir};
+
+pub use app::{App, Clock, Options, Screen};
+
+/// What to open the TUI on.
+#[derive(Debug, Default)]
+pub struct Launch {
+    /// Bank folders (empty: the embedded bank).
+    pub banks: Vec<PathBuf>,
+    /// Topics to keep to.
+    pub topics: Vec<String>,
+    /// A session to start in.
+    pub mode: Option<Mode>,
+    /// Questions in an exam.
+    pub exam_questions: usize,
+}
+
+/// Loads the bank for `banks` (the embedded one when empty), as a message on failure.
+pub fn load_bank(banks: &[PathBuf]) -> Result<Bank, String> {
+    let r = if banks.is_empty() {
+        Bank::load_embedded()
+    } else {
+        Bank::load_dirs(banks)
+    };
+    r.map_err(|e| e.0.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("\n"))
+}
+
+/// Checks `topics` against the bank; the message lists the known ones.
+pub fn check_topics(bank: &Bank, topics: &[String]) -> Result<(), String> {
+    let known: Vec<&str> = {
+        let mut k: Vec<&str> = bank.questions().iter().map(|q| q.topic.as_str()).collect();
+        k.dedup();
+        k.sort();
+        k.dedup();
+        k
+    };
+    for t in topics {
+        if !known.contains(&t.as_str()) {
+            return Err(format!("--topic {t}: no such topic (known: {})", known.join(", ")));
+        }
+    }
+    Ok(())
+}
+
+/// Runs the TUI; returns the exit code (0 on quitting, 2 without a terminal or when the
+/// bank or the progress store cannot be used).
+pub fn run(launch: Launch) -> i32 {
+    if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
+        eprintln!(
+            "iacquiz: the practice TUI needs a terminal (standard input and output are not a TTY).\n\
+             For scripts and CI use `iacquiz check`, `iacquiz stats` or `iacquiz eval`."
+        );
+        return 2;
+    }
+    let bank = match load_bank(&launch.banks).and_then(|b| check_topics(&b, &launch.topics).map(|_| b)) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("iacquiz: {e}");
+            return 2;
+        }
+    };
+    let opened = data_dir().and_then(|dir| {
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let lock = Lock::acquire(&dir).map_err(|e| e.to_string())?;
+        Store::open(&dir).map(|o| (o, lock))
+    });
+    let (opened, lock) = match opened {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("iacquiz: {e}");
+            return 2;
+        }
+    };
+    for n in &opened.notices {
+        eprintln!("iacquiz: {n}");
+    }
+    let mut app = App::new(
+        bank,
+        opened.store,
+        Options {
+            topics: launch.topics,
+            start: launch.mode,
+            exam_questions: launch.exam_questions,
+            seed: crate::quiz::progress::now_secs() ^ u64::from(std::process::id()),
+            ..Options::default()
+        },
+    );
+    if let Some(n) = opened.notices.first() {
+        app.notice = Some(n.clone());
+    }
+    let code = match run_terminal(&mut app) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("iacquiz: terminal error: {e}");
+            1
+        }
+    };
+    if let Err(e) = app.store.save() {
+        eprintln!("iacquiz: {e}");
+    }
+    drop(lock);
+    code
+}
+
+fn restore() {
+    let _ = disable_raw_mode();
+    let _ = execute!(io::stdout(), LeaveAlternateScreen, crossterm::cursor::Show);
+}
+
+/// Restores the terminal when dropped (every return path, and unwinding).
+struct Restore;
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+fn run_terminal(app: &mut App) -> io::Result<()> {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore();
+        previous(info);
+    }));
+    enable_raw_mode()?;
+    let _restore = Restore;
+    execute!(io::stdout(), EnterAlternateScreen)?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+    terminal.clear()?;
+    loop {
+        terminal.draw(|f| views::draw(f, app))?;
+        if app.quit {
+            return Ok(());
+        }
+        if event::poll(Duration::from_millis(250))? {
+            match event::read()? {
+                Event::Key(k) => update::handle_key(app, k),
+                Event::Resize(..) => terminal.autoresize()?,
+                _ => {}
+            }
+        }
+        update::tick(app);
+    }
+}
+
+/// Draws `app` once on a `width`×`height` test backend and returns the screen as text (for
+/// snapshot tests and the first-draw benchmark).
+pub fn render_text(app: &App, width: u16, height: u16) -> String {
+    let backend = ratatui::backend::TestBackend::new(width, height);
+    match Terminal::new(backend) {
+        Ok(mut t) => match t.draw(|f| views::draw(f, app)) {
+            Ok(_) => t.backend().to_string(),
+            Err(e) => format!("draw failed: {e}"),
+        },
+        Err(e) => format!("no terminal: {e}"),
+    }
+}

@@ -1,0 +1,122 @@
+//! A question: the prompt, the highlighted source (scrolling), and the choices labelled a), b),
+//! c)… or the answer line with its inline parse error.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span, Text};
+use ratatui::widgets::{Block, Paragraph, Wrap};
+
+use crate::bank::Source;
+
+use super::super::app::App;
+use super::super::highlight::{Lang, highlight};
+use super::super::theme::Theme;
+
+/// The source pane's lines: the configuration, each file, then the expression.
+pub fn source_lines(src: &Source, t: &Theme) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    let heading = |s: String| Line::from(Span::styled(s, t.dim()));
+    if let Some(cfg) = &src.config {
+        out.push(heading("── main.tf ──".into()));
+        out.extend(highlight(cfg, Lang::Hcl, t));
+    }
+    for (name, text) in &src.files {
+        out.push(heading(format!("── {name} ──")));
+        out.extend(highlight(text, Lang::of(name), t));
+    }
+    if !out.is_empty() {
+        out.push(heading("── expression ──".into()));
+    }
+    out.extend(highlight(&src.expr, Lang::Hcl, t));
+    out
+}
+
+const LETTERS: &[u8] = b"abcdefghij";
+
+/// Draws the question screen.
+pub fn draw(f: &mut Frame, app: &App, area: Rect) {
+    let t = &app.theme;
+    let Some(a) = &app.asking else { return };
+    let prompt_text = Text::styled(a.instance.prompt.trim().to_string(), t.label());
+    let h = super::wrapped_height(&prompt_text.lines, area.width);
+    let prompt_h = if h > 1 { h + 1 } else { 1 }.min(4);
+    let prompt = Paragraph::new(prompt_text).wrap(Wrap { trim: true });
+    let answer_h = if a.typed() { 5 } else { a.choices.len() as u16 + 2 };
+    let [info, prompt_area, source_area, answer_area] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(prompt_h),
+        Constraint::Min(3),
+        Constraint::Length(answer_h),
+    ])
+    .areas(area);
+    f.render_widget(
+        Paragraph::new(Line::from(Span::styled(
+            format!(
+                " {} · {} · difficulty {}/5 · {}",
+                a.topic, a.item.domain, a.difficulty, a.instance.kind
+            ),
+            t.dim(),
+        ))),
+        info,
+    );
+    f.render_widget(prompt, prompt_area);
+    let lines = source_lines(&a.instance.source, t);
+    let inner_h = source_area.height.saturating_sub(2);
+    let max = (lines.len() as u16).saturating_sub(inner_h);
+    let scroll = a.scroll.min(max);
+    let more = if max > 0 {
+        format!(
+            " lines {}–{} of {} ",
+            scroll + 1,
+            (scroll + inner_h).min(lines.len() as u16),
+            lines.len()
+        )
+    } else {
+        String::new()
+    };
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(Block::bordered().title(" Source ").title_bottom(Line::from(more).right_aligned()))
+            .scroll((scroll, 0)),
+        source_area,
+    );
+    if a.typed() {
+        let [line_area, err_area] = Layout::vertical([Constraint::Length(3), Constraint::Length(2)]).areas(answer_area);
+        f.render_widget(
+            Paragraph::new(Line::from(vec![Span::styled("› ", t.key()), Span::raw(a.input.text.clone())]))
+                .block(Block::bordered().title(" Your answer (an HCL value) ")),
+            line_area,
+        );
+        let msg = match &a.input_error {
+            Some(e) => Line::from(Span::styled(format!(" ✗ {e}"), t.bad())),
+            None if a.input.text.trim().is_empty() => Line::from(Span::styled(" Type the value, then Enter.", t.dim())),
+            None => Line::from(Span::styled(" ✓ a valid HCL value; Enter submits", t.dim())),
+        };
+        f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), err_area);
+        if app.help.is_none() {
+            let x = line_area.x + 3 + a.input.text.chars().take(a.input.cursor).count() as u16;
+            f.set_cursor_position((x.min(line_area.right().saturating_sub(2)), line_area.y + 1));
+        }
+    } else {
+        let w = answer_area.width.saturating_sub(6) as usize;
+        let lines: Vec<Line> = a
+            .choices
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let letter = LETTERS.get(i).map(|b| *b as char).unwrap_or('?');
+                let mut text: String = c.text.chars().take(w).collect();
+                if c.text.chars().count() > w {
+                    text.pop();
+                    text.push('…');
+                }
+                if i == a.selected {
+                    Line::from(Span::styled(format!("▶ {letter}) {text}"), t.selected()))
+                } else {
+                    Line::from(format!("  {letter}) {text}"))
+                }
+            })
+            .collect();
+        f.render_widget(Paragraph::new(lines).block(Block::bordered().title(" Choices ")), answer_area);
+    }
+}

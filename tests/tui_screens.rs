@@ -1,0 +1,306 @@
+//! Snapshot tests of every TUI screen on ratatui's TestBackend, driven by key events, over a
+//! small fixed bank (tests/fixtures/tui-bank) with a fixed clock and seed.
+
+use std::path::{Path, PathBuf};
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use iacquiz::bank::Bank;
+use iacquiz::quiz::Mode;
+use iacquiz::quiz::progress::Store;
+use iacquiz::tui::theme::Theme;
+use iacquiz::tui::{App, Clock, Options, Screen, render_text, update};
+
+const T0: u64 = 1_767_225_600_000; // 2026-01-01T00:00:00Z
+
+fn bank() -> Bank {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tui-bank");
+    Bank::load_dirs(&[dir]).expect("the fixture bank loads")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("iacquiz-tui-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+fn app_with(name: &str, start: Option<Mode>) -> App {
+    let store = Store::open(&temp_dir(name)).expect("store").store;
+    App::new(
+        bank(),
+        store,
+        Options {
+            seed: 7,
+            clock: Clock::fixed(T0),
+            theme: Theme { color: false },
+            start,
+            exam_questions: 4,
+            topics: Vec::new(),
+        },
+    )
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    update::handle_key(app, KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+fn ch(app: &mut App, c: char) {
+    press(app, KeyCode::Char(c));
+}
+
+fn typed(app: &mut App, s: &str) {
+    for c in s.chars() {
+        ch(app, c);
+    }
+}
+
+fn screen(app: &App) -> String {
+    render_text(app, 80, 24)
+}
+
+/// Answers the question shown: typed questions with `text`, others by the choice that is
+/// right (`right`) or wrong, preferring a wrong one a misconception produces.
+fn answer(app: &mut App, right: bool, text: &str) {
+    let a = app.asking.as_ref().expect("a question is shown");
+    if a.choices.is_empty() {
+        let text = match a.instance.correct_answer() {
+            Ok(c) if right => c.text,
+            _ => text.to_string(),
+        };
+        typed(app, &text);
+        press(app, KeyCode::Enter);
+        return;
+    }
+    let i = if right {
+        a.choices.iter().position(|c| c.correct)
+    } else {
+        a.choices
+            .iter()
+            .position(|c| !c.correct && c.misconception.is_some())
+            .or_else(|| a.choices.iter().position(|c| !c.correct))
+    }
+    .expect("a choice");
+    ch(app, (b'a' + i as u8) as char);
+}
+
+/// Moves on until a question of the wanted kind (choice: true, typed: false) is shown.
+fn until_kind(app: &mut App, choices: bool) {
+    until(app, |a| a.choices.is_empty() != choices)
+}
+
+/// Moves on (answering right) until the question shown satisfies `want`.
+fn until(app: &mut App, want: impl Fn(&iacquiz::tui::app::Asking) -> bool) {
+    for _ in 0..20 {
+        if app.asking.as_ref().is_some_and(&want) {
+            return;
+        }
+        answer(app, true, "\"x\"");
+        press(app, KeyCode::Enter);
+    }
+    panic!("no such question");
+}
+
+#[test]
+fn home() {
+    let mut app = app_with("home", None);
+    insta::assert_snapshot!("home", screen(&app));
+    ch(&mut app, 'j');
+    ch(&mut app, 'j');
+    ch(&mut app, '/');
+    typed(&mut app, "merge");
+    insta::assert_snapshot!("home_filter", screen(&app));
+    press(&mut app, KeyCode::Enter);
+    assert!(!app.home.editing);
+    assert_eq!(app.eligible().len(), 5);
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.eligible().len(), 12);
+}
+
+#[test]
+fn choice_question_and_feedback() {
+    let mut app = app_with("choice", None);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Question);
+    until(&mut app, |a| a.choices.iter().any(|c| c.misconception.is_some()));
+    ch(&mut app, 'j');
+    insta::assert_snapshot!("question_choice", screen(&app));
+    answer(&mut app, false, "");
+    assert_eq!(app.screen, Screen::Feedback);
+    insta::assert_snapshot!("feedback_wrong", screen(&app));
+    ch(&mut app, 't');
+    insta::assert_snapshot!("trace", screen(&app));
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen, Screen::Feedback);
+    press(&mut app, KeyCode::Enter);
+    until_kind(&mut app, true);
+    answer(&mut app, true, "");
+    insta::assert_snapshot!("feedback_right", screen(&app));
+}
+
+#[test]
+fn typed_question_shows_parse_errors_inline() {
+    let mut app = app_with("input", None);
+    press(&mut app, KeyCode::Enter);
+    until_kind(&mut app, false);
+    typed(&mut app, "{ a = ");
+    insta::assert_snapshot!("question_input_error", screen(&app));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Question, "a parse error is not submitted");
+    press(&mut app, KeyCode::Backspace);
+    typed(&mut app, "1 }");
+    insta::assert_snapshot!("question_input_valid", screen(&app));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Feedback);
+    insta::assert_snapshot!("feedback_typed", screen(&app));
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen, Screen::Home);
+    assert!(app.session.is_none());
+}
+
+#[test]
+fn playground_evaluates_as_you_type_with_history() {
+    let mut app = app_with("playground", None);
+    press(&mut app, KeyCode::Enter);
+    // The first question with a configuration.
+    for _ in 0..12 {
+        if app
+            .asking
+            .as_ref()
+            .is_some_and(|a| a.instance.source.config.is_some() && !a.choices.is_empty())
+        {
+            break;
+        }
+        answer(&mut app, true, "\"x\"");
+        press(&mut app, KeyCode::Enter);
+    }
+    ch(&mut app, 'p');
+    assert_eq!(app.screen, Screen::Playground);
+    insta::assert_snapshot!("playground_question", screen(&app));
+    press(&mut app, KeyCode::Enter);
+    update::handle_key(&mut app, KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL));
+    typed(&mut app, "upper(\"a\")");
+    insta::assert_snapshot!("playground_typed", screen(&app));
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Up);
+    assert_eq!(app.playground.input.text, "upper(\"a\")");
+    press(&mut app, KeyCode::Up);
+    assert!(app.playground.input.text.starts_with("local.") || app.playground.history.len() == 2);
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen, Screen::Question);
+}
+
+#[test]
+fn exam_is_timed_without_feedback_then_scored_by_domain() {
+    let mut app = app_with("exam", Some(Mode::Exam));
+    assert_eq!(app.screen, Screen::Question);
+    app.clock.advance(61_000);
+    insta::assert_snapshot!("exam_question", screen(&app));
+    answer(&mut app, false, "0");
+    assert_eq!(app.screen, Screen::Question, "no feedback during an exam");
+    answer(&mut app, true, "\"standard\"");
+    answer(&mut app, true, "\"standard\"");
+    answer(&mut app, false, "0");
+    assert_eq!(app.screen, Screen::Summary);
+    insta::assert_snapshot!("exam_summary", screen(&app));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Feedback);
+    insta::assert_snapshot!("exam_walk_first_miss", screen(&app));
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Home);
+}
+
+#[test]
+fn exam_time_runs_out() {
+    let mut app = app_with("exam-time", Some(Mode::Exam));
+    app.clock.advance(4 * 90_000);
+    update::tick(&mut app);
+    assert_eq!(app.screen, Screen::Summary);
+    insta::assert_snapshot!("exam_time_up", screen(&app));
+}
+
+#[test]
+fn review_repeats_misses_until_right() {
+    let mut app = app_with("review", None);
+    ch(&mut app, 'j');
+    ch(&mut app, 'j');
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Home, "nothing to review yet");
+    insta::assert_snapshot!("review_empty", screen(&app));
+    // Miss two questions in practice.
+    ch(&mut app, 'k');
+    ch(&mut app, 'k');
+    press(&mut app, KeyCode::Enter);
+    answer(&mut app, false, "0");
+    press(&mut app, KeyCode::Enter);
+    answer(&mut app, false, "0");
+    press(&mut app, KeyCode::Esc);
+    app.clock.advance(3_600_000);
+    ch(&mut app, 'j');
+    ch(&mut app, 'j');
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.session.as_ref().map(|s| s.queue.len()), Some(2));
+    insta::assert_snapshot!("review_question", screen(&app));
+    answer(&mut app, false, "0");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.session.as_ref().map(|s| s.queue.len()),
+        Some(2),
+        "a miss goes back in the queue"
+    );
+    let mut guard = 0;
+    while app.session.is_some() && guard < 10 {
+        answer(&mut app, true, "\"standard\"");
+        press(&mut app, KeyCode::Enter);
+        guard += 1;
+    }
+    assert_eq!(app.screen, Screen::Home);
+    assert!(app.notice.as_deref().is_some_and(|n| n.starts_with("Review done")));
+}
+
+#[test]
+fn stats_chart_help_and_small_terminals() {
+    let mut app = app_with("stats", None);
+    // Answers over three days.
+    for day in 0..3 {
+        press(&mut app, KeyCode::Enter);
+        for i in 0..3 {
+            answer(&mut app, (i + day) % 2 == 0, "\"standard\"");
+            press(&mut app, KeyCode::Enter);
+        }
+        press(&mut app, KeyCode::Esc);
+        app.clock.advance(86_400_000);
+    }
+    for _ in 0..4 {
+        ch(&mut app, 'j');
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Stats);
+    insta::assert_snapshot!("stats", screen(&app));
+    ch(&mut app, '?');
+    insta::assert_snapshot!("help", screen(&app));
+    press(&mut app, KeyCode::Esc);
+    assert!(app.help.is_none());
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen, Screen::Home);
+    insta::assert_snapshot!("home_after_practice", screen(&app));
+    insta::assert_snapshot!("too_small", render_text(&app, 59, 15));
+    insta::assert_snapshot!("home_large", render_text(&app, 100, 30));
+    ch(&mut app, 'q');
+    assert!(app.quit);
+}
+
+#[test]
+fn ctrl_c_quits_from_anywhere_even_while_typing() {
+    let mut app = app_with("ctrlc", None);
+    ch(&mut app, '/');
+    update::handle_key(&mut app, KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    assert!(app.quit);
+    let mut app = app_with("ctrlc2", Some(Mode::Practice));
+    until_kind(&mut app, false);
+    ch(&mut app, 'q');
+    assert!(!app.quit, "q types into the answer line");
+    assert_eq!(app.asking.as_ref().map(|a| a.input.text.as_str()), Some("q"));
+    update::handle_key(&mut app, KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    assert!(app.quit);
+}
