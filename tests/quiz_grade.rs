@@ -50,7 +50,7 @@ fn prepared_responses_grade_as_expected() {
     let quiz = prepared_quiz();
     let report = match grade(&quiz, &responses()) {
         Ok(r) => r,
-        Err((i, e)) => panic!("responses {i}: {e}"),
+        Err(e) => panic!("{e}"),
     };
     let s = &report.students;
     assert_eq!(s.len(), 3);
@@ -180,7 +180,7 @@ fn take_reads_answers_line_by_line() {
     // And the answers grade: questions 4 and 10 are wrong, 6 skipped.
     let report = match grade(&quiz, &[r]) {
         Ok(g) => g,
-        Err((_, e)) => panic!("{e}"),
+        Err(e) => panic!("{e}"),
     };
     assert_eq!(report.students[0].score, 8);
 }
@@ -188,7 +188,7 @@ fn take_reads_answers_line_by_line() {
 #[test]
 fn take_stops_at_the_end_of_input_and_asks_for_a_name() {
     let quiz = prepared_quiz();
-    let mut input = Cursor::new("Frank Li\nD\n".as_bytes());
+    let mut input = Cursor::new("Frank Li\nD\nA\n".as_bytes());
     let mut out: Vec<u8> = Vec::new();
     let mut clock = StepClock { now: 0, step: 10 };
     let r = match take(&quiz, 2, None, &mut input, &mut out, &mut clock) {
@@ -199,8 +199,9 @@ fn take_stops_at_the_end_of_input_and_asks_for_a_name() {
     assert_eq!(r.variant, 2);
     assert_eq!(r.answers.len(), 11, "every question has an entry");
     assert_eq!(r.answers[0].answer.as_deref(), Some("D"));
-    assert!(r.answers[1..].iter().all(|a| a.answer.is_none()));
-    assert!(String::from_utf8_lossy(&out).contains("Answered 1 of 11."));
+    assert_eq!(r.answers[1].answer.as_deref(), Some("true"), "a true/false choice by its letter");
+    assert!(r.answers[2..].iter().all(|a| a.answer.is_none()));
+    assert!(String::from_utf8_lossy(&out).contains("Answered 2 of 11."));
     assert!(take(&quiz, 3, Some("x"), &mut Cursor::new(&b""[..]), &mut Vec::new(), &mut clock).is_err());
 }
 

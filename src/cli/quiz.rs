@@ -195,9 +195,9 @@ fn grade_cmd(a: GradeArgs) -> Result<i32, QuizError> {
         let text = std::fs::read_to_string(p).map_err(|e| QuizError::io(p, &e))?;
         all.push(Responses::from_json(&text).map_err(|reason| QuizError::Invalid { path: p.clone(), reason })?);
     }
-    let report = grade(&quiz, &all).map_err(|(i, reason)| QuizError::Invalid {
-        path: a.responses.get(i).cloned().unwrap_or_default(),
-        reason,
+    let report = grade(&quiz, &all).map_err(|e| QuizError::Invalid {
+        path: a.responses.get(e.index).cloned().unwrap_or_default(),
+        reason: e.reason,
     })?;
     print!("{}", if a.csv { report.csv() } else { report.text() });
     Ok(0)

@@ -134,20 +134,38 @@ pub struct Report {
     pub questions: Vec<QuestionStats>,
 }
 
-/// Grades every student's responses; `Err((index, reason))` names the responses file that
-/// does not belong to this quiz.
-pub fn grade(quiz: &Quiz, all: &[Responses]) -> Result<Report, (usize, String)> {
+/// Why a set of responses cannot be graded against a quiz.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GradeError {
+    /// Which responses (0-based, in the order given).
+    pub index: usize,
+    /// What does not fit the quiz.
+    pub reason: String,
+}
+
+impl std::fmt::Display for GradeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "responses {}: {}", self.index + 1, self.reason)
+    }
+}
+
+impl std::error::Error for GradeError {}
+
+/// Grades every student's responses; the error names the responses that do not belong to
+/// this quiz.
+pub fn grade(quiz: &Quiz, all: &[Responses]) -> Result<Report, GradeError> {
+    let fail = |index: usize, reason: String| GradeError { index, reason };
     let n = quiz.questions.len();
     let mut students = Vec::with_capacity(all.len());
     for (i, r) in all.iter().enumerate() {
         if r.quiz_seed != quiz.seed {
-            return Err((
+            return Err(fail(
                 i,
                 format!("answers the quiz of seed {}, not this one (seed {})", r.quiz_seed, quiz.seed),
             ));
         }
         let Some(v) = quiz.variant(r.variant) else {
-            return Err((
+            return Err(fail(
                 i,
                 format!("answers variant {}, and the quiz has {}", r.variant, quiz.variants.len()),
             ));
@@ -159,9 +177,9 @@ pub fn grade(quiz: &Quiz, all: &[Responses]) -> Result<Report, (usize, String)> 
                     given.insert(a.number, (a.answer.as_deref(), a.time_ms));
                 }
                 Some(q) => {
-                    return Err((i, format!("question {} is {} in this quiz, not {}", a.number, q.id, a.id)));
+                    return Err(fail(i, format!("question {} is {} in this quiz, not {}", a.number, q.id, a.id)));
                 }
-                None => return Err((i, format!("question {} is not in this quiz", a.number))),
+                None => return Err(fail(i, format!("question {} is not in this quiz", a.number))),
             }
         }
         let answers: Vec<Judged> = v

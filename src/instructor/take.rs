@@ -127,7 +127,10 @@ fn accept(item: &Item, line: &str) -> Result<Option<String>, &'static str> {
         Format::Truefalse => match t.to_ascii_lowercase().as_str() {
             "t" | "true" | "y" | "yes" => Ok(Some("true".into())),
             "f" | "false" | "n" | "no" => Ok(Some("false".into())),
-            _ => Err("Please answer true or false, or - to skip."),
+            _ => match item.choice(t) {
+                Some(c) => Ok(Some(c.text.clone())),
+                None => Err("Please answer true or false, or - to skip."),
+            },
         },
         Format::Shortanswer => Ok(Some(t.to_string())),
     }
