@@ -33,6 +33,10 @@ fn choice_questions_have_engine_distractors() {
         with_mistakes * 3 > questions * 2,
         "most choice questions should offer a misconception's answer: {with_mistakes} of {questions}"
     );
+    assert!(
+        from_mistakes * 2 > total,
+        "most distractors shown should be misconceptions' answers: {from_mistakes} of {total}"
+    );
 }
 
 #[test]

@@ -8,6 +8,8 @@ use iacquiz::mistakes::distract::{alternatives, run_example};
 
 #[test]
 fn every_example_has_its_distinct_wrong_answer() {
+    // An unparsable catalogue reads as empty; this must not pass vacuously.
+    assert!(catalogue().len() >= 40, "the catalogue has only {} entries", catalogue().len());
     let mut problems = Vec::new();
     for m in catalogue() {
         let real = run_example(m, &Rules::real());

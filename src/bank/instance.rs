@@ -301,11 +301,13 @@ impl Instance {
             why: None,
             misconception: None,
         }];
-        // Misconceptions first (the mistakes real learners make), then the author's, then
-        // type confusions; at most MAX_CHOICES choices in all.
+        // Misconceptions first (the mistakes real learners make), up to MAX_CHOICES choices in
+        // all; the author's distractors, then type confusions, only fill up to MIN_WRONG wrong
+        // answers, so that a wrong choice is a computed mistake wherever the engine has one.
         let (from_mistakes, confusions) = self.engine_wrong_answers();
-        for w in from_mistakes.into_iter().chain(self.wrong_answers()).chain(confusions) {
-            if out.len() >= MAX_CHOICES {
+        let fillers = self.wrong_answers().into_iter().chain(confusions);
+        for (w, is_mistake) in from_mistakes.into_iter().map(|w| (w, true)).chain(fillers.map(|w| (w, false))) {
+            if out.len() >= MAX_CHOICES || (!is_mistake && out.len() > MIN_WRONG) {
                 break;
             }
             if w.answer.is_ok() && out.iter().all(|c| c.text != w.text) {
@@ -321,6 +323,9 @@ impl Instance {
         out
     }
 }
+
+/// The fewest wrong answers a choice question shows (`check` requires that many distinct ones).
+pub const MIN_WRONG: usize = 3;
 
 /// The most choices a question shows (the right answer and four wrong ones).
 pub const MAX_CHOICES: usize = 5;

@@ -261,6 +261,9 @@ fn one(ev: &Evaluator, address: &str, kind: Kind, body: &BodyAst, config: &Confi
     // A learner may believe a failing check block stops the run like a precondition does.
     let outcome = if kind == Kind::Check && !ev.flipped(super::rules::Rule::CheckBlocksWarn) {
         Outcome::Warning
+    } else if kind == Kind::Postcondition && ev.flipped(super::rules::Rule::PostconditionFailureErrors) {
+        // A learner may believe a postcondition only reports, like a check block.
+        Outcome::Warning
     } else {
         Outcome::Error
     };

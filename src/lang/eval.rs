@@ -163,6 +163,8 @@ pub struct Evaluator<'a> {
     iters: RefCell<Vec<(String, Value)>>,
     source: RefCell<Option<std::rc::Rc<str>>>,
     literal_orders: RefCell<std::collections::HashMap<Vec<String>, Vec<String>>>,
+    /// Values a misconception fixes for the whole evaluation (a believed-stable uuid()).
+    remembered: RefCell<BTreeMap<&'static str, Value>>,
 }
 
 /// The Terraform version emulated by default.
@@ -185,6 +187,7 @@ impl<'a> Evaluator<'a> {
             iters: RefCell::new(Vec::new()),
             source: RefCell::new(None),
             literal_orders: RefCell::new(Default::default()),
+            remembered: RefCell::new(Default::default()),
         }
     }
 
@@ -198,10 +201,42 @@ impl<'a> Evaluator<'a> {
     /// `m`'s keys in the order a learner holding the "insertion order" belief expects, when the
     /// rule is flipped and the order differs; consults the rule only when it matters.
     pub fn key_order(&self, m: &BTreeMap<String, Value>) -> Vec<String> {
-        match self.source_order(m) {
-            Some(order) if self.flipped(Rule::MapKeysLexical) => order,
-            _ => m.keys().cloned().collect(),
+        if let Some(order) = self.source_order(m)
+            && self.flipped(Rule::MapKeysLexical)
+        {
+            return order;
         }
+        let lexical: Vec<String> = m.keys().cloned().collect();
+        if lexical.len() < 2 {
+            return lexical;
+        }
+        // A learner may believe keys that look like numbers order numerically.
+        let numbers: Option<Vec<crate::lang::number::Number>> = lexical.iter().map(|k| crate::lang::number::Number::parse(k)).collect();
+        if let Some(numbers) = numbers {
+            let mut pairs: Vec<_> = numbers.into_iter().zip(lexical.iter().cloned()).collect();
+            pairs.sort_by(|a, b| a.0.cmp_exact(&b.0));
+            let numeric: Vec<String> = pairs.into_iter().map(|p| p.1).collect();
+            if numeric != lexical && self.flipped(Rule::NumericKeysOrderAsStrings) {
+                return numeric;
+            }
+        }
+        // A learner may believe lexical order ignores case.
+        let mut folded = lexical.clone();
+        folded.sort_by_key(|k| k.to_lowercase());
+        if folded != lexical && self.flipped(Rule::LexicalOrderCaseSensitive) {
+            return folded;
+        }
+        lexical
+    }
+
+    /// The value remembered under `key` for this evaluation, computed by `make` the first time.
+    pub fn remembered(&self, key: &'static str, make: impl FnOnce() -> Value) -> Value {
+        if let Some(v) = self.remembered.borrow().get(key) {
+            return v.clone();
+        }
+        let v = make();
+        self.remembered.borrow_mut().insert(key, v.clone());
+        v
     }
 
     /// Sets the source text spans refer to (for messages that quote positions).
@@ -449,6 +484,10 @@ impl<'a> Evaluator<'a> {
                     } else {
                         Err(e.at(span))
                     }
+                }
+                Err(e) if e.summary == "Attempt to get attribute from null value" && self.flipped(Rule::NullAttributeAccessErrors) => {
+                    // A learner may believe an attribute of null is simply null.
+                    Ok(Value::null())
                 }
                 r => r.map_err(|e| e.at(span)),
             },
@@ -866,11 +905,19 @@ impl<'a> Evaluator<'a> {
         let mut object: BTreeMap<String, Value> = BTreeMap::new();
         let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
         let over_sequence = matches!(coll, Value::List(..) | Value::Tuple(..));
+        // The order the keys were produced in, for the "maps keep insertion order" belief.
+        let mut produced: Vec<String> = Vec::new();
+        let mut seen: BTreeSet<String> = BTreeSet::new();
         for (k, v) in pairs {
             let mut vars = Vec::new();
             // A learner may believe `for a, b in list_of_pairs` binds the two halves of each pair.
             let (k, v) = match (&f.key_var, over_sequence, v.as_seq()) {
                 (Some(_), true, Some([first, second])) if self.flipped(Rule::ForBindsIndexAndElement) => (first.clone(), second.clone()),
+                // A learner may believe the index of a list element starts at 1.
+                (Some(_), true, _) if self.flipped(Rule::ForIndexFromZero) => match k.as_number().and_then(|n| n.to_i64()) {
+                    Some(i) => (Value::int(i + 1), v),
+                    None => (k, v),
+                },
                 _ => (k, v),
             };
             if let Some(kn) = &f.key_var {
@@ -924,6 +971,11 @@ impl<'a> Evaluator<'a> {
                 Ok(Some((key, val)))
             })?;
             let Some((key, val)) = step else { continue };
+            if let Some(k) = &key
+                && seen.insert(k.clone())
+            {
+                produced.push(k.clone());
+            }
             match key {
                 None => tuple.push(val),
                 Some(k) if f.grouping => groups.entry(k).or_default().push(val),
@@ -955,10 +1007,27 @@ impl<'a> Evaluator<'a> {
                 }
             }
         }
+        if produced.len() > 1 {
+            let mut sorted = produced.clone();
+            sorted.sort();
+            if sorted != produced {
+                self.literal_orders.borrow_mut().insert(sorted, produced);
+            }
+        }
+        // A learner may believe a group of one is the plain value, not a one-element list.
+        let unwrap_single = f.grouping && groups.values().any(|vs| vs.len() == 1) && self.flipped(Rule::GroupAlwaysList);
         let out = if f.key.is_none() {
             Value::Tuple(tuple)
         } else if f.grouping {
-            Value::Object(groups.into_iter().map(|(k, vs)| (k, Value::Tuple(vs))).collect())
+            Value::Object(
+                groups
+                    .into_iter()
+                    .map(|(k, mut vs)| match vs.len() {
+                        1 if unwrap_single => (k, vs.remove(0)),
+                        _ => (k, Value::Tuple(vs)),
+                    })
+                    .collect(),
+            )
         } else {
             Value::Object(object)
         };

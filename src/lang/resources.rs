@@ -291,6 +291,14 @@ fn dynamic_block(ev: &Evaluator, b: &BlockAst) -> DResult<(String, Vec<Value>)> 
     if coll.is_unknown() {
         return Ok((kind, Vec::new()));
     }
+    // A learner may believe a dynamic block's for_each needs a map or a set, as a resource's does.
+    if matches!(coll, Value::List(..) | Value::Tuple(..)) && ev.flipped(super::rules::Rule::DynamicForEachAcceptsLists) {
+        return Err(Diag::new(
+            "Invalid for_each argument",
+            "The given \"for_each\" argument value is unsuitable: the \"for_each\" argument must be a map, or set of strings, and you have provided a value of type list.",
+        )
+        .at(&fe.expr.span));
+    }
     let pairs = match &coll {
         Value::List(..) | Value::Tuple(..) | Value::Set(..) | Value::Map(..) | Value::Object(..) => {
             ev.iterate(&coll, &fe.expr.span, "for_each")?
@@ -306,8 +314,21 @@ fn dynamic_block(ev: &Evaluator, b: &BlockAst) -> DResult<(String, Vec<Value>)> 
             .at(&fe.expr.span));
         }
     };
-    let mut out = Vec::new();
     let over_list = matches!(coll, Value::List(..) | Value::Tuple(..));
+    // A learner may believe a list for_each drops duplicate elements, as a set would.
+    let pairs = if over_list && has_duplicate_values(&pairs) && ev.flipped(super::rules::Rule::DynamicListKeepsDuplicates) {
+        let mut seen = std::collections::HashSet::new();
+        let mut kept: Vec<(Value, Value)> = Vec::new();
+        for (_, v) in pairs {
+            if seen.insert(super::render::one_line(&v)) {
+                kept.push((Value::int(kept.len() as i64), v));
+            }
+        }
+        kept
+    } else {
+        pairs
+    };
+    let mut out = Vec::new();
     let mentions_each = body_mentions(&content.body, "each");
     for (k, v) in pairs {
         // A learner may count list keys from one.
@@ -327,6 +348,12 @@ fn dynamic_block(ev: &Evaluator, b: &BlockAst) -> DResult<(String, Vec<Value>)> 
         out.push(Value::Object(obj));
     }
     Ok((kind, out))
+}
+
+/// True when two of the pairs' values are equal.
+fn has_duplicate_values(pairs: &[(Value, Value)]) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    pairs.iter().any(|(_, v)| !seen.insert(super::render::one_line(v)))
 }
 
 /// True if the body's text refers to the root name `name` anywhere.

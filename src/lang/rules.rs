@@ -107,6 +107,56 @@ pub enum Rule {
     ContainsNoConversion,
     /// cidrsubnets(): each subnet aligns to its own size.
     CidrsubnetsAlign,
+    /// for expressions: the index bound over a list starts at 0.
+    ForIndexFromZero,
+    /// for expressions: with `...` every group is a list, even a group of one.
+    GroupAlwaysList,
+    /// Map keys are strings and order as strings, even when they look like numbers.
+    NumericKeysOrderAsStrings,
+    /// Lexical order compares character codes, so uppercase sorts before lowercase.
+    LexicalOrderCaseSensitive,
+    /// try(): a null result is a success; only an error moves on to the next argument.
+    TryAcceptsNull,
+    /// try(): when an argument fails, the next argument is evaluated (not null returned).
+    TryMovesToNextArgument,
+    /// coalescelist(): returns one list, the first non-empty one (no concatenation).
+    CoalescelistPicksOne,
+    /// coalescelist(): an empty list counts as missing.
+    CoalescelistSkipsEmpty,
+    /// format(): a width without the 0 flag pads with spaces.
+    FormatWidthPadsSpaces,
+    /// format(): numbers and strings are right-aligned in their width unless `-` is given.
+    FormatRightAligns,
+    /// element(): a negative index counts from the end (Terraform 1.10 and later).
+    ElementNegativeFromEnd,
+    /// optional(): the default replaces only an omitted or null attribute, never false, 0 or "".
+    OptionalDefaultOnlyForNull,
+    /// optional(): an omitted attribute without a default is present, as null.
+    OptionalAbsentIsNull,
+    /// Dynamic blocks: a list for_each keeps duplicates, one block per element.
+    DynamicListKeepsDuplicates,
+    /// Dynamic blocks: for_each accepts a list or tuple (the map-or-set rule is for resources).
+    DynamicForEachAcceptsLists,
+    /// Postconditions: a failure is an error that stops the run (only check blocks warn).
+    PostconditionFailureErrors,
+    /// provider::NAME:: uses the module's local name for the provider, not its type.
+    ProviderFunctionsByLocalName,
+    /// uuid(): every call returns a new random value.
+    UuidEveryCallNew,
+    /// fileset(): the paths are relative to the base folder, with the pattern's folders kept.
+    FilesetKeepsPatternFolders,
+    /// slice(): start and end are zero-based indexes.
+    SliceIndexFromZero,
+    /// title(): an underscore is part of a word, so the letter after it stays as it is.
+    TitleUnderscoreInWord,
+    /// uuidv5(): the same namespace and name always give the same identifier.
+    Uuidv5Deterministic,
+    /// formatlist(): list arguments are taken element by element, in step (not combined).
+    FormatlistPairsByIndex,
+    /// setproduct(): the last collection varies fastest.
+    SetproductLastVariesFastest,
+    /// Reading an attribute of null is an error (not null).
+    NullAttributeAccessErrors,
     /// Rivet for_each: a list is an error (use toset()), not an implicit set.
     ListIsImplicitSet,
     /// Rivet count: slots start at 0, not 1.
@@ -213,6 +263,31 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::MergeNoDuplicateError, "merge-no-duplicate-error"),
     (Rule::ContainsNoConversion, "contains-no-conversion"),
     (Rule::CidrsubnetsAlign, "cidrsubnets-align"),
+    (Rule::ForIndexFromZero, "for-index-from-zero"),
+    (Rule::GroupAlwaysList, "group-always-list"),
+    (Rule::NumericKeysOrderAsStrings, "numeric-keys-order-as-strings"),
+    (Rule::LexicalOrderCaseSensitive, "lexical-order-case-sensitive"),
+    (Rule::TryAcceptsNull, "try-accepts-null"),
+    (Rule::TryMovesToNextArgument, "try-moves-to-next-argument"),
+    (Rule::CoalescelistPicksOne, "coalescelist-picks-one"),
+    (Rule::CoalescelistSkipsEmpty, "coalescelist-skips-empty"),
+    (Rule::FormatWidthPadsSpaces, "format-width-pads-spaces"),
+    (Rule::FormatRightAligns, "format-right-aligns"),
+    (Rule::ElementNegativeFromEnd, "element-negative-from-end"),
+    (Rule::OptionalDefaultOnlyForNull, "optional-default-only-for-null"),
+    (Rule::OptionalAbsentIsNull, "optional-absent-is-null"),
+    (Rule::DynamicListKeepsDuplicates, "dynamic-list-keeps-duplicates"),
+    (Rule::DynamicForEachAcceptsLists, "dynamic-for-each-accepts-lists"),
+    (Rule::PostconditionFailureErrors, "postcondition-failure-errors"),
+    (Rule::ProviderFunctionsByLocalName, "provider-functions-by-local-name"),
+    (Rule::UuidEveryCallNew, "uuid-every-call-new"),
+    (Rule::FilesetKeepsPatternFolders, "fileset-keeps-pattern-folders"),
+    (Rule::SliceIndexFromZero, "slice-index-from-zero"),
+    (Rule::TitleUnderscoreInWord, "title-underscore-in-word"),
+    (Rule::Uuidv5Deterministic, "uuidv5-deterministic"),
+    (Rule::FormatlistPairsByIndex, "formatlist-pairs-by-index"),
+    (Rule::SetproductLastVariesFastest, "setproduct-last-varies-fastest"),
+    (Rule::NullAttributeAccessErrors, "null-attribute-access-errors"),
     (Rule::ListIsImplicitSet, "list-is-implicit-set"),
     (Rule::CountIndexFromOne, "count-index-from-one"),
     (Rule::ReorderChangesNamedAddresses, "reorder-changes-named-addresses"),

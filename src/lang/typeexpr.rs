@@ -172,6 +172,11 @@ impl Constraint {
                     }
                     let given = m.get(k).filter(|x| !x.is_null());
                     let val = match (given, &a.default) {
+                        // A learner may believe the default also replaces false, 0 or "".
+                        (Some(x), Some(d)) if a.optional && is_falsy(x) && flipped(Rule::OptionalDefaultOnlyForNull) => {
+                            a.ty.apply_with(d, flipped)
+                                .map_err(|e| ConvError(format!("attribute {k:?}: {}", e.0)))?
+                        }
                         (Some(x), _) => {
                             a.ty.apply_with(x, flipped)
                                 .map_err(|e| ConvError(format!("attribute {k:?}: {}", e.0)))?
@@ -184,6 +189,8 @@ impl Constraint {
                             a.ty.apply_with(d, flipped)
                                 .map_err(|e| ConvError(format!("attribute {k:?}: {}", e.0)))?
                         }
+                        // A learner may believe an omitted attribute without a default is left out.
+                        (None, None) if a.optional && !m.contains_key(k) && flipped(Rule::OptionalAbsentIsNull) => continue,
                         (None, _) if a.optional => Value::Null(a.ty.ty()),
                         (None, _) => {
                             if m.contains_key(k) {
@@ -221,6 +228,17 @@ impl Constraint {
             _ => convert(&inner, &self.ty())?,
         };
         Ok(out.mark_if(marked))
+    }
+}
+
+/// False, zero, the empty string or an empty collection: what a learner may mistake for "unset".
+fn is_falsy(v: &Value) -> bool {
+    match v {
+        Value::Bool(b) => !b,
+        Value::Number(n) => n.is_zero(),
+        Value::String(s) => s.is_empty(),
+        Value::List(..) | Value::Set(..) | Value::Tuple(..) | Value::Map(..) => v.is_empty(),
+        _ => false,
     }
 }
 

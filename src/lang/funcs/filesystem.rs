@@ -118,8 +118,12 @@ fn fileset(ev: &Evaluator, a: &[Value]) -> FnResult {
         Err(PathError::Missing(_)) | Err(PathError::NoRoot) => Vec::new(),
         Err(e) => return Err(path_error(base, e)),
     };
-    let out: Vec<Value> = found.into_iter().filter(|rel| matcher.is_match(rel)).map(Value::string).collect();
-    Ok(Value::new_set(Type::String, out))
+    let mut matched: Vec<String> = found.into_iter().filter(|rel| matcher.is_match(rel)).collect();
+    // A learner may believe fileset() gives bare file names, dropping the pattern's folders.
+    if matched.iter().any(|p| p.contains('/')) && ev.flipped(crate::lang::rules::Rule::FilesetKeepsPatternFolders) {
+        matched = matched.iter().map(|p| p.rsplit('/').next().unwrap_or(p).to_string()).collect();
+    }
+    Ok(Value::new_set(Type::String, matched.into_iter().map(Value::string).collect()))
 }
 
 /// Translates a doublestar glob (`*`, `**`, `?`, `[...]`, `{a,b}`) into an anchored regex.

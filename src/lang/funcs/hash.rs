@@ -187,6 +187,11 @@ fn format_uuid(b: &[u8]) -> String {
 
 /// uuid(): 16 random bytes formatted as a UUID (hashicorp/go-uuid sets no version bits).
 fn uuid(ev: &Evaluator, _: &[Value]) -> FnResult {
+    // A learner may believe uuid() is fixed for a run, like a pure function: every call then
+    // gives the first call's value.
+    if ev.flipped(crate::lang::rules::Rule::UuidEveryCallNew) {
+        return Ok(ev.remembered("uuid", || Value::string(format_uuid(&random_bytes(ev, 16)))));
+    }
     string(format_uuid(&random_bytes(ev, 16)))
 }
 
@@ -233,7 +238,11 @@ fn hex_pair(a: u8, b: u8) -> Option<u8> {
 }
 
 /// uuidv5(namespace, name): a name-based (SHA-1) UUID.
-fn uuidv5(_: &Evaluator, a: &[Value]) -> FnResult {
+fn uuidv5(ev: &Evaluator, a: &[Value]) -> FnResult {
+    // A learner may believe uuidv5() is random like uuid().
+    if ev.flipped(crate::lang::rules::Rule::Uuidv5Deterministic) {
+        return uuid(ev, &[]);
+    }
     let ns_text = s(&a[0]);
     let ns: [u8; 16] = match ns_text {
         "dns" => parse_uuid("6ba7b810-9dad-11d1-80b4-00c04fd430c8"),

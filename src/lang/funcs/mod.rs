@@ -400,11 +400,16 @@ fn try_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
         .at(span));
     }
     let mut errors = Vec::new();
-    for a in &c.args {
+    let last = c.args.len() - 1;
+    for (i, a) in c.args.iter().enumerate() {
         match ev.eval(a) {
             Ok(v) => {
                 if v.has_unknown() {
                     return Ok(Value::Unknown(Type::Dynamic));
+                }
+                // A learner may believe try() treats a null result as a failure.
+                if v.is_null() && i < last && ev.flipped(crate::lang::rules::Rule::TryAcceptsNull) {
+                    continue;
                 }
                 ev.step(|| "try(...)".to_string(), &v);
                 return Ok(v);
@@ -412,6 +417,12 @@ fn try_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
             // try() cannot catch what Terraform rejects before evaluating (undeclared names),
             // though a learner may believe it can.
             Err(e) if e.fatal && !ev.flipped(crate::lang::rules::Rule::TryCatchesOnlyDynamic) => return Err(e),
+            // A learner may believe a failed argument makes try() return null.
+            Err(_) if i < last && ev.flipped(crate::lang::rules::Rule::TryMovesToNextArgument) => {
+                let v = Value::Null(Type::Dynamic);
+                ev.step(|| "try(...)".to_string(), &v);
+                return Ok(v);
+            }
             Err(e) => errors.push(e),
         }
     }

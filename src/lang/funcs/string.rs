@@ -27,7 +27,7 @@ pub fn register(r: &mut Registry) {
     r.add("chomp", unary(|_, a| string(s(&a[0]).trim_end_matches(['\r', '\n']))));
     r.add("lower", unary(|_, a| string(s(&a[0]).chars().map(go_lower).collect::<String>())));
     r.add("upper", unary(|_, a| string(s(&a[0]).chars().map(go_upper).collect::<String>())));
-    r.add("title", unary(|_, a| string(go_title(s(&a[0])))));
+    r.add("title", unary(title));
     r.add("strrev", unary(|_, a| string(s(&a[0]).graphemes(true).rev().collect::<String>())));
     r.add("trimspace", unary(|_, a| string(s(&a[0]).trim_matches(char::is_whitespace))));
     r.add(
@@ -145,6 +145,25 @@ fn go_title_char(c: char) -> char {
 fn single(mut it: impl Iterator<Item = char>) -> Option<char> {
     let c = it.next()?;
     if it.next().is_some() { None } else { Some(c) }
+}
+
+/// title(); a learner may believe an underscore starts a new word, as a hyphen does.
+fn title(ev: &Evaluator, a: &[Value]) -> FnResult {
+    let text = s(&a[0]);
+    let real = go_title(text);
+    if text.contains('_') {
+        // Title-case as if underscores were spaces, then put them back (one char per char).
+        let believed = go_title(&text.replace('_', " "));
+        let out: String = text
+            .chars()
+            .zip(believed.chars())
+            .map(|(o, b)| if o == '_' { '_' } else { b })
+            .collect();
+        if out != real && ev.flipped(crate::lang::rules::Rule::TitleUnderscoreInWord) {
+            return string(out);
+        }
+    }
+    string(real)
 }
 
 /// Go's `strings.Title`: titlecases each letter that follows a separator.

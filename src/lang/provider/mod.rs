@@ -220,7 +220,21 @@ pub fn namespaced(ev: &Evaluator, c: &Call, span: &Span) -> Option<DResult<Value
 /// provider is unknown), with the selected release.
 fn table_for(ev: &Evaluator, local: &str) -> DResult<Option<(&'static Provider, Version)>> {
     let reqs = required_providers(ev)?;
-    match reqs.get(local) {
+    let by_local = reqs.get(local);
+    // A learner may believe NAME is the provider's type (`aws` of `hashicorp/aws`), whatever
+    // local name the module gives it; consulted only when the two readings differ.
+    let by_type = reqs.values().find(|r| r.source.rsplit('/').next() == Some(local));
+    let differ = match (by_local, by_type) {
+        (Some(a), Some(b)) => !std::ptr::eq(a, b),
+        (None, None) => false,
+        _ => true,
+    };
+    let chosen = if differ && ev.flipped(crate::lang::rules::Rule::ProviderFunctionsByLocalName) {
+        by_type
+    } else {
+        by_local
+    };
+    match chosen {
         Some(r) => select(ev, r),
         None => Ok(None),
     }

@@ -90,7 +90,7 @@ pub fn coalesce(ev: &Evaluator, a: &[Value]) -> FnResult {
 }
 
 /// `coalescelist(vals...)`: the first list or tuple argument that is not empty.
-pub fn coalescelist(_: &Evaluator, a: &[Value]) -> FnResult {
+pub fn coalescelist(ev: &Evaluator, a: &[Value]) -> FnResult {
     if a.is_empty() {
         return call_err("at least one argument is required");
     }
@@ -112,11 +112,27 @@ pub fn coalescelist(_: &Evaluator, a: &[Value]) -> FnResult {
         }
     }
     let ret = if same { ret.unwrap_or(Type::Dynamic) } else { Type::Dynamic };
+    // A learner may believe coalescelist() joins its non-empty arguments like concat().
+    if !a.iter().any(Value::is_unknown) {
+        let non_empty: Vec<&Value> = a.iter().filter(|v| !v.is_null() && !elems(v).is_empty()).collect();
+        if non_empty.len() > 1 && ev.flipped(Rule::CoalescelistPicksOne) {
+            return Ok(Value::Tuple(non_empty.iter().flat_map(|v| elems(v).to_vec()).collect()));
+        }
+    }
+    let mut usable_left = a.iter().filter(|v| !v.is_null()).count();
     for v in a {
         if v.is_unknown() {
             return Ok(Value::Unknown(ret));
         }
-        if !v.is_null() && !elems(v).is_empty() {
+        if v.is_null() {
+            continue;
+        }
+        usable_left -= 1;
+        if !elems(v).is_empty() {
+            return Ok(v.clone());
+        }
+        // A learner may believe an empty list is a usable value.
+        if usable_left > 0 && ev.flipped(Rule::CoalescelistSkipsEmpty) {
             return Ok(v.clone());
         }
     }
@@ -219,6 +235,10 @@ pub fn element(ev: &Evaluator, a: &[Value]) -> FnResult {
             "Invalid index",
             "The given key does not identify an element in this collection value.",
         )));
+    }
+    // A learner may believe element() refuses a negative index, as Terraform 1.9 and earlier did.
+    if idx < 0 && ev.flipped(Rule::ElementNegativeFromEnd) {
+        return call_err("cannot use element function with a negative index");
     }
     // A learner counting from one takes element(l, 1) for the first element.
     let idx = if idx >= 0 && ev.flipped(Rule::ElementFromZero) {
@@ -438,10 +458,15 @@ pub fn slice(ev: &Evaluator, a: &[Value]) -> FnResult {
             _ => arg_err(i, format!("{what} index must not be greater than the length of the list")),
         }
     };
-    let start = index(1, "start")?;
+    let mut start = index(1, "start")?;
     let mut end = index(2, "end")?;
     if start > end {
         return arg_err(1, "start index must not be greater than end index");
+    }
+    // A learner may count slice() positions from 1.
+    if start >= 1 && ev.flipped(Rule::SliceIndexFromZero) {
+        start -= 1;
+        end -= 1;
     }
     if end < len && ev.flipped(Rule::SliceEndExclusive) {
         end += 1;
@@ -473,6 +498,12 @@ pub fn sort(ev: &Evaluator, a: &[Value]) -> FnResult {
         }
     }
     strs.sort();
+    // A learner may believe lexical order ignores case ("alpha" < "Zeta").
+    let mut folded = strs.clone();
+    folded.sort_by_key(|s| s.to_lowercase());
+    if folded != strs && ev.flipped(Rule::LexicalOrderCaseSensitive) {
+        strs = folded;
+    }
     // A learner who sorts numbers numerically: only consulted when every element is numeric
     // and the numeric order differs from the lexical one.
     let nums: Option<Vec<Number>> = strs.iter().map(|s| Number::parse(s)).collect();

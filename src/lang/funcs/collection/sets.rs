@@ -68,7 +68,7 @@ pub fn union(_: &Evaluator, a: &[Value]) -> FnResult {
 
 /// `setproduct(sets...)`: every combination of one element from each argument; a list of
 /// tuples when all arguments are lists or tuples, else a set of tuples.
-pub fn product(_: &Evaluator, a: &[Value]) -> FnResult {
+pub fn product(ev: &Evaluator, a: &[Value]) -> FnResult {
     if a.len() < 2 {
         return call_err("at least two arguments are required");
     }
@@ -115,6 +115,8 @@ pub fn product(_: &Evaluator, a: &[Value]) -> FnResult {
     if total.saturating_mul(a.len()) > PRODUCT_LIMIT {
         return call_err(format!("the product has {total} elements, more than iacquiz builds"));
     }
+    let first_fastest =
+        total > 1 && args.iter().filter(|s| s.len() > 1).count() > 1 && ev.flipped(crate::lang::rules::Rule::SetproductLastVariesFastest);
     let mut out = Vec::with_capacity(total);
     let mut pos = vec![0usize; a.len()];
     for _ in 0..total {
@@ -132,6 +134,8 @@ pub fn product(_: &Evaluator, a: &[Value]) -> FnResult {
         }
         out.push(Value::Tuple(tuple));
         for j in (0..pos.len()).rev() {
+            // A learner may believe the first collection varies fastest.
+            let j = if first_fastest { pos.len() - 1 - j } else { j };
             pos[j] += 1;
             if pos[j] < args.get(j).map_or(0, |s| s.len()) {
                 break;

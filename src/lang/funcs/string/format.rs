@@ -51,21 +51,107 @@ impl FmtError {
     }
 }
 
+/// One verb of a spec: its flags and width, and where they sit in the spec.
+struct VerbAt {
+    /// Byte offset of the flags (just after `%`).
+    flags_at: usize,
+    /// The flags (`-+ #0`).
+    flags: String,
+    /// True when a width follows the flags.
+    has_width: bool,
+    /// The verb letter.
+    verb: char,
+}
+
+/// The verbs of a spec, `%%` skipped.
+fn verbs(spec: &str) -> Vec<VerbAt> {
+    let b = spec.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'%' {
+            i += 1;
+            continue;
+        }
+        let flags_at = i + 1;
+        let mut j = flags_at;
+        while j < b.len() && b"-+ #0".contains(&b[j]) {
+            j += 1;
+        }
+        let flags = spec[flags_at..j].to_string();
+        let width_start = j;
+        while j < b.len() && b[j].is_ascii_digit() {
+            j += 1;
+        }
+        let has_width = j > width_start;
+        while j < b.len() && (b[j] == b'.' || b[j].is_ascii_digit()) {
+            j += 1;
+        }
+        let verb = spec[j.min(spec.len())..].chars().next().unwrap_or('%');
+        if verb != '%' {
+            out.push(VerbAt {
+                flags_at,
+                flags,
+                has_width,
+                verb,
+            });
+        }
+        i = j + verb.len_utf8().max(1);
+    }
+    out
+}
+
+/// The spec as a learner holding a flipped formatting rule reads it: each rule is consulted
+/// only when the spec has a verb it applies to.
+fn believed_spec(ev: &Evaluator, spec: &str) -> String {
+    use crate::lang::rules::Rule;
+    let vs = verbs(spec);
+    let numeric = |v: &VerbAt| matches!(v.verb, 'd' | 'f' | 'e' | 'g' | 'x' | 'X' | 'o' | 'b');
+    let zero_padded: Vec<&VerbAt> = vs.iter().filter(|v| v.has_width && v.flags.contains('0')).collect();
+    let space_padded: Vec<&VerbAt> = vs
+        .iter()
+        .filter(|v| v.has_width && !v.flags.contains('0') && !v.flags.contains('-'))
+        .collect();
+    // Edits: (offset, flags to insert or remove).
+    let mut inserts: Vec<(usize, char)> = Vec::new();
+    let mut removes: Vec<usize> = Vec::new();
+    // A learner may believe a zero flag pads with spaces.
+    if !zero_padded.is_empty() && ev.flipped(Rule::FormatZeroPads) {
+        for v in &zero_padded {
+            if let Some(k) = v.flags.find('0') {
+                removes.push(v.flags_at + k);
+            }
+        }
+    }
+    // A learner may believe a width pads numbers with zeros even without the 0 flag.
+    let numeric_spaced: Vec<&&VerbAt> = space_padded.iter().filter(|v| numeric(v)).collect();
+    if !numeric_spaced.is_empty() && ev.flipped(Rule::FormatWidthPadsSpaces) {
+        inserts.extend(numeric_spaced.iter().map(|v| (v.flags_at, '0')));
+    }
+    // A learner may believe padding goes on the right, as text is written.
+    if !space_padded.is_empty() && ev.flipped(Rule::FormatRightAligns) {
+        inserts.extend(space_padded.iter().map(|v| (v.flags_at, '-')));
+    }
+    if inserts.is_empty() && removes.is_empty() {
+        return spec.to_string();
+    }
+    let mut out = String::with_capacity(spec.len() + inserts.len());
+    for (i, ch) in spec.char_indices() {
+        for (_, c) in inserts.iter().filter(|(at, _)| *at == i) {
+            out.push(*c);
+        }
+        if !removes.contains(&i) {
+            out.push(ch);
+        }
+    }
+    out
+}
+
 fn format_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
     if a[1..].iter().any(Value::has_unknown) {
         return Ok(Value::Unknown(Type::String));
     }
-    let spec = s(&a[0]);
-    // A learner may believe a zero flag pads with spaces: the same spec without the 0 flags.
-    let has_zero_flag = spec
-        .as_bytes()
-        .windows(3)
-        .any(|w| w[0] == b'%' && w[1] == b'0' && w[2].is_ascii_digit());
-    let spec = if has_zero_flag && ev.flipped(crate::lang::rules::Rule::FormatZeroPads) {
-        spec.replace("%0", "%")
-    } else {
-        spec.to_string()
-    };
+    let spec = believed_spec(ev, s(&a[0]));
     match format_values(&spec, &a[1..]) {
         Ok(out) => string(out),
         Err(FmtError::Call(m)) => Err(FnError::Call(m)),
@@ -74,18 +160,49 @@ fn format_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
 }
 
 fn formatlist_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
-    let spec = s(&a[0]);
-    let has_zero_flag = spec
-        .as_bytes()
-        .windows(3)
-        .any(|w| w[0] == b'%' && w[1] == b'0' && w[2].is_ascii_digit());
-    let unpadded = if has_zero_flag && ev.flipped(crate::lang::rules::Rule::FormatZeroPads) {
-        Some(spec.replace("%0", "%"))
-    } else {
-        None
-    };
-    let fmt = unpadded.as_deref().unwrap_or(spec);
+    let spec = believed_spec(ev, s(&a[0]));
+    let fmt = spec.as_str();
     let args = &a[1..];
+    // A learner may believe formatlist() combines every element of one list with every element
+    // of the others; consulted when two or more lists have several elements.
+    let lists: Vec<&[Value]> = args
+        .iter()
+        .filter_map(|v| match v {
+            Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => Some(vs.as_slice()),
+            _ => None,
+        })
+        .collect();
+    if lists.iter().filter(|l| l.len() > 1).count() > 1
+        && !args.iter().any(Value::has_unknown)
+        && lists.iter().map(|l| l.len()).product::<usize>() <= 10_000
+        && ev.flipped(crate::lang::rules::Rule::FormatlistPairsByIndex)
+    {
+        let mut rows: Vec<Vec<Value>> = vec![Vec::new()];
+        for arg in args {
+            let choices: Vec<Value> = match arg {
+                Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.clone(),
+                other => vec![other.clone()],
+            };
+            rows = rows
+                .into_iter()
+                .flat_map(|r| {
+                    choices.iter().map(move |c| {
+                        let mut r = r.clone();
+                        r.push(c.clone());
+                        r
+                    })
+                })
+                .collect();
+        }
+        let mut out = Vec::with_capacity(rows.len());
+        for row in rows {
+            match format_values(fmt, &row) {
+                Ok(text) => out.push(string(text)?),
+                Err(e) => return Err(FnError::Call(e.message())),
+            }
+        }
+        return Ok(Value::List(Type::String, out));
+    }
     if args.is_empty() {
         return match format_values(fmt, &[]) {
             Ok(out) => Ok(Value::List(Type::String, vec![string(out)?])),
