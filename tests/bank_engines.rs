@@ -304,7 +304,11 @@ fn rivet_rules_and_errors_through_the_bank() {
     assert_eq!(answer(&i), "Error: invalid for_each");
     assert_eq!(under(&i, Rule::ListIsImplicitSet), "['file.a[\"first\"]', 'file.a[\"second\"]']");
     assert!(i.judge("invalid for_each").is_ok_and(|v| v.correct));
-    assert!(i.judge("['file.a[\"first\"]', 'file.a[\"second\"]']").is_ok_and(|v| !v.correct));
+    let v = i
+        .judge("['file.a[\"first\"]', 'file.a[\"second\"]']")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(!v.correct);
+    assert_eq!(v.misconceptions.first().map(|m| m.0.as_str()), Some("list-is-implicit-set"));
     // Module sources stay inside the question's files.
     let escape = "module \"m\" {\n  source = \"../outside\"\n}\n";
     let i = instance("rivet", &rivet(escape, "").replace("kind: input", "kind: error"));
