@@ -445,14 +445,6 @@ fn reshape(v: Value, like: &Value) -> Value {
     }
 }
 
-/// `an HCL`, `a YAML`.
-fn article(notation: &str) -> String {
-    match notation {
-        "HCL" => format!("an {notation}"),
-        _ => format!("a {notation}"),
-    }
-}
-
 /// The verdict on an answer a learner typed.
 #[derive(Clone, Debug)]
 pub struct Verdict {
@@ -480,7 +472,7 @@ impl Instance {
         match self.parse_answer(typed) {
             Ok(Ok(v)) if !says_error => readings.push(v),
             Ok(_) if says_error || matches!(correct.computed, Computed::Error(_)) => {}
-            Ok(Err(e)) => return Err(format!("not {} value: {}", article(self.engine.notation()), e.summary)),
+            Ok(Err(e)) => return Err(format!("not {}: {}", self.engine.value_noun(), e.summary)),
             Ok(Ok(_)) => {}
             Err(u) => return Err(u.to_string()),
         }

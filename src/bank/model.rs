@@ -42,6 +42,14 @@ impl Engine {
         true
     }
 
+    /// What an answer in its notation is called (`an HCL value`, `a YAML value`).
+    pub fn value_noun(self) -> &'static str {
+        match self {
+            Engine::Terraform => "an HCL value",
+            Engine::Cfnrain | Engine::Rivet => "a YAML value",
+        }
+    }
+
     /// The notation its answers are written and shown in (`HCL`, `YAML`).
     pub fn notation(self) -> &'static str {
         match self {
