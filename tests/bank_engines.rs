@@ -357,3 +357,46 @@ fn parameters_fill_engine_sources() {
     };
     assert!(e.detail.contains("file.a[2] has no attribute count"), "{}", e.detail);
 }
+
+#[test]
+fn truefalse_claims_and_bool_selections() {
+    let claim = |c: &str| {
+        cfn("select: Resources.ContentBucket.Properties.SubName").replace("kind: input\n", &format!("kind: truefalse\nclaim: {c}\n"))
+    };
+    // The seed: !Sub ${Name} with Name foo packages to the plain string foo.
+    let i = instance("cfnrain", &claim("foo"));
+    assert_eq!(answer(&i), "true");
+    let i = instance("cfnrain", &claim("!Sub foo"));
+    assert_eq!(answer(&i), "false");
+    let text = "file \"a\" {\n  enabled = true\n}\n";
+    let i = instance(
+        "rivet",
+        &rivet(text, "select: file.a.enabled\n").replace("kind: input", "kind: truefalse"),
+    );
+    assert_eq!(answer(&i), "true");
+    let b = bank(
+        "rivet",
+        "S",
+        &rivet(text, "select: file.a.enabled\n").replace("kind: input", "kind: truefalse\nanswer: false"),
+    )
+    .unwrap_or_else(|e| panic!("{e:?}"));
+    let r = iacquiz::bank::check::check_bank(&b);
+    assert!(
+        r.questions[0].problems.iter().any(|p| p.contains("stated answer differs")),
+        "{:?}",
+        r.questions[0].problems
+    );
+}
+
+#[test]
+fn attributes_of_resources_inside_module_instances() {
+    let root =
+        "module \"files\" {\n  source   = \"./modules/file\"\n  for_each = toset([\"first\"])\n  path     = \"/etc/${each.key}\"\n}\n";
+    let module = "variable \"path\" {\n  type = string\n}\nfile \"this\" {\n  path    = var.path\n  content = \"at ${var.path}\"\n}\n";
+    let body = format!(
+        "files:\n  main.rvt: |\n{}  modules/file/main.rvt: |\n{}select: 'module.files[\"first\"].file.this.content'\nkind: input\n",
+        indent(root, 4),
+        indent(module, 4)
+    );
+    assert_eq!(answer(&instance("rivet", &body)), "at /etc/first");
+}
