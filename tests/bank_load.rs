@@ -236,18 +236,24 @@ fn lesson_sections_are_checked_against_the_catalogue() {
 }
 
 #[test]
-fn unavailable_engines_load() {
+fn a_question_under_the_wrong_engine_is_refused_field_by_field() {
     let text = GOOD.replace("engine: terraform", "engine: rivet");
-    let bank = match Bank::from_sources(vec![src("t.yaml", &text)]) {
-        Ok(b) => b,
-        Err(e) => panic!("{e}"),
-    };
-    let r = iacquiz::bank::check::check_bank(&bank);
-    assert_eq!(r.failed(), 2);
+    let ps = problems(&text);
     assert!(
-        r.questions[0].problems[0].contains("engine `rivet` is not available yet"),
-        "{:?}",
-        r.questions[0].problems
+        ps.iter()
+            .any(|p| p.line == 7 && p.message.contains("`expr` is not a field of rivet questions")),
+        "{ps:?}"
+    );
+    assert!(
+        ps.iter()
+            .any(|p| p.message.contains("a rivet question needs `files` with at least one .rvt file")),
+        "{ps:?}"
+    );
+    let text = GOOD.replace("engine: terraform", "engine: cfnrain");
+    let ps = problems(&text);
+    assert!(
+        ps.iter().any(|p| p.message.contains("a cfnrain question needs `template`")),
+        "{ps:?}"
     );
 }
 

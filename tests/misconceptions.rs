@@ -73,3 +73,66 @@ fn diagnose_is_semantic_about_containers_and_strict_about_elements() {
     assert!(!check("sort([110, 25])", "[110, 25]"), "element types are strict");
     assert!(!check(r#"["x"][-1]"#, r#""x""#), "any value is wrong where the answer is an error");
 }
+
+/// The example of a cfnrain or rivet misconception as a bank question, so the bank's own
+/// judging (what a learner's typed answer is) can be held to it.
+fn example_question(m: &iacquiz::mistakes::Misconception) -> iacquiz::bank::Question {
+    use iacquiz::bank::{Engine, Kind, LessonRef, Origin, Question};
+    let source = m.example.source().unwrap_or_else(|e| panic!("{}: {e}", m.id));
+    Question {
+        id: m.id.clone(),
+        engine: Engine::from_name(&m.engine).unwrap_or_else(|| panic!("{}: engine {}", m.id, m.engine)),
+        topic: "examples".into(),
+        tags: Vec::new(),
+        lesson: LessonRef {
+            seed: m.lesson.seed.clone(),
+            section: m.lesson.section.clone(),
+        },
+        prompt: "p".into(),
+        source,
+        kind: Kind::Input,
+        answer: None,
+        claim: None,
+        explain: "e".into(),
+        misconceptions: Vec::new(),
+        difficulty: 1,
+        distractors: Vec::new(),
+        params: Default::default(),
+        strict_types: false,
+        origin: Origin::default(),
+    }
+}
+
+#[test]
+fn every_engine_has_misconceptions_with_working_examples() {
+    for engine in ["terraform", "cfnrain", "rivet"] {
+        let n = catalogue().iter().filter(|m| m.engine == engine).count();
+        assert!(n >= 10, "{engine}: {n} misconceptions");
+    }
+}
+
+/// `diagnose` reads terraform values; for cfnrain and rivet the bank's judge of a typed answer
+/// does the same work: the wrong answer each example gives under its rule, typed in, is wrong
+/// and names that misconception.
+#[test]
+fn typed_wrong_answers_of_cfnrain_and_rivet_examples_name_their_misconception() {
+    let mut problems = Vec::new();
+    for m in catalogue().iter().filter(|m| m.engine != "terraform") {
+        let inst = example_question(m).instantiate(0);
+        let wrong = match inst.evaluate(&Rules::with(m.rule)) {
+            Ok(e) => e.computed.one_line(),
+            Err(u) => panic!("{}: {u}", m.id),
+        };
+        match inst.judge(&wrong) {
+            Ok(v) if !v.correct && v.misconceptions.iter().any(|(id, _)| id == &m.id) => {}
+            Ok(v) => problems.push(format!("{}: {wrong} judged correct={} {:?}", m.id, v.correct, v.misconceptions)),
+            Err(e) => problems.push(format!("{}: {wrong}: {e}", m.id)),
+        }
+        // The right answer, typed in, is right.
+        let right = inst.correct_answer().map(|c| c.text).unwrap_or_default();
+        if !inst.judge(&right).is_ok_and(|v| v.correct) {
+            problems.push(format!("{}: the right answer {right} is not judged right", m.id));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

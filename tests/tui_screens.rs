@@ -304,3 +304,110 @@ fn ctrl_c_quits_from_anywhere_even_while_typing() {
     update::handle_key(&mut app, KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
     assert!(app.quit);
 }
+
+/// An app over the small cfnrain and rivet bank (tests/fixtures/tui-engines-bank).
+fn engines_app(name: &str, color: bool) -> App {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tui-engines-bank");
+    let bank = Bank::load_dirs(&[dir]).expect("the engines fixture bank loads");
+    let store = Store::open(&temp_dir(name)).expect("store").store;
+    App::new(
+        bank,
+        store,
+        Options {
+            seed: 7,
+            clock: Clock::fixed(T0),
+            theme: Theme { color },
+            start: Some(Mode::Practice),
+            exam_questions: 2,
+            topics: Vec::new(),
+        },
+    )
+}
+
+fn engine_shown(app: &App) -> Option<iacquiz::bank::Engine> {
+    app.asking.as_ref().map(|a| a.instance.engine)
+}
+
+#[test]
+fn cfnrain_and_rivet_questions_show_their_sources() {
+    use iacquiz::bank::Engine;
+    let mut app = engines_app("engines", false);
+    let mut seen = Vec::new();
+    while let Some(engine) = engine_shown(&app) {
+        seen.push(engine);
+        match engine {
+            Engine::Cfnrain => {
+                insta::assert_snapshot!("question_cfnrain", screen(&app));
+                ch(&mut app, 'p');
+                assert_eq!(app.screen, Screen::Question, "the playground is for terraform expressions");
+                assert!(app.notice.as_deref().is_some_and(|n| n.contains("iacquiz cfn package")));
+                answer(&mut app, false, "");
+                assert_eq!(app.screen, Screen::Feedback);
+                insta::assert_snapshot!("feedback_cfnrain", screen(&app));
+            }
+            _ => {
+                typed(&mut app, "[/etc/rivet-slot-1");
+                assert!(
+                    app.asking.as_ref().is_some_and(|a| a.input_error.is_some()),
+                    "an unclosed YAML list"
+                );
+                for _ in 0.."[/etc/rivet-slot-1".len() {
+                    press(&mut app, KeyCode::Backspace);
+                }
+                typed(&mut app, "/etc/rivet-slot-2");
+                insta::assert_snapshot!("question_rivet_typed", screen(&app));
+                press(&mut app, KeyCode::Enter);
+                assert_eq!(app.screen, Screen::Feedback);
+                assert!(
+                    app.feedback
+                        .as_ref()
+                        .is_some_and(|f| !f.correct && f.expected == "/etc/rivet-slot-1")
+                );
+            }
+        }
+        press(&mut app, KeyCode::Enter);
+    }
+    seen.sort();
+    assert_eq!(seen, [Engine::Cfnrain, Engine::Rivet]);
+}
+
+/// The colour of the first cell of `word` on the screen.
+fn colour_of(buf: &ratatui::buffer::Buffer, word: &str) -> Option<ratatui::style::Color> {
+    for y in 0..buf.area.height {
+        let row: String = (0..buf.area.width).map(|x| buf[(x, y)].symbol().to_string()).collect();
+        if let Some(i) = row.find(word) {
+            let x = row[..i].chars().count() as u16;
+            return Some(buf[(x, y)].fg);
+        }
+    }
+    None
+}
+
+#[test]
+fn yaml_sources_are_highlighted() {
+    use iacquiz::bank::Engine;
+    use ratatui::style::Color;
+    let mut app = engines_app("engines-color", true);
+    let mut term = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 30)).expect("terminal");
+    let mut seen = 0;
+    while let Some(engine) = engine_shown(&app) {
+        seen += 1;
+        term.draw(|f| iacquiz::tui::views::draw(f, &app)).expect("draw");
+        let buf = term.backend().buffer().clone();
+        if engine == Engine::Cfnrain {
+            assert_eq!(colour_of(&buf, "Overrides:"), Some(Color::Blue), "keys");
+            assert_eq!(colour_of(&buf, "!Ref"), Some(Color::Magenta), "short-form tags");
+            assert_eq!(colour_of(&buf, "'logs'"), Some(Color::Green), "quoted strings");
+            assert_eq!(colour_of(&buf, "30"), Some(Color::Yellow), "numbers");
+            assert_eq!(colour_of(&buf, "# beside"), Some(Color::DarkGray), "comments");
+        } else {
+            // Rivet sources are HCL.
+            assert_eq!(colour_of(&buf, "\"/etc/rivet-slot-"), Some(Color::Green), "an HCL string");
+            assert_eq!(colour_of(&buf, "# Two"), Some(Color::DarkGray), "an HCL comment");
+            assert_eq!(colour_of(&buf, "count ="), Some(Color::Blue), "an HCL attribute");
+        }
+        answer(&mut app, true, "");
+        press(&mut app, KeyCode::Enter);
+    }
+    assert_eq!(seen, 2);
+}

@@ -197,8 +197,12 @@ fn check_stated_value(inst: &Instance, text: &str, got: &Computed, strict: bool,
         }
         return;
     }
+    if let Computed::Data(actual) = got {
+        check_stated_data(inst, text, actual, problems);
+        return;
+    }
     let Computed::Value(actual) = got else { return };
-    match inst.constant(text) {
+    match super::engine::constant(inst.engine, text) {
         Err(u) => problems.push(u.to_string()),
         Ok(Err(e)) => {
             let mut msg = format!("answer {} is not a constant value: {}", one_line_text(text), e.summary);
@@ -232,6 +236,25 @@ fn check_stated_value(inst: &Instance, text: &str, got: &Computed, strict: bool,
     }
 }
 
+/// A stated answer of a data engine (cfnrain, rivet) against the engine's data.
+fn check_stated_data(inst: &Instance, text: &str, actual: &crate::cfn::Value, problems: &mut Vec<String>) {
+    match inst.parse_answer(text) {
+        Err(u) => problems.push(u.to_string()),
+        Ok(Err(e)) => problems.push(format!("answer {} is not a YAML value: {}", one_line_text(text), e.detail)),
+        Ok(Ok(Computed::Data(expected))) => {
+            if let Err(m) = super::data::compare(&expected, actual) {
+                let (said, gives) = (super::data::one_line(&expected), super::data::one_line(actual));
+                let mut msg = format!("stated answer differs: answer says {said}, the engine gives {gives}");
+                if !(m.path.is_empty() && m.what.starts_with("author has ") && m.what.ends_with(&gives)) {
+                    msg.push_str(&format!("; {m}"));
+                }
+                problems.push(msg);
+            }
+        }
+        Ok(Ok(other)) => problems.push(format!("answer {} is not data: {}", one_line_text(text), other.one_line())),
+    }
+}
+
 /// Checks the distractors and returns how many distinct usable ones there are.
 fn check_choices(inst: &Instance, got: &Computed, problems: &mut Vec<String>) -> usize {
     if inst.kind == Kind::Truefalse {
@@ -253,11 +276,7 @@ fn check_choices(inst: &Instance, got: &Computed, problems: &mut Vec<String>) ->
                 continue;
             }
         };
-        let equals_right = match (computed, got) {
-            (Computed::Value(d), Computed::Value(v)) => compare::same(d, v, inst.strict_types),
-            (Computed::Error(d), Computed::Error(e)) => d.summary == e.summary,
-            (c, g) => c.one_line() == g.one_line(),
-        };
+        let equals_right = computed.same(got, inst.strict_types);
         if equals_right {
             problems.push(format!("{label} equals the right answer ({correct_text})"));
             continue;

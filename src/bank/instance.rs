@@ -135,12 +135,7 @@ impl Question {
             strict_types: self.strict_types,
             seed,
             prompt: sub(&self.prompt),
-            source: Source {
-                expr: sub(&self.source.expr),
-                config: self.source.config.as_deref().map(sub),
-                files: self.source.files.iter().map(|(k, v)| (k.clone(), sub(v))).collect(),
-                condition: self.source.condition.as_deref().map(sub),
-            },
+            source: self.source.map_texts(sub),
             answer: self.answer.as_ref().map(stated),
             claim: self.claim.as_deref().map(sub),
             distractors: self
@@ -190,9 +185,10 @@ impl Instance {
             .map_err(|u| *u)
     }
 
-    /// Parses a constant the author wrote, in this instance's engine.
-    pub fn constant(&self, text: &str) -> Result<Result<Value, EngineError>, Unavailable> {
-        engine::constant(self.engine, text)
+    /// Reads an answer written in this instance's notation (HCL for terraform, YAML for
+    /// cfnrain and rivet).
+    pub fn parse_answer(&self, text: &str) -> Result<Result<Computed, EngineError>, Unavailable> {
+        engine::parse_answer(self.engine, text)
     }
 
     /// The right answer: the engine's value or error; for truefalse, whether the statement
@@ -202,19 +198,21 @@ impl Instance {
         let computed = match (self.kind, &self.claim) {
             (Kind::Truefalse, Some(claim)) => {
                 let claimed = self
-                    .constant(claim)
+                    .parse_answer(claim)
                     .map_err(InstanceError::Unavailable)?
                     .map_err(|error| InstanceError::Notation {
                         field: "claim",
                         text: claim.clone(),
                         error,
                     })?;
-                let holds = match &real.computed {
-                    Computed::Value(v) => compare::same(&claimed, v, self.strict_types),
-                    _ => false,
-                };
+                let holds = !matches!(real.computed, Computed::Error(_)) && claimed.same(&real.computed, self.strict_types);
                 Computed::Value(Value::Bool(holds))
             }
+            // A data answer that is a bool is the truth of the statement.
+            (Kind::Truefalse, None) => match real.computed.as_bool() {
+                Some(b) => Computed::Value(Value::Bool(b)),
+                None => real.computed.clone(),
+            },
             _ => real.computed.clone(),
         };
         Ok(Correct {
@@ -237,11 +235,12 @@ impl Instance {
             .iter()
             .map(|d| {
                 let answer = match &d.answer {
-                    Stated::Value(t) => match self.constant(t) {
-                        Ok(Ok(v)) => Ok(Computed::Value(match &like {
+                    Stated::Value(t) => match self.parse_answer(t) {
+                        Ok(Ok(Computed::Value(v))) => Ok(Computed::Value(match &like {
                             Some(l) => reshape(v, l),
                             None => v,
                         })),
+                        Ok(Ok(c)) => Ok(c),
                         Ok(Err(e)) => Err(e),
                         Err(u) => Err(EngineError {
                             summary: u.to_string(),
@@ -340,11 +339,7 @@ impl Instance {
             Computed::Value(v) if !self.strict_types => Some(v.clone()),
             _ => None,
         };
-        let same_as_right = |c: &Computed| match (c, &real.computed) {
-            (Computed::Value(a), Computed::Value(b)) => compare::same(a, b, self.strict_types),
-            (Computed::Error(a), Computed::Error(b)) => a.summary == b.summary,
-            (a, b) => a.one_line() == b.one_line(),
-        };
+        let same_as_right = |c: &Computed| c.same(&real.computed, self.strict_types);
         let mut mistakes: Vec<Wrong> = Vec::new();
         if self.kind != Kind::Truefalse {
             for m in crate::mistakes::catalogue() {
@@ -467,31 +462,42 @@ pub struct Verdict {
 }
 
 impl Instance {
-    /// Judges a typed answer (HCL value text; for error questions also an error summary):
-    /// right or wrong, and which misconceptions give exactly that answer.
+    /// Judges a typed answer (a value in the engine's notation; for error questions also an
+    /// error summary): right or wrong, and which misconceptions give exactly that answer.
     pub fn judge(&self, typed: &str) -> Result<Verdict, String> {
         let correct = self.correct_answer().map_err(|e| e.to_string())?;
         let expected = correct.text.clone();
-        let learner = match self.constant(typed) {
-            Ok(Ok(v)) => Computed::Value(v),
-            Ok(Err(_)) if matches!(correct.computed, Computed::Error(_)) => Computed::Error(EngineError {
-                summary: typed.trim().trim_start_matches("Error:").trim().to_string(),
-                detail: String::new(),
-            }),
-            Ok(Err(e)) => return Err(format!("not an HCL value: {}", e.summary)),
+        // What the learner may mean: a value, or (where errors are in play) an error summary.
+        let as_error = Computed::Error(EngineError {
+            summary: typed.trim().trim_start_matches("Error:").trim().to_string(),
+            detail: String::new(),
+        });
+        let says_error = typed.trim_start().starts_with("Error:");
+        let mut readings = Vec::new();
+        match self.parse_answer(typed) {
+            Ok(Ok(v)) if !says_error => readings.push(v),
+            Ok(_) if says_error || matches!(correct.computed, Computed::Error(_)) => {}
+            Ok(Err(e)) => return Err(format!("not {}: {}", self.engine.value_noun(), e.summary)),
+            Ok(Ok(_)) => {}
             Err(u) => return Err(u.to_string()),
+        }
+        // A YAML line reads as a string even when it names an error, so data engines try both.
+        if says_error || readings.is_empty() || self.engine != Engine::Terraform {
+            readings.push(as_error);
+        }
+        let same = |b: &Computed| {
+            readings.iter().any(|a| match (a, b) {
+                (Computed::Value(x), Computed::Value(y)) => crate::mistakes::diagnose::same_answer(y, x, self.strict_types),
+                (Computed::Value(_), _) | (_, Computed::Value(_)) => false,
+                (a, b) => a.same(b, self.strict_types),
+            })
         };
-        let same = |a: &Computed, b: &Computed| match (a, b) {
-            (Computed::Value(x), Computed::Value(y)) => crate::mistakes::diagnose::same_answer(y, x, self.strict_types),
-            (Computed::Error(x), Computed::Error(y)) => x.summary.eq_ignore_ascii_case(&y.summary),
-            _ => false,
-        };
-        let ok = same(&learner, &correct.computed);
+        let ok = same(&correct.computed);
         let mut misconceptions = Vec::new();
         if !ok {
             for w in self.engine_wrong_answers().0 {
                 if let (Ok(c), Some(id)) = (&w.answer, &w.misconception)
-                    && same(&learner, c)
+                    && same(c)
                 {
                     misconceptions.push((id.clone(), w.why.clone().unwrap_or_default()));
                 }

@@ -7,10 +7,11 @@ use std::fmt;
 use super::files::SourceFile;
 use super::lessons::{Catalogue, Lesson};
 use super::located::{self, Node, Pos};
-use super::model::{Distractor, Engine, Kind, LessonRef, Origin, Question, Source, Stated};
+use super::model::{Distractor, Engine, Kind, LessonRef, Origin, Question, Stated};
 use super::notation;
 use super::params::{self, Params};
 use super::raw::{RawCatalogue, RawFile, RawQuestion, question_fields};
+use super::sources;
 
 /// One problem that keeps a bank from loading.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -471,35 +472,16 @@ fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, errors: &mut Vec<L
             );
         }
     }
-    // The source.
-    let has_any = rq.expr.is_some() || rq.config.is_some() || rq.files.is_some();
-    let expr = rq.expr.clone().unwrap_or_default();
-    match engine {
-        Some(Engine::Terraform) if rq.condition.is_none() && rq.expr.as_deref().is_none_or(|e| e.trim().is_empty()) => {
-            let what = if rq.expr.is_some() {
-                "`expr` is empty"
-            } else {
-                "missing source: no `expr`"
-            };
-            p.field(
-                if rq.expr.is_some() { "expr" } else { "id" },
-                format!("{what}; a terraform question needs `expr` (the expression whose value is the answer), with `config` or `files` when it reads them"),
-            );
-        }
-        Some(_) if !has_any => p.field("id", "missing source: give `expr`, `config` or `files`"),
-        _ => {}
-    }
-    let files = rq.files.clone().unwrap_or_default();
-    for name in files.keys() {
-        if name.is_empty() || name.starts_with('/') || name.contains('\\') || name.split('/').any(|c| c == ".." || c.is_empty()) {
-            p.field(
-                "files",
-                format!("file name {name:?} must be a relative path inside the question (no `..`, no leading `/`)"),
-            );
+    // The source, as its engine reads it.
+    let (source, faults) = sources::source(engine.unwrap_or(Engine::Terraform), &rq);
+    if engine.is_some() {
+        for f in faults {
+            p.field(f.field, f.message);
         }
     }
+    let notation_engine = engine.unwrap_or(Engine::Terraform);
     // The stated answer and claim, by kind.
-    let answer = rq.answer.as_ref().and_then(|a| match stated(rq.kind, a) {
+    let answer = rq.answer.as_ref().and_then(|a| match stated(notation_engine, rq.kind, a) {
         Ok(s) => Some(s),
         Err(m) => {
             p.field("answer", m);
@@ -508,7 +490,7 @@ fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, errors: &mut Vec<L
     });
     let claim = match (&rq.claim, rq.kind) {
         (None, _) => None,
-        (Some(c), Kind::Truefalse) => match notation::to_hcl(c) {
+        (Some(c), Kind::Truefalse) => match notation::to_text(notation_engine, c) {
             Ok(t) => Some(t),
             Err(m) => {
                 p.field("claim", format!("claim: {m}"));
@@ -528,7 +510,7 @@ fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, errors: &mut Vec<L
         );
     } else {
         for (i, d) in rq.distractors.iter().enumerate() {
-            match distractor(d) {
+            match distractor(notation_engine, d) {
                 Ok(d) => distractors.push(d),
                 Err(m) => p.item("distractors", i, format!("distractor {}: {m}", i + 1)),
             }
@@ -544,17 +526,8 @@ fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, errors: &mut Vec<L
             Err(m) => p.sub_field("params", name, m),
         }
     }
-    let mut texts: Vec<(&str, String)> = vec![
-        ("prompt", rq.prompt.clone()),
-        ("expr", expr.clone()),
-        ("explain", rq.explain.clone()),
-    ];
-    if let Some(c) = &rq.config {
-        texts.push(("config", c.clone()));
-    }
-    for v in files.values() {
-        texts.push(("files", v.clone()));
-    }
+    let mut texts: Vec<(&str, String)> = vec![("prompt", rq.prompt.clone()), ("explain", rq.explain.clone())];
+    texts.extend(source.texts().into_iter().map(|(f, t)| (f, t.to_string())));
     if let Some(a) = &answer {
         texts.push(("answer", stated_text(a)));
     }
@@ -607,12 +580,7 @@ fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, errors: &mut Vec<L
         tags: rq.tags,
         lesson,
         prompt: rq.prompt,
-        source: Source {
-            expr,
-            config: rq.config,
-            files,
-            condition: rq.condition,
-        },
+        source,
         kind: rq.kind,
         answer,
         claim,
@@ -639,11 +607,11 @@ pub fn stated_text(s: &Stated) -> String {
     }
 }
 
-/// Reads an author's `answer:` for a question of `kind`.
-fn stated(kind: Kind, v: &serde_yaml::Value) -> Result<Stated, String> {
+/// Reads an author's `answer:` for a question of `kind`, in `engine`'s notation.
+fn stated(engine: Engine, kind: Kind, v: &serde_yaml::Value) -> Result<Stated, String> {
     use serde_yaml::Value as Y;
     match kind {
-        Kind::Choice | Kind::Input => notation::to_hcl(v).map(Stated::Value).map_err(|m| format!("answer: {m}")),
+        Kind::Choice | Kind::Input => notation::to_text(engine, v).map(Stated::Value).map_err(|m| format!("answer: {m}")),
         Kind::Error => match v {
             Y::String(s) if !s.trim().is_empty() => Ok(Stated::Error(error_summary(s))),
             _ => Err("an error question's `answer` is the error's summary as text, e.g. answer: Invalid index".into()),
@@ -665,10 +633,10 @@ fn error_summary(s: &str) -> String {
 
 /// Reads one `distractors:` entry: a value (as for `answer`), or `{value: ..., why: ...}`, or
 /// `{error: Summary, why: ...}`.
-fn distractor(v: &serde_yaml::Value) -> Result<Distractor, String> {
+fn distractor(engine: Engine, v: &serde_yaml::Value) -> Result<Distractor, String> {
     use serde_yaml::Value as Y;
     let Y::Mapping(m) = v else {
-        return notation::to_hcl(v).map(|t| Distractor {
+        return notation::to_text(engine, v).map(|t| Distractor {
             answer: Stated::Value(t),
             why: None,
         });
@@ -693,7 +661,7 @@ fn distractor(v: &serde_yaml::Value) -> Result<Distractor, String> {
         }
     }
     let answer = match (value, error) {
-        (Some(v), None) => Stated::Value(notation::to_hcl(v)?),
+        (Some(v), None) => Stated::Value(notation::to_text(engine, v)?),
         (None, Some(Y::String(s))) if !s.trim().is_empty() => Stated::Error(error_summary(s)),
         (None, Some(_)) => return Err("`error` must be an error summary, as text".into()),
         (Some(_), Some(_)) => return Err("give `value` or `error`, not both".into()),

@@ -11,6 +11,7 @@
 pub mod check;
 pub mod compare;
 pub mod coverage;
+pub mod data;
 mod embedded;
 pub mod engine;
 pub mod files;
@@ -24,6 +25,7 @@ pub mod params;
 pub mod raw;
 pub mod report;
 pub mod rng;
+pub mod sources;
 
 use std::path::PathBuf;
 

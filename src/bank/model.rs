@@ -13,9 +13,9 @@ use super::params::Params;
 pub enum Engine {
     /// Terraform expressions and configurations (`src/lang/`).
     Terraform,
-    /// The CloudFormation module packager (not built yet).
+    /// The CloudFormation module packager (`src/cfn/`).
     Cfnrain,
-    /// The Rivet expansion compiler (not built yet).
+    /// The Rivet expansion compiler (`src/rivet/`).
     Rivet,
 }
 
@@ -39,7 +39,23 @@ impl Engine {
 
     /// True when this build can evaluate the engine's questions.
     pub fn available(self) -> bool {
-        matches!(self, Engine::Terraform)
+        true
+    }
+
+    /// What an answer in its notation is called (`an HCL value`, `a YAML value`).
+    pub fn value_noun(self) -> &'static str {
+        match self {
+            Engine::Terraform => "an HCL value",
+            Engine::Cfnrain | Engine::Rivet => "a YAML value",
+        }
+    }
+
+    /// The notation its answers are written and shown in (`HCL`, `YAML`).
+    pub fn notation(self) -> &'static str {
+        match self {
+            Engine::Terraform => "HCL",
+            Engine::Cfnrain | Engine::Rivet => "YAML",
+        }
     }
 }
 
@@ -90,24 +106,85 @@ pub struct LessonRef {
     pub section: String,
 }
 
-/// What an engine evaluates: an expression and what it may see.
+/// What an engine evaluates, and which part of its result is the answer.
+///
+/// terraform: `expr` (or `condition`) with `config` and `files`. cfnrain: the parent
+/// `template` packaged with its module `files`, the answer the part at `select` (or the keys at
+/// `keys`, or the whole template). rivet: the `.rvt` `files` compiled with `vars` and `facts`,
+/// the answer the part at `select` (the address list by default), or, with `old_files`, the
+/// diff from that earlier compilation to this one.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Source {
     /// The expression whose value (or error) is the answer.
     pub expr: String,
     /// Inline configuration text (`.tf` for terraform), if any.
     pub config: Option<String>,
-    /// In-memory files the evaluation may read (name → contents).
+    /// In-memory files the evaluation may read (name → contents): terraform's `file()`
+    /// files, cfnrain's module files, rivet's `.rvt` files.
     pub files: BTreeMap<String, String>,
     /// The address of a custom condition (`check.cert`, `aws_instance.web`) whose outcome
     /// (`pass`, `error`, `warning`, `deferred`) is the answer, instead of `expr`'s value.
     pub condition: Option<String>,
+    /// cfnrain: the parent template (YAML or JSON text), packaged as `template.yaml`.
+    pub template: Option<String>,
+    /// cfnrain and rivet: the part of the result that is the answer.
+    pub select: Option<String>,
+    /// cfnrain: the path whose mapping's keys (in packaged order) are the answer.
+    pub keys: Option<String>,
+    /// rivet: root variables (name → HCL text of the value).
+    pub vars: BTreeMap<String, String>,
+    /// rivet: facts (`fact.NAME`; name → text, an integer text being a number).
+    pub facts: BTreeMap<String, String>,
+    /// rivet: the earlier configuration's files; when given, the answer is the diff from it.
+    pub old_files: Option<BTreeMap<String, String>>,
+}
+
+impl Source {
+    /// Every piece of text in the source that placeholders may fill, with its field's name.
+    pub fn texts(&self) -> Vec<(&'static str, &str)> {
+        let mut out = vec![("expr", self.expr.as_str())];
+        for (name, t) in [
+            ("config", &self.config),
+            ("condition", &self.condition),
+            ("template", &self.template),
+            ("select", &self.select),
+            ("keys", &self.keys),
+        ] {
+            if let Some(t) = t {
+                out.push((name, t.as_str()));
+            }
+        }
+        out.extend(self.files.values().map(|v| ("files", v.as_str())));
+        out.extend(self.vars.values().map(|v| ("vars", v.as_str())));
+        out.extend(self.facts.values().map(|v| ("facts", v.as_str())));
+        if let Some(old) = &self.old_files {
+            out.extend(old.values().map(|v| ("old_files", v.as_str())));
+        }
+        out
+    }
+
+    /// The same source with every text passed through `f` (parameter substitution).
+    pub fn map_texts(&self, f: impl Fn(&str) -> String) -> Source {
+        let map = |m: &BTreeMap<String, String>| m.iter().map(|(k, v)| (k.clone(), f(v))).collect();
+        Source {
+            expr: f(&self.expr),
+            config: self.config.as_deref().map(&f),
+            files: map(&self.files),
+            condition: self.condition.as_deref().map(&f),
+            template: self.template.as_deref().map(&f),
+            select: self.select.as_deref().map(&f),
+            keys: self.keys.as_deref().map(&f),
+            vars: map(&self.vars),
+            facts: map(&self.facts),
+            old_files: self.old_files.as_ref().map(map),
+        }
+    }
 }
 
 /// An answer written by an author, in the engine's notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stated {
-    /// A value, as HCL text (`tolist(["110"])`).
+    /// A value, as HCL text for terraform (`tolist(["110"])`), YAML text for cfnrain and rivet.
     Value(String),
     /// An error, by its summary (`Invalid index`).
     Error(String),

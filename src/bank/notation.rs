@@ -1,6 +1,8 @@
-//! Answers as authors write them: a YAML string is HCL text (`tolist(["110"])`, `"node_0042"`);
-//! a YAML list, map, number, bool or null is the value it spells (`["110", 25]`), whose
-//! strings are strings. Both become HCL text, which `check` evaluates with the engine.
+//! Answers as authors write them. terraform: a YAML string is HCL text (`tolist(["110"])`,
+//! `"node_0042"`); a YAML list, map, number, bool or null is the value it spells (`["110", 25]`),
+//! whose strings are strings. Both become HCL text, which `check` evaluates with the engine.
+//! cfnrain and rivet: the YAML value is the answer as it is (`foo` is the string foo,
+//! `!Ref LogsBucket` a reference), kept as YAML text.
 
 use serde_yaml::Value as Y;
 
@@ -12,8 +14,27 @@ pub fn to_hcl(v: &Y) -> Result<String, String> {
     }
 }
 
-/// HCL text for a YAML value read as a literal (strings quoted).
-fn literal(v: &Y) -> Result<String, String> {
+/// An author's YAML answer in `engine`'s notation: HCL text for terraform, YAML text for the
+/// engines whose answers are YAML data.
+pub fn to_text(engine: super::model::Engine, v: &Y) -> Result<String, String> {
+    match engine {
+        super::model::Engine::Terraform => to_hcl(v),
+        _ => to_yaml(v),
+    }
+}
+
+/// A YAML value as YAML text (tags kept: `!Ref X`).
+pub fn to_yaml(v: &Y) -> Result<String, String> {
+    if let Y::Null = v {
+        return Ok("null".into());
+    }
+    serde_yaml::to_string(v)
+        .map(|t| t.trim_end().to_string())
+        .map_err(|e| format!("cannot be written back as YAML: {e}"))
+}
+
+/// HCL text for a YAML value read as a literal (strings quoted): a rivet variable's value.
+pub fn literal(v: &Y) -> Result<String, String> {
     Ok(match v {
         Y::Null => "null".into(),
         Y::Bool(b) => b.to_string(),
@@ -70,6 +91,19 @@ mod tests {
         assert_eq!(to_hcl(&y("2.5")), Ok("2.5".into()));
         assert_eq!(to_hcl(&y("{}")), Ok("{}".into()));
         assert!(to_hcl(&y(".inf")).is_err());
+        assert_eq!(
+            literal(&y("{files: {a: /x}, n: 2}")),
+            Ok(r#"{ "files" = { "a" = "/x" }, "n" = 2 }"#.into())
+        );
+    }
+
+    #[test]
+    fn yaml_answers_stay_yaml() {
+        assert_eq!(to_yaml(&y("!GetAtt Logs.Arn")), Ok("!GetAtt Logs.Arn".into()));
+        assert_eq!(to_yaml(&y("'80'")), Ok("'80'".into()));
+        let back = to_yaml(&y("{Fn::Sub: '${X}', L: [a, 1]}")).unwrap_or_default();
+        let v = super::super::data::parse(&back).unwrap_or_else(|e| panic!("{back}: {e}"));
+        assert_eq!(super::super::data::one_line(&v), "{Fn::Sub: '${X}', L: [a, 1]}");
     }
 
     #[test]

@@ -50,9 +50,28 @@ pub struct RawQuestion {
     /// Inline configuration text.
     #[serde(default)]
     pub config: Option<String>,
-    /// In-memory files (name → contents).
+    /// In-memory files (name → contents): terraform's readable files, cfnrain's module files,
+    /// rivet's `.rvt` files.
     #[serde(default)]
     pub files: Option<BTreeMap<String, String>>,
+    /// cfnrain: the parent template's text.
+    #[serde(default)]
+    pub template: Option<String>,
+    /// cfnrain and rivet: the part of the result that is the answer.
+    #[serde(default)]
+    pub select: Option<String>,
+    /// cfnrain: the path whose keys are the answer.
+    #[serde(default)]
+    pub keys: Option<String>,
+    /// rivet: root variables (name → a YAML value).
+    #[serde(default)]
+    pub vars: Option<BTreeMap<String, serde_yaml::Value>>,
+    /// rivet: facts (name → a scalar).
+    #[serde(default)]
+    pub facts: Option<BTreeMap<String, serde_yaml::Value>>,
+    /// rivet: the earlier configuration's files, for a diff.
+    #[serde(default)]
+    pub old_files: Option<BTreeMap<String, String>>,
     /// How the question is asked.
     pub kind: Kind,
     /// The expected answer, in the engine's notation.

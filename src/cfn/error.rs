@@ -172,6 +172,41 @@ impl CfnError {
     }
 }
 
+impl ErrorKind {
+    /// A short, stable title for the kind (`missing parameter`): what a quiz shows as the
+    /// error's summary, without the file names and values the full message carries.
+    pub fn title(&self) -> &'static str {
+        match self {
+            ErrorKind::Parse(_) => "invalid template",
+            ErrorKind::Shape { .. } => "malformed template",
+            ErrorKind::NoSource => "missing source",
+            ErrorKind::Read { .. } => "cannot read",
+            ErrorKind::Escape { .. } => "source outside the folder",
+            ErrorKind::Offline { .. } => "remote source offline",
+            ErrorKind::UnknownAlias { .. } => "unknown package alias",
+            ErrorKind::Hash { .. } => "package hash mismatch",
+            ErrorKind::Cycle(_) => "module cycle",
+            ErrorKind::OutputCycle(_) => "output cycle",
+            ErrorKind::MissingParameter(_) => "missing parameter",
+            ErrorKind::OverrideNotFound { .. } => "unknown override target",
+            ErrorKind::OverrideParameter { .. } => "override of a parameter",
+            ErrorKind::ConditionConflict(_) => "condition conflict",
+            ErrorKind::Condition { .. } => "invalid condition",
+            ErrorKind::SubReference { .. } => "invalid Sub variable",
+            ErrorKind::SubSyntax(_) => "invalid Sub string",
+            ErrorKind::Output { .. } => "invalid output",
+            ErrorKind::ForEach(_) => "invalid ForEach",
+            ErrorKind::BadIndex(_) => "bad module index",
+            ErrorKind::Constant { .. } => "invalid constant",
+            ErrorKind::Intrinsic { .. } => "invalid intrinsic",
+            ErrorKind::DuplicateId(_) => "duplicate logical ID",
+            ErrorKind::InvalidId(_) => "invalid logical ID",
+            ErrorKind::PrefixedReference(_) => "reference to a prefixed ID",
+            ErrorKind::Limit(_) => "limit exceeded",
+        }
+    }
+}
+
 impl From<ErrorKind> for CfnError {
     fn from(kind: ErrorKind) -> CfnError {
         CfnError::new(kind)

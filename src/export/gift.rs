@@ -4,7 +4,7 @@
 //! question text as `<pre>`. GIFT's special characters (`~ = # { } :`) and the backslash are
 //! escaped with a backslash, and line breaks are written `\n` (a blank line ends a question).
 
-use super::{TYPE_HINT, feedback, html_escape, prompt_html, source_blocks, title};
+use super::{feedback, html_escape, prompt_html, source_blocks, title, type_hint};
 use crate::instructor::model::{Format, Item, Quiz};
 
 /// Escapes text for GIFT: a backslash before `~ = # { } :` and `\`, and `\n` for a line break.
@@ -41,7 +41,7 @@ pub fn question_html(item: &Item) -> String {
         ));
     }
     if item.format == Format::Shortanswer {
-        s.push_str(&format!("<p><small>{}</small></p>", html_escape(TYPE_HINT)));
+        s.push_str(&format!("<p><small>{}</small></p>", html_escape(type_hint(item))));
     }
     s
 }

@@ -4,7 +4,7 @@
 //! `<pre>` highlighted with a few span classes.
 
 use super::highlight;
-use super::{TYPE_HINT, feedback, html_escape, prompt_html, source_blocks};
+use super::{feedback, html_escape, prompt_html, source_blocks, type_hint};
 use crate::instructor::model::{Format, Item, Quiz};
 use crate::instructor::variants::values_text;
 
@@ -87,7 +87,7 @@ pub fn quiz(quiz: &Quiz) -> String {
                 }
                 Format::Shortanswer => body.push_str(&format!(
                     "<p class=\"hint\">{}</p>\n<p class=\"blank\">Answer: <span class=\"line\"></span></p>\n",
-                    html_escape(TYPE_HINT)
+                    html_escape(type_hint(item))
                 )),
             }
             body.push_str("</li>\n");

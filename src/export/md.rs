@@ -1,7 +1,7 @@
 //! Markdown: `quiz.md` (every variant's questions, to print or paste) and `answers.md` (the
 //! key: each answer, why, and each distractor with the misconception that produces it).
 
-use super::{TYPE_HINT, feedback, source_blocks};
+use super::{feedback, source_blocks, type_hint};
 use crate::instructor::model::{Format, Item, Quiz};
 use crate::instructor::variants::values_text;
 
@@ -38,7 +38,7 @@ fn question(out: &mut String, item: &Item) {
     out.push_str(&format!("### {}. {}\n\n", item.number, item.prompt.trim()));
     for b in source_blocks(item) {
         out.push_str(&format!("{}:\n\n", b.label));
-        block(out, if b.hcl { "hcl" } else { "text" }, &b.text);
+        block(out, b.lang(), &b.text);
     }
     match item.format {
         Format::Multichoice | Format::Truefalse => {
@@ -47,7 +47,7 @@ fn question(out: &mut String, item: &Item) {
             }
             out.push('\n');
         }
-        Format::Shortanswer => out.push_str(&format!("{TYPE_HINT}\n\nAnswer: ______________________________\n\n")),
+        Format::Shortanswer => out.push_str(&format!("{}\n\nAnswer: ______________________________\n\n", type_hint(item))),
     }
 }
 

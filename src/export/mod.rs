@@ -157,33 +157,60 @@ pub struct Block {
     pub text: String,
     /// True when it is HCL (highlighted as such).
     pub hcl: bool,
+    /// True when it is YAML (a cfnrain template or module).
+    pub yaml: bool,
 }
 
-/// The source a question shows: its configuration, its files, and its expression (left out
+impl Block {
+    fn of(label: String, text: &str, name: &str) -> Block {
+        let hcl = [".tf", ".tfvars", ".hcl", ".rvt"].iter().any(|x| name.ends_with(x));
+        let yaml = [".yaml", ".yml", ".json"].iter().any(|x| name.ends_with(x));
+        Block {
+            label,
+            text: text.to_string(),
+            hcl,
+            yaml,
+        }
+    }
+
+    /// The fence language of a Markdown code block (`hcl`, `yaml`, `text`).
+    pub fn lang(&self) -> &'static str {
+        match (self.hcl, self.yaml) {
+            (true, _) => "hcl",
+            (_, true) => "yaml",
+            _ => "text",
+        }
+    }
+}
+
+/// The source a question shows: its configuration (terraform), parent template (cfnrain),
+/// earlier files (a rivet diff), its files, variables and facts, and its expression (left out
 /// when the prompt already quotes it in backticks).
 pub fn source_blocks(item: &Item) -> Vec<Block> {
     let mut out = Vec::new();
-    if let Some(c) = &item.source.config {
-        out.push(Block {
-            label: "Configuration (main.tf)".into(),
-            text: c.clone(),
-            hcl: true,
-        });
+    let src = &item.source;
+    if let Some(c) = &src.config {
+        out.push(Block::of("Configuration (main.tf)".into(), c, "main.tf"));
     }
-    for (name, text) in &item.source.files {
-        out.push(Block {
-            label: format!("File {name}"),
-            text: text.clone(),
-            hcl: name.ends_with(".tf") || name.ends_with(".tfvars"),
-        });
+    if let Some(t) = &src.template {
+        out.push(Block::of("Template (template.yaml)".into(), t, "template.yaml"));
     }
-    let expr = item.source.expr.trim();
+    for (name, text) in src.old_files.iter().flatten() {
+        out.push(Block::of(format!("Before: file {name}"), text, name));
+    }
+    let after = if src.old_files.is_some() { "After: file" } else { "File" };
+    for (name, text) in &src.files {
+        out.push(Block::of(format!("{after} {name}"), text, name));
+    }
+    for (label, values) in [("Variables", &src.vars), ("Facts", &src.facts)] {
+        if !values.is_empty() {
+            let text: String = values.iter().map(|(k, v)| format!("{k} = {v}\n")).collect();
+            out.push(Block::of(label.into(), &text, ".tfvars"));
+        }
+    }
+    let expr = src.expr.trim();
     if !expr.is_empty() && !item.prompt.contains(&format!("`{expr}`")) {
-        out.push(Block {
-            label: "Expression".into(),
-            text: item.source.expr.clone(),
-            hcl: true,
-        });
+        out.push(Block::of("Expression".into(), &src.expr, ".tf"));
     }
     out
 }
@@ -254,8 +281,16 @@ pub fn title(variant: usize, item: &Item) -> String {
     format!("V{variant}-Q{:02} {}", item.number, item.id)
 }
 
-/// The line shown under a shortanswer question.
+/// The line shown under a terraform shortanswer question.
 pub const TYPE_HINT: &str = "Type the value on one line, as terraform console prints it.";
+
+/// The line shown under a shortanswer question of the item's engine.
+pub fn type_hint(item: &Item) -> &'static str {
+    match item.engine.as_str() {
+        "cfnrain" | "rivet" => "Type the value on one line, in YAML (flow style for lists and mappings).",
+        _ => TYPE_HINT,
+    }
+}
 
 #[cfg(test)]
 mod tests {

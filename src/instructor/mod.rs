@@ -22,7 +22,7 @@ pub use error::{Failing, QuizError};
 pub use model::{Format, Item, Quiz, Responses, SCHEMA};
 pub use variants::new_quiz;
 
-use crate::bank::{Engine, Instance, Kind, LessonRef, Origin, Question, Source};
+use crate::bank::{Engine, Instance, Kind, LessonRef, Origin, Question};
 
 impl Item {
     /// The item as a bank question without parameters, so the engine can judge a typed
@@ -45,12 +45,7 @@ impl Item {
                 section: String::new(),
             },
             prompt: self.prompt.clone(),
-            source: Source {
-                expr: self.source.expr.clone(),
-                config: self.source.config.clone(),
-                files: self.source.files.clone(),
-                condition: self.source.condition.clone(),
-            },
+            source: self.source.to_source(),
             kind,
             answer: None,
             claim: self.claim.clone(),

@@ -140,6 +140,58 @@ pub struct ItemSource {
     /// The custom condition whose outcome is the answer, for condition questions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub condition: Option<String>,
+    /// cfnrain: the parent template.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub template: Option<String>,
+    /// cfnrain and rivet: the part of the result that is the answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub select: Option<String>,
+    /// cfnrain: the path whose keys are the answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keys: Option<String>,
+    /// rivet: root variables (name → HCL text).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub vars: BTreeMap<String, String>,
+    /// rivet: facts (name → text).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub facts: BTreeMap<String, String>,
+    /// rivet: the earlier configuration's files, for a diff.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub old_files: Option<BTreeMap<String, String>>,
+}
+
+impl ItemSource {
+    /// The item's source as the bank has it.
+    pub fn to_source(&self) -> crate::bank::Source {
+        crate::bank::Source {
+            expr: self.expr.clone(),
+            config: self.config.clone(),
+            files: self.files.clone(),
+            condition: self.condition.clone(),
+            template: self.template.clone(),
+            select: self.select.clone(),
+            keys: self.keys.clone(),
+            vars: self.vars.clone(),
+            facts: self.facts.clone(),
+            old_files: self.old_files.clone(),
+        }
+    }
+
+    /// A bank source as an item carries it.
+    pub fn from_source(s: &crate::bank::Source) -> ItemSource {
+        ItemSource {
+            expr: s.expr.clone(),
+            config: s.config.clone(),
+            files: s.files.clone(),
+            condition: s.condition.clone(),
+            template: s.template.clone(),
+            select: s.select.clone(),
+            keys: s.keys.clone(),
+            vars: s.vars.clone(),
+            facts: s.facts.clone(),
+            old_files: s.old_files.clone(),
+        }
+    }
 }
 
 /// One lettered choice.

@@ -8,7 +8,6 @@ use super::draw::{Options, draw};
 use super::error::{Failing, QuizError};
 use super::model::{Answer, Drawn, Format, Item, ItemChoice, ItemSource, Lesson, Quiz, SCHEMA, Variant, Wrong};
 use crate::bank::check::{check_bank, check_instance};
-use crate::bank::compare;
 use crate::bank::rng::Rng;
 use crate::bank::{Bank, Computed, Instance, Kind, Question};
 use crate::lang::{Rules, Value};
@@ -259,7 +258,7 @@ fn typed_wrong_answers(inst: &Instance, right: &str) -> Vec<Wrong> {
 pub fn truefalse_misconceptions(inst: &Instance, truth: bool) -> Vec<(String, String)> {
     let Ok(real) = inst.real() else { return Vec::new() };
     let claimed = match &inst.claim {
-        Some(c) => match inst.constant(c) {
+        Some(c) => match inst.parse_answer(c) {
             Ok(Ok(v)) => Some(v),
             _ => return Vec::new(),
         },
@@ -272,10 +271,12 @@ pub fn truefalse_misconceptions(inst: &Instance, truth: bool) -> Vec<(String, St
         }
         let Ok(e) = inst.evaluate(&Rules::with(m.rule)) else { continue };
         let believed = match (&claimed, &e.computed) {
-            (Some(c), Computed::Value(v)) => compare::same(c, v, inst.strict_types),
-            (Some(_), _) => false,
-            (None, Computed::Value(Value::Bool(b))) => *b,
-            (None, _) => continue,
+            (Some(_), Computed::Error(_)) => false,
+            (Some(c), v) => c.same(v, inst.strict_types),
+            (None, v) => match v.as_bool() {
+                Some(b) => b,
+                None => continue,
+            },
         };
         if believed != truth {
             out.push((m.id.clone(), m.explanation()));
@@ -329,12 +330,7 @@ fn item(q: &Question, number: usize, c: &Ready, choice_seed: u64) -> Item {
         seed: c.seed,
         values: inst.values.clone(),
         prompt: inst.prompt.clone(),
-        source: ItemSource {
-            expr: inst.source.expr.clone(),
-            config: inst.source.config.clone(),
-            files: inst.source.files.clone(),
-            condition: inst.source.condition.clone(),
-        },
+        source: ItemSource::from_source(&inst.source),
         claim: inst.claim.clone(),
         choices,
         answer: Answer {

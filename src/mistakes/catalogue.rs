@@ -21,7 +21,9 @@ pub struct Lesson {
     pub section: String,
 }
 
-/// A source whose answer the misconception changes.
+/// A source whose answer the misconception changes, in the fields a question of the entry's
+/// engine uses: terraform `expr` (or `conditions`), `config`, `files`; cfnrain `template`,
+/// `files`, `select` or `keys`; rivet `files`, `vars`, `facts`, `select`, `old_files`.
 #[derive(Clone, Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct Example {
@@ -34,9 +36,62 @@ pub struct Example {
     /// Inline `.tf` text.
     #[serde(default)]
     pub config: Option<String>,
-    /// Files the source may read.
+    /// Files the source may read (cfnrain module files, rivet `.rvt` files).
     #[serde(default)]
     pub files: BTreeMap<String, String>,
+    /// cfnrain: the parent template.
+    #[serde(default)]
+    pub template: Option<String>,
+    /// cfnrain and rivet: the part of the result that is the answer.
+    #[serde(default)]
+    pub select: Option<String>,
+    /// cfnrain: the path whose keys are the answer.
+    #[serde(default)]
+    pub keys: Option<String>,
+    /// rivet: root variables (YAML values).
+    #[serde(default)]
+    pub vars: BTreeMap<String, serde_yaml::Value>,
+    /// rivet: facts.
+    #[serde(default)]
+    pub facts: BTreeMap<String, String>,
+    /// rivet: the earlier configuration, for a diff.
+    #[serde(default)]
+    pub old_files: Option<BTreeMap<String, String>>,
+}
+
+impl Example {
+    /// The example as a bank source (for the cfnrain and rivet engines).
+    pub fn source(&self) -> Result<crate::bank::Source, String> {
+        let mut vars = BTreeMap::new();
+        for (k, v) in &self.vars {
+            vars.insert(k.clone(), crate::bank::notation::literal(v).map_err(|m| format!("vars.{k}: {m}"))?);
+        }
+        Ok(crate::bank::Source {
+            expr: self.expr.clone().unwrap_or_default(),
+            config: self.config.clone(),
+            files: self.files.clone(),
+            condition: self.conditions.clone(),
+            template: self.template.clone(),
+            select: self.select.clone(),
+            keys: self.keys.clone(),
+            vars,
+            facts: self.facts.clone(),
+            old_files: self.old_files.clone(),
+        })
+    }
+
+    /// Why the example is not a source of `engine` (`None`: it is one).
+    fn problem(&self, engine: &str) -> Option<&'static str> {
+        match engine {
+            "terraform" if self.expr.is_none() && self.conditions.is_none() => Some("its example needs an expr or a conditions address"),
+            "cfnrain" if self.template.is_none() => Some("its example needs a template (and the module files it names)"),
+            "rivet" if !self.files.keys().any(|k| !k.contains('/') && k.ends_with(".rvt")) => {
+                Some("its example needs files with a .rvt file at the top (main.rvt)")
+            }
+            "terraform" | "cfnrain" | "rivet" => None,
+            _ => Some("its engine must be terraform, cfnrain or rivet"),
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -86,8 +141,8 @@ pub fn parse(text: &str) -> Result<Vec<Misconception>, String> {
         if out.iter().any(|m| m.id == r.id) {
             return Err(format!("misconception {}: duplicate id", r.id));
         }
-        if r.example.expr.is_none() && r.example.conditions.is_none() {
-            return Err(format!("misconception {}: its example needs an expr or a conditions address", r.id));
+        if let Some(p) = r.example.problem(&r.engine) {
+            return Err(format!("misconception {}: {p}", r.id));
         }
         out.push(Misconception {
             id: r.id,
@@ -121,6 +176,7 @@ pub fn by_id(id: &str) -> Option<&'static Misconception> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::rules::RULE_NAMES;
 
     #[test]
     fn shipped_catalogue_parses_with_enough_entries() {
@@ -163,6 +219,74 @@ mod tests {
         ] {
             assert!(c.iter().any(|m| m.id == id), "the catalogue has {id}");
         }
+    }
+
+    #[test]
+    fn cfnrain_and_rivet_have_their_misconceptions() {
+        let c = parse(SOURCE).expect("catalogue parses");
+        for (engine, ids) in [
+            (
+                "cfnrain",
+                &[
+                    "override-list-replaces",
+                    "override-map-replaces",
+                    "no-logical-id-prefix",
+                    "source-relative-to-cwd",
+                    "ref-to-output-works",
+                    "override-can-remove",
+                    "params-override-via-overrides",
+                ][..],
+            ),
+            (
+                "rivet",
+                &[
+                    "list-is-implicit-set",
+                    "count-index-from-one",
+                    "reorder-changes-named-addresses",
+                    "removal-deletes-objects",
+                    "string-and-numeric-keys-interchangeable",
+                    "sensitive-keys-allowed",
+                    "limits-per-module",
+                ][..],
+            ),
+        ] {
+            for id in ids {
+                assert!(c.iter().any(|m| m.id == *id && m.engine == engine), "{engine} has {id}");
+            }
+        }
+        // Every rule switch of the two engines is some misconception's.
+        let switches: Vec<Rule> = RULE_NAMES
+            .iter()
+            .map(|(r, _)| *r)
+            .skip_while(|r| *r != Rule::ListIsImplicitSet)
+            .collect();
+        assert_eq!(switches.len(), 26, "14 rivet and 12 cfnrain switches");
+        for r in switches {
+            let m = c.iter().find(|m| m.rule == r);
+            assert!(
+                m.is_some_and(|m| m.engine != "terraform"),
+                "rule {} has a cfnrain or rivet misconception",
+                r.name()
+            );
+        }
+    }
+
+    #[test]
+    fn examples_fit_their_engine() {
+        let entry = |engine: &str, example: &str| {
+            format!(
+                "- id: x\n  engine: {engine}\n  rule: override-list-replaces\n  belief: b\n  real: r\n  lesson: {{seed: '002', section: s}}\n  example: {example}\n"
+            )
+        };
+        assert!(parse(&entry("cfnrain", "{template: 'Resources: {}'}")).is_ok());
+        assert!(parse(&entry("cfnrain", "{expr: '1'}")).unwrap_err().contains("needs a template"));
+        assert!(
+            parse(&entry("rivet", "{files: {modules/a/main.rvt: ''}}"))
+                .unwrap_err()
+                .contains("main.rvt")
+        );
+        assert!(parse(&entry("rivet", "{files: {main.rvt: ''}}")).is_ok());
+        assert!(parse(&entry("nomad", "{expr: '1'}")).is_err());
     }
 
     #[test]

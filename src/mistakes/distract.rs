@@ -147,8 +147,54 @@ pub fn session_for(config: Option<&str>, files: &std::collections::BTreeMap<Stri
     Ok(s)
 }
 
+/// What a bank source of the cfnrain or rivet engine gives under a rule set (no trace: those
+/// engines do not record steps).
+pub fn produce_source(engine: crate::bank::Engine, source: &crate::bank::Source, rules: &Rules) -> Produced {
+    let e = match crate::bank::engine::prepare(engine, source) {
+        Ok(p) => p.evaluate_source(source, rules, false),
+        Err(u) => {
+            return Produced {
+                text: format!("error: {u}"),
+                is_error: true,
+                console: u.to_string(),
+                trace: Vec::new(),
+                touched: BTreeSet::new(),
+                value: None,
+            };
+        }
+    };
+    let is_error = e.computed.error().is_some();
+    Produced {
+        text: match e.computed.error() {
+            Some(err) => format!("error: {}", err.summary),
+            None => e.computed.one_line(),
+        },
+        is_error,
+        console: match e.computed.error() {
+            Some(err) => err.summary.clone(),
+            None => e.computed.console(),
+        },
+        trace: e.trace,
+        touched: e.touched,
+        value: None,
+    }
+}
+
 /// What a catalogue entry's example gives under a rule set.
 pub fn run_example(m: &Misconception, rules: &Rules) -> Produced {
+    if let Some(engine) = crate::bank::Engine::from_name(&m.engine).filter(|e| *e != crate::bank::Engine::Terraform) {
+        return match m.example.source() {
+            Ok(src) => produce_source(engine, &src, rules),
+            Err(msg) => Produced {
+                text: format!("error: {msg}"),
+                is_error: true,
+                console: msg,
+                trace: Vec::new(),
+                touched: BTreeSet::new(),
+                value: None,
+            },
+        };
+    }
     let session = match session_for(m.example.config.as_deref(), &m.example.files) {
         Ok(s) => s,
         Err(d) => {

@@ -278,7 +278,7 @@ fn question(app: &mut App, a: Action) {
             let text = asking.input.text.trim().to_string();
             if text.is_empty() {
                 asking.input_error = Some("type a value first".into());
-            } else if let Some(e) = parse_error(&text) {
+            } else if let Some(e) = answer_error(asking.instance.engine, &text) {
                 asking.input_error = Some(e);
             } else {
                 submit(app, Given::Typed(text));
@@ -286,6 +286,9 @@ fn question(app: &mut App, a: Action) {
         }
         Action::Playground if app.session.as_ref().is_some_and(|s| s.mode == Mode::Exam) => {
             app.notice = Some("The playground is closed during an exam.".into());
+        }
+        Action::Playground if asking.instance.engine != crate::bank::Engine::Terraform => {
+            app.notice = Some(playground_only_terraform(asking.instance.engine));
         }
         Action::Playground => {
             let source = asking.instance.source.clone();
@@ -303,13 +306,12 @@ fn capital(s: &str) -> String {
 
 /// Why `text` is not an HCL value (None when it is one).
 pub fn parse_error(text: &str) -> Option<String> {
-    crate::cli::common::constant(text).err().map(|d| {
-        if d.detail.is_empty() {
-            d.summary
-        } else {
-            format!("{}: {}", d.summary, d.detail)
-        }
-    })
+    answer_error(crate::bank::Engine::Terraform, text)
+}
+
+/// Why `text` is not an answer in `engine`'s notation (HCL or YAML; None when it is one).
+pub fn answer_error(engine: crate::bank::Engine, text: &str) -> Option<String> {
+    crate::bank::engine::answer_problem(engine, text)
 }
 
 fn submit(app: &mut App, given: Given) {
@@ -379,6 +381,10 @@ fn feedback_keys(app: &mut App, a: Action) {
                     .and_then(|x| app.bank.get(&x.item.id).map(|q| q.instantiate(x.item.seed).source))
             });
             let source = source.or_else(|| app.bank.get(&id).map(|q| q.instantiate(0).source));
+            if let Some(engine) = app.bank.get(&id).map(|q| q.engine).filter(|e| *e != crate::bank::Engine::Terraform) {
+                app.notice = Some(playground_only_terraform(engine));
+                return;
+            }
             if let Some(src) = source {
                 open_playground(app, Some((id, src)));
             }
@@ -418,6 +424,15 @@ fn walk(app: &mut App, step: usize) {
             end_session(app);
         }
     }
+}
+
+/// Why the playground does not open for a question of `engine`, and what to use instead.
+fn playground_only_terraform(engine: crate::bank::Engine) -> String {
+    let tool = match engine {
+        crate::bank::Engine::Cfnrain => "iacquiz cfn package",
+        _ => "iacquiz rivet expand (or diff)",
+    };
+    format!("The playground evaluates Terraform expressions; try {engine} sources with {tool}.")
 }
 
 /// Opens the playground, with a question's configuration and files in scope when given.
@@ -531,7 +546,7 @@ fn edited(app: &mut App) {
         Screen::Question => {
             if let Some(a) = app.asking.as_mut() {
                 let t = a.input.text.trim();
-                a.input_error = if t.is_empty() { None } else { parse_error(t) };
+                a.input_error = if t.is_empty() { None } else { answer_error(a.instance.engine, t) };
             }
         }
         Screen::Playground => evaluate_playground(app),

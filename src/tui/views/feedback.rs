@@ -69,7 +69,10 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
 /// Draws the full trace of the feedback's question.
 pub fn draw_trace(f: &mut Frame, app: &App, area: Rect) {
     let Some(fb) = &app.feedback else { return };
-    let text = if fb.trace.is_empty() {
+    let engine = app.bank.get(&fb.id).map(|q| q.engine).unwrap_or(crate::bank::Engine::Terraform);
+    let text = if engine != crate::bank::Engine::Terraform {
+        format!("No steps: the {engine} engine records which rules it consulted, not evaluation steps.")
+    } else if fb.trace.is_empty() {
         "No steps: the answer is a literal or an error before any step.".to_string()
     } else {
         crate::lang::trace::render(&fb.trace)

@@ -12,22 +12,45 @@ use super::super::app::App;
 use super::super::highlight::{Lang, highlight};
 use super::super::theme::Theme;
 
-/// The source pane's lines: the configuration, each file, then the expression.
+/// The source pane's lines: for terraform the configuration, each file, then the expression;
+/// for cfnrain the parent template and its module files (YAML); for rivet the `.rvt` files
+/// (HCL), the earlier ones of a diff first, and the variables and facts set.
 pub fn source_lines(src: &Source, t: &Theme) -> Vec<Line<'static>> {
     let mut out = Vec::new();
     let heading = |s: String| Line::from(Span::styled(s, t.dim()));
+    if let Some(old) = &src.old_files {
+        for (name, text) in old {
+            out.push(heading(format!("── before: {name} ──")));
+            out.extend(highlight(text, Lang::of(name), t));
+        }
+    }
+    if let Some(tpl) = &src.template {
+        out.push(heading("── template.yaml ──".into()));
+        out.extend(highlight(tpl, Lang::Yaml, t));
+    }
     if let Some(cfg) = &src.config {
         out.push(heading("── main.tf ──".into()));
         out.extend(highlight(cfg, Lang::Hcl, t));
     }
+    let after = if src.old_files.is_some() { "after: " } else { "" };
     for (name, text) in &src.files {
-        out.push(heading(format!("── {name} ──")));
+        out.push(heading(format!("── {after}{name} ──")));
         out.extend(highlight(text, Lang::of(name), t));
     }
-    if !out.is_empty() {
-        out.push(heading("── expression ──".into()));
+    for (title, values) in [("vars", &src.vars), ("facts", &src.facts)] {
+        if !values.is_empty() {
+            out.push(heading(format!("── {title} ──")));
+            for (k, v) in values {
+                out.extend(highlight(&format!("{k} = {v}"), Lang::Hcl, t));
+            }
+        }
     }
-    out.extend(highlight(&src.expr, Lang::Hcl, t));
+    if !src.expr.trim().is_empty() {
+        if !out.is_empty() {
+            out.push(heading("── expression ──".into()));
+        }
+        out.extend(highlight(&src.expr, Lang::Hcl, t));
+    }
     out
 }
 
@@ -84,13 +107,16 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
         let [line_area, err_area] = Layout::vertical([Constraint::Length(3), Constraint::Length(2)]).areas(answer_area);
         f.render_widget(
             Paragraph::new(Line::from(vec![Span::styled("› ", t.key()), Span::raw(a.input.text.clone())]))
-                .block(Block::bordered().title(" Your answer (an HCL value) ")),
+                .block(Block::bordered().title(format!(" Your answer ({}) ", a.instance.engine.value_noun()))),
             line_area,
         );
         let msg = match &a.input_error {
             Some(e) => Line::from(Span::styled(format!(" ✗ {e}"), t.bad())),
             None if a.input.text.trim().is_empty() => Line::from(Span::styled(" Type the value, then Enter.", t.dim())),
-            None => Line::from(Span::styled(" ✓ a valid HCL value; Enter submits", t.dim())),
+            None => Line::from(Span::styled(
+                format!(" ✓ a valid {} value; Enter submits", a.instance.engine.notation()),
+                t.dim(),
+            )),
         };
         f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), err_area);
         if app.help.is_none() {

@@ -1,5 +1,8 @@
-//! Syntax highlighting for the source pane: a small line-by-line tokenizer for HCL and YAML
-//! (comments, strings, numbers, keywords, keys, function names).
+//! Syntax highlighting for the source pane: a small line-by-line tokenizer for HCL (Terraform
+//! and Rivet: comments, strings, numbers, keywords, attribute and function names) and YAML
+//! (cfnrain templates: [`yaml`]).
+
+mod yaml;
 
 use ratatui::text::{Line, Span};
 
@@ -22,7 +25,7 @@ impl Lang {
         let lower = name.to_ascii_lowercase();
         if lower.ends_with(".yaml") || lower.ends_with(".yml") || lower.ends_with(".json") {
             Lang::Yaml
-        } else if lower.ends_with(".tf") || lower.ends_with(".hcl") || lower.ends_with(".tftpl") || lower.ends_with(".tfvars") {
+        } else if [".tf", ".hcl", ".tftpl", ".tfvars", ".rvt"].iter().any(|x| lower.ends_with(x)) {
             Lang::Hcl
         } else {
             Lang::Plain
@@ -32,13 +35,11 @@ impl Lang {
 
 /// Highlights `text`, one `Line` per line.
 pub fn highlight(text: &str, lang: Lang, theme: &Theme) -> Vec<Line<'static>> {
-    text.lines()
-        .map(|l| match lang {
-            Lang::Hcl => hcl_line(l, theme),
-            Lang::Yaml => yaml_line(l, theme),
-            Lang::Plain => Line::from(l.to_string()),
-        })
-        .collect()
+    match lang {
+        Lang::Hcl => text.lines().map(|l| hcl_line(l, theme)).collect(),
+        Lang::Yaml => yaml::lines(text, theme),
+        Lang::Plain => text.lines().map(|l| Line::from(l.to_string())).collect(),
+    }
 }
 
 const HCL_KEYWORDS: &[&str] = &[
@@ -156,55 +157,6 @@ fn is_ident(c: char) -> bool {
     c.is_alphanumeric() || c == '_' || c == '-'
 }
 
-fn yaml_scalar(s: &str, t: &Theme) -> Span<'static> {
-    let v = s.trim();
-    let style = if v.starts_with('"') || v.starts_with('\'') {
-        t.string()
-    } else if v.starts_with('!') {
-        t.keyword()
-    } else if v.parse::<f64>().is_ok() || matches!(v, "true" | "false" | "null" | "~" | "yes" | "no") {
-        t.number()
-    } else {
-        return Span::raw(s.to_string());
-    };
-    Span::styled(s.to_string(), style)
-}
-
-fn yaml_line(line: &str, t: &Theme) -> Line<'static> {
-    let trimmed = line.trim_start();
-    let indent = &line[..line.len() - trimmed.len()];
-    let mut spans = vec![Span::raw(indent.to_string())];
-    if trimmed.starts_with('#') {
-        spans.push(Span::styled(trimmed.to_string(), t.comment()));
-        return Line::from(spans);
-    }
-    let mut rest = trimmed;
-    while let Some(r) = rest.strip_prefix("- ") {
-        spans.push(Span::raw("- "));
-        rest = r;
-    }
-    // A comment after the value (outside quotes, simply: a " #").
-    let (body, comment) = match rest.find(" #") {
-        Some(p) if !rest[..p].contains('"') && !rest[..p].contains('\'') => (&rest[..p], Some(&rest[p..])),
-        _ => (rest, None),
-    };
-    match body
-        .find(':')
-        .filter(|p| body[p + 1..].is_empty() || body[p + 1..].starts_with(' '))
-    {
-        Some(p) if !body.starts_with('"') && !body.starts_with('{') && !body.starts_with('[') => {
-            spans.push(Span::styled(body[..p].to_string(), t.attr()));
-            spans.push(Span::raw(":"));
-            spans.push(yaml_scalar(&body[p + 1..], t));
-        }
-        _ => spans.push(yaml_scalar(body, t)),
-    }
-    if let Some(c) = comment {
-        spans.push(Span::styled(c.to_string(), t.comment()));
-    }
-    Line::from(spans)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -231,13 +183,10 @@ mod tests {
     }
 
     #[test]
-    fn yaml_keys_and_scalars() {
-        let t = Theme { color: true };
-        let l = yaml_line("  - Name: !Ref Bucket # c", &t);
-        let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
-        assert_eq!(text, "  - Name: !Ref Bucket # c");
-        assert!(styled(&l, &t).contains(&("Name".into(), true)));
+    fn languages_by_file_name() {
         assert_eq!(Lang::of("a/B.YML"), Lang::Yaml);
         assert_eq!(Lang::of("main.tf"), Lang::Hcl);
+        assert_eq!(Lang::of("modules/file/main.rvt"), Lang::Hcl);
+        assert_eq!(Lang::of("notes.txt"), Lang::Plain);
     }
 }

@@ -1,5 +1,9 @@
 //! The one place the bank meets the engines: prepare a question's source once (a terraform
-//! session over its configuration and files), then evaluate it under any `Rules`.
+//! session over its configuration and files; a cfnrain template and its module files; a rivet
+//! configuration with its variables), then evaluate it under any `Rules`.
+
+mod cfn;
+mod rivet;
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -14,6 +18,7 @@ use crate::lang::trace::Step;
 use crate::lang::{Rule, Rules, Value};
 
 use super::model::{Engine, Source};
+use super::{compare, data};
 
 /// What an evaluation produced.
 #[derive(Clone, Debug)]
@@ -22,6 +27,8 @@ pub enum Computed {
     Value(Value),
     /// A console-only textual result (`type(x)`).
     Text(String),
+    /// A cfnrain or rivet answer: YAML data (see [`super::data`]).
+    Data(crate::cfn::Value),
     /// The evaluation failed with this error.
     Error(EngineError),
 }
@@ -41,6 +48,7 @@ impl Computed {
         match self {
             Computed::Value(v) => render::one_line(v),
             Computed::Text(t) => t.split_whitespace().collect::<Vec<_>>().join(" "),
+            Computed::Data(d) => data::one_line(d),
             Computed::Error(e) => format!("Error: {}", e.summary),
         }
     }
@@ -50,6 +58,7 @@ impl Computed {
         match self {
             Computed::Value(v) => render::console(v),
             Computed::Text(t) => t.clone(),
+            Computed::Data(d) => data::block(d),
             Computed::Error(e) if e.detail.is_empty() => format!("Error: {}", e.summary),
             Computed::Error(e) => format!("Error: {}\n\n{}", e.summary, e.detail),
         }
@@ -58,6 +67,24 @@ impl Computed {
     pub fn error(&self) -> Option<&EngineError> {
         match self {
             Computed::Error(e) => Some(e),
+            _ => None,
+        }
+    }
+    /// True when the two are the same answer: values by kind of type and contents (collection
+    /// kinds strictly with `strict`), data by its contents, errors by their summary.
+    pub fn same(&self, other: &Computed, strict: bool) -> bool {
+        match (self, other) {
+            (Computed::Value(a), Computed::Value(b)) => compare::same(a, b, strict),
+            (Computed::Data(a), Computed::Data(b)) => data::same(a, b),
+            (Computed::Error(a), Computed::Error(b)) => a.summary.eq_ignore_ascii_case(&b.summary),
+            (a, b) => a.one_line() == b.one_line(),
+        }
+    }
+    /// The truth value, when this is a bool.
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Computed::Value(Value::Bool(b)) => Some(*b),
+            Computed::Data(d) => data::as_bool(d),
             _ => None,
         }
     }
@@ -95,14 +122,19 @@ impl std::error::Error for Unavailable {}
 pub enum Prepared {
     /// A terraform session, or the error its configuration fails to load with.
     Terraform(Box<Result<Session, Diag>>),
+    /// A cfnrain template and its module files.
+    Cfnrain(cfn::Prepared),
+    /// A rivet configuration (and the earlier one of a diff) with its variables and facts.
+    Rivet(rivet::Prepared),
 }
 
 /// Prepares `source` for `engine`.
 pub fn prepare(engine: Engine, source: &Source) -> Result<Prepared, Unavailable> {
-    match engine {
-        Engine::Terraform => Ok(Prepared::Terraform(Box::new(terraform_session(source)))),
-        other => Err(Unavailable(other)),
-    }
+    Ok(match engine {
+        Engine::Terraform => Prepared::Terraform(Box::new(terraform_session(source))),
+        Engine::Cfnrain => Prepared::Cfnrain(cfn::Prepared::new(source)),
+        Engine::Rivet => Prepared::Rivet(rivet::Prepared::new(source)),
+    })
 }
 
 /// How many prepared sources [`prepare_shared`] keeps per thread.
@@ -115,11 +147,13 @@ thread_local! {
 /// Prepares `source` once per thread and shares it: instances and questions with the same
 /// configuration and files evaluate in one session (a session is not changed by evaluating).
 pub fn prepare_shared(engine: Engine, source: &Source) -> Result<Rc<Prepared>, Unavailable> {
-    // The expression is not part of a session.
+    // The expression and the selection are not part of a session.
     let key = (
         engine,
         Source {
             expr: String::new(),
+            select: None,
+            keys: None,
             ..source.clone()
         },
     );
@@ -152,10 +186,14 @@ fn terraform_session(source: &Source) -> Result<Session, Diag> {
 impl Prepared {
     /// Evaluates a question's source: its expression, or the outcome of its condition.
     pub fn evaluate_source(&self, source: &Source, rules: &Rules, trace: bool) -> Evaluated {
+        let s = match self {
+            Prepared::Cfnrain(c) => return c.evaluate(source, rules),
+            Prepared::Rivet(r) => return r.evaluate(source, rules),
+            Prepared::Terraform(s) => s,
+        };
         let Some(address) = &source.condition else {
             return self.evaluate(&source.expr, rules, trace);
         };
-        let Prepared::Terraform(s) = self;
         let session = match s.as_ref() {
             Ok(session) => session,
             Err(d) => {
@@ -185,9 +223,18 @@ impl Prepared {
         }
     }
 
-    /// Evaluates `expr` under `rules`, recording the trace when `trace` is set.
+    /// Evaluates the terraform expression `expr` under `rules`, recording the trace when
+    /// `trace` is set (other engines have no expressions: use [`Prepared::evaluate_source`]).
     pub fn evaluate(&self, expr: &str, rules: &Rules, trace: bool) -> Evaluated {
         match self {
+            Prepared::Cfnrain(_) | Prepared::Rivet(_) => Evaluated {
+                computed: Computed::Error(EngineError {
+                    summary: "not a terraform source".into(),
+                    detail: format!("{expr:?}: only terraform questions evaluate expressions"),
+                }),
+                trace: Vec::new(),
+                touched: BTreeSet::new(),
+            },
             Prepared::Terraform(s) => match s.as_ref() {
                 Err(d) => Evaluated {
                     computed: Computed::Error(EngineError {
@@ -218,8 +265,8 @@ impl Prepared {
     }
 }
 
-/// Evaluates a constant value written in the engine's notation (an author's answer,
-/// distractor or claim).
+/// Evaluates a constant value written in HCL (a terraform author's answer, distractor or
+/// claim); other engines write YAML data (see [`parse_answer`]).
 pub fn constant(engine: Engine, text: &str) -> Result<Result<Value, EngineError>, Unavailable> {
     match engine {
         Engine::Terraform => Ok(crate::cli::common::constant(text).map_err(|d| EngineError {
@@ -227,6 +274,29 @@ pub fn constant(engine: Engine, text: &str) -> Result<Result<Value, EngineError>
             detail: d.detail,
         })),
         other => Err(Unavailable(other)),
+    }
+}
+
+/// Reads an answer written in the engine's notation (an author's answer, distractor or claim,
+/// or a learner's typed answer): HCL for terraform, YAML for cfnrain and rivet.
+pub fn parse_answer(engine: Engine, text: &str) -> Result<Result<Computed, EngineError>, Unavailable> {
+    match engine {
+        Engine::Terraform => Ok(constant(engine, text)?.map(Computed::Value)),
+        Engine::Cfnrain | Engine::Rivet => Ok(data::parse(text).map(Computed::Data).map_err(|m| EngineError {
+            summary: "not a YAML value".into(),
+            detail: m,
+        })),
+    }
+}
+
+/// Why `text` is not an answer in the engine's notation (`None` when it is one), for a
+/// learner's answer line.
+pub fn answer_problem(engine: Engine, text: &str) -> Option<String> {
+    match parse_answer(engine, text) {
+        Ok(Ok(_)) => None,
+        Ok(Err(e)) if e.detail.is_empty() => Some(e.summary),
+        Ok(Err(e)) => Some(format!("{}: {}", e.summary, e.detail)),
+        Err(u) => Some(u.to_string()),
     }
 }
 
@@ -239,8 +309,7 @@ mod tests {
         let src = |expr: &str, config: &str| Source {
             expr: expr.into(),
             config: Some(config.into()),
-            files: BTreeMap::new(),
-            condition: None,
+            ..Source::default()
         };
         let a = prepare_shared(Engine::Terraform, &src("local.x", "locals {\n  x = 1\n}\n"));
         let b = prepare_shared(Engine::Terraform, &src("local.x + 1", "locals {\n  x = 1\n}\n"));
@@ -251,9 +320,17 @@ mod tests {
         assert!(Rc::ptr_eq(&a, &b));
         assert!(!Rc::ptr_eq(&a, &c));
         assert_eq!(b.evaluate("local.x + 1", &Rules::real(), false).computed.one_line(), "2");
-        assert_eq!(
-            prepare_shared(Engine::Rivet, &Source::default()).err(),
-            Some(Unavailable(Engine::Rivet))
-        );
+        let rivet = |select: &str| Source {
+            files: [("main.rvt".to_string(), "file \"a\" {\n  count = 2\n}\n".to_string())].into(),
+            select: Some(select.into()),
+            ..Source::default()
+        };
+        let (Ok(r0), Ok(r1)) = (
+            prepare_shared(Engine::Rivet, &rivet("addresses")),
+            prepare_shared(Engine::Rivet, &rivet("modules")),
+        ) else {
+            panic!("rivet is available")
+        };
+        assert!(Rc::ptr_eq(&r0, &r1), "the selection is not part of the preparation");
     }
 }

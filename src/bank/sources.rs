@@ -1,0 +1,202 @@
+//! A question's source fields, as written, checked against its engine and turned into a
+//! [`Source`]: which fields each engine reads, which it requires, and what their values may be.
+
+use std::collections::BTreeMap;
+
+use super::model::{Engine, Source};
+use super::notation;
+use super::raw::RawQuestion;
+
+/// A problem with one field of a question's source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    /// The field it is reported at.
+    pub field: &'static str,
+    /// What is wrong, in words an author can act on.
+    pub message: String,
+}
+
+/// The name the parent template of a cfnrain question has among its files.
+pub const TEMPLATE_NAME: &str = "template.yaml";
+
+/// The statuses a rivet diff reports, as `select` names them.
+pub const DIFF_STATUSES: [&str; 5] = ["kept", "added", "changed", "superseded", "removed"];
+
+/// The source of `rq` for `engine`, and every problem with it.
+pub fn source(engine: Engine, rq: &RawQuestion) -> (Source, Vec<Fault>) {
+    let mut faults = Vec::new();
+    let mut fault = |field: &'static str, message: String| faults.push(Fault { field, message });
+    // Fields each engine does not read: refusing them catches a question under the wrong engine.
+    let present: [(&'static str, bool); 9] = [
+        ("expr", rq.expr.is_some()),
+        ("config", rq.config.is_some()),
+        ("condition", rq.condition.is_some()),
+        ("template", rq.template.is_some()),
+        ("select", rq.select.is_some()),
+        ("keys", rq.keys.is_some()),
+        ("vars", rq.vars.is_some()),
+        ("facts", rq.facts.is_some()),
+        ("old_files", rq.old_files.is_some()),
+    ];
+    let reads: &[&str] = match engine {
+        Engine::Terraform => &["expr", "config", "condition"],
+        Engine::Cfnrain => &["template", "select", "keys"],
+        Engine::Rivet => &["select", "vars", "facts", "old_files"],
+    };
+    for (name, here) in present {
+        if here && !reads.contains(&name) {
+            fault(
+                name,
+                format!(
+                    "`{name}` is not a field of {engine} questions (a {engine} question's source is {})",
+                    describe(engine)
+                ),
+            );
+        }
+    }
+    let files = rq.files.clone().unwrap_or_default();
+    check_names("files", &files, &mut fault);
+    let old_files = rq.old_files.clone();
+    if let Some(old) = &old_files {
+        check_names("old_files", old, &mut fault);
+    }
+    match engine {
+        Engine::Terraform => {
+            if rq.condition.is_none() && rq.expr.as_deref().is_none_or(|e| e.trim().is_empty()) {
+                let what = if rq.expr.is_some() {
+                    "`expr` is empty"
+                } else {
+                    "missing source: no `expr`"
+                };
+                fault(
+                    if rq.expr.is_some() { "expr" } else { "id" },
+                    format!(
+                        "{what}; a terraform question needs `expr` (the expression whose value is the answer), with `config` or `files` when it reads them"
+                    ),
+                );
+            }
+        }
+        Engine::Cfnrain => {
+            match rq.template.as_deref() {
+                None => fault(
+                    "id",
+                    "missing source: a cfnrain question needs `template` (the parent template's YAML), with its module files under `files`"
+                        .into(),
+                ),
+                Some(t) if t.trim().is_empty() => fault("template", "`template` is empty".into()),
+                Some(_) => {}
+            }
+            if files.contains_key(TEMPLATE_NAME) {
+                fault(
+                    "files",
+                    format!(
+                        "`files` has {TEMPLATE_NAME}, the name of the parent template: write the parent under `template:` and give module files other names"
+                    ),
+                );
+            }
+            if rq.select.is_some() && rq.keys.is_some() {
+                fault(
+                    "keys",
+                    "give `select` (a part of the packaged template) or `keys` (the keys of a mapping), not both".into(),
+                );
+            }
+            for (name, path) in [("select", &rq.select), ("keys", &rq.keys)] {
+                if path.as_deref().is_some_and(|p| p.trim().is_empty()) {
+                    fault(
+                        name,
+                        format!("`{name}` is empty: write a path such as Resources.LogsBucket.Properties"),
+                    );
+                }
+            }
+        }
+        Engine::Rivet => {
+            if !has_root_rvt(&files) {
+                fault(
+                    if rq.files.is_some() { "files" } else { "id" },
+                    "missing source: a rivet question needs `files` with at least one .rvt file at the top (main.rvt); module folders are keys such as modules/file/main.rvt".into(),
+                );
+            }
+            if let Some(old) = &old_files
+                && !has_root_rvt(old)
+            {
+                fault(
+                    "old_files",
+                    "`old_files` (the earlier configuration, for a diff) needs at least one .rvt file at the top (main.rvt)".into(),
+                );
+            }
+            match (rq.select.as_deref().map(str::trim), &old_files) {
+                (Some(""), _) => fault(
+                    "select",
+                    "`select` is empty: write addresses, modules, output.NAME or ADDRESS.ATTRIBUTE".into(),
+                ),
+                (Some(s), Some(_)) if !s.contains("{{") && !DIFF_STATUSES.contains(&s) => fault(
+                    "select",
+                    format!(
+                        "with `old_files` the answer is the diff, and `select` names one status of it: {} (not {s:?})",
+                        DIFF_STATUSES.join(", ")
+                    ),
+                ),
+                _ => {}
+            }
+        }
+    }
+    let mut vars = BTreeMap::new();
+    for (k, v) in rq.vars.iter().flatten() {
+        match notation::literal(v) {
+            Ok(t) => {
+                vars.insert(k.clone(), t);
+            }
+            Err(m) => fault("vars", format!("variable `{k}`: {m}")),
+        }
+    }
+    let mut facts = BTreeMap::new();
+    for (k, v) in rq.facts.iter().flatten() {
+        use serde_yaml::Value as Y;
+        let text = match v {
+            Y::String(s) => s.clone(),
+            Y::Number(n) => n.to_string(),
+            Y::Bool(b) => b.to_string(),
+            _ => {
+                fault("facts", format!("fact `{k}` must be a string or an integer (facts are scalars)"));
+                continue;
+            }
+        };
+        facts.insert(k.clone(), text);
+    }
+    let src = Source {
+        expr: rq.expr.clone().unwrap_or_default(),
+        config: rq.config.clone(),
+        files,
+        condition: rq.condition.clone(),
+        template: rq.template.clone(),
+        select: rq.select.as_deref().map(|s| s.trim().to_string()),
+        keys: rq.keys.as_deref().map(|s| s.trim().to_string()),
+        vars,
+        facts,
+        old_files,
+    };
+    (src, faults)
+}
+
+fn describe(engine: Engine) -> &'static str {
+    match engine {
+        Engine::Terraform => "`expr` or `condition`, with `config` and `files`",
+        Engine::Cfnrain => "`template` and its module `files`, the answer picked by `select` or `keys`",
+        Engine::Rivet => "its .rvt `files` with `vars` and `facts`, the answer picked by `select`, or a diff from `old_files`",
+    }
+}
+
+fn check_names(field: &'static str, files: &BTreeMap<String, String>, fault: &mut impl FnMut(&'static str, String)) {
+    for name in files.keys() {
+        if name.is_empty() || name.starts_with('/') || name.contains('\\') || name.split('/').any(|c| c == ".." || c.is_empty()) {
+            fault(
+                field,
+                format!("file name {name:?} must be a relative path inside the question (no `..`, no leading `/`)"),
+            );
+        }
+    }
+}
+
+fn has_root_rvt(files: &BTreeMap<String, String>) -> bool {
+    files.keys().any(|k| !k.contains('/') && k.ends_with(".rvt"))
+}
