@@ -264,7 +264,7 @@ pub const BINDINGS: &[Binding] = &[
     b(C::Text, &[k(K::End), ctrl('e')], A::Edit(Edit::End), "line end", false),
     b(C::Text, &[ctrl('u')], A::Edit(Edit::Clear), "clear the line", false),
     // `quiz take`: an exam, so nothing here says right or wrong; every exit saves.
-    b(C::TakeName, &[k(K::Enter)], A::Enter, "start the quiz", true),
+    b(C::TakeName, &[k(K::Enter)], A::Enter, "start", true),
     b(C::TakeName, &[k(K::Esc)], A::Back, "leave", true),
     b(C::TakeChoice, &[ch('a'), ch('1')], A::Pick(0), "answer a)", false),
     b(C::TakeChoice, &[ch('b'), ch('2')], A::Pick(1), "answer b)", false),
@@ -370,4 +370,54 @@ pub fn footer(ctxs: &[Ctx], choices: usize) -> Vec<(String, &'static str)> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The context chains `quiz take` looks keys up in (as `Take::contexts` gives them).
+    const TAKE_CHAINS: &[&[Ctx]] = &[
+        &[Ctx::TakeName, Ctx::Text, Ctx::Always],
+        &[Ctx::TakeChoice, Ctx::Keys, Ctx::Always],
+        &[Ctx::TakeInput, Ctx::Text, Ctx::Always],
+        &[Ctx::TakeSubmit, Ctx::Keys, Ctx::Always],
+        &[Ctx::TakeQuit, Ctx::Keys, Ctx::Always],
+        &[Ctx::TakeDone, Ctx::Keys, Ctx::Always],
+    ];
+
+    #[test]
+    fn no_take_key_is_bound_twice_and_typing_keeps_every_character() {
+        for chain in TAKE_CHAINS {
+            let keys: Vec<(Ctx, Key)> = chain
+                .iter()
+                .flat_map(|c| BINDINGS.iter().filter(move |b| b.ctx == *c))
+                .flat_map(|b| b.keys.iter().map(move |k| (b.ctx, *k)))
+                .collect();
+            for (i, (c, k)) in keys.iter().enumerate() {
+                if let Some((c2, _)) = keys[i + 1..].iter().find(|(_, k2)| k2 == k) {
+                    panic!("{} is bound in {c:?} and again in {c2:?}", key_name(k));
+                }
+                let printable = matches!(k.code, KeyCode::Char(_)) && k.mods == KeyModifiers::NONE;
+                assert!(
+                    !(chain.contains(&Ctx::Text) && printable),
+                    "{} is bound in {c:?}, so it cannot be typed there",
+                    key_name(k)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_take_footer_names_every_way_out() {
+        let labels = |chain: &[Ctx], n| footer(chain, n).into_iter().map(|(k, l)| format!("{k} {l}")).collect::<Vec<_>>();
+        assert_eq!(
+            labels(TAKE_CHAINS[1], 4),
+            ["a-d answer", "n next", "p previous", "x clear", "s submit", "q quit", "? help"]
+        );
+        assert_eq!(
+            labels(TAKE_CHAINS[2], 0),
+            ["Enter next", "Shift-Tab previous", "F10 submit", "Esc quit"]
+        );
+    }
 }

@@ -24,11 +24,9 @@ pub fn run(take: &mut Take, clock: &mut dyn Clock) -> io::Result<()> {
             }
             if event::poll(Duration::from_millis(250))? {
                 match event::read()? {
-                    Event::Key(k) => {
-                        if update::handle_key(take, k, clock.now_ms()) == Effect::Save {
-                            // A failure is shown as the notice; `finish` tries once more.
-                            let _ = take.save();
-                        }
+                    // A failed write is shown as the notice; `finish` tries once more.
+                    Event::Key(k) if update::handle_key(take, k, clock.now_ms()) == Effect::Save => {
+                        let _ = take.save();
                     }
                     Event::Resize(..) => terminal.autoresize()?,
                     _ => {}

@@ -326,9 +326,10 @@ fn quit(f: &mut Frame, t: &Take, area: Rect) {
         Line::from(Span::styled("Quit before submitting?", th.title())),
         Line::from(""),
         Line::from(format!(
-            "The {} given so far will be saved to {file} and graded as they are; the {} left count as skipped.",
-            plural(s.answered(), "answer"),
-            plural(s.len() - s.answered(), "question")
+            "The answers given so far ({} of {}) are saved to {file} and graded as they stand; \
+             questions not answered count as skipped.",
+            s.answered(),
+            s.len()
         )),
         Line::from(""),
         Line::from("y quits and saves; n goes back to the quiz."),
@@ -358,8 +359,9 @@ fn done(f: &mut Frame, t: &Take, area: Rect) {
     match &t.saved {
         Some(Ok(p)) => {
             let file = p.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-            lines.push(Line::from(format!("Responses written to {file}")));
-            lines.push(Line::from(format!("in the folder {}.", t.out.display())));
+            let folder = p.parent().map(|d| d.display().to_string()).unwrap_or_default();
+            lines.push(Line::from(format!("Responses written to {file} in the folder")));
+            lines.push(Line::from(if folder.is_empty() { ".".to_string() } else { folder }));
             lines.push(Line::from(""));
             lines.push(Line::from("Your instructor grades them with `iacquiz quiz grade`."));
         }
