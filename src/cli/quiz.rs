@@ -12,6 +12,7 @@ use super::bank::BankArgs;
 use crate::export::{self, ExportFormat};
 use crate::instructor::grade::grade;
 use crate::instructor::save::write_responses;
+use crate::instructor::sitting::no_such_variant;
 use crate::instructor::take::{Clock, SystemClock, take};
 use crate::instructor::variants::repeated_values;
 use crate::instructor::{Options, Quiz, QuizError, Responses, new_quiz, parse_difficulty};
@@ -190,11 +191,7 @@ pub fn read_quiz(path: &Path) -> Result<Quiz, QuizError> {
 fn take_cmd(a: TakeArgs) -> Result<i32, QuizError> {
     let quiz = read_quiz(&a.quiz)?;
     if quiz.variant(a.variant).is_none() {
-        return Err(QuizError::Usage(format!(
-            "--variant {}: the quiz has variants 1 to {}",
-            a.variant,
-            quiz.variants.len()
-        )));
+        return Err(no_such_variant(&quiz, a.variant));
     }
     export::prepare_dir(&a.out)?;
     if !a.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {

@@ -32,6 +32,11 @@ pub struct Sitting {
     closed: bool,
 }
 
+/// The usage error for a variant `quiz` does not have (exit 2).
+pub fn no_such_variant(quiz: &Quiz, variant: usize) -> QuizError {
+    QuizError::Usage(format!("--variant {variant}: the quiz has variants 1 to {}", quiz.variants.len()))
+}
+
 /// The name a sitting records: trimmed, `anonymous` when blank (as the line flow does).
 pub fn student_name(name: &str) -> String {
     let n = name.trim();
@@ -43,10 +48,7 @@ impl Sitting {
     /// has no such variant.
     pub fn new(quiz: &Quiz, variant: usize, name: &str) -> Result<Sitting, QuizError> {
         let Some(v) = quiz.variant(variant) else {
-            return Err(QuizError::Usage(format!(
-                "--variant {variant}: the quiz has variants 1 to {}",
-                quiz.variants.len()
-            )));
+            return Err(no_such_variant(quiz, variant));
         };
         let n = v.questions.len();
         Ok(Sitting {
