@@ -47,7 +47,7 @@ pub enum Command {
     Cfn(cfn::CfnArgs),
     /// Say whether an answer to an expression is right, and which misconceptions produce it.
     Diagnose(diagnose::DiagnoseArgs),
-    /// Instructor quizzes: draw and export (new), take on the terminal (take), grade (grade).
+    /// Instructor quizzes: draw and export (new), take in the TUI or line by line (take), grade (grade).
     Quiz(quiz::QuizArgs),
     /// Compile a Rivet configuration into its instances (expand), or compare two (diff).
     Rivet(rivet::RivetArgs),

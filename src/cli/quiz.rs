@@ -1,8 +1,9 @@
-//! `iacquiz quiz`: instructor quizzes. `new` draws and exports a quiz, `take` runs one on a plain
-//! terminal (answers read line by line from standard input), `grade` marks the responses.
+//! `iacquiz quiz`: instructor quizzes. `new` draws and exports a quiz, `take` runs one in the
+//! TUI's exam mode (or, without a terminal or with `--plain`, line by line on standard input),
+//! `grade` marks the responses.
 //! Exit codes: 0 success, 1 the bank fails check, 2 unusable arguments or files.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
@@ -10,9 +11,13 @@ use clap::{Args, Subcommand};
 use super::bank::BankArgs;
 use crate::export::{self, ExportFormat};
 use crate::instructor::grade::grade;
-use crate::instructor::take::{SystemClock, responses_file_name, take};
+use crate::instructor::save::write_responses;
+use crate::instructor::sitting::no_such_variant;
+use crate::instructor::take::{Clock, SystemClock, take};
 use crate::instructor::variants::repeated_values;
 use crate::instructor::{Options, Quiz, QuizError, Responses, new_quiz, parse_difficulty};
+use crate::tui::take::{Phase, Take, run as take_tui};
+use crate::tui::theme::Theme;
 
 /// Arguments of `iacquiz quiz`.
 #[derive(Args, Debug)]
@@ -27,7 +32,8 @@ pub struct QuizArgs {
 pub enum QuizCommand {
     /// Draw a quiz from the bank and write quiz.json and the exports into a folder.
     New(NewArgs),
-    /// Take a quiz on the terminal (one answer per line) and write responses-NAME.json.
+    /// Take a quiz in the TUI (no feedback; line by line without a terminal), write responses-NAME.json.
+    #[command(long_about = TAKE_ABOUT)]
     Take(TakeArgs),
     /// Grade responses: a table per student and per question.
     Grade(GradeArgs),
@@ -62,6 +68,18 @@ pub struct NewArgs {
     pub out: PathBuf,
 }
 
+const TAKE_ABOUT: &str = "Take a quiz and write responses-NAME.json for `quiz grade`.
+
+On a terminal this opens the TUI's exam mode on the variant: its questions in order, the
+choices as quiz.json lists them (a-e or 1-5 pick, or j/k and Enter), typed answers on an input
+line, the elapsed time in the header. n and p (Tab, Shift-Tab) move between questions; an
+answer can be changed until the quiz is submitted (s or F10, then y). Nothing says whether an
+answer is right. Answers are saved as they are given (written atomically); quitting (q or Esc,
+then y) and Ctrl-C keep every answer given.
+
+When standard input or output is not a terminal, or with --plain, the questions are asked one
+after another and each answer is read as one line from standard input (- skips one).";
+
 /// Arguments of `iacquiz quiz take`.
 #[derive(Args, Debug)]
 pub struct TakeArgs {
@@ -77,6 +95,9 @@ pub struct TakeArgs {
     /// The folder responses-NAME.json is written into.
     #[arg(long, value_name = "DIR", default_value = ".")]
     pub out: PathBuf,
+    /// Ask line by line on standard input and output even on a terminal (no TUI).
+    #[arg(long)]
+    pub plain: bool,
 }
 
 /// Arguments of `iacquiz quiz grade`.
@@ -170,22 +191,57 @@ pub fn read_quiz(path: &Path) -> Result<Quiz, QuizError> {
 fn take_cmd(a: TakeArgs) -> Result<i32, QuizError> {
     let quiz = read_quiz(&a.quiz)?;
     if quiz.variant(a.variant).is_none() {
-        return Err(QuizError::Usage(format!(
-            "--variant {}: the quiz has variants 1 to {}",
-            a.variant,
-            quiz.variants.len()
-        )));
+        return Err(no_such_variant(&quiz, a.variant));
     }
     export::prepare_dir(&a.out)?;
+    if !a.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+        return take_on_screen(&quiz, &a);
+    }
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let responses = take(&quiz, a.variant, a.name.as_deref(), &mut input, &mut out, &mut SystemClock::new())?;
-    let path = a.out.join(responses_file_name(&responses.name));
-    std::fs::write(&path, responses.to_json()).map_err(|e| QuizError::io(&path, &e))?;
+    let path = write_responses(&a.out, &responses)?;
     let _ = writeln!(out, "Responses written to {}.", path.display());
     Ok(0)
+}
+
+/// `quiz take` in the TUI. Whatever ends it (submitting, quitting, Ctrl-C, a terminal error),
+/// the answers given are written; if even that fails they are printed, so none is lost.
+fn take_on_screen(quiz: &Quiz, a: &TakeArgs) -> Result<i32, QuizError> {
+    let mut clock = SystemClock::new();
+    let now = clock.now_ms();
+    let mut t = Take::new(quiz, a.variant, a.name.as_deref(), &a.out, Theme::from_env(), now)?;
+    let ran = take_tui::run(&mut t, &mut clock);
+    let now = clock.now_ms();
+    let written = take_tui::finish(&mut t, now);
+    let mut code = 0;
+    if let Err(e) = ran {
+        eprintln!("iacquiz quiz take: terminal error: {e}");
+        code = 1;
+    }
+    let s = &t.sitting;
+    match written {
+        None => eprintln!("iacquiz quiz take: left before the quiz started; nothing written."),
+        Some(Ok(path)) => println!(
+            "{} {} of {} answered. Responses written to {}.",
+            if t.phase == Phase::Done {
+                "Submitted:"
+            } else {
+                "Quit before submitting:"
+            },
+            s.answered(),
+            s.len(),
+            path.display()
+        ),
+        Some(Err(e)) => {
+            eprintln!("iacquiz quiz take: {e}\nThe responses follow on standard output: keep them.");
+            print!("{}", t.responses().to_json());
+            code = 2;
+        }
+    }
+    Ok(code)
 }
 
 fn grade_cmd(a: GradeArgs) -> Result<i32, QuizError> {

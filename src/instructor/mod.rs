@@ -1,19 +1,22 @@
 //! Instructor quizzes: drawing questions from the bank, building one variant per student group
 //! (parameterised questions with different values, choices in a different order), the
-//! `quiz.json` model, taking a quiz on a plain terminal and grading the responses.
+//! `quiz.json` model, taking a quiz (a [`sitting::Sitting`] the TUI drives, or the line flow on a
+//! plain terminal) and grading the responses.
 //!
 //! ```text
 //! Bank ─► check ─► draw (balanced over topics) ─► variants (engine: answers, distractors)
 //!                                                     │
 //!                               quiz.json ◄───────────┴──► export (md, html, gift, moodle)
 //!                                   │
-//!                 take (stdin) ─► responses-NAME.json ─► grade (text, CSV)
+//!      take (TUI: sitting; or stdin) ─► responses-NAME.json ─► grade (text, CSV)
 //! ```
 
 pub mod draw;
 pub mod error;
 pub mod grade;
 pub mod model;
+pub mod save;
+pub mod sitting;
 pub mod take;
 pub mod variants;
 

@@ -147,10 +147,7 @@ pub fn take(
     clock: &mut dyn Clock,
 ) -> Result<Responses, QuizError> {
     let Some(v) = quiz.variant(variant) else {
-        return Err(QuizError::Usage(format!(
-            "--variant {variant}: the quiz has variants 1 to {}",
-            quiz.variants.len()
-        )));
+        return Err(super::sitting::no_such_variant(quiz, variant));
     };
     let name = match name {
         Some(n) => n.trim().to_string(),

@@ -32,6 +32,18 @@ pub enum Ctx {
     Help,
     /// Any line being typed in.
     Text,
+    /// `quiz take`: typing the student's name.
+    TakeName,
+    /// `quiz take`: a question answered by choosing (true/false too).
+    TakeChoice,
+    /// `quiz take`: a question answered by typing a value.
+    TakeInput,
+    /// `quiz take`: confirming the submission.
+    TakeSubmit,
+    /// `quiz take`: confirming quitting before submitting.
+    TakeQuit,
+    /// `quiz take`: the responses are submitted.
+    TakeDone,
 }
 
 impl Ctx {
@@ -51,6 +63,12 @@ impl Ctx {
             Ctx::Stats => "Stats",
             Ctx::Help => "Help",
             Ctx::Text => "Typing a line",
+            Ctx::TakeName => "Quiz: your name",
+            Ctx::TakeChoice => "Quiz question (choices)",
+            Ctx::TakeInput => "Quiz question (typed answer)",
+            Ctx::TakeSubmit => "Quiz: submit?",
+            Ctx::TakeQuit => "Quiz: quit?",
+            Ctx::TakeDone => "Quiz submitted",
         }
     }
 }
@@ -90,6 +108,14 @@ pub enum Action {
     HistoryNext,
     /// Edit the line being typed.
     Edit(Edit),
+    /// Go back to the previous question.
+    Prev,
+    /// Ask to submit the answers.
+    Finish,
+    /// Say yes to the question asked.
+    Confirm,
+    /// Take back the answer to this question.
+    ClearAnswer,
 }
 
 /// Line-editing operations.
@@ -237,6 +263,43 @@ pub const BINDINGS: &[Binding] = &[
     b(C::Text, &[k(K::Home), ctrl('a')], A::Edit(Edit::Start), "line start", false),
     b(C::Text, &[k(K::End), ctrl('e')], A::Edit(Edit::End), "line end", false),
     b(C::Text, &[ctrl('u')], A::Edit(Edit::Clear), "clear the line", false),
+    // `quiz take`: an exam, so nothing here says right or wrong; every exit saves.
+    b(C::TakeName, &[k(K::Enter)], A::Enter, "start", true),
+    b(C::TakeName, &[k(K::Esc)], A::Back, "leave", true),
+    b(C::TakeChoice, &[ch('a'), ch('1')], A::Pick(0), "answer a)", false),
+    b(C::TakeChoice, &[ch('b'), ch('2')], A::Pick(1), "answer b)", false),
+    b(C::TakeChoice, &[ch('c'), ch('3')], A::Pick(2), "answer c)", false),
+    b(C::TakeChoice, &[ch('d'), ch('4')], A::Pick(3), "answer d)", false),
+    b(C::TakeChoice, &[ch('e'), ch('5')], A::Pick(4), "answer e)", false),
+    b(C::TakeChoice, &[ch('j'), k(K::Down)], A::Down, "next choice", false),
+    b(C::TakeChoice, &[ch('k'), k(K::Up)], A::Up, "previous choice", false),
+    b(C::TakeChoice, &[k(K::Enter)], A::Enter, "answer the highlighted choice", false),
+    b(C::TakeChoice, &[ch('n'), k(K::Right), k(K::Tab)], A::Next, "next", true),
+    b(C::TakeChoice, &[ch('p'), k(K::Left), k(K::BackTab)], A::Prev, "previous", true),
+    b(C::TakeChoice, &[ch('x'), k(K::Delete)], A::ClearAnswer, "clear", true),
+    b(C::TakeChoice, &[ch('s'), k(K::F(10))], A::Finish, "submit", true),
+    b(
+        C::TakeChoice,
+        &[ch('J'), k(K::PageDown)],
+        A::ScrollDown,
+        "scroll source down",
+        false,
+    ),
+    b(C::TakeChoice, &[ch('K'), k(K::PageUp)], A::ScrollUp, "scroll source up", false),
+    b(C::TakeChoice, &[ch('q'), k(K::Esc)], A::Back, "quit", true),
+    b(C::TakeInput, &[k(K::Enter), k(K::Tab)], A::Next, "next", true),
+    b(C::TakeInput, &[k(K::BackTab)], A::Prev, "previous", true),
+    b(C::TakeInput, &[k(K::F(10))], A::Finish, "submit", true),
+    b(C::TakeInput, &[k(K::PageDown)], A::ScrollDown, "scroll source down", false),
+    b(C::TakeInput, &[k(K::PageUp)], A::ScrollUp, "scroll source up", false),
+    b(C::TakeInput, &[k(K::Esc)], A::Back, "quit", true),
+    b(C::TakeSubmit, &[ch('y'), k(K::Enter)], A::Confirm, "submit", true),
+    b(C::TakeSubmit, &[ch('n'), k(K::Esc)], A::Back, "keep answering", true),
+    b(C::TakeSubmit, &[ch('j'), k(K::Down)], A::ScrollDown, "scroll down", false),
+    b(C::TakeSubmit, &[ch('k'), k(K::Up)], A::ScrollUp, "scroll up", false),
+    b(C::TakeQuit, &[ch('y')], A::Confirm, "quit, saving the answers", true),
+    b(C::TakeQuit, &[ch('n'), k(K::Esc)], A::Back, "keep answering", true),
+    b(C::TakeDone, &[k(K::Enter), ch('q'), k(K::Esc)], A::Enter, "leave", true),
     b(C::Keys, &[ch('?')], A::Help, "help", true),
 ];
 
@@ -276,6 +339,8 @@ pub fn key_name(k: &Key) -> String {
         KeyCode::End => "End".into(),
         KeyCode::Backspace => "Backspace".into(),
         KeyCode::Delete => "Del".into(),
+        KeyCode::Tab => "Tab".into(),
+        KeyCode::BackTab => "Shift-Tab".into(),
         KeyCode::F(n) => format!("F{n}"),
         other => format!("{other:?}"),
     };
@@ -296,7 +361,7 @@ pub fn keys_text(b: &Binding) -> String {
 pub fn footer(ctxs: &[Ctx], choices: usize) -> Vec<(String, &'static str)> {
     let mut out = Vec::new();
     for c in ctxs {
-        if *c == Ctx::Choice && choices > 0 {
+        if matches!(c, Ctx::Choice | Ctx::TakeChoice) && choices > 0 {
             let last = (b'a' + (choices.min(5) as u8 - 1)) as char;
             out.push((format!("a-{last}"), "answer"));
         }
@@ -305,4 +370,54 @@ pub fn footer(ctxs: &[Ctx], choices: usize) -> Vec<(String, &'static str)> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The context chains `quiz take` looks keys up in (as `Take::contexts` gives them).
+    const TAKE_CHAINS: &[&[Ctx]] = &[
+        &[Ctx::TakeName, Ctx::Text, Ctx::Always],
+        &[Ctx::TakeChoice, Ctx::Keys, Ctx::Always],
+        &[Ctx::TakeInput, Ctx::Text, Ctx::Always],
+        &[Ctx::TakeSubmit, Ctx::Keys, Ctx::Always],
+        &[Ctx::TakeQuit, Ctx::Keys, Ctx::Always],
+        &[Ctx::TakeDone, Ctx::Keys, Ctx::Always],
+    ];
+
+    #[test]
+    fn no_take_key_is_bound_twice_and_typing_keeps_every_character() {
+        for chain in TAKE_CHAINS {
+            let keys: Vec<(Ctx, Key)> = chain
+                .iter()
+                .flat_map(|c| BINDINGS.iter().filter(move |b| b.ctx == *c))
+                .flat_map(|b| b.keys.iter().map(move |k| (b.ctx, *k)))
+                .collect();
+            for (i, (c, k)) in keys.iter().enumerate() {
+                if let Some((c2, _)) = keys[i + 1..].iter().find(|(_, k2)| k2 == k) {
+                    panic!("{} is bound in {c:?} and again in {c2:?}", key_name(k));
+                }
+                let printable = matches!(k.code, KeyCode::Char(_)) && k.mods == KeyModifiers::NONE;
+                assert!(
+                    !(chain.contains(&Ctx::Text) && printable),
+                    "{} is bound in {c:?}, so it cannot be typed there",
+                    key_name(k)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_take_footer_names_every_way_out() {
+        let labels = |chain: &[Ctx], n| footer(chain, n).into_iter().map(|(k, l)| format!("{k} {l}")).collect::<Vec<_>>();
+        assert_eq!(
+            labels(TAKE_CHAINS[1], 4),
+            ["a-d answer", "n next", "p previous", "x clear", "s submit", "q quit", "? help"]
+        );
+        assert_eq!(
+            labels(TAKE_CHAINS[2], 0),
+            ["Enter next", "Shift-Tab previous", "F10 submit", "Esc quit"]
+        );
+    }
 }

@@ -1,11 +1,13 @@
 //! The terminal UI (ratatui + crossterm): state in `app`, key handling in `update` (through
 //! the one binding table in `keymap`), drawing in `views`. This file runs the terminal: it
 //! refuses to start without a TTY, restores the terminal on every exit path and on panic,
-//! and holds the progress store's lock while it runs.
+//! and holds the progress store's lock while it runs. `take` is `quiz take`'s exam screen,
+//! over a quiz.json rather than the bank (no progress store).
 
 pub mod app;
 pub mod highlight;
 pub mod keymap;
+pub mod take;
 pub mod text;
 pub mod theme;
 pub mod update;
@@ -142,7 +144,12 @@ impl Drop for Restore {
     }
 }
 
-fn run_terminal(app: &mut App) -> io::Result<()> {
+/// The terminal the screens draw on.
+pub type Term = Terminal<CrosstermBackend<io::Stdout>>;
+
+/// Runs `body` on the alternate screen in raw mode; the terminal is restored on every exit
+/// path and on panic.
+pub fn with_terminal<T>(body: impl FnOnce(&mut Term) -> io::Result<T>) -> io::Result<T> {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         restore();
@@ -153,20 +160,26 @@ fn run_terminal(app: &mut App) -> io::Result<()> {
     execute!(io::stdout(), EnterAlternateScreen)?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     terminal.clear()?;
-    loop {
-        terminal.draw(|f| views::draw(f, app))?;
-        if app.quit {
-            return Ok(());
-        }
-        if event::poll(Duration::from_millis(250))? {
-            match event::read()? {
-                Event::Key(k) => update::handle_key(app, k),
-                Event::Resize(..) => terminal.autoresize()?,
-                _ => {}
+    body(&mut terminal)
+}
+
+fn run_terminal(app: &mut App) -> io::Result<()> {
+    with_terminal(|terminal| {
+        loop {
+            terminal.draw(|f| views::draw(f, app))?;
+            if app.quit {
+                return Ok(());
             }
+            if event::poll(Duration::from_millis(250))? {
+                match event::read()? {
+                    Event::Key(k) => update::handle_key(app, k),
+                    Event::Resize(..) => terminal.autoresize()?,
+                    _ => {}
+                }
+            }
+            update::tick(app);
         }
-        update::tick(app);
-    }
+    })
 }
 
 /// Draws `app` once on a `width`×`height` test backend and returns the screen as text (for

@@ -7,6 +7,7 @@ mod playground;
 mod question;
 mod stats;
 mod summary;
+pub mod take;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -15,6 +16,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use super::app::{App, Screen};
 use super::keymap::{self, BINDINGS, Ctx};
+use super::theme::Theme;
 
 /// The smallest terminal the screens fit in.
 pub const MIN_WIDTH: u16 = 60;
@@ -45,7 +47,8 @@ pub fn draw(f: &mut Frame, app: &App) {
     }
 }
 
-fn too_small(f: &mut Frame, area: Rect) {
+/// The message shown instead of a screen that does not fit.
+pub fn too_small(f: &mut Frame, area: Rect) {
     let text = vec![
         Line::from("The terminal is too small."),
         Line::from(format!(
@@ -91,7 +94,8 @@ fn draw_header(f: &mut Frame, app: &App, area: Rect) {
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn capital(s: &str) -> String {
+/// `s` with its first letter in capitals.
+pub fn capital(s: &str) -> String {
     let mut c = s.chars();
     c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }
@@ -119,8 +123,6 @@ fn draw_footer(f: &mut Frame, app: &App, area: Rect) {
 
 /// The help screen's lines: every binding, by context.
 pub fn help_lines(app: &App) -> Vec<Line<'static>> {
-    let t = &app.theme;
-    let mut out = Vec::new();
     let order = [
         Ctx::Always,
         Ctx::Keys,
@@ -136,7 +138,13 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
         Ctx::Stats,
         Ctx::Help,
     ];
-    for c in order {
+    help_lines_for(&order, &app.theme)
+}
+
+/// The help lines of the bindings of `order`'s contexts, a heading for each.
+pub fn help_lines_for(order: &[Ctx], t: &Theme) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    for &c in order {
         out.push(Line::from(Span::styled(c.title().to_string(), t.title())));
         if c == Ctx::Text {
             out.push(Line::from(vec![
@@ -155,6 +163,11 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
 }
 
 fn draw_help(f: &mut Frame, app: &App, body: Rect, scroll: u16) {
+    draw_help_lines(f, body, help_lines(app), scroll);
+}
+
+/// Draws the help overlay with `lines` over the middle of `body`.
+pub fn draw_help_lines(f: &mut Frame, body: Rect, lines: Vec<Line<'static>>, scroll: u16) {
     let w = body.width.saturating_sub(8).min(72);
     let area = Rect {
         x: body.x + (body.width - w) / 2,
@@ -163,7 +176,6 @@ fn draw_help(f: &mut Frame, app: &App, body: Rect, scroll: u16) {
         height: body.height,
     };
     f.render_widget(Clear, area);
-    let lines = help_lines(app);
     let max = (lines.len() as u16).saturating_sub(area.height.saturating_sub(2));
     f.render_widget(
         Paragraph::new(lines)

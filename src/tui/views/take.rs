@@ -1,0 +1,383 @@
+//! `quiz take`'s screens: the name, a question (prompt, source, then the choices or the answer
+//! line), the two confirmations and the submitted screen. The header carries the elapsed time;
+//! nothing on any screen says whether an answer is right.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span, Text};
+use ratatui::widgets::{Block, Paragraph, Wrap};
+
+use super::super::highlight::{Lang, highlight};
+use super::super::keymap::{self, Ctx};
+use super::super::take::{Phase, Take};
+use super::super::theme::Theme;
+use super::{MIN_HEIGHT, MIN_WIDTH, wrapped_height};
+use crate::export::source_blocks;
+use crate::instructor::model::{Format, Item};
+use crate::instructor::take::responses_file_name;
+
+/// Draws the screen of `t`'s phase.
+pub fn draw(f: &mut Frame, t: &Take) {
+    let area = f.area();
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        super::too_small(f, area);
+        return;
+    }
+    let [header, body, footer] = Layout::vertical([Constraint::Length(1), Constraint::Min(1), Constraint::Length(1)]).areas(area);
+    draw_header(f, t, header);
+    match t.phase {
+        Phase::Name => name(f, t, body),
+        Phase::Question => question(f, t, body),
+        Phase::Submit => submit(f, t, body),
+        Phase::Quit => quit(f, t, body),
+        Phase::Done => done(f, t, body),
+    }
+    draw_footer(f, t, footer);
+    if let Some(scroll) = t.help {
+        super::draw_help_lines(f, body, help_lines(&t.theme), scroll);
+    }
+}
+
+/// Every `quiz take` binding, by context.
+pub fn help_lines(theme: &Theme) -> Vec<Line<'static>> {
+    let order = [
+        Ctx::Always,
+        Ctx::Keys,
+        Ctx::TakeName,
+        Ctx::TakeChoice,
+        Ctx::TakeInput,
+        Ctx::Text,
+        Ctx::TakeSubmit,
+        Ctx::TakeQuit,
+        Ctx::TakeDone,
+        Ctx::Help,
+    ];
+    super::help_lines_for(&order, theme)
+}
+
+/// `mm:ss`, or `h:mm:ss` from an hour on.
+pub fn clock_text(ms: u64) -> String {
+    let s = ms / 1000;
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{:02}:{:02}", s / 60, s % 60)
+    }
+}
+
+fn plural(n: usize, one: &str) -> String {
+    format!("{n} {one}{}", if n == 1 { "" } else { "s" })
+}
+
+fn draw_header(f: &mut Frame, t: &Take, area: Rect) {
+    let s = &t.sitting;
+    let mut what = format!("Quiz · variant {} of {}", s.variant, s.variants);
+    if t.phase != Phase::Name {
+        what.push_str(&format!(" · {}", s.name));
+    }
+    if t.phase == Phase::Question {
+        what.push_str(&format!(" · {}/{}", s.current() + 1, s.len()));
+    }
+    let mut spans = vec![Span::styled(" iacquiz ", t.theme.title()), Span::raw(format!("· {what}"))];
+    if s.started() {
+        spans.push(Span::raw("  "));
+        spans.push(Span::styled(format!("⏱ {} elapsed", clock_text(s.elapsed_ms())), t.theme.label()));
+    }
+    f.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+fn draw_footer(f: &mut Frame, t: &Take, area: Rect) {
+    let th = &t.theme;
+    if let Some(n) = &t.notice
+        && t.help.is_none()
+    {
+        f.render_widget(Paragraph::new(Line::from(Span::styled(format!(" {n}"), th.bad()))), area);
+        return;
+    }
+    let choices = match t.phase {
+        Phase::Question => t.sitting.item().map(|i| i.choices.len()).unwrap_or(0),
+        _ => 0,
+    };
+    let mut spans = Vec::new();
+    for (keys, label) in keymap::footer(&t.contexts(), choices) {
+        if !spans.is_empty() {
+            spans.push(Span::raw("  "));
+        }
+        spans.push(Span::styled(keys, th.key()));
+        spans.push(Span::raw(format!(" {label}")));
+    }
+    f.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+/// A line box with the cursor placed in it (unless the help covers it).
+fn line_box(f: &mut Frame, t: &Take, area: Rect, title: &str, line: &super::super::text::TextInput) {
+    f.render_widget(
+        Paragraph::new(Line::from(vec![Span::styled("› ", t.theme.key()), Span::raw(line.text.clone())]))
+            .block(Block::bordered().title(format!(" {title} "))),
+        area,
+    );
+    if t.help.is_none() {
+        let x = area.x + 3 + line.text.chars().take(line.cursor).count() as u16;
+        f.set_cursor_position((x.min(area.right().saturating_sub(2)), area.y + 1));
+    }
+}
+
+fn name(f: &mut Frame, t: &Take, area: Rect) {
+    let s = &t.sitting;
+    let [intro, line, after] = Layout::vertical([Constraint::Length(2), Constraint::Length(3), Constraint::Min(1)]).areas(area);
+    let title = format!(
+        "Quiz (seed {}, variant {} of {}): {}.",
+        s.quiz_seed,
+        s.variant,
+        s.variants,
+        plural(s.len(), "question")
+    );
+    f.render_widget(Paragraph::new(Line::from(Span::styled(title, t.theme.title()))), intro);
+    line_box(f, t, line, "Your name", &t.name);
+    let text = vec![
+        Line::from("Enter starts the quiz and its clock."),
+        Line::from(""),
+        Line::from("You can go back to any question and change its answer until you submit."),
+        Line::from("Nothing here says whether an answer is right: your instructor grades the"),
+        Line::from("responses."),
+    ];
+    f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), after);
+}
+
+/// The lines of an item's source (configuration, files, the expression unless the prompt
+/// quotes it), as the exports show it.
+fn source_lines(item: &Item, th: &Theme) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    for b in source_blocks(item) {
+        out.push(Line::from(Span::styled(format!("── {} ──", b.label), th.dim())));
+        let lang = if b.hcl { Lang::Hcl } else { Lang::of(&b.label) };
+        out.extend(highlight(b.text.trim_end_matches('\n'), lang, th));
+    }
+    out
+}
+
+fn question(f: &mut Frame, t: &Take, area: Rect) {
+    let th = &t.theme;
+    let s = &t.sitting;
+    let Some(item) = s.item() else { return };
+    let i = s.current();
+    let prompt_text = Text::styled(item.prompt.trim().to_string(), th.label());
+    let h = wrapped_height(&prompt_text.lines, area.width);
+    let prompt_h = if h > 1 { h + 1 } else { 1 }.min(5);
+    let typed = item.format == Format::Shortanswer;
+    let answer_h = if typed { 5 } else { item.choices.len() as u16 + 2 };
+    let lines = source_lines(item, th);
+    let source_h = if lines.is_empty() {
+        Constraint::Length(0)
+    } else {
+        Constraint::Min(3)
+    };
+    let [info, prompt_area, source_area, answer_area, _] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(prompt_h),
+        source_h,
+        Constraint::Length(answer_h),
+        Constraint::Min(0),
+    ])
+    .areas(area);
+    f.render_widget(
+        Paragraph::new(Line::from(Span::styled(
+            format!(
+                " Question {} of {} · {} · difficulty {}/5 · {} answered",
+                item.number,
+                s.len(),
+                item.topic,
+                item.difficulty,
+                s.answered()
+            ),
+            th.dim(),
+        ))),
+        info,
+    );
+    f.render_widget(Paragraph::new(prompt_text).wrap(Wrap { trim: true }), prompt_area);
+    if !lines.is_empty() {
+        let inner_h = source_area.height.saturating_sub(2);
+        let max = (lines.len() as u16).saturating_sub(inner_h);
+        let scroll = t.scroll.min(max);
+        let more = if max > 0 {
+            format!(
+                " lines {}–{} of {} ",
+                scroll + 1,
+                (scroll + inner_h).min(lines.len() as u16),
+                lines.len()
+            )
+        } else {
+            String::new()
+        };
+        f.render_widget(
+            Paragraph::new(lines)
+                .block(Block::bordered().title(" Source ").title_bottom(Line::from(more).right_aligned()))
+                .scroll((scroll, 0)),
+            source_area,
+        );
+    }
+    if typed {
+        let [line_area, hint] = Layout::vertical([Constraint::Length(3), Constraint::Length(2)]).areas(answer_area);
+        if let Some(line) = t.inputs.get(i) {
+            line_box(f, t, line_area, "Your answer", line);
+        }
+        f.render_widget(
+            Paragraph::new(Line::from(Span::styled(
+                " The value on one line, as terraform console prints it. Ctrl-U clears it.",
+                th.dim(),
+            )))
+            .wrap(Wrap { trim: true }),
+            hint,
+        );
+        return;
+    }
+    let chosen = s.chosen(i);
+    let highlighted = t.highlight.get(i).copied().unwrap_or(0);
+    let w = answer_area.width.saturating_sub(10) as usize;
+    let rows: Vec<Line> = item
+        .choices
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            let mut text: String = c.text.chars().take(w).collect();
+            if c.text.chars().count() > w {
+                text.pop();
+                text.push('…');
+            }
+            let mark = if chosen == Some(k) { "●" } else { "○" };
+            if k == highlighted {
+                Line::from(Span::styled(format!("▶ {mark} {}) {text}", c.key), th.selected()))
+            } else {
+                Line::from(format!("  {mark} {}) {text}", c.key))
+            }
+        })
+        .collect();
+    let title = match chosen.and_then(|k| item.choices.get(k)) {
+        Some(c) => format!(" Choices · your answer: {} ", c.key),
+        None => " Choices · not answered yet ".to_string(),
+    };
+    f.render_widget(Paragraph::new(rows).block(Block::bordered().title(title)), answer_area);
+}
+
+/// An answer as the student gave it, on one line (a choice with its text).
+fn answer_text(item: &Item, answer: &str) -> String {
+    match item.format {
+        Format::Multichoice => match item.choice(answer) {
+            Some(c) => format!("{}) {}", c.key, c.text),
+            None => answer.to_string(),
+        },
+        _ => answer.to_string(),
+    }
+}
+
+fn submit(f: &mut Frame, t: &Take, area: Rect) {
+    let th = &t.theme;
+    let s = &t.sitting;
+    let left = s.len() - s.answered();
+    let mut lines = vec![
+        Line::from(Span::styled("Submit your answers?", th.title())),
+        Line::from(format!(
+            "{} of {} answered in {}. Once submitted they cannot be changed.",
+            s.answered(),
+            plural(s.len(), "question"),
+            clock_text(s.elapsed_ms())
+        )),
+    ];
+    if left > 0 {
+        lines.push(Line::from(Span::styled(
+            format!("{} not answered: n goes back to answer them.", plural(left, "question")),
+            th.label(),
+        )));
+    }
+    lines.push(Line::from(""));
+    let w = area.width.saturating_sub(10) as usize;
+    for (k, item) in s.items.iter().enumerate() {
+        let row = match s.answer(k) {
+            Some(a) => {
+                let text = answer_text(item, a);
+                let mut cut: String = text.chars().take(w).collect();
+                if text.chars().count() > w {
+                    cut.pop();
+                    cut.push('…');
+                }
+                Line::from(format!("  {:>3}  {cut}", item.number))
+            }
+            None => Line::from(vec![
+                Span::raw(format!("  {:>3}  ", item.number)),
+                Span::styled("— not answered", th.dim()),
+            ]),
+        };
+        lines.push(row);
+    }
+    let max = (lines.len() as u16).saturating_sub(area.height.saturating_sub(2));
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(Block::bordered().title(" Submit "))
+            .scroll((t.list_scroll.min(max), 0)),
+        area,
+    );
+}
+
+fn quit(f: &mut Frame, t: &Take, area: Rect) {
+    let th = &t.theme;
+    let s = &t.sitting;
+    let file = responses_file_name(&s.name);
+    let lines = vec![
+        Line::from(Span::styled("Quit before submitting?", th.title())),
+        Line::from(""),
+        Line::from(format!(
+            "The answers given so far ({} of {}) are saved to {file} and graded as they stand; \
+             questions not answered count as skipped.",
+            s.answered(),
+            s.len()
+        )),
+        Line::from(""),
+        Line::from("y quits and saves; n goes back to the quiz."),
+    ];
+    f.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .block(Block::bordered().title(" Quit ")),
+        area,
+    );
+}
+
+fn done(f: &mut Frame, t: &Take, area: Rect) {
+    let th = &t.theme;
+    let s = &t.sitting;
+    let mut lines = vec![
+        Line::from(Span::styled("Submitted.", th.title())),
+        Line::from(""),
+        Line::from(format!(
+            "{} of {} answered in {}.",
+            s.answered(),
+            plural(s.len(), "question"),
+            clock_text(s.elapsed_ms())
+        )),
+        Line::from(""),
+    ];
+    match &t.saved {
+        Some(Ok(p)) => {
+            let file = p.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+            let folder = p.parent().map(|d| d.display().to_string()).unwrap_or_default();
+            lines.push(Line::from(format!("Responses written to {file} in the folder")));
+            lines.push(Line::from(if folder.is_empty() { ".".to_string() } else { folder }));
+            lines.push(Line::from(""));
+            lines.push(Line::from("Your instructor grades them with `iacquiz quiz grade`."));
+        }
+        Some(Err(e)) => {
+            lines.push(Line::from(Span::styled(format!("✗ Could not write the responses: {e}"), th.bad())));
+            lines.push(Line::from(""));
+            lines.push(Line::from(
+                "When you leave they are printed on the terminal instead: keep them and hand them in.",
+            ));
+        }
+        None => lines.push(Line::from("Writing the responses…")),
+    }
+    f.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .block(Block::bordered().title(" Quiz submitted ")),
+        area,
+    );
+}
