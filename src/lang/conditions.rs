@@ -230,6 +230,10 @@ fn one(ev: &Evaluator, address: &str, kind: Kind, body: &BodyAst, config: &Confi
         if ev.flipped(super::rules::Rule::UnknownConditionsDeferred) {
             return report("plan", Outcome::Pass, "(skipped: its value is unknown)".into());
         }
+        // A learner may believe a condition Terraform cannot decide yet fails at plan time.
+        if ev.flipped(super::rules::Rule::UnknownConditionNotFailed) {
+            return report("plan", Outcome::Error, "(failed: its value is unknown)".into());
+        }
         return report(
             "apply",
             Outcome::Deferred,
@@ -246,6 +250,12 @@ fn one(ev: &Evaluator, address: &str, kind: Kind, body: &BodyAst, config: &Confi
             );
         }
         Err(e) => return report("plan", Outcome::Error, format!("Invalid condition result: {}.", e.0)),
+    };
+    // A learner may read `condition` as the failure case, the way an alarm is written.
+    let holds = if ev.flipped(super::rules::Rule::ConditionStatesWhatMustHold) {
+        !holds
+    } else {
+        holds
     };
     if holds {
         return report("plan", Outcome::Pass, String::new());

@@ -840,6 +840,16 @@ impl<'a> Evaluator<'a> {
                 }
             }
         };
+        // A learner may believe the two results must have the same type.
+        if tt != ft
+            && !matches!(tval, Value::Null(_))
+            && !matches!(fval, Value::Null(_))
+            && tt != Type::Dynamic
+            && ft != Type::Dynamic
+            && self.flipped(Rule::ConditionalConvertsResults)
+        {
+            return Err(Diag::new("Inconsistent conditional result types", inconsistent_detail(&tt, &ft)).at(&(t.span.start..f.span.end)));
+        }
         let chosen = match cb {
             None => return Ok(Value::Unknown(result_ty).mark_if(marked)),
             Some(true) => (tval, t),
@@ -1016,6 +1026,15 @@ impl<'a> Evaluator<'a> {
         }
         // A learner may believe a group of one is the plain value, not a one-element list.
         let unwrap_single = f.grouping && groups.values().any(|vs| vs.len() == 1) && self.flipped(Rule::GroupAlwaysList);
+        // A learner may believe a for expression sorts its results, as maps and sets are.
+        if f.key.is_none() && tuple.len() > 1 && tuple.iter().all(|v| v.as_str().is_some()) {
+            let mut sorted = tuple.clone();
+            sorted.sort_by(|a, b| a.as_str().cmp(&b.as_str()));
+            let moved = sorted.iter().zip(&tuple).any(|(a, b)| a.as_str() != b.as_str());
+            if moved && self.flipped(Rule::ForListKeepsOrder) {
+                tuple = sorted;
+            }
+        }
         let out = if f.key.is_none() {
             Value::Tuple(tuple)
         } else if f.grouping {

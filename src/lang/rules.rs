@@ -157,6 +157,16 @@ pub enum Rule {
     SetproductLastVariesFastest,
     /// Reading an attribute of null is an error (not null).
     NullAttributeAccessErrors,
+    /// Conditions: `condition` states what must hold; the check fails when it is false.
+    ConditionStatesWhatMustHold,
+    /// Conditions: a condition that is unknown at plan time is deferred, not failed.
+    UnknownConditionNotFailed,
+    /// Conditionals: results of different types are converted to a common type (no error).
+    ConditionalConvertsResults,
+    /// for expressions: a list result keeps the source order (it is not sorted).
+    ForListKeepsOrder,
+    /// coalesce(): only the empty string counts as empty; whitespace is a value.
+    CoalesceWhitespaceIsValue,
     /// Rivet for_each: a list is an error (use toset()), not an implicit set.
     ListIsImplicitSet,
     /// Rivet count: slots start at 0, not 1.
@@ -288,6 +298,11 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::FormatlistPairsByIndex, "formatlist-pairs-by-index"),
     (Rule::SetproductLastVariesFastest, "setproduct-last-varies-fastest"),
     (Rule::NullAttributeAccessErrors, "null-attribute-access-errors"),
+    (Rule::ConditionStatesWhatMustHold, "condition-states-what-must-hold"),
+    (Rule::UnknownConditionNotFailed, "unknown-condition-not-failed"),
+    (Rule::ConditionalConvertsResults, "conditional-converts-results"),
+    (Rule::ForListKeepsOrder, "for-list-keeps-order"),
+    (Rule::CoalesceWhitespaceIsValue, "coalesce-whitespace-is-value"),
     (Rule::ListIsImplicitSet, "list-is-implicit-set"),
     (Rule::CountIndexFromOne, "count-index-from-one"),
     (Rule::ReorderChangesNamedAddresses, "reorder-changes-named-addresses"),

@@ -80,6 +80,13 @@ pub fn coalesce(ev: &Evaluator, a: &[Value]) -> FnResult {
         if ret == Type::String && v.as_str() == Some("") && !ev.flipped(Rule::CoalesceSkipsEmptyString) {
             continue;
         }
+        // A learner may believe a string of spaces counts as empty too.
+        if ret == Type::String
+            && v.as_str().is_some_and(|s| !s.is_empty() && s.trim().is_empty())
+            && ev.flipped(Rule::CoalesceWhitespaceIsValue)
+        {
+            continue;
+        }
         // A learner may believe coalesce() skips empty lists too.
         if matches!(v, Value::List(..) | Value::Tuple(..)) && v.is_empty() && ev.flipped(Rule::CoalesceKeepsEmptyList) {
             continue;
