@@ -297,9 +297,30 @@ fn bcrypt(ev: &Evaluator, a: &[Value]) -> FnResult {
     }
     let mut salt = [0u8; 16];
     salt.copy_from_slice(&random_bytes(ev, 16));
+    let key = (password.to_vec(), cost as u32, salt);
+    if let Some(hit) = BCRYPT_MEMO.with(|m| m.borrow().get(&key).cloned()) {
+        return string(hit);
+    }
     let parts = ::bcrypt::hash_with_salt(password, cost as u32, salt)
         .map_err(|e| FnError::Call(format!("error occured generating password {e}")))?;
-    string(parts.format_for_version(::bcrypt::Version::TwoA))
+    let hash = parts.format_for_version(::bcrypt::Version::TwoA);
+    BCRYPT_MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= 256 {
+            m.clear();
+        }
+        m.insert(key, hash.clone());
+    });
+    string(hash)
+}
+
+type BcryptKey = (Vec<u8>, u32, [u8; 16]);
+
+thread_local! {
+    // bcrypt is slow by design, and a seeded host gives the same salt every time a question is
+    // re-evaluated (once per misconception, per instance), so the hash is remembered.
+    static BCRYPT_MEMO: std::cell::RefCell<std::collections::HashMap<BcryptKey, String>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
 }
 
 #[cfg(test)]
