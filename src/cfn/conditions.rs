@@ -7,6 +7,7 @@ use super::module::Engine;
 use super::resolve::resolve_value;
 use super::scope::{Cond, Scope};
 use super::value::{Map, Value};
+use crate::lang::Rule;
 
 /// A condition's value: decided, or open with its (simplified, renamed) expression.
 #[derive(Clone, Debug, PartialEq)]
@@ -73,6 +74,9 @@ pub fn eval(eng: &Engine, sc: &Scope, name: &str, expr: &Value) -> Result<Tri, C
                 .ok_or_else(|| error(name, "Fn::Equals requires exactly two values"))?;
             let a = resolve_value(eng, sc, &items[0])?;
             let b = resolve_value(eng, sc, &items[1])?;
+            if eng.ctx.flipped(Rule::CfnConditionsNotEvaluated) {
+                return Ok(Tri::Open(Value::func("Fn::Equals", Value::Seq(vec![a, b]))));
+            }
             if let (Value::Scalar(x), Value::Scalar(y)) = (&a, &b) {
                 return Ok(Tri::Known(x.text == y.text));
             }
@@ -116,5 +120,38 @@ pub fn eval(eng: &Engine, sc: &Scope, name: &str, expr: &Value) -> Result<Tri, C
             }
         }
         other => Err(error(name, format!("{other} cannot be evaluated as a condition"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cfn::{Input, package, parse};
+    use crate::lang::{Rule, Rules};
+
+    const PARENT: &str = "Modules:\n  Logs:\n    Source: ./bucket.yaml\n    Properties:\n      Env: dev\n";
+    const MODULE: &str = "Parameters:\n  Env:\n    Type: String\nConditions:\n  IsProd: !Equals [!Ref Env, prod]\nResources:\n  Bucket:\n    Type: AWS::S3::Bucket\n  Alarm:\n    Type: AWS::CloudWatch::Alarm\n    Condition: IsProd\n";
+
+    fn packaged(rules: &Rules) -> crate::cfn::Value {
+        let input = Input::memory([("template.yaml", PARENT), ("bucket.yaml", MODULE)], "template.yaml");
+        match package(input, rules) {
+            Ok(t) => t.value,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    #[test]
+    fn a_known_equals_is_decided_and_prunes_the_resource() {
+        let want = parse("Resources:\n  LogsBucket:\n    Type: AWS::S3::Bucket\n").unwrap();
+        assert!(packaged(&Rules::real()).same_data(&want));
+    }
+
+    #[test]
+    fn left_for_cloudformation_the_condition_is_carried_into_the_parent() {
+        // The belief: cfnrain copies module conditions out instead of evaluating them.
+        let want = parse(
+            "Conditions:\n  LogsIsProd: {Fn::Equals: [dev, prod]}\nResources:\n  LogsBucket:\n    Type: AWS::S3::Bucket\n  LogsAlarm:\n    Type: AWS::CloudWatch::Alarm\n    Condition: LogsIsProd\n",
+        )
+        .unwrap();
+        assert!(packaged(&Rules::with(Rule::CfnConditionsNotEvaluated)).same_data(&want));
     }
 }

@@ -219,6 +219,8 @@ pub enum Rule {
     CfnUnsetParamIsError,
     /// cfn DependsOn: entries naming module resources are prefixed (flipped: they are left as written).
     CfnDependsOnNotPrefixed,
+    /// cfn conditions: a module's Fn::Equals of two known values is decided when packaging (flipped: left for CloudFormation).
+    CfnConditionsNotEvaluated,
 }
 
 /// Every rule with its name in the misconception catalogue.
@@ -329,6 +331,7 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::CfnSubKeepsWrapper, "sub-keeps-wrapper"),
     (Rule::CfnUnsetParamIsError, "unset-param-is-error"),
     (Rule::CfnDependsOnNotPrefixed, "dependson-not-prefixed"),
+    (Rule::CfnConditionsNotEvaluated, "conditions-not-evaluated"),
 ];
 
 impl Rule {
