@@ -86,6 +86,20 @@ impl Diff {
     }
 }
 
+/// What a key change could be mistaken for renaming within: a named instance's declaration, or
+/// for a resource inside a named module instance, the same resource across the module family
+/// (changing the module key moves everything inside it). `None`: no named key is involved.
+fn rename_family(r: &ResourceInstance) -> Option<String> {
+    if r.key.is_name() {
+        return Some(r.family());
+    }
+    // A named module key is the last `["..."]` of the module address; quotes inside a key are
+    // escaped, so the last `["` starts it.
+    let inner = r.module.strip_suffix("\"]")?;
+    let call = &inner[..inner.rfind("[\"")?];
+    Some(format!("{call}[*].{}.{}{}", r.rtype, r.name, r.key.suffix(false)))
+}
+
 /// Compares two compilations under the real rules.
 pub fn diff(old: &Bundle, new: &Bundle) -> Diff {
     diff_with(old, new, &Rules::real())
@@ -197,8 +211,16 @@ pub fn diff_with(old: &Bundle, new: &Bundle, rules: &Rules) -> Diff {
     let mut families: BTreeMap<String, (Vec<usize>, Vec<usize>)> = BTreeMap::new();
     for (i, (e, o, n)) in entries.iter().enumerate() {
         match (e.status, o, n) {
-            (Status::Added, _, Some(n)) if n.key.is_name() => families.entry(n.family()).or_default().0.push(i),
-            (Status::Superseded, Some(o), None) if o.key.is_name() => families.entry(o.family()).or_default().1.push(i),
+            (Status::Added, _, Some(n)) => {
+                if let Some(f) = rename_family(n) {
+                    families.entry(f).or_default().0.push(i);
+                }
+            }
+            (Status::Superseded, Some(o), None) => {
+                if let Some(f) = rename_family(o) {
+                    families.entry(f).or_default().1.push(i);
+                }
+            }
             _ => {}
         }
     }
