@@ -261,3 +261,37 @@ pub fn diff_with(old: &Bundle, new: &Bundle, rules: &Rules) -> Diff {
         touched: touched.into_inner(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::rivet::Source;
+
+    #[test]
+    fn key_change_renames_a_module_instance_too() {
+        let module = "variable \"path\" {\n  type = string\n}\nfile \"this\" {\n  path = var.path\n}\n";
+        let call = |second: &str| {
+            format!(
+                "module \"files\" {{\n  source   = \"./modules/file\"\n  for_each = {{ first = \"/etc/module-first\", {second} = \"/etc/module-second\" }}\n  path     = each.value\n}}\n"
+            )
+        };
+        let compile = |root: &str| {
+            let src = Source::files([("main.rvt", root), ("modules/file/main.rvt", module)]);
+            match crate::rivet::compile(&src, &BTreeMap::new(), &BTreeMap::new(), &Rules::real()) {
+                Ok(b) => b,
+                Err(e) => panic!("{e}"),
+            }
+        };
+        let (old, new) = (compile(&call("second")), compile(&call("later")));
+        let real = diff(&old, &new);
+        assert!(real.touched.contains(&Rule::KeyChangeRenames));
+        assert_eq!(real.with(Status::Added), ["module.files[\"later\"].file.this"]);
+        assert_eq!(real.with(Status::Superseded), ["module.files[\"second\"].file.this"]);
+        let wrong = diff_with(&old, &new, &Rules::with(Rule::KeyChangeRenames));
+        assert_eq!(wrong.with(Status::Changed), ["module.files[\"later\"].file.this"]);
+        assert!(wrong.with(Status::Superseded).is_empty() && wrong.with(Status::Added).is_empty());
+        assert_eq!(wrong.with(Status::Kept), ["module.files[\"first\"].file.this"]);
+    }
+}
