@@ -195,6 +195,8 @@ pub enum Rule {
     KeyChangeRenames,
     /// Rivet expansion: count.index exists only under count, not under for_each.
     CountIndexUnderForEach,
+    /// Rivet keys: public map keys may accompany sensitive values (only the values are hidden).
+    SensitiveValuesTaintKeys,
     /// cfn Overrides: a list in an override appends to the module's list (flipped: it replaces it).
     CfnOverrideListReplaces,
     /// cfn Overrides: a map in an override merges key by key (flipped: it replaces the whole map).
@@ -319,6 +321,7 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::CountSlotsFollowValues, "count-slots-follow-values"),
     (Rule::KeyChangeRenames, "key-change-renames"),
     (Rule::CountIndexUnderForEach, "count-index-under-for-each"),
+    (Rule::SensitiveValuesTaintKeys, "sensitive-values-taint-keys"),
     (Rule::CfnOverrideListReplaces, "override-list-replaces"),
     (Rule::CfnOverrideMapReplaces, "override-map-replaces"),
     (Rule::CfnNoLogicalIdPrefix, "no-logical-id-prefix"),

@@ -86,6 +86,20 @@ impl Diff {
     }
 }
 
+/// What a key change could be mistaken for renaming within: a named instance's declaration, or
+/// for a resource inside a named module instance, the same resource across the module family
+/// (changing the module key moves everything inside it). `None`: no named key is involved.
+fn rename_family(r: &ResourceInstance) -> Option<String> {
+    if r.key.is_name() {
+        return Some(r.family());
+    }
+    // A named module key is the last `["..."]` of the module address; quotes inside a key are
+    // escaped, so the last `["` starts it.
+    let inner = r.module.strip_suffix("\"]")?;
+    let call = &inner[..inner.rfind("[\"")?];
+    Some(format!("{call}[*].{}.{}{}", r.rtype, r.name, r.key.suffix(false)))
+}
+
 /// Compares two compilations under the real rules.
 pub fn diff(old: &Bundle, new: &Bundle) -> Diff {
     diff_with(old, new, &Rules::real())
@@ -197,8 +211,16 @@ pub fn diff_with(old: &Bundle, new: &Bundle, rules: &Rules) -> Diff {
     let mut families: BTreeMap<String, (Vec<usize>, Vec<usize>)> = BTreeMap::new();
     for (i, (e, o, n)) in entries.iter().enumerate() {
         match (e.status, o, n) {
-            (Status::Added, _, Some(n)) if n.key.is_name() => families.entry(n.family()).or_default().0.push(i),
-            (Status::Superseded, Some(o), None) if o.key.is_name() => families.entry(o.family()).or_default().1.push(i),
+            (Status::Added, _, Some(n)) => {
+                if let Some(f) = rename_family(n) {
+                    families.entry(f).or_default().0.push(i);
+                }
+            }
+            (Status::Superseded, Some(o), None) => {
+                if let Some(f) = rename_family(o) {
+                    families.entry(f).or_default().1.push(i);
+                }
+            }
             _ => {}
         }
     }
@@ -237,5 +259,39 @@ pub fn diff_with(old: &Bundle, new: &Bundle, rules: &Rules) -> Diff {
             .map(|(_, (e, _, _))| e)
             .collect(),
         touched: touched.into_inner(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::rivet::Source;
+
+    #[test]
+    fn key_change_renames_a_module_instance_too() {
+        let module = "variable \"path\" {\n  type = string\n}\nfile \"this\" {\n  path = var.path\n}\n";
+        let call = |second: &str| {
+            format!(
+                "module \"files\" {{\n  source   = \"./modules/file\"\n  for_each = {{ first = \"/etc/module-first\", {second} = \"/etc/module-second\" }}\n  path     = each.value\n}}\n"
+            )
+        };
+        let compile = |root: &str| {
+            let src = Source::files([("main.rvt", root), ("modules/file/main.rvt", module)]);
+            match crate::rivet::compile(&src, &BTreeMap::new(), &BTreeMap::new(), &Rules::real()) {
+                Ok(b) => b,
+                Err(e) => panic!("{e}"),
+            }
+        };
+        let (old, new) = (compile(&call("second")), compile(&call("later")));
+        let real = diff(&old, &new);
+        assert!(real.touched.contains(&Rule::KeyChangeRenames));
+        assert_eq!(real.with(Status::Added), ["module.files[\"later\"].file.this"]);
+        assert_eq!(real.with(Status::Superseded), ["module.files[\"second\"].file.this"]);
+        let wrong = diff_with(&old, &new, &Rules::with(Rule::KeyChangeRenames));
+        assert_eq!(wrong.with(Status::Changed), ["module.files[\"later\"].file.this"]);
+        assert!(wrong.with(Status::Superseded).is_empty() && wrong.with(Status::Added).is_empty());
+        assert_eq!(wrong.with(Status::Kept), ["module.files[\"first\"].file.this"]);
     }
 }

@@ -184,6 +184,13 @@ fn for_each(ev: &Evaluator, module: &Module, f: &Attr, what: &str) -> DResult<Pl
     let mut out = Vec::new();
     match &v {
         Value::Map(_, m) | Value::Object(m) => {
+            // A learner may believe sensitive values make their public keys sensitive too.
+            if !marked && m.values().any(Value::has_sensitive) && ev.flipped(Rule::SensitiveValuesTaintKeys) {
+                return Err(err(
+                    ErrorKind::Sensitive,
+                    "holds sensitive values, so its keys would be sensitive identities".into(),
+                ));
+            }
             let order = ev.source_order(m);
             for (i, (k, val)) in m.iter().enumerate() {
                 let position = order.as_ref().and_then(|o| o.iter().position(|x| x == k)).unwrap_or(i);
@@ -269,5 +276,40 @@ fn set_key(ev: &Evaluator, e: &Value, err: &dyn Fn(ErrorKind, String) -> crate::
                 other.ty().friendly()
             ),
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use crate::lang::{Rule, Rules};
+    use crate::rivet::{ErrorKind, Source, compile};
+
+    const SECRETS: &str = "file \"secrets\" {\n  for_each = { first = sensitive(\"tok-a1\"), second = sensitive(\"tok-b2\") }\n  path     = \"/etc/rivet-${each.key}\"\n  content  = each.value\n}\n";
+
+    #[test]
+    fn sensitive_values_keep_public_keys() {
+        let run = |rules: &Rules| compile(&Source::text(SECRETS), &BTreeMap::new(), &BTreeMap::new(), rules);
+        let real = match run(&Rules::real()) {
+            Ok(b) => b,
+            Err(e) => panic!("public keys with sensitive values compile: {e}"),
+        };
+        assert_eq!(real.addresses(), ["file.secrets[\"first\"]", "file.secrets[\"second\"]"]);
+        assert!(real.touched.contains(&Rule::SensitiveValuesTaintKeys));
+        match run(&Rules::with(Rule::SensitiveValuesTaintKeys)) {
+            Err(e) => assert_eq!(e.kind, ErrorKind::Sensitive),
+            Ok(b) => panic!("the learner expects a sensitive identity error, got {:?}", b.addresses()),
+        }
+        let plain = compile(
+            &Source::text("file \"a\" {\n  for_each = { x = \"1\" }\n}\n"),
+            &BTreeMap::new(),
+            &BTreeMap::new(),
+            &Rules::real(),
+        );
+        assert!(
+            plain.is_ok_and(|b| !b.touched.contains(&Rule::SensitiveValuesTaintKeys)),
+            "no sensitive value: not consulted"
+        );
     }
 }
