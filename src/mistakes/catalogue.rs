@@ -260,7 +260,7 @@ mod tests {
             .map(|(r, _)| *r)
             .skip_while(|r| *r != Rule::ListIsImplicitSet)
             .collect();
-        assert_eq!(switches.len(), 27, "15 rivet and 12 cfnrain switches");
+        assert_eq!(switches.len(), 28, "15 rivet and 13 cfnrain switches");
         for r in switches {
             let m = c.iter().find(|m| m.rule == r);
             assert!(
