@@ -5,6 +5,21 @@
 const STACK: usize = 256 * 1024 * 1024;
 
 fn main() {
+    // A reader that stops early (`iacquiz ... | head`) closes the pipe; Rust ignores SIGPIPE, so
+    // the next print fails. That is not a bug of ours to report: leave quietly, as `cat` does.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if text.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        default_hook(info);
+    }));
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let code = std::thread::Builder::new()
         .name("iacquiz".into())

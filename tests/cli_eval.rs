@@ -97,3 +97,34 @@ fn completions_for_each_shell() {
     }
     assert_eq!(iacquiz(&["completions", "nosh"], None).0, 2);
 }
+
+#[test]
+fn a_reader_that_closes_early_is_not_a_panic() {
+    use std::process::{Command, Stdio};
+    // Over 100 KB of addresses: more than a pipe holds, so printing meets the closed pipe.
+    let dir = std::env::temp_dir().join(format!("iacquiz-pipe-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let rvt = "file \"slots\" {\n  count   = 5000\n  path    = \"/tmp/x-${count.index}\"\n  content = \"a\"\n}\n";
+    if let Err(e) = std::fs::write(dir.join("main.rvt"), rvt) {
+        panic!("{e}");
+    }
+    let mut child = match Command::new(env!("CARGO_BIN_EXE_iacquiz"))
+        .arg("rivet")
+        .arg("expand")
+        .arg(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    };
+    drop(child.stdout.take());
+    let out = match child.wait_with_output() {
+        Ok(o) => o,
+        Err(e) => panic!("{e}"),
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
