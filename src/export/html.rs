@@ -57,18 +57,24 @@ fn sources(out: &mut String, item: &Item) {
     }
 }
 
+/// The opening of a variant's section: its anchor (`{anchor}-N`), its title and the seed line.
+fn variant_heading(quiz: &Quiz, v: &crate::instructor::model::Variant, anchor: &str, title: &str) -> String {
+    format!(
+        "<section class=\"variant\" id=\"{anchor}-{n}\">\n<h1>{title} — variant {n} of {k}</h1>\n<p class=\"meta\">Seed {s} · {q} question{p}</p>\n",
+        n = v.variant,
+        k = quiz.variants.len(),
+        s = quiz.seed,
+        q = v.questions.len(),
+        p = plural(v.questions.len())
+    )
+}
+
 /// `quiz.html`: one page per variant.
 pub fn quiz(quiz: &Quiz) -> String {
     let mut body = String::new();
     for v in &quiz.variants {
-        body.push_str(&format!(
-            "<section class=\"variant\" id=\"variant-{n}\">\n<h1>Quiz — variant {n} of {k}</h1>\n<p class=\"meta\">Seed {s} · {q} question{p}</p>\n<p class=\"name\">Name: <span class=\"line\"></span></p>\n<ol class=\"questions\">\n",
-            n = v.variant,
-            k = quiz.variants.len(),
-            s = quiz.seed,
-            q = v.questions.len(),
-            p = plural(v.questions.len())
-        ));
+        body.push_str(&variant_heading(quiz, v, "variant", "Quiz"));
+        body.push_str("<p class=\"name\">Name: <span class=\"line\"></span></p>\n<ol class=\"questions\">\n");
         for item in &v.questions {
             body.push_str(&format!(
                 "<li id=\"v{}-q{}\">\n<p class=\"prompt\">{}</p>\n",
@@ -101,14 +107,8 @@ pub fn quiz(quiz: &Quiz) -> String {
 pub fn answers(quiz: &Quiz) -> String {
     let mut body = String::new();
     for v in &quiz.variants {
-        body.push_str(&format!(
-            "<section class=\"variant\" id=\"answers-{n}\">\n<h1>Answer key — variant {n} of {k}</h1>\n<p class=\"meta\">Seed {s} · {q} question{p}</p>\n<ol class=\"questions\">\n",
-            n = v.variant,
-            k = quiz.variants.len(),
-            s = quiz.seed,
-            q = v.questions.len(),
-            p = plural(v.questions.len())
-        ));
+        body.push_str(&variant_heading(quiz, v, "answers", "Answer key"));
+        body.push_str("<ol class=\"questions\">\n");
         for item in &v.questions {
             body.push_str(&format!(
                 "<li>\n<p class=\"prompt\"><code>{}</code> · {} · {} · difficulty {}</p>\n",
