@@ -82,10 +82,12 @@ fn unusable_arguments_exit_2() {
 }
 
 #[test]
-fn a_missing_parent_is_an_error_naming_it() {
+fn a_missing_parent_is_an_unusable_argument_naming_it() {
+    // As for every command, a path argument that is not there is unusable input (exit 2); a
+    // missing module file is a packaging error (exit 1).
     let dir = scratch("missing");
     let out = bin().args(["cfn", "package"]).arg(dir.join("nope.yaml")).output().unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("nope.yaml"));
 }
 

@@ -53,6 +53,11 @@ pub fn run(a: CfnArgs) -> i32 {
 }
 
 fn package(a: PackageArgs) -> i32 {
+    // A PARENT that is not a file is an unusable argument (2), not a packaging finding (1).
+    if !a.parent.is_file() {
+        eprintln!("iacquiz cfn package: {}: no such template file", a.parent.display());
+        return 2;
+    }
     let t = match cfn::package(a.parent.as_path(), &Rules::real()) {
         Ok(t) => t,
         Err(e) => {
