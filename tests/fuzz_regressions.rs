@@ -1,0 +1,69 @@
+//! Inputs that once crashed, hung or exhausted memory (found by the fuzz targets in `fuzz/` or
+//! by probing the limits they test), one line each: every one must now end in an error that
+//! names the limit it hit. See "Fuzzing" in the README.
+
+use iacquiz::lang::session::Session;
+
+/// Evaluates `expr` against the configuration text `config` (empty: none) under real rules.
+fn terraform(config: &str, expr: &str) -> Result<String, iacquiz::lang::Diag> {
+    let s = if config.is_empty() {
+        Session::new()
+    } else {
+        Session::with_config_text("main.tf", config)?
+    };
+    s.console(expr)
+}
+
+/// A YAML document whose anchors nest nine deep: 9^9 copies once its aliases are expanded.
+fn billion_laughs() -> String {
+    let mut doc = String::from("a0: &a0 [1, 1, 1, 1, 1, 1, 1, 1, 1]\n");
+    for i in 1..9 {
+        let refs = vec![format!("*a{}", i - 1); 9].join(", ");
+        doc.push_str(&format!("a{i}: &a{i} [{refs}]\n"));
+    }
+    doc
+}
+
+/// (configuration, expression, words the error must contain).
+const TERRAFORM: &[(&str, &str, &str)] = &[
+    // probe: a local of a million values copied once per iteration (~48 GiB).
+    (
+        "locals {\n  big  = [for x in range(1024) : [for y in range(1024) : y]]\n  many = [for x in range(1024) : local.big]\n}\n",
+        "length(local.many)",
+        "Evaluation too large",
+    ),
+    // probe: a 1 MiB string referenced 1024 times inside one expression.
+    (
+        "locals {\n  s = join(\"\", [for i in range(1024) : format(\"%1024s\", \"\")])\n}\n",
+        "length(join(\"\", [for i in range(1024) : local.s]))",
+        "Evaluation too large",
+    ),
+];
+
+#[test]
+fn terraform_inputs_end_in_errors() {
+    for (config, expr, words) in TERRAFORM {
+        match terraform(config, expr) {
+            Ok(v) => panic!("{expr}: expected an error saying {words:?}, got {v}"),
+            Err(d) => assert!(
+                d.summary.contains(words) || d.detail.contains(words),
+                "{expr}: expected {words:?}, got {}: {}",
+                d.summary,
+                d.detail
+            ),
+        }
+    }
+}
+
+#[test]
+fn yaml_aliases_cannot_expand_without_bound() {
+    // probe: yamldecode copied every alias in full and ran out of memory.
+    let expr = format!("length(yamldecode({:?}))", billion_laughs());
+    let d = terraform("", &expr).expect_err("refused");
+    assert!(d.detail.contains("aliases expand to more than"), "{}", d.detail);
+    // A few aliases are still fine.
+    assert_eq!(
+        terraform("", r#"yamldecode("a: &x [1, 2]\nb: *x\n").b[1]"#).ok().as_deref(),
+        Some("2")
+    );
+}
