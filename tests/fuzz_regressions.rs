@@ -2,6 +2,8 @@
 //! by probing the limits they test), one line each: every one must now end in an error that
 //! names the limit it hit. See "Fuzzing" in the README.
 
+use iacquiz::cfn::{self, Input};
+use iacquiz::lang::Rules;
 use iacquiz::lang::session::Session;
 
 /// Evaluates `expr` against the configuration text `config` (empty: none) under real rules.
@@ -66,4 +68,24 @@ fn yaml_aliases_cannot_expand_without_bound() {
         terraform("", r#"yamldecode("a: &x [1, 2]\nb: *x\n").b[1]"#).ok().as_deref(),
         Some("2")
     );
+}
+
+/// Packages `template` (alone in its folder) and returns the error's text.
+fn cfn_error(template: &str) -> String {
+    match cfn::package(Input::memory([("template.yaml", template)], "template.yaml"), &Rules::real()) {
+        Ok(t) => panic!("expected an error, got {}", cfn::render_yaml(&t)),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn cfn_constants_cannot_double_without_bound() {
+    // probe: thirty constants each twice the one before: 16 GiB from ten lines.
+    let mut t = String::from("Constants:\n  c0: xxxxxxxxxxxxxxxx\n");
+    for i in 1..=30 {
+        t.push_str(&format!("  c{i}: ${{Const::c{}}}${{Const::c{}}}\n", i - 1, i - 1));
+    }
+    t.push_str("Resources:\n  R:\n    Type: AWS::S3::Bucket\n    Properties:\n      N: !Sub ${Const::c30}\n");
+    let e = cfn_error(&t);
+    assert!(e.contains("expand to more than 16 MiB"), "{e}");
 }
