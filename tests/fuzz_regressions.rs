@@ -89,3 +89,34 @@ fn cfn_constants_cannot_double_without_bound() {
     let e = cfn_error(&t);
     assert!(e.contains("expand to more than 16 MiB"), "{e}");
 }
+
+/// Runs `f` on its own thread and fails if it takes longer than `secs` (a hang would
+/// otherwise stall the suite instead of failing it).
+fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(secs))
+        .unwrap_or_else(|_| panic!("still running after {secs} s"))
+}
+
+#[test]
+fn large_collections_are_compared_in_about_linear_time() {
+    // probe: distinct, set equality, setintersection and setsubtract compared every pair:
+    // 65,536 distinct strings meant some 2e9 comparisons, each copying both values.
+    let list = r#"flatten([for x in range(64) : formatlist("%d-%d", x, range(1024))])"#;
+    let cases = [
+        (format!("length(distinct(concat({list}, {list})))"), "65536"),
+        (format!("length(setintersection({list}, {list}))"), "65536"),
+        (format!("length(setsubtract({list}, {list}))"), "0"),
+        (format!("toset({list}) == toset(reverse({list}))"), "true"),
+    ];
+    for (expr, want) in cases {
+        let got = within(120, {
+            let expr = expr.clone();
+            move || terraform("", &expr).map_err(|d| d.detail)
+        });
+        assert_eq!(got.as_deref(), Ok(want), "{expr}");
+    }
+}

@@ -1194,7 +1194,10 @@ pub fn equals(a: &Value, b: &Value) -> Option<bool> {
             }
             true
         }
-        (Value::Set(_, x), Value::Set(_, y)) => x.len() == y.len() && x.iter().all(|p| y.iter().any(|q| equals(p, q) == Some(true))),
+        (Value::Set(_, x), Value::Set(_, y)) => {
+            let ys = super::buckets::Buckets::of(y);
+            x.len() == y.len() && x.iter().all(|p| ys.any(p, |q, p| equals(p, q) == Some(true)))
+        }
         (Value::Map(_, x), Value::Map(_, y)) | (Value::Object(x), Value::Object(y)) => {
             if x.len() != y.len() || x.keys().ne(y.keys()) {
                 return Some(false);
