@@ -72,7 +72,13 @@ fn yaml_aliases_cannot_expand_without_bound() {
 
 /// Packages `template` (alone in its folder) and returns the error's text.
 fn cfn_error(template: &str) -> String {
-    match cfn::package(Input::memory([("template.yaml", template)], "template.yaml"), &Rules::real()) {
+    cfn_error_with(template, &[])
+}
+
+/// Packages `template` beside `modules` (name, text) and returns the error's text.
+fn cfn_error_with(template: &str, modules: &[(&str, &str)]) -> String {
+    let files = modules.iter().copied().chain([("template.yaml", template)]);
+    match cfn::package(Input::memory(files, "template.yaml"), &Rules::real()) {
         Ok(t) => panic!("expected an error, got {}", cfn::render_yaml(&t)),
         Err(e) => e.to_string(),
     }
@@ -119,4 +125,18 @@ fn large_collections_are_compared_in_about_linear_time() {
         });
         assert_eq!(got.as_deref(), Ok(want), "{expr}");
     }
+}
+
+#[test]
+fn cfn_an_entry_invoking_itself_is_a_cycle_not_a_stack_overflow() {
+    // fuzz cfn (crash-072d2f5a, stack overflow): an entry's Properties that Fn::Invoke the
+    // entry itself resolved those Properties again, for ever.
+    let module = "Parameters:\n  P:\n    Type: String\nOutputs:\n  Out:\n    Value: !Ref P\n";
+    let template = "Modules:\n  M:\n    Source: m.yaml\n    Properties:\n      P: !Invoke [M, {}, Out]\n";
+    let e = cfn_error_with(template, &[("m.yaml", module)]);
+    assert!(e.contains("in a loop: M -> M"), "{e}");
+    // Two entries invoking each other.
+    let template = "Modules:\n  A:\n    Source: m.yaml\n    Properties:\n      P: !Invoke [B, {}, Out]\n  B:\n    Source: m.yaml\n    Properties:\n      P: !Invoke [A, {}, Out]\n";
+    let e = cfn_error_with(template, &[("m.yaml", module)]);
+    assert!(e.contains("in a loop: A -> B -> A"), "{e}");
 }
