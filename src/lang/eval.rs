@@ -19,9 +19,10 @@ use super::value::{Type, Value};
 pub const MAX_DEPTH: usize = 256;
 /// Evaluation steps allowed for one expression, so a hostile input cannot hang the caller.
 pub const STEP_BUDGET: u64 = 2_000_000;
-/// Bytes of values one evaluation may produce, every intermediate result counted (each value
-/// as its in-memory size, each string's text besides), so a hostile input cannot exhaust
-/// memory: values are copied, not shared, and a loop over a large local copies it each time.
+/// Bytes of values one evaluation may produce, every copy counted (each value as its in-memory
+/// size, each string's text besides: the results of references, calls and templates), so a
+/// hostile input cannot exhaust memory: values are copied, not shared, and a loop over a large
+/// local copies it each time.
 pub const SIZE_BUDGET: u64 = 512 << 20;
 
 /// Root names: what `var.x`, `local.y`, `path.module`, `count.index`... refer to.
@@ -330,7 +331,16 @@ impl<'a> Evaluator<'a> {
         self.depth.set(d + 1);
         let r = self
             .eval_inner(e)
-            .and_then(|v| self.charge(&v, &e.span).map(|_| v))
+            .and_then(|v| {
+                // Only these copy or allocate: the rest assemble values already counted.
+                if matches!(
+                    e.kind,
+                    ExprKind::Var(_) | ExprKind::Traversal(..) | ExprKind::Call(_) | ExprKind::Template(_)
+                ) {
+                    self.charge(&v, &e.span)?;
+                }
+                Ok(v)
+            })
             .map_err(|err| err.at(&e.span));
         self.depth.set(d);
         r
@@ -1279,6 +1289,11 @@ fn describe_mismatch(t: &Type, f: &Type) -> String {
 /// up to `cap` at most so that weighing a huge value costs no more than the budget left.
 pub(crate) fn weigh(v: &Value, cap: u64) -> u64 {
     const NODE: u64 = std::mem::size_of::<Value>() as u64;
+    match v {
+        Value::String(s) => return NODE.saturating_add(s.len() as u64),
+        Value::List(..) | Value::Set(..) | Value::Tuple(_) | Value::Map(..) | Value::Object(_) | Value::Sensitive(_) => {}
+        _ => return NODE,
+    }
     let mut total = 0u64;
     let mut stack = vec![v];
     while let Some(v) = stack.pop() {
