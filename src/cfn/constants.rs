@@ -5,6 +5,41 @@ use super::error::{CfnError, ErrorKind};
 use super::sub::{self, Word};
 use super::value::{Map, Value};
 
+/// Bytes the constants of one file may expand to in all, every use counted: a constant may
+/// repeat an earlier one, so ten lines can otherwise double a string into gigabytes.
+pub const MAX_EXPANDED: usize = 16 << 20;
+
+/// What expansion has used of [`MAX_EXPANDED`].
+struct Budget(usize);
+
+impl Budget {
+    fn take(&mut self, n: usize) -> Result<(), CfnError> {
+        self.0 = self.0.saturating_add(n);
+        if self.0 > MAX_EXPANDED {
+            return Err(CfnError::shape(
+                "Constants",
+                format!(
+                    "expand to more than {} MiB (a constant repeats earlier ones, which repeat theirs); iacquiz stops here",
+                    MAX_EXPANDED >> 20
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The text a value holds (scalars and keys), for the budget.
+fn text_size(v: &Value) -> usize {
+    match v {
+        Value::Scalar(s) => s.text.len(),
+        Value::Seq(items) => items.iter().map(text_size).fold(0, usize::saturating_add),
+        Value::Map(m) => m
+            .iter()
+            .map(|(k, v)| k.len().saturating_add(text_size(v)))
+            .fold(0, usize::saturating_add),
+    }
+}
+
 /// Reads the file's constants and replaces their uses throughout the file; removes the section.
 pub fn apply(doc: &mut Map) -> Result<(), CfnError> {
     let mut raw = Map::new();
@@ -20,17 +55,24 @@ pub fn apply(doc: &mut Map) -> Result<(), CfnError> {
         return Ok(());
     }
     // Constants build on earlier ones: `${Const::a}` inside a later constant's scalars.
+    let mut budget = Budget(0);
     let mut consts = Map::new();
     for (name, mut v) in raw.0 {
         let earlier = consts.clone();
         let mut bad = None;
+        let mut over = None;
         v.map_strings(&mut |s| {
-            if !s.contains("${Const::") && !s.contains("${Rain::") {
+            if over.is_some() || (!s.contains("${Const::") && !s.contains("${Rain::")) {
                 return None;
             }
             let mut out = s.to_string();
             for (k, cv) in earlier.iter() {
                 if let Some(t) = cv.as_str() {
+                    let uses = out.matches(&format!("${{Const::{k}}}")).count() + out.matches(&format!("${{Rain::{k}}}")).count();
+                    if let Err(e) = budget.take(uses.saturating_mul(t.len())) {
+                        over = Some(e);
+                        return None;
+                    }
                     out = out.replace(&format!("${{Const::{k}}}"), t).replace(&format!("${{Rain::{k}}}"), t);
                 } else if out.contains(&format!("${{Const::{k}}}")) {
                     bad = Some(k.to_string());
@@ -38,13 +80,16 @@ pub fn apply(doc: &mut Map) -> Result<(), CfnError> {
             }
             (out != s).then_some(out)
         });
+        if let Some(e) = over {
+            return Err(e);
+        }
         if let Some(k) = bad {
             return Err(constant_error(&k, "it is not a string, so it cannot go inside another constant"));
         }
         consts.insert(name, v);
     }
     for (_, v) in doc.0.iter_mut() {
-        replace(v, &consts)?;
+        replace(v, &consts, &mut budget)?;
     }
     Ok(())
 }
@@ -80,37 +125,38 @@ fn constant_name(var: &str) -> Option<&str> {
     var.strip_prefix("Const::").or_else(|| var.strip_prefix("Rain::"))
 }
 
-fn replace(v: &mut Value, consts: &Map) -> Result<(), CfnError> {
+fn replace(v: &mut Value, consts: &Map, budget: &mut Budget) -> Result<(), CfnError> {
     if let Some(name) = v.ref_name().and_then(constant_name) {
         let value = consts
             .get(name)
             .ok_or_else(|| constant_error(name, "is not defined in this file's Constants"))?;
+        budget.take(text_size(value))?;
         *v = value.clone();
         return Ok(());
     }
     match v {
         Value::Map(m) if m.len() == 1 && m.0[0].0 == "Fn::Sub" => {
             match &mut m.0[0].1 {
-                Value::Scalar(s) => s.text = sub_constants(&s.text, consts)?,
+                Value::Scalar(s) => s.text = sub_constants(&s.text, consts, budget)?,
                 Value::Seq(items) => {
                     if let Some(Value::Scalar(s)) = items.first_mut() {
-                        s.text = sub_constants(&s.text, consts)?;
+                        s.text = sub_constants(&s.text, consts, budget)?;
                     }
                     for item in items.iter_mut().skip(1) {
-                        replace(item, consts)?;
+                        replace(item, consts, budget)?;
                     }
                 }
-                other => replace(other, consts)?,
+                other => replace(other, consts, budget)?,
             }
             Ok(())
         }
-        Value::Map(m) => m.0.iter_mut().try_for_each(|(_, v)| replace(v, consts)),
-        Value::Seq(items) => items.iter_mut().try_for_each(|v| replace(v, consts)),
+        Value::Map(m) => m.0.iter_mut().try_for_each(|(_, v)| replace(v, consts, budget)),
+        Value::Seq(items) => items.iter_mut().try_for_each(|v| replace(v, consts, budget)),
         Value::Scalar(_) => Ok(()),
     }
 }
 
-fn sub_constants(s: &str, consts: &Map) -> Result<String, CfnError> {
+fn sub_constants(s: &str, consts: &Map, budget: &mut Budget) -> Result<String, CfnError> {
     if !s.contains("Const::") && !s.contains("Rain::") {
         return Ok(s.to_string());
     }
@@ -125,6 +171,7 @@ fn sub_constants(s: &str, consts: &Map) -> Result<String, CfnError> {
                     let text = value
                         .as_str()
                         .ok_or_else(|| constant_error(name, "is not a string, so it cannot go inside a Fn::Sub"))?;
+                    budget.take(text.len())?;
                     // A constant's text is Sub text: its own ${AWS::…} stay variables.
                     out.extend(sub::parse(text)?);
                 }

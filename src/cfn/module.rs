@@ -36,6 +36,9 @@ pub struct Engine<'a> {
     pub reader: Reader<'a>,
     root_loc: Loc,
     stack: RefCell<Vec<Loc>>,
+    // Entries whose Properties are being resolved (by label): an Fn::Invoke among them that
+    // names one of them again would recurse for ever.
+    resolving: RefCell<Vec<String>>,
     root_conditions: RefCell<Map>,
     emitted: RefCell<Map>,
     transforms: RefCell<Vec<Value>>,
@@ -50,6 +53,7 @@ impl<'a> Engine<'a> {
             reader,
             root_loc: root,
             stack: RefCell::new(Vec::new()),
+            resolving: RefCell::new(Vec::new()),
             root_conditions: RefCell::new(Map::new()),
             emitted: RefCell::new(Map::new()),
             transforms: RefCell::new(Vec::new()),
@@ -224,12 +228,27 @@ impl<'a> Engine<'a> {
         };
         let here = |e: CfnError| e.at(&sc.file(), &label);
         let loc = self.source_loc(sc, entry).map_err(here)?;
-        let mut props = match entry.body.get("Properties") {
-            None => Map::new(),
-            Some(Value::Map(m)) => resolve_map(self, sc, m)?,
-            Some(v) if v.is_null() => Map::new(),
-            Some(_) => return Err(here(CfnError::shape("Properties", "must be a mapping of parameter values"))),
+        {
+            let mut busy = self.resolving.borrow_mut();
+            if let Some(start) = busy.iter().position(|l| *l == label) {
+                let chain = busy[start..].iter().chain(std::iter::once(&label)).cloned().collect();
+                return Err(here(ErrorKind::OutputCycle(chain).into()));
+            }
+            if busy.len() >= MAX_DEPTH {
+                return Err(here(
+                    ErrorKind::Limit(format!("Fn::Invoke calls nest more than {MAX_DEPTH} levels deep")).into(),
+                ));
+            }
+            busy.push(label.clone());
+        }
+        let props = match entry.body.get("Properties") {
+            None => Ok(Map::new()),
+            Some(Value::Map(m)) => resolve_map(self, sc, m),
+            Some(v) if v.is_null() => Ok(Map::new()),
+            Some(_) => Err(here(CfnError::shape("Properties", "must be a mapping of parameter values"))),
         };
+        self.resolving.borrow_mut().pop();
+        let mut props = props?;
         if let Some(p) = invoke {
             for (k, v) in p.iter() {
                 props.insert(k, v.clone());

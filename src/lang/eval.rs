@@ -19,6 +19,11 @@ use super::value::{Type, Value};
 pub const MAX_DEPTH: usize = 256;
 /// Evaluation steps allowed for one expression, so a hostile input cannot hang the caller.
 pub const STEP_BUDGET: u64 = 2_000_000;
+/// Bytes of values one evaluation may produce, every copy counted (each value as its in-memory
+/// size, each string's text besides: the results of references, calls and templates), so a
+/// hostile input cannot exhaust memory: values are copied, not shared, and a loop over a large
+/// local copies it each time.
+pub const SIZE_BUDGET: u64 = 512 << 20;
 
 /// Root names: what `var.x`, `local.y`, `path.module`, `count.index`... refer to.
 pub trait Scope {
@@ -159,6 +164,7 @@ pub struct Evaluator<'a> {
     trace: RefCell<Option<Vec<Step>>>,
     depth: Cell<usize>,
     steps: Cell<u64>,
+    produced: Cell<u64>,
     draws: Cell<u64>,
     iters: RefCell<Vec<(String, Value)>>,
     source: RefCell<Option<std::rc::Rc<str>>>,
@@ -183,6 +189,7 @@ impl<'a> Evaluator<'a> {
             trace: RefCell::new(None),
             depth: Cell::new(0),
             steps: Cell::new(0),
+            produced: Cell::new(0),
             draws: Cell::new(0),
             iters: RefCell::new(Vec::new()),
             source: RefCell::new(None),
@@ -310,6 +317,25 @@ impl<'a> Evaluator<'a> {
         Ok(())
     }
 
+    /// Counts `v` against [`SIZE_BUDGET`]; weighing stops as soon as the budget is spent.
+    fn charge(&self, v: &Value, span: &Span) -> DResult<()> {
+        let used = self.produced.get();
+        let n = used.saturating_add(weigh(v, SIZE_BUDGET.saturating_sub(used).saturating_add(1)));
+        self.produced.set(n);
+        if n > SIZE_BUDGET {
+            return Err(Diag::new(
+                "Evaluation too large",
+                format!(
+                    "This expression produced more than {} MiB of values; iacquiz stops here so that a hostile input cannot exhaust memory.",
+                    SIZE_BUDGET >> 20
+                ),
+            )
+            .at(span)
+            .fatal());
+        }
+        Ok(())
+    }
+
     /// Evaluates an expression with an extra iteration variable in scope.
     pub fn with_var<T>(&self, vars: Vec<(String, Value)>, f: impl FnOnce() -> T) -> T {
         let n = vars.len();
@@ -338,7 +364,19 @@ impl<'a> Evaluator<'a> {
             .fatal());
         }
         self.depth.set(d + 1);
-        let r = self.eval_inner(e).map_err(|err| err.at(&e.span));
+        let r = self
+            .eval_inner(e)
+            .and_then(|v| {
+                // Only these copy or allocate: the rest assemble values already counted.
+                if matches!(
+                    e.kind,
+                    ExprKind::Var(_) | ExprKind::Traversal(..) | ExprKind::Call(_) | ExprKind::Template(_)
+                ) {
+                    self.charge(&v, &e.span)?;
+                }
+                Ok(v)
+            })
+            .map_err(|err| err.at(&e.span));
         self.depth.set(d);
         r
     }
@@ -1254,7 +1292,10 @@ pub fn equals(a: &Value, b: &Value) -> Option<bool> {
             }
             true
         }
-        (Value::Set(_, x), Value::Set(_, y)) => x.len() == y.len() && x.iter().all(|p| y.iter().any(|q| equals(p, q) == Some(true))),
+        (Value::Set(_, x), Value::Set(_, y)) => {
+            let ys = super::buckets::Buckets::of(y);
+            x.len() == y.len() && x.iter().all(|p| ys.any(p, |q, p| equals(p, q) == Some(true)))
+        }
         (Value::Map(_, x), Value::Map(_, y)) | (Value::Object(x), Value::Object(y)) => {
             if x.len() != y.len() || x.keys().ne(y.keys()) {
                 return Some(false);
@@ -1330,4 +1371,36 @@ fn describe_mismatch(t: &Type, f: &Type) -> String {
         _ => {}
     }
     format!("The 'true' value is {}, but the 'false' value is {}", t.friendly(), f.friendly())
+}
+
+/// The approximate memory `v` holds (every value's own size, strings' and keys' text), counted
+/// up to `cap` at most so that weighing a huge value costs no more than the budget left.
+pub(crate) fn weigh(v: &Value, cap: u64) -> u64 {
+    const NODE: u64 = std::mem::size_of::<Value>() as u64;
+    match v {
+        Value::String(s) => return NODE.saturating_add(s.len() as u64),
+        Value::List(..) | Value::Set(..) | Value::Tuple(_) | Value::Map(..) | Value::Object(_) | Value::Sensitive(_) => {}
+        _ => return NODE,
+    }
+    let mut total = 0u64;
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        total = total.saturating_add(NODE);
+        match v {
+            Value::String(s) => total = total.saturating_add(s.len() as u64),
+            Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => stack.extend(vs.iter()),
+            Value::Map(_, m) | Value::Object(m) => {
+                for (k, x) in m {
+                    total = total.saturating_add(k.len() as u64);
+                    stack.push(x);
+                }
+            }
+            Value::Sensitive(inner) => stack.push(inner),
+            _ => {}
+        }
+        if total >= cap {
+            return total;
+        }
+    }
+    total
 }

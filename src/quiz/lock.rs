@@ -1,18 +1,24 @@
-//! A lock file that keeps a second running iacquiz from writing the same progress store:
-//! created with O_EXCL and holding the owner's pid; a lock whose process is gone is stale and
-//! taken over.
+//! A lock that keeps a second running iacquiz from writing the same progress store: an
+//! advisory OS lock on `progress.lock`. The kernel drops it when its process ends, however it
+//! ends (kill -9 included), so a lock is never left stale and a reused pid never keeps anyone
+//! out. The file holds the owner's pid only for the message a second instance shows.
 
-use std::fs::{self, OpenOptions};
-use std::io::{ErrorKind, Write};
+use std::fs::{self, File, OpenOptions, TryLockError};
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 /// The lock's file name inside the data folder.
 pub const LOCK_FILE: &str = "progress.lock";
 
-/// A held lock; dropping it removes the file.
+/// How often taking the lock starts over because the file was replaced under it.
+const ATTEMPTS: usize = 8;
+
+/// A held lock; dropping it removes the file and releases the lock.
 #[derive(Debug)]
 pub struct Lock {
     path: PathBuf,
+    // Holding the open file is holding the lock.
+    file: File,
 }
 
 /// Why the lock could not be taken.
@@ -20,7 +26,7 @@ pub struct Lock {
 pub enum LockError {
     /// Another running process holds it.
     Held {
-        /// Its pid.
+        /// Its pid (0 when it has not written it yet).
         pid: u32,
         /// The lock file.
         path: PathBuf,
@@ -32,6 +38,11 @@ pub enum LockError {
 impl std::fmt::Display for LockError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            LockError::Held { pid: 0, path } => write!(
+                f,
+                "another iacquiz is using this progress store; close it first (lock: {})",
+                path.display()
+            ),
             LockError::Held { pid, path } => write!(
                 f,
                 "another iacquiz (pid {pid}) is using this progress store; close it first (lock: {})",
@@ -43,37 +54,40 @@ impl std::fmt::Display for LockError {
 }
 
 impl Lock {
-    /// Takes the lock in `dir`, replacing a stale one.
+    /// Takes the lock in `dir`; fails at once with [`LockError::Held`] when a running process
+    /// has it.
     pub fn acquire(dir: &Path) -> Result<Lock, LockError> {
         let path = dir.join(LOCK_FILE);
-        for _ in 0..3 {
-            match OpenOptions::new().write(true).create_new(true).open(&path) {
-                Ok(mut f) => {
-                    let written = writeln!(f, "{}", std::process::id()).and_then(|_| f.sync_all());
-                    if let Err(e) = written {
-                        let _ = fs::remove_file(&path);
-                        return Err(LockError::Io(format!("{}: {e}", path.display())));
-                    }
-                    return Ok(Lock { path });
+        let io = |e: std::io::Error| LockError::Io(format!("{}: {e}", path.display()));
+        for _ in 0..ATTEMPTS {
+            let mut file = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(&path)
+                .map_err(io)?;
+            match file.try_lock() {
+                Ok(()) => {}
+                Err(TryLockError::WouldBlock) => {
+                    let mut text = String::new();
+                    let _ = file.read_to_string(&mut text);
+                    let pid = text.trim().parse().unwrap_or(0);
+                    return Err(LockError::Held { pid, path });
                 }
-                Err(e) if e.kind() == ErrorKind::AlreadyExists => {
-                    let text = fs::read_to_string(&path).unwrap_or_default();
-                    match text.trim().parse::<u32>() {
-                        Ok(pid) if process_alive(pid) => return Err(LockError::Held { pid, path }),
-                        Ok(_) => {}
-                        // Being written this instant by another process: held.
-                        Err(_) if recently_modified(&path) => return Err(LockError::Held { pid: 0, path }),
-                        Err(_) => {}
-                    }
-                    // Stale: its process is gone.
-                    if let Err(e) = fs::remove_file(&path)
-                        && e.kind() != ErrorKind::NotFound
-                    {
-                        return Err(LockError::Io(format!("{}: {e}", path.display())));
-                    }
-                }
-                Err(e) => return Err(LockError::Io(format!("{}: {e}", path.display()))),
+                Err(TryLockError::Error(e)) => return Err(io(e)),
             }
+            // The previous holder removes the file as it lets go; if it did so after we opened
+            // it, we hold a file nobody else can see, and must start over on the new one.
+            if !names_this_file(&path, &file) {
+                continue;
+            }
+            file.set_len(0)
+                .and_then(|_| file.seek(SeekFrom::Start(0)))
+                .and_then(|_| writeln!(file, "{}", std::process::id()))
+                .and_then(|_| file.sync_all())
+                .map_err(io)?;
+            return Ok(Lock { path, file });
         }
         Err(LockError::Io(format!("{}: could not take the lock", path.display())))
     }
@@ -86,16 +100,26 @@ impl Lock {
 
 impl Drop for Lock {
     fn drop(&mut self) {
+        // Removed while still held, so nobody can lock the old file and think it current.
         let _ = fs::remove_file(&self.path);
+        let _ = self.file.unlock();
     }
 }
 
-fn recently_modified(path: &Path) -> bool {
-    fs::metadata(path)
-        .and_then(|m| m.modified())
-        .ok()
-        .and_then(|t| t.elapsed().ok())
-        .is_some_and(|d| d.as_secs() < 2)
+/// True when `path` still names the open `file` (not a file created after it was removed).
+#[cfg(unix)]
+fn names_this_file(path: &Path, file: &File) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (fs::metadata(path), file.metadata()) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+/// Elsewhere an open file cannot be removed, so the name always names it.
+#[cfg(not(unix))]
+fn names_this_file(path: &Path, _file: &File) -> bool {
+    path.exists()
 }
 
 /// True when a process with this pid runs (Linux: /proc; other Unix: `kill -0`).

@@ -185,7 +185,7 @@ impl Store {
             Ok(bytes) => match parse(&bytes) {
                 Ok(p) => store.progress = p,
                 Err(why) => {
-                    let aside = dir.join(format!("{FILE}.corrupt-{}", now_secs()));
+                    let aside = aside_path(dir);
                     fs::rename(&path, &aside).map_err(|e| format!("{}: {why}; could not move it aside: {e}", path.display()))?;
                     notices.push(format!(
                         "{}: {why}; moved it to {} and started a fresh progress store",
@@ -196,6 +196,7 @@ impl Store {
                 }
             },
         }
+        remove_stale_temps(dir);
         Ok(Opened { store, notices })
     }
 
@@ -221,6 +222,35 @@ impl Store {
             let _ = fs::remove_file(&tmp);
             format!("could not save progress to {}: {e}", path.display())
         })
+    }
+}
+
+/// A name to keep a bad store under that no earlier one has taken (two in the same second
+/// must not overwrite each other: each may hold answers someone wants back).
+fn aside_path(dir: &Path) -> PathBuf {
+    let base = format!("{FILE}.corrupt-{}", now_secs());
+    let mut p = dir.join(&base);
+    let mut n = 1;
+    while p.symlink_metadata().is_ok() {
+        p = dir.join(format!("{base}-{n}"));
+        n += 1;
+    }
+    p
+}
+
+/// Removes the temporary files of writers that were killed before their rename; one whose
+/// writer still runs is left alone.
+fn remove_stale_temps(dir: &Path) {
+    let prefix = format!(".{FILE}.tmp-");
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name.strip_prefix(&prefix).and_then(|p| p.parse::<u32>().ok()) else {
+            continue;
+        };
+        if !super::lock::process_alive(pid) {
+            let _ = fs::remove_file(e.path());
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::{arg_err, call_err, elem_of, go_int};
+use crate::lang::buckets::Buckets;
 use crate::lang::convert::{convert, unify};
 use crate::lang::diag::Diag;
 use crate::lang::eval::{Evaluator, equals};
@@ -217,9 +218,11 @@ pub fn distinct(_: &Evaluator, a: &[Value]) -> FnResult {
     if a[0].has_unknown() {
         return Ok(Value::Unknown(t));
     }
+    let mut seen = Buckets::default();
     let mut out: Vec<Value> = Vec::new();
     for v in elems(&a[0]) {
-        if !out.iter().any(|o| equals(o, v) == Some(true)) {
+        if !seen.any(v, |o, v| equals(o, v) == Some(true)) {
+            seen.push(v);
             out.push(v.clone());
         }
     }

@@ -1,6 +1,7 @@
 //! Set functions: setintersection, setsubtract, setunion and setproduct.
 
 use super::{arg_err, call_err, elem_of};
+use crate::lang::buckets::Buckets;
 use crate::lang::convert::{convert, unify};
 use crate::lang::eval::Evaluator;
 use crate::lang::funcs::util::seq as elems;
@@ -47,14 +48,16 @@ fn set_op(a: &[Value], op: fn(Vec<Value>, &[Value]) -> Vec<Value>) -> FnResult {
 /// `setintersection(first_set, other_sets...)`: the elements in every set.
 pub fn intersection(_: &Evaluator, a: &[Value]) -> FnResult {
     set_op(a, |acc, other| {
-        acc.into_iter().filter(|x| other.iter().any(|y| raw_equal(x, y))).collect()
+        let other = Buckets::of(other);
+        acc.into_iter().filter(|x| other.any(x, raw_equal)).collect()
     })
 }
 
 /// `setsubtract(a, b)`: the elements of a that are not in b.
 pub fn subtract(_: &Evaluator, a: &[Value]) -> FnResult {
     set_op(a, |acc, other| {
-        acc.into_iter().filter(|x| !other.iter().any(|y| raw_equal(x, y))).collect()
+        let other = Buckets::of(other);
+        acc.into_iter().filter(|x| !other.any(x, raw_equal)).collect()
     })
 }
 

@@ -23,6 +23,9 @@ const SEQ_TAG: &str = "tag:yaml.org,2002:seq";
 
 /// Nesting deeper than this is refused rather than risking the stack.
 const MAX_DEPTH: usize = 400;
+/// Bytes of values that aliases may copy in one document: each alias copies its anchor's
+/// value, so nested anchors grow exponentially (a "billion laughs" document).
+const MAX_ALIASED: u64 = 64 << 20;
 
 /// Parses a YAML document as Terraform's yamldecode does.
 pub fn decode(src: &str) -> Result<Value, String> {
@@ -44,6 +47,7 @@ pub fn decode(src: &str) -> Result<Value, String> {
         pending: HashSet::new(),
         anchors: HashMap::new(),
         depth: 0,
+        aliased: 0,
     };
     let (ev, _) = d.next()?;
     if !matches!(ev, Event::StreamStart) {
@@ -298,6 +302,8 @@ struct Decoder<'a> {
     /// Completed anchors by id.
     anchors: HashMap<usize, Value>,
     depth: usize,
+    /// Bytes copied by aliases so far (see [`MAX_ALIASED`]).
+    aliased: u64,
 }
 
 fn tag_text(t: &Option<Tag>) -> String {
@@ -400,10 +406,22 @@ impl<'a> Decoder<'a> {
                         &format!("cannot refer to anchor {} from inside its own definition", go_q(&name)),
                     ));
                 }
-                self.anchors.get(&id).cloned().ok_or_else(|| {
+                let Some(v) = self.anchors.get(&id) else {
                     let name = self.name_at(m.index(), '*');
-                    event_error(&m, &format!("reference to undefined anchor {}", go_q(&name)))
-                })
+                    return Err(event_error(&m, &format!("reference to undefined anchor {}", go_q(&name))));
+                };
+                let left = MAX_ALIASED.saturating_sub(self.aliased);
+                self.aliased = self.aliased.saturating_add(crate::lang::eval::weigh(v, left.saturating_add(1)));
+                if self.aliased > MAX_ALIASED {
+                    return Err(event_error(
+                        &m,
+                        &format!(
+                            "the document's aliases expand to more than {} MiB of values; iacquiz refuses it so that a hostile input cannot exhaust memory",
+                            MAX_ALIASED >> 20
+                        ),
+                    ));
+                }
+                Ok(v.clone())
             }
             Event::SequenceStart(anchor, tag) => {
                 let tag = tag_text(&tag);

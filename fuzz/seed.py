@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Fills fuzz/corpus/<target>/ with small seeds taken from the project's own files (golden
+cases, the question bank, tests/cfn, assets/rivet), so nothing large is committed.
+
+Run from anywhere: python3 fuzz/seed.py
+"""
+import glob
+import hashlib
+import json
+import os
+import re
+
+import yaml
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+MAX_SEED = 16 * 1024
+
+
+def files(pattern):
+    return sorted(glob.glob(os.path.join(ROOT, pattern), recursive=True))
+
+
+def write(target, texts):
+    out = os.path.join(HERE, "corpus", target)
+    os.makedirs(out, exist_ok=True)
+    n = 0
+    for t in texts:
+        data = t.encode() if isinstance(t, str) else t
+        if not data or len(data) > MAX_SEED:
+            continue
+        name = hashlib.sha1(data).hexdigest()
+        with open(os.path.join(out, name), "wb") as f:
+            f.write(data)
+        n += 1
+    print(f"{target}: {n} seeds in {out}")
+
+
+def questions():
+    """Every question of every bank in the repository."""
+    for path in files("questions/**/*.yaml") + files("tests/**/*.yaml"):
+        try:
+            doc = yaml.safe_load(open(path, encoding="utf-8"))
+        except Exception:
+            continue
+        if isinstance(doc, dict) and isinstance(doc.get("questions"), list):
+            for q in doc["questions"]:
+                if isinstance(q, dict):
+                    yield q
+
+
+def expr_seeds():
+    for path in files("tests/golden/cases/*.jsonl"):
+        for line in open(path, encoding="utf-8"):
+            try:
+                case = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(case.get("expr"), str):
+                yield case["expr"]
+    for q in questions():
+        if isinstance(q.get("expr"), str):
+            yield q["expr"]
+
+
+def config_seeds():
+    for q in questions():
+        if isinstance(q.get("config"), str):
+            yield q["config"]
+    for path in files("tests/**/*.tf"):
+        yield open(path, encoding="utf-8").read()
+
+
+def bank_seeds():
+    banks = files("questions/**/*.yaml") + files("tests/quiz/**/*.yaml") + files("tests/fixtures/**/*.yaml")
+    for path in banks:
+        if os.path.basename(path) != "lessons.yaml":
+            yield open(path, "rb").read()
+
+
+def cfn_seeds():
+    for path in files("tests/cfn/**/*.yaml") + files("tests/cfn/**/*.json"):
+        if not os.path.basename(path).startswith("expect"):
+            yield open(path, "rb").read()
+
+
+def rivet_seeds():
+    for path in files("assets/rivet/**/*.rvt") + files("tests/**/*.rvt"):
+        yield open(path, "rb").read()
+    # The rivet tests write their configurations inline as Rust string literals.
+    escapes = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "0": "\0"}
+    for path in files("tests/rivet_*.rs"):
+        text = open(path, encoding="utf-8").read()
+        for m in re.finditer(r'r#"(.*?)"#', text, re.S):
+            if "{" in m.group(1):
+                yield m.group(1)
+        for m in re.finditer(r'(?<![r#])"((?:[^"\\]|\\.)*)"', text):
+            lit = re.sub(r"\\(.)", lambda e: escapes.get(e.group(1), e.group(1)), m.group(1))
+            if "{\n" in lit:
+                yield lit
+
+
+write("expr", expr_seeds())
+write("config", config_seeds())
+write("bank", bank_seeds())
+write("cfn", cfn_seeds())
+write("rivet", rivet_seeds())
