@@ -47,6 +47,26 @@ pub fn draw(f: &mut Frame, app: &App) {
     }
 }
 
+/// The bordered, scrollable source pane of a question, with "lines A–B of N" when it scrolls
+/// (`scroll` is clamped to the last screenful).
+pub fn source_pane(f: &mut Frame, area: Rect, lines: Vec<Line<'static>>, scroll: u16) {
+    let inner_h = area.height.saturating_sub(2);
+    let total = u16::try_from(lines.len()).unwrap_or(u16::MAX);
+    let max = total.saturating_sub(inner_h);
+    let scroll = scroll.min(max);
+    let more = if max > 0 {
+        format!(" lines {}–{} of {} ", scroll + 1, (scroll + inner_h).min(total), total)
+    } else {
+        String::new()
+    };
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(Block::bordered().title(" Source ").title_bottom(Line::from(more).right_aligned()))
+            .scroll((scroll, 0)),
+        area,
+    );
+}
+
 /// The message shown instead of a screen that does not fit.
 pub fn too_small(f: &mut Frame, area: Rect) {
     let text = vec![

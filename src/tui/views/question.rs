@@ -84,25 +84,7 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
     );
     f.render_widget(prompt, prompt_area);
     let lines = source_lines(&a.instance.source, t);
-    let inner_h = source_area.height.saturating_sub(2);
-    let max = (lines.len() as u16).saturating_sub(inner_h);
-    let scroll = a.scroll.min(max);
-    let more = if max > 0 {
-        format!(
-            " lines {}–{} of {} ",
-            scroll + 1,
-            (scroll + inner_h).min(lines.len() as u16),
-            lines.len()
-        )
-    } else {
-        String::new()
-    };
-    f.render_widget(
-        Paragraph::new(lines)
-            .block(Block::bordered().title(" Source ").title_bottom(Line::from(more).right_aligned()))
-            .scroll((scroll, 0)),
-        source_area,
-    );
+    super::source_pane(f, source_area, lines, a.scroll);
     if a.typed() {
         let [line_area, err_area] = Layout::vertical([Constraint::Length(3), Constraint::Length(2)]).areas(answer_area);
         f.render_widget(

@@ -196,25 +196,7 @@ fn question(f: &mut Frame, t: &Take, area: Rect) {
     );
     f.render_widget(Paragraph::new(prompt_text).wrap(Wrap { trim: true }), prompt_area);
     if !lines.is_empty() {
-        let inner_h = source_area.height.saturating_sub(2);
-        let max = (lines.len() as u16).saturating_sub(inner_h);
-        let scroll = t.scroll.min(max);
-        let more = if max > 0 {
-            format!(
-                " lines {}–{} of {} ",
-                scroll + 1,
-                (scroll + inner_h).min(lines.len() as u16),
-                lines.len()
-            )
-        } else {
-            String::new()
-        };
-        f.render_widget(
-            Paragraph::new(lines)
-                .block(Block::bordered().title(" Source ").title_bottom(Line::from(more).right_aligned()))
-                .scroll((scroll, 0)),
-            source_area,
-        );
+        super::source_pane(f, source_area, lines, t.scroll);
     }
     if typed {
         let [line_area, hint] = Layout::vertical([Constraint::Length(3), Constraint::Length(2)]).areas(answer_area);
