@@ -57,6 +57,31 @@ fn terraform_inputs_end_in_errors() {
     }
 }
 
+/// `x = ` and forty levels of `a*b*(` around `inner`: hcl-edit re-parsed each level twice when
+/// an error inside backtracked, so one stray byte cost 2^40 parses.
+fn nested_operands(inner: &str) -> String {
+    format!("locals {{\n  x = {}{inner}{}\n}}\n", "a*b*(".repeat(40), ")".repeat(40))
+}
+
+#[test]
+fn backtracking_parse_errors_deep_in_operands_end_promptly() {
+    // fuzz config (timeout-53767ec2, 14 s for 1,097 bytes of `*(yr-*u` ending in a lone `&`).
+    let cases = [
+        ("c & d", "Unsupported operator"),
+        ("c | d", "Unsupported operator"),
+        ("c !d", "Unbalanced parentheses"),
+        ("c-!d", "Unbalanced parentheses"),
+        ("\"never closed", "Invalid multi-line string"),
+        ("\"${c & d}\"", "Unsupported operator"),
+    ];
+    for (inner, words) in cases {
+        match Session::with_config_text("main.tf", &nested_operands(inner)) {
+            Ok(_) => panic!("{inner}: expected an error saying {words:?}"),
+            Err(d) => assert_eq!(d.summary, words, "{inner}"),
+        }
+    }
+}
+
 #[test]
 fn yaml_aliases_cannot_expand_without_bound() {
     // probe: yamldecode copied every alias in full and ran out of memory.

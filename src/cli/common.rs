@@ -56,6 +56,25 @@ pub fn constant(src: &str) -> Result<Value, Diag> {
     ev.eval(&e)
 }
 
+/// A configuration folder's load error, led by `file:line:column` when the diagnostic has a place.
+fn config_error(dir: &std::path::Path, d: &Diag) -> String {
+    let Some(file) = &d.file else {
+        return format!("{}: {d}", dir.display());
+    };
+    let path = dir.join(file);
+    let src = std::fs::read_to_string(&path).unwrap_or_default();
+    located_error(&path, &src, d)
+}
+
+/// `path:line:column: diagnostic`, or `path: diagnostic` when the span is not in `src`.
+fn located_error(path: &std::path::Path, src: &str, d: &Diag) -> String {
+    let place = d.span.as_ref().and_then(|span| crate::lang::diag::locate(src, span.start));
+    match place.map(|(line, col, _)| (line, col)) {
+        Some((line, col)) => format!("{}:{line}:{col}: {d}", path.display()),
+        None => format!("{}: {d}", path.display()),
+    }
+}
+
 impl ConfigArgs {
     /// Builds the session these options describe; `Err` carries a message for exit code 2.
     pub fn session(&self) -> Result<Session, String> {
@@ -64,7 +83,7 @@ impl ConfigArgs {
                 if !dir.is_dir() {
                     return Err(format!("--config {}: not a folder", dir.display()));
                 }
-                Session::with_config_dir(dir).map_err(|d| format!("{}: {}", dir.display(), d))?
+                Session::with_config_dir(dir).map_err(|d| config_error(dir, &d))?
             }
             None => Session::new(),
         };
@@ -74,12 +93,14 @@ impl ConfigArgs {
         let mut vars = BTreeMap::new();
         for f in &self.var_files {
             let text = std::fs::read_to_string(f).map_err(|e| format!("--var-file {}: {e}", f.display()))?;
-            let body = crate::lang::syntax::parse_body(&text).map_err(|d| format!("{}: {}", f.display(), d))?;
+            let body = crate::lang::syntax::parse_body(&text).map_err(|d| located_error(f, &text, &d))?;
             let rules = Rules::real();
             let host = Host::default();
             let ev = Evaluator::new(&rules, &EmptyScope, builtins(), &host);
             for a in &body.attrs {
-                let v = ev.eval(&a.expr).map_err(|d| format!("{}: {}: {}", f.display(), a.name, d))?;
+                let v = ev
+                    .eval(&a.expr)
+                    .map_err(|d| format!("{} (in {})", located_error(f, &text, &d), a.name))?;
                 vars.insert(a.name.clone(), v);
             }
         }

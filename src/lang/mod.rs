@@ -11,6 +11,7 @@ pub mod funcs;
 pub mod host;
 pub mod number;
 pub mod parse_errors;
+pub mod parse_guard;
 pub mod provider;
 pub mod render;
 pub mod resources;

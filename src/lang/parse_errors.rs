@@ -10,6 +10,9 @@ use super::diag::Diag;
 /// test threads).
 pub const MAX_NESTING: usize = 48;
 
+/// HCL's detail for a quoted string that runs over a line break.
+pub const MULTI_LINE_DETAIL: &str = "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.";
+
 /// The diagnostic for a parse error that hcl-edit reported at byte `offset` of `src`.
 pub fn diag(src: &str, offset: usize, message: &str) -> Diag {
     let offset = floor_char(src, offset.min(src.len()));
@@ -32,7 +35,7 @@ pub fn template_diag(src: &str, offset: usize, message: &str) -> Diag {
     } else {
         match scan_template_text(src) {
             Err(f) => f,
-            Ok(()) => classify_no_lex(src, offset, message),
+            Ok(()) => interpolated_operator(src, true).unwrap_or_else(|| classify_no_lex(src, offset, message)),
         }
     };
     let at = floor_char(src, at.min(src.len()));
@@ -88,7 +91,7 @@ fn found(summary: &str, detail: &str, at: usize) -> Found {
 }
 
 fn classify(src: &str, offset: usize, message: &str) -> Found {
-    if let Some(f) = lexical_problem(src) {
+    if let Some(f) = lexical_problem(src).or_else(|| interpolated_operator(src, false)) {
         return f;
     }
     if nesting_depth(src) > MAX_NESTING || message.contains("nesting") {
@@ -297,7 +300,7 @@ fn classify(src: &str, offset: usize, message: &str) -> Found {
     let before = src[..offset].trim();
     let t = rest.trim_start();
     let rest_at = offset + (rest.len() - t.len());
-    if !before.is_empty() && hcl_edit::parser::parse_expr(before).is_ok() {
+    if !before.is_empty() && super::parse_guard::expr(before).is_ok() {
         if let Some(after_dot) = t.strip_prefix('.') {
             let next = after_dot.chars().next();
             if before.ends_with(|c: char| c.is_ascii_digit()) && next.is_some_and(|c| c == '.' || c.is_ascii_digit()) {
@@ -511,6 +514,20 @@ fn lexical_problem(s: &str) -> Option<Found> {
     None
 }
 
+/// A lone `&` or `|` inside an interpolation or directive, which the scan above skips with the
+/// string around it.
+fn interpolated_operator(s: &str, template: bool) -> Option<Found> {
+    let at = super::parse_guard::traps(s, template)
+        .into_iter()
+        .find(|&i| matches!(s.as_bytes().get(i), Some(b'&' | b'|')))?;
+    let (name, op) = if s.as_bytes()[at] == b'&' { ("AND", "&&") } else { ("OR", "||") };
+    Some(found(
+        "Unsupported operator",
+        &format!("Bitwise operators are not supported. Did you mean boolean {name} (\"{op}\")?"),
+        at,
+    ))
+}
+
 fn skip_string(s: &str, start: usize) -> usize {
     let b = s.as_bytes();
     let mut i = start + 1;
@@ -587,12 +604,10 @@ fn scan_string(s: &str, start: usize) -> Result<(), Found> {
                     None => Ok(()),
                 };
             }
+            // HCL ends a quoted string's token at a line break; the string then reads as split
+            // over lines, whether or not a quote closes it further on.
             b'\n' => {
-                return Err(found(
-                    "Unterminated template string",
-                    "No closing marker was found for the string.",
-                    start,
-                ));
+                return Err(found("Invalid multi-line string", MULTI_LINE_DETAIL, i));
             }
             b'\\' => {
                 let next = s[i + 1..].chars().next();

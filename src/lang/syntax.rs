@@ -284,9 +284,7 @@ pub fn parse_expr(src: &str) -> Result<Expr, Diag> {
     let lead = leading_trivia(src);
     let rest = &src[lead..];
     let wrapped = format!("x={rest}\n");
-    let (parsable, renamed) = rename_duplicate_keys(&wrapped);
-    if let Ok(b) = hcl_edit::parser::parse_body(&parsable) {
-        let _ = renamed;
+    if let Ok(b) = parse_renaming_duplicate_keys(&wrapped) {
         let mut attrs = b.iter().filter_map(|s| s.as_attribute());
         if let (Some(a), None, 1) = (attrs.next(), attrs.next(), b.len()) {
             let mut e = lower(&wrapped, &a.value)?;
@@ -295,7 +293,7 @@ pub fn parse_expr(src: &str) -> Result<Expr, Diag> {
         }
     }
     let trimmed = rest.trim_end();
-    match hcl_edit::parser::parse_expr(trimmed) {
+    match super::parse_guard::expr(trimmed) {
         Ok(_) => Err(super::parse_errors::diag(src, lead + trimmed.len(), "unexpected token")),
         Err(e) => Err(super::parse_errors::diag(
             src,
@@ -307,23 +305,22 @@ pub fn parse_expr(src: &str) -> Result<Expr, Diag> {
 
 /// HCL lets a later duplicate object key win; hcl-edit refuses it. Give each duplicate key a
 /// same-length stand-in so hcl-edit parses the text; lowering reads key names back from the
-/// original source by span, so the stand-ins never show.
-fn rename_duplicate_keys(src: &str) -> (String, bool) {
-    let mut text = src.to_string();
-    let mut renamed = false;
+/// original source by span, so the stand-ins never show. Returns the last parse's result.
+fn parse_renaming_duplicate_keys(src: &str) -> Result<hcl_edit::structure::Body, hcl_edit::parser::Error> {
+    let mut text = std::borrow::Cow::Borrowed(src);
     for _ in 0..256 {
-        let err = match hcl_edit::parser::parse_body(&text) {
-            Ok(_) => break,
+        let err = match super::parse_guard::body(&text) {
             Err(e) if e.message().contains("redefined object key") => e,
-            Err(_) => break,
+            done => return done,
         };
         let at = err.location().offset();
-        let Some((start, end)) = key_at(&text, at) else { break };
-        let Some(stand_in) = stand_in(&text, end - start) else { break };
-        text.replace_range(start..end, &stand_in);
-        renamed = true;
+        let Some((start, end)) = key_at(&text, at) else { return Err(err) };
+        let Some(stand_in) = stand_in(&text, end - start) else {
+            return Err(err);
+        };
+        text.to_mut().replace_range(start..end, &stand_in);
     }
-    (text, renamed)
+    super::parse_guard::body(&text)
 }
 
 fn key_at(text: &str, at: usize) -> Option<(usize, usize)> {
@@ -463,16 +460,14 @@ fn shift_parts(parts: &mut [Part], d: isize) {
 /// Parses a configuration file body.
 pub fn parse_body(src: &str) -> Result<BodyAst, Diag> {
     super::parse_errors::check_depth(src)?;
-    let (parsable, _) = rename_duplicate_keys(src);
-    let b = hcl_edit::parser::parse_body(&parsable).map_err(|e| super::parse_errors::diag(src, e.location().offset(), e.message()))?;
+    let b = parse_renaming_duplicate_keys(src).map_err(|e| super::parse_errors::diag(src, e.location().offset(), e.message()))?;
     lower_body(src, &b)
 }
 
 /// Parses a template file (the text of `templatefile`).
 pub fn parse_template(src: &str) -> Result<Vec<Part>, Diag> {
     super::parse_errors::check_depth(src)?;
-    let t =
-        hcl_edit::parser::parse_template(src).map_err(|e| super::parse_errors::template_diag(src, e.location().offset(), e.message()))?;
+    let t = super::parse_guard::template(src).map_err(|e| super::parse_errors::template_diag(src, e.location().offset(), e.message()))?;
     lower_template(src, &t)
 }
 
@@ -731,11 +726,8 @@ fn check_single_line(src: &str, span: &Span) -> Result<(), Diag> {
             }
             b'}' if depth > 0 => depth -= 1,
             b'\n' if depth == 0 => {
-                return Err(Diag::new(
-                    "Invalid multi-line string",
-                    "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.",
-                )
-                .at(&(span.start + i..span.start + i + 1)));
+                return Err(Diag::new("Invalid multi-line string", super::parse_errors::MULTI_LINE_DETAIL)
+                    .at(&(span.start + i..span.start + i + 1)));
             }
             _ => {}
         }
@@ -819,7 +811,7 @@ fn flush_heredoc(raw: &str, base: usize) -> Result<Option<Vec<Part>>, Diag> {
         return Ok(None);
     }
     let body = &raw[nl + 1..body_end];
-    let Ok(t) = hcl_edit::parser::parse_template(body) else {
+    let Ok(t) = super::parse_guard::template(body) else {
         return Ok(None);
     };
     let mut toks = Vec::new();

@@ -1,0 +1,301 @@
+//! Keeps hcl-edit's parser linear on broken input.
+//!
+//! When an error inside a binary operand backtracks instead of cutting, hcl-edit parses that
+//! operand again for every operator chain around it, so the work doubles with each level of
+//! `a*b*(`: thirty levels of it and one `&` take minutes. The errors that backtrack are all
+//! lexical: a lone `&` or `|`, a `!` where an operator belongs, and a quoted string still open
+//! at the end of the text (hcl-edit lets a quoted string run over lines). This module finds them with a scan that knows strings, heredocs, comments and
+//! interpolations, and hands the parser a copy with each one replaced by `@`, a byte that ends
+//! the expression with a cut error at the same place. Every such lexeme is an error in the
+//! original too, and the diagnostic is still classified against the original text.
+
+use hcl_edit::expr::Expression;
+use hcl_edit::parser::Error;
+use hcl_edit::structure::Body;
+use hcl_edit::template::Template;
+
+/// Parses a configuration body, defusing backtracking traps first.
+pub fn body(src: &str) -> Result<Body, Error> {
+    guarded(src, false, hcl_edit::parser::parse_body)
+}
+
+/// Parses a bare expression, defusing backtracking traps first.
+pub fn expr(src: &str) -> Result<Expression, Error> {
+    guarded(src, false, hcl_edit::parser::parse_expr)
+}
+
+/// Parses template text (a templatefile or heredoc body), defusing traps in its interpolations.
+pub fn template(src: &str) -> Result<Template, Error> {
+    guarded(src, true, hcl_edit::parser::parse_template)
+}
+
+fn guarded<T>(src: &str, template: bool, parse: fn(&str) -> Result<T, Error>) -> Result<T, Error> {
+    match defused(src, template) {
+        None => parse(src),
+        Some(copy) => match parse(&copy) {
+            Err(e) => Err(e),
+            // The copy parsing means a replaced byte sat where the scan misjudged the context;
+            // the original is then the only faithful reading.
+            Ok(_) => parse(src),
+        },
+    }
+}
+
+/// `src` with every backtracking trap replaced by `@`, or None when it has none.
+pub fn defused(src: &str, template: bool) -> Option<String> {
+    let at = traps(src, template);
+    if at.is_empty() {
+        return None;
+    }
+    let mut bytes = src.as_bytes().to_vec();
+    for i in at {
+        // Every trap is an ASCII byte, so the copy stays valid UTF-8.
+        bytes[i] = b'@';
+    }
+    String::from_utf8(bytes).ok()
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Prev {
+    /// Something an operand can end with: a name, a number, a closing bracket or quote.
+    Operand,
+    Other,
+}
+
+enum Mode {
+    /// Expression text; `braces` counts `{` opened here, `interp` marks a `${`/`%{` sequence.
+    Expr { braces: usize, interp: bool },
+    /// A quoted template string opened at the given offset.
+    Quoted(usize),
+    /// A heredoc's template lines, up to a line holding only its name.
+    Heredoc(String),
+    /// A whole template file.
+    Template,
+}
+
+/// Offsets of the lexemes that make hcl-edit backtrack: lone `&` and `|`, `!` after an operand
+/// (not `!=`), and the opening quote of a string still open at the end of the text.
+pub fn traps(src: &str, template: bool) -> Vec<usize> {
+    let b = src.as_bytes();
+    let mut out = Vec::new();
+    let mut stack = vec![if template {
+        Mode::Template
+    } else {
+        Mode::Expr { braces: 0, interp: false }
+    }];
+    let mut prev = Prev::Other;
+    let mut i = 0;
+    let mut line_start = true;
+    while i < b.len() {
+        let c = b[i];
+        let Some(mode) = stack.last_mut() else { break };
+        match mode {
+            Mode::Quoted(_) => match c {
+                b'\\' => i += 2,
+                b'"' => {
+                    stack.pop();
+                    prev = Prev::Operand;
+                    i += 1;
+                }
+                b'$' | b'%' => i += template_open(b, i, &mut stack, &mut prev),
+                _ => i += 1,
+            },
+            Mode::Heredoc(name) => {
+                if line_start {
+                    let end = src[i..].find('\n').map_or(b.len(), |n| i + n);
+                    let line = src[i..end].trim();
+                    if line == name.as_str() {
+                        stack.pop();
+                        prev = Prev::Operand;
+                        let text = &src[i..end];
+                        i += text.len() - text.trim_start().len() + line.len();
+                        line_start = false;
+                        continue;
+                    }
+                }
+                line_start = c == b'\n';
+                i += match c {
+                    b'$' | b'%' => template_open(b, i, &mut stack, &mut prev),
+                    _ => 1,
+                };
+            }
+            Mode::Template => {
+                i += match c {
+                    b'$' | b'%' => template_open(b, i, &mut stack, &mut prev),
+                    _ => 1,
+                };
+            }
+            Mode::Expr { braces, interp } => {
+                line_start = false;
+                match c {
+                    b' ' | b'\t' | b'\r' => i += 1,
+                    b'\n' => {
+                        i += 1;
+                        line_start = true;
+                    }
+                    b'#' => i = line_end(src, i),
+                    b'/' if b.get(i + 1) == Some(&b'/') => i = line_end(src, i),
+                    b'/' if b.get(i + 1) == Some(&b'*') => {
+                        i = src[i + 2..].find("*/").map_or(b.len(), |n| i + n + 4);
+                    }
+                    b'"' => {
+                        stack.push(Mode::Quoted(i));
+                        i += 1;
+                    }
+                    b'<' if b.get(i + 1) == Some(&b'<') => match heredoc_name(src, i) {
+                        Some((name, body)) => {
+                            stack.push(Mode::Heredoc(name));
+                            i = body;
+                            line_start = true;
+                        }
+                        None => {
+                            prev = Prev::Other;
+                            i += 2;
+                        }
+                    },
+                    b'{' => {
+                        *braces += 1;
+                        prev = Prev::Other;
+                        i += 1;
+                    }
+                    b'}' => {
+                        if *braces == 0 && *interp {
+                            stack.pop();
+                        } else {
+                            *braces = braces.saturating_sub(1);
+                            prev = Prev::Operand;
+                        }
+                        i += 1;
+                    }
+                    b'&' | b'|' => {
+                        if b.get(i + 1) == Some(&c) {
+                            i += 2;
+                        } else {
+                            out.push(i);
+                            i += 1;
+                        }
+                        prev = Prev::Other;
+                    }
+                    b'!' => {
+                        if b.get(i + 1) == Some(&b'=') {
+                            i += 2;
+                        } else {
+                            if prev == Prev::Operand {
+                                out.push(i);
+                            }
+                            i += 1;
+                        }
+                        prev = Prev::Other;
+                    }
+                    b')' | b']' => {
+                        prev = Prev::Operand;
+                        i += 1;
+                    }
+                    c if c.is_ascii_alphanumeric() || c == b'_' => {
+                        let start = i;
+                        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'-') {
+                            i += 1;
+                        }
+                        let word = &src[start..i];
+                        // A name takes in a trailing `-` (`a-` is one identifier, as in HCL),
+                        // but a number ends before it, leaving a minus sign; a keyword is
+                        // followed by an expression. Neither of the last two is an operand.
+                        let keyword = matches!(word, "if" | "in" | "for" | "else" | "endif" | "endfor");
+                        let minus = word.ends_with('-') && word.starts_with(|c: char| c.is_ascii_digit());
+                        prev = if keyword || minus { Prev::Other } else { Prev::Operand };
+                    }
+                    _ => {
+                        prev = Prev::Other;
+                        i += 1;
+                    }
+                }
+            }
+        }
+    }
+    if let Some(Mode::Quoted(open)) = stack.last() {
+        out.push(*open);
+    }
+    out
+}
+
+/// At a `$` or `%` inside template text: enters an interpolation or directive when one opens
+/// here (not the `$${`/`%%{` escapes) and returns how many bytes were consumed.
+fn template_open(b: &[u8], i: usize, stack: &mut Vec<Mode>, prev: &mut Prev) -> usize {
+    let c = b[i];
+    if b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&b'{') {
+        return 3;
+    }
+    if b.get(i + 1) == Some(&b'{') {
+        stack.push(Mode::Expr { braces: 0, interp: true });
+        *prev = Prev::Other;
+        return 2;
+    }
+    1
+}
+
+fn line_end(src: &str, i: usize) -> usize {
+    src[i..].find('\n').map_or(src.len(), |n| i + n)
+}
+
+/// For `<<NAME` or `<<-NAME` followed by a line break at `i`: the name and where its body starts.
+fn heredoc_name(src: &str, i: usize) -> Option<(String, usize)> {
+    let head = &src[i + 2..];
+    let head = head.strip_prefix('-').unwrap_or(head);
+    let name: String = head
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+        .collect();
+    if name.is_empty() {
+        return None;
+    }
+    let after = src.len() - head.len() + name.len();
+    let rest = &src[after..];
+    let nl = if rest.starts_with("\r\n") {
+        2
+    } else if rest.starts_with('\n') {
+        1
+    } else {
+        return None;
+    };
+    Some((name, after + nl))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::traps;
+
+    #[test]
+    fn finds_only_the_lexemes_that_backtrack() {
+        let cases: &[(&str, &[usize])] = &[
+            ("a && b || !c", &[]),
+            ("a & b", &[2]),
+            ("(a | b)", &[3]),
+            ("a != b", &[]),
+            ("a ! b", &[2]),
+            ("x(1) !y", &[5]),
+            ("[for x in xs: !x if !x]", &[]),
+            ("[for x in !xs: x]", &[]),
+            ("a - !b", &[]),
+            ("a-!b", &[2]),
+            ("1-!b", &[]),
+            ("\"a & b ! c\"", &[]),
+            ("\"${a & b}\"", &[5]),
+            ("\"%{ if !a }x%{ endif }\"", &[]),
+            ("\"abc", &[0]),
+            ("f(\"abc\n)", &[2]),
+            ("\"a\nb\" & c", &[6]),
+            ("\"a\\\"b\" & c", &[7]),
+            ("# a & b\nc", &[]),
+            ("/* a & b */ c", &[]),
+            ("<<EOT\na & b ! c\nEOT\n", &[]),
+            ("<<-EOT\n  ${a & b}\n  EOT\n", &[13]),
+            ("<<EOT\nx\nEOT\n& y", &[12]),
+            ("{a = 1} ! b", &[8]),
+            ("\"$${a & b}\"", &[]),
+        ];
+        for (src, want) in cases {
+            assert_eq!(traps(src, false), *want, "{src:?}");
+        }
+        assert_eq!(traps("a & ${b & c}", true), vec![8]);
+    }
+}
