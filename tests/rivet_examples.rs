@@ -121,7 +121,7 @@ fn reordering_named_keys_keeps_addresses_and_digests() {
     let old = compile("identity/reorder-named/old");
     let new = compile("identity/reorder-named/new");
     for (o, n) in old.resources.iter().zip(&new.resources) {
-        assert_eq!((o.address.as_str(), o.digest.as_str()), (n.address.as_str(), n.digest.as_str()));
+        assert_eq!((o.address.as_str(), o.digest()), (n.address.as_str(), n.digest()));
     }
 }
 

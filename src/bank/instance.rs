@@ -2,13 +2,13 @@
 //! real rules (and under any other `Rules` on request), with its correct answer and its
 //! shuffled choices, so nothing later has to re-derive them.
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::rc::Rc;
 
 use crate::lang::convert::convert;
-use crate::lang::{Rules, Value};
+use crate::lang::{Rule, Rules, Value};
 
 use super::compare;
 use super::engine::{self, Computed, EngineError, Evaluated, Prepared, Unavailable};
@@ -115,6 +115,8 @@ pub struct Instance {
     pub misconceptions: Vec<String>,
     prepared: OnceCell<Result<Rc<Prepared>, Unavailable>>,
     real: OnceCell<Result<Evaluated, Unavailable>>,
+    /// Evaluations under one flipped rule, kept: checking, distractors and grading all ask.
+    flipped: RefCell<BTreeMap<Rule, Evaluated>>,
 }
 
 impl Question {
@@ -151,6 +153,7 @@ impl Question {
             values,
             prepared: OnceCell::new(),
             real: OnceCell::new(),
+            flipped: RefCell::new(BTreeMap::new()),
         }
     }
 }
@@ -170,6 +173,16 @@ impl Instance {
             return self.real().cloned();
         }
         Ok(self.prepared()?.evaluate_source(&self.source, rules, false))
+    }
+
+    /// Evaluates with one rule flipped (a misconception's belief), computed once per rule.
+    pub fn evaluate_flipped(&self, rule: Rule) -> Result<Evaluated, Unavailable> {
+        if let Some(e) = self.flipped.borrow().get(&rule) {
+            return Ok(e.clone());
+        }
+        let e = self.evaluate(&Rules::with(rule))?;
+        self.flipped.borrow_mut().insert(rule, e.clone());
+        Ok(e)
     }
 
     /// Evaluates under `rules` and records the evaluation steps.
@@ -346,7 +359,7 @@ impl Instance {
                 if m.engine != self.engine.to_string() || !real.touched.contains(&m.rule) {
                     continue;
                 }
-                let Ok(e) = self.evaluate(&Rules::with(m.rule)) else { continue };
+                let Ok(e) = self.evaluate_flipped(m.rule) else { continue };
                 let computed = match (e.computed, &like) {
                     (Computed::Value(v), Some(l)) => Computed::Value(reshape(v, l)),
                     (c, _) => c,
@@ -386,7 +399,7 @@ impl Instance {
         crate::mistakes::catalogue()
             .iter()
             .filter(|m| m.engine == self.engine.to_string() && real.touched.contains(&m.rule))
-            .filter(|m| self.evaluate(&Rules::with(m.rule)).is_ok_and(|e| e.computed.one_line() != right))
+            .filter(|m| self.evaluate_flipped(m.rule).is_ok_and(|e| e.computed.one_line() != right))
             .map(|m| m.id.clone())
             .collect()
     }

@@ -10,7 +10,7 @@ use super::model::{Answer, Drawn, Format, Item, ItemChoice, ItemSource, Lesson, 
 use crate::bank::check::{check_bank, check_instance};
 use crate::bank::rng::Rng;
 use crate::bank::{Bank, Computed, Instance, Kind, Question};
-use crate::lang::{Rules, Value};
+use crate::lang::Value;
 
 /// How many seeds a parameterised question tries for a variant before it accepts values an
 /// earlier variant already has.
@@ -269,7 +269,7 @@ pub fn truefalse_misconceptions(inst: &Instance, truth: bool) -> Vec<(String, St
         if m.engine != inst.engine.name() || !real.touched.contains(&m.rule) {
             continue;
         }
-        let Ok(e) = inst.evaluate(&Rules::with(m.rule)) else { continue };
+        let Ok(e) = inst.evaluate_flipped(m.rule) else { continue };
         let believed = match (&claimed, &e.computed) {
             (Some(_), Computed::Error(_)) => false,
             (Some(c), v) => c.same(v, inst.strict_types),

@@ -23,7 +23,7 @@ pub const STEP_BUDGET: u64 = 2_000_000;
 /// size, each string's text besides: the results of references, calls and templates), so a
 /// hostile input cannot exhaust memory: values are copied, not shared, and a loop over a large
 /// local copies it each time.
-pub const SIZE_BUDGET: u64 = 512 << 20;
+pub const SIZE_BUDGET: u64 = 64 << 20;
 
 /// Root names: what `var.x`, `local.y`, `path.module`, `count.index`... refer to.
 pub trait Scope {

@@ -2,7 +2,9 @@
 //! attributes, a stable digest of them, and its ordering edges; every module instance boundary;
 //! and the root module's outputs.
 
+use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write;
 use std::rc::Rc;
 
 use sha2::{Digest, Sha256};
@@ -32,8 +34,9 @@ pub struct ResourceInstance {
     pub position: usize,
     /// Its evaluated attributes.
     pub attributes: BTreeMap<String, Value>,
-    /// `sha256:` and the hex digest of its attributes (stable: independent of key order).
-    pub digest: String,
+    /// `sha256:` and the hex digest of its attributes, computed when first asked for (most
+    /// uses of a bundle never need it).
+    digest: OnceCell<String>,
     /// The addresses it comes after (its depends_on, expanded, and what it refers to).
     pub edges: Vec<String>,
     /// `ensure = "absent"`: it asks for its host object's removal.
@@ -41,6 +44,10 @@ pub struct ResourceInstance {
 }
 
 impl ResourceInstance {
+    /// `sha256:` and the hex digest of its attributes (stable: independent of key order).
+    pub fn digest(&self) -> &str {
+        self.digest.get_or_init(|| digest(&self.attributes))
+    }
     /// The address without the key: `file.messages`, `module.files["first"].file.this`.
     pub fn family(&self) -> String {
         if self.module.is_empty() {
@@ -158,7 +165,7 @@ impl Bundle {
                     "name": r.name,
                     "key": r.key.json(),
                     "attributes": sensitive::json(&Value::Object(r.attributes.clone())),
-                    "digest": r.digest,
+                    "digest": r.digest(),
                     "edges": r.edges,
                     "ensure": if r.absent { "absent" } else { "present" },
                 })
@@ -193,51 +200,60 @@ fn outputs_json(outs: &[(String, Output)]) -> serde_json::Value {
 /// The digest of a set of attributes: SHA-256 of a canonical encoding (types kept apart,
 /// sensitive values included but never shown).
 pub fn digest(attrs: &BTreeMap<String, Value>) -> String {
-    let mut text = String::new();
-    canonical(&Value::Object(attrs.clone()), &mut text);
-    let sum = Sha256::digest(text.as_bytes());
-    let mut out = String::from("sha256:");
+    let mut text = Vec::new();
+    canonical_entries(attrs, &mut text);
+    let sum = Sha256::digest(&text);
+    let mut out = String::with_capacity(7 + 2 * sum.len());
+    out.push_str("sha256:");
     for b in sum.iter() {
-        out.push_str(&format!("{b:02x}"));
+        let _ = write!(out, "{b:02x}");
     }
     out
 }
 
-fn canonical(v: &Value, out: &mut String) {
-    let quote = |s: &str| serde_json::Value::from(s).to_string();
+/// A string as a JSON string literal (quotes and escapes).
+fn quote(s: &str, out: &mut Vec<u8>) {
+    // Writing into a Vec cannot fail.
+    let _ = serde_json::to_writer(&mut *out, s);
+}
+
+fn canonical_entries(m: &BTreeMap<String, Value>, out: &mut Vec<u8>) {
+    out.push(b'{');
+    for (k, x) in m {
+        quote(k, out);
+        out.push(b':');
+        canonical(x, out);
+        out.push(b',');
+    }
+    out.push(b'}');
+}
+
+fn canonical(v: &Value, out: &mut Vec<u8>) {
     match v {
         Value::Sensitive(inner) => canonical(inner, out),
-        Value::Null(_) => out.push('n'),
-        Value::Unknown(_) => out.push('?'),
-        Value::Bool(b) => out.push(if *b { 't' } else { 'f' }),
+        Value::Null(_) => out.push(b'n'),
+        Value::Unknown(_) => out.push(b'?'),
+        Value::Bool(b) => out.push(if *b { b't' } else { b'f' }),
         Value::Number(n) => {
-            out.push('#');
-            out.push_str(&n.to_text());
-            out.push(';');
+            out.push(b'#');
+            out.extend_from_slice(n.to_text().as_bytes());
+            out.push(b';');
         }
-        Value::String(s) => out.push_str(&quote(s)),
+        Value::String(s) => quote(s, out),
         Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => {
-            out.push(if matches!(v, Value::Set(..)) { '<' } else { '[' });
+            out.push(if matches!(v, Value::Set(..)) { b'<' } else { b'[' });
             for x in vs {
                 canonical(x, out);
-                out.push(',');
+                out.push(b',');
             }
-            out.push(']');
+            out.push(b']');
         }
-        Value::Map(_, m) | Value::Object(m) => {
-            out.push('{');
-            for (k, x) in m {
-                out.push_str(&quote(k));
-                out.push(':');
-                canonical(x, out);
-                out.push(',');
-            }
-            out.push('}');
-        }
+        Value::Map(_, m) | Value::Object(m) => canonical_entries(m, out),
     }
 }
 
-/// Builds the bundle from the compiled root module instance.
+/// Builds the bundle from the compiled root module instance, moving the resource instances out
+/// of it.
 pub fn assemble(root: &Rc<ModInst>, touched: BTreeSet<Rule>) -> Bundle {
     let mut b = Bundle {
         touched,
@@ -257,17 +273,17 @@ fn walk(inst: &Rc<ModInst>, b: &mut Bundle) {
         match *d {
             DeclRef::Resource(i) => {
                 let decl = &inst.module.resources[i];
-                for r in inst.done_resources(i).iter() {
+                for r in inst.take_resources(i) {
                     b.resources.push(ResourceInstance {
-                        address: r.address.clone(),
+                        address: r.address,
                         module: inst.address.clone(),
                         rtype: decl.rtype.clone(),
                         name: decl.name.clone(),
-                        key: r.key.clone(),
+                        key: r.key,
                         position: r.position,
-                        attributes: r.attrs.clone(),
-                        digest: digest(&r.attrs),
-                        edges: r.edges.iter().cloned().collect(),
+                        attributes: r.attrs,
+                        digest: OnceCell::new(),
+                        edges: r.edges.into_iter().collect(),
                         absent: r.absent,
                     });
                 }

@@ -129,11 +129,13 @@ impl ModInst {
             format!("{}.", self.address)
         }
     }
-    /// The compiled instances of resource `i` (empty when not compiled).
-    pub fn done_resources(&self, i: usize) -> Rc<Vec<ResInst>> {
-        match self.resources.borrow().get(i) {
-            Some(Slot::Done(Ok(v))) => v.clone(),
-            _ => Rc::new(Vec::new()),
+    /// Moves the compiled instances of resource `i` out (empty when not compiled), leaving the
+    /// slot empty: for assembling the bundle once compilation is over, without copying.
+    pub fn take_resources(&self, i: usize) -> Vec<ResInst> {
+        let slot = self.resources.borrow_mut().get_mut(i).map(|s| std::mem::replace(s, Slot::Empty));
+        match slot {
+            Some(Slot::Done(Ok(v))) => Rc::try_unwrap(v).unwrap_or_else(|shared| (*shared).clone()),
+            _ => Vec::new(),
         }
     }
     /// The compiled instances of module call `i` (empty when not compiled).

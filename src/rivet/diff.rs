@@ -147,7 +147,7 @@ pub fn diff_with(old: &Bundle, new: &Bundle, rules: &Rules) -> Diff {
                     Status::Removed
                 }
             }
-            Some(o) if o.digest == n.digest => Status::Kept,
+            Some(o) if o.digest() == n.digest() => Status::Kept,
             Some(_) => Status::Changed,
             None if n.absent && matched_absent.contains(&n.address) => continue,
             None if n.absent => Status::Removed,
@@ -194,10 +194,10 @@ pub fn diff_with(old: &Bundle, new: &Bundle, rules: &Rules) -> Diff {
     // A learner may believe count slots follow their values when a list is reordered.
     let mut old_digests: BTreeMap<String, BTreeSet<&str>> = BTreeMap::new();
     for o in &old.resources {
-        old_digests.entry(o.family()).or_default().insert(o.digest.as_str());
+        old_digests.entry(o.family()).or_default().insert(o.digest());
     }
     let follows = |n: Option<&ResourceInstance>| {
-        n.is_some_and(|n| n.key.is_slot() && old_digests.get(&n.family()).is_some_and(|d| d.contains(n.digest.as_str())))
+        n.is_some_and(|n| n.key.is_slot() && old_digests.get(&n.family()).is_some_and(|d| d.contains(n.digest())))
     };
     if entries.iter().any(|(e, _, n)| e.status == Status::Changed && follows(*n)) && flipped(Rule::CountSlotsFollowValues) {
         for (e, _, n) in entries.iter_mut() {
