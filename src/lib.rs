@@ -8,6 +8,7 @@ pub mod export;
 pub mod instructor;
 pub mod lang;
 pub mod mistakes;
+pub mod par;
 pub mod quiz;
 pub mod rivet;
 pub mod tui;

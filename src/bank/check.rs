@@ -3,7 +3,6 @@
 //! choices are not usable (too few, duplicated, or one of them right).
 
 use std::collections::BTreeSet;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::Bank;
 use super::compare;
@@ -70,43 +69,10 @@ impl CheckReport {
 /// Questions are independent, so they are shared out over the machine's cores; the report keeps
 /// bank order whatever order they finish in.
 pub fn check_bank(bank: &Bank) -> CheckReport {
-    let questions = bank.questions();
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(questions.len());
-    let mut reports: Vec<Option<QuestionReport>> = vec![None; questions.len()];
-    if workers > 1 {
-        let next = AtomicUsize::new(0);
-        let work = || {
-            let mut done = Vec::new();
-            loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(q) = questions.get(i) else { break };
-                done.push((i, check_question(q)));
-            }
-            done
-        };
-        std::thread::scope(|s| {
-            let handles: Vec<_> = (0..workers)
-                .filter_map(|_| std::thread::Builder::new().stack_size(WORKER_STACK).spawn_scoped(s, work).ok())
-                .collect();
-            for h in handles {
-                match h.join() {
-                    Ok(done) => done.into_iter().for_each(|(i, r)| reports[i] = Some(r)),
-                    Err(panic) => std::panic::resume_unwind(panic),
-                }
-            }
-        });
+    CheckReport {
+        questions: crate::par::map(bank.questions(), check_question),
     }
-    // Anything no worker reached (one thread, or none could start) is checked here.
-    let questions = questions
-        .iter()
-        .zip(reports)
-        .map(|(q, r)| r.unwrap_or_else(|| check_question(q)))
-        .collect();
-    CheckReport { questions }
 }
-
-/// Stack for each checking thread: evaluation recurses over the source, as in the main thread.
-const WORKER_STACK: usize = 64 * 1024 * 1024;
 
 /// Checks one question: its first instance, and [`INSTANCES`] seeded ones when it has params.
 pub fn check_question(q: &Question) -> QuestionReport {

@@ -131,8 +131,16 @@ pub fn load(files: Vec<SourceFile>) -> Result<Loaded, LoadErrors> {
     let mut questions = Vec::new();
     let mut summaries = Vec::new();
     let mut ids: Vec<(String, String, Pos)> = Vec::new();
-    for (f, text) in &texts {
-        if let Some((topic, qs)) = load_file(f, text, &catalogue, &mut ids, &mut errors) {
+    // Files load independently; their ids and errors are merged in file order afterwards.
+    let per_file = crate::par::map(&texts, |(f, text)| {
+        let (mut ids, mut errors) = (Vec::new(), Vec::new());
+        let loaded = load_file(f, text, &catalogue, &mut ids, &mut errors);
+        (loaded, ids, errors)
+    });
+    for ((f, _), (loaded, file_ids, file_errors)) in texts.iter().zip(per_file) {
+        ids.extend(file_ids);
+        errors.extend(file_errors);
+        if let Some((topic, qs)) = loaded {
             summaries.push(BankFile {
                 path: f.display.clone(),
                 topic,
