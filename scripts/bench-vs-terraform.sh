@@ -9,6 +9,7 @@
 #   terraform console   one process per expression, as a user runs it
 #   iacquiz eval        one process per expression
 #   iacquiz eval --jsonl  one process for all of them
+# and then `iacquiz check` of the whole bundled bank against one `terraform console` run.
 # Terraform is $TERRAFORM, else `terraform` on PATH, else the binary tf-oracle installed
 # (../shared/tools/tf-oracle --path). iacquiz is built with `cargo build --release`.
 set -euo pipefail
@@ -82,6 +83,15 @@ tf = timed(terraform_each)
 each = timed(iacquiz_each)
 batch = timed(iacquiz_batch)
 
+# The whole bundled bank checked, against one expression through terraform console: the
+# median of several runs of each, so one slow start does not decide it.
+def median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2]
+check = median([timed(lambda: subprocess.run([iacquiz, "check"], cwd=workdir, capture_output=True)) for _ in range(11)])
+one_tf = median([timed(lambda: subprocess.run([terraform, "console"], input="1 + 1\n", cwd=workdir,
+                                               capture_output=True, text=True)) for _ in range(11)])
+
 def per(t):
     return t / n * 1000.0
 
@@ -89,4 +99,5 @@ print(f"{n} expressions")
 print(f"terraform console, one process each : {tf:8.2f} s  {per(tf):9.3f} ms/expr")
 print(f"iacquiz eval, one process each      : {each:8.2f} s  {per(each):9.3f} ms/expr  ({tf / each:7.1f}x faster)")
 print(f"iacquiz eval --jsonl, one process   : {batch:8.2f} s  {per(batch):9.3f} ms/expr  ({tf / batch:7.1f}x faster)")
+print(f"iacquiz check, whole bundled bank   : {check * 1000:8.1f} ms  against terraform console, one expression: {one_tf * 1000:.1f} ms ({one_tf / check:.2f}x)")
 PY

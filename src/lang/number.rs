@@ -746,7 +746,11 @@ impl Number {
             return out;
         }
         if self.exp >= 0 && self.top() <= i64::from(self.prec) {
-            out.push_str(&(&self.mant << (self.exp as u64)).to_str_radix(10));
+            // Below 2^64 (indexes, counts, ports) machine arithmetic gives the same digits.
+            match self.mant.to_u64().filter(|_| self.top() <= 64) {
+                Some(m) => out.push_str(&(m << self.exp).to_string()),
+                None => out.push_str(&(&self.mant << (self.exp as u64)).to_str_radix(10)),
+            }
             return out;
         }
         let d = self.shortest();

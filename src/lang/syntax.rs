@@ -278,6 +278,10 @@ impl BodyAst {
 
 /// Parses one expression (surrounding whitespace and comments allowed).
 pub fn parse_expr(src: &str) -> Result<Expr, Diag> {
+    EXPRS.with(|memo| memo.get_or_parse(src, parse_expr_uncached))
+}
+
+fn parse_expr_uncached(src: &str) -> Result<Expr, Diag> {
     super::parse_errors::check_depth(src)?;
     // hcl-edit's expression parser takes no surrounding whitespace or comments, but its body
     // parser does: parse `x=EXPR` as a body, then move the spans back onto `src`.
@@ -459,6 +463,45 @@ fn shift_parts(parts: &mut [Part], d: isize) {
 
 /// Parses a configuration file body.
 pub fn parse_body(src: &str) -> Result<BodyAst, Diag> {
+    BODIES.with(|memo| memo.get_or_parse(src, parse_body_uncached))
+}
+
+/// Parses are kept by source text: the bank evaluates each question's source once for the
+/// answer and once per misconception it touches, and parsing is most of a small evaluation.
+/// Bounded, so a long session never holds more than this many of each.
+const PARSE_MEMO_ENTRIES: usize = 512;
+
+/// Sources longer than this are parsed afresh each time rather than kept.
+const PARSE_MEMO_MAX_TEXT: usize = 64 * 1024;
+
+struct ParseMemo<T>(std::cell::RefCell<std::collections::HashMap<String, Result<T, Diag>>>);
+
+impl<T: Clone> ParseMemo<T> {
+    fn new() -> Self {
+        ParseMemo(std::cell::RefCell::new(std::collections::HashMap::new()))
+    }
+    fn get_or_parse(&self, src: &str, parse: fn(&str) -> Result<T, Diag>) -> Result<T, Diag> {
+        if let Some(hit) = self.0.borrow().get(src) {
+            return hit.clone();
+        }
+        let parsed = parse(src);
+        if src.len() <= PARSE_MEMO_MAX_TEXT {
+            let mut memo = self.0.borrow_mut();
+            if memo.len() >= PARSE_MEMO_ENTRIES {
+                memo.clear();
+            }
+            memo.insert(src.to_string(), parsed.clone());
+        }
+        parsed
+    }
+}
+
+thread_local! {
+    static EXPRS: ParseMemo<Expr> = ParseMemo::new();
+    static BODIES: ParseMemo<BodyAst> = ParseMemo::new();
+}
+
+fn parse_body_uncached(src: &str) -> Result<BodyAst, Diag> {
     super::parse_errors::check_depth(src)?;
     let b = parse_renaming_duplicate_keys(src).map_err(|e| super::parse_errors::diag(src, e.location().offset(), e.message()))?;
     lower_body(src, &b)
