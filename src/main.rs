@@ -1,8 +1,10 @@
 //! The `iacquiz` binary: parses the command line and hands over to the library.
 
 /// The evaluator recurses over the expression tree; a generous stack keeps deep (but allowed)
-/// nesting far from the limit in every build.
-const STACK: usize = 256 * 1024 * 1024;
+/// nesting far from the limit in every build (a release build passes the deepest accepted
+/// input and the whole bank in 2 MiB). Not more: the thread's stack is mapped and released
+/// on every run, and `iacquiz eval` once per expression is a use that is timed.
+const STACK: usize = 32 * 1024 * 1024;
 
 fn main() {
     // A reader that stops early (`iacquiz ... | head`) closes the pipe; Rust ignores SIGPIPE, so

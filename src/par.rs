@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Stack for each worker thread: evaluation recurses over the source, as in the main thread.
-const WORKER_STACK: usize = 64 * 1024 * 1024;
+const WORKER_STACK: usize = 32 * 1024 * 1024;
 
 /// `items.iter().map(f).collect()`, with the items shared out over the machine's cores; the
 /// results keep the items' order whatever order they finish in.
