@@ -84,6 +84,12 @@ fn backtracking_parse_errors_deep_in_operands_end_promptly() {
             Err(d) => assert_eq!(d.summary, words, "{inner}"),
         }
     }
+    // fuzz config (slow-unit-57ba63c5, 13 s): the text ends inside the brackets, and the end of
+    // input where a term belongs backtracks as well.
+    for open in ["a*b*(", "a*b*{", "a*b*[", "f(a*b*"] {
+        let text = format!("locals {{\n  x = {}", open.repeat(40));
+        assert!(Session::with_config_text("main.tf", &text).is_err(), "{open}");
+    }
 }
 
 #[test]

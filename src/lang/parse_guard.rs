@@ -3,8 +3,9 @@
 //! When an error inside a binary operand backtracks instead of cutting, hcl-edit parses that
 //! operand again for every operator chain around it, so the work doubles with each level of
 //! `a*b*(`: thirty levels of it and one `&` take minutes. The errors that backtrack are all
-//! lexical: a lone `&` or `|`, a `!` where an operator belongs, and a quoted string still open
-//! at the end of the text (hcl-edit lets a quoted string run over lines). This module finds them with a scan that knows strings, heredocs, comments and
+//! lexical: a lone `&` or `|`, a `!` where an operator belongs, a quoted string still open at
+//! the end of the text (hcl-edit lets a quoted string run over lines), and the end of the text
+//! itself inside an open bracket. This module finds them with a scan that knows strings, heredocs, comments and
 //! interpolations, and hands the parser a copy with each one replaced by `@`, a byte that ends
 //! the expression with a cut error at the same place. Every such lexeme is an error in the
 //! original too, and the diagnostic is still classified against the original text.
@@ -49,8 +50,12 @@ pub fn defused(src: &str, template: bool) -> Option<String> {
     }
     let mut bytes = src.as_bytes().to_vec();
     for i in at {
-        // Every trap is an ASCII byte, so the copy stays valid UTF-8.
-        bytes[i] = b'@';
+        // Every trap is an ASCII byte, so the copy stays valid UTF-8; a trap at the end (the
+        // text stops mid-expression) gets the byte appended.
+        match bytes.get_mut(i) {
+            Some(b) => *b = b'@',
+            None => bytes.push(b'@'),
+        }
     }
     String::from_utf8(bytes).ok()
 }
@@ -63,25 +68,31 @@ enum Prev {
 }
 
 enum Mode {
-    /// Expression text; `braces` counts `{` opened here, `interp` marks a `${`/`%{` sequence.
-    Expr { braces: usize, interp: bool },
+    /// Expression text; `braces` counts `{` opened here, `open` every bracket still open, and
+    /// `interp` marks a `${`/`%{` sequence.
+    Expr { braces: usize, open: usize, interp: bool },
     /// A quoted template string opened at the given offset.
     Quoted(usize),
-    /// A heredoc's template lines, up to a line holding only its name.
-    Heredoc(String),
+    /// A heredoc's template lines, up to a line holding only its name; it opened at the offset.
+    Heredoc(String, usize),
     /// A whole template file.
     Template,
 }
 
 /// Offsets of the lexemes that make hcl-edit backtrack: lone `&` and `|`, `!` after an operand
-/// (not `!=`), and the opening quote of a string still open at the end of the text.
+/// (not `!=`), the opening quote of a string still open at the end of the text, and the end
+/// itself (`src.len()`) when a bracket, interpolation or heredoc is still open there.
 pub fn traps(src: &str, template: bool) -> Vec<usize> {
     let b = src.as_bytes();
     let mut out = Vec::new();
     let mut stack = vec![if template {
         Mode::Template
     } else {
-        Mode::Expr { braces: 0, interp: false }
+        Mode::Expr {
+            braces: 0,
+            open: 0,
+            interp: false,
+        }
     }];
     let mut prev = Prev::Other;
     let mut i = 0;
@@ -100,7 +111,7 @@ pub fn traps(src: &str, template: bool) -> Vec<usize> {
                 b'$' | b'%' => i += template_open(b, i, &mut stack, &mut prev),
                 _ => i += 1,
             },
-            Mode::Heredoc(name) => {
+            Mode::Heredoc(name, _) => {
                 if line_start {
                     let end = src[i..].find('\n').map_or(b.len(), |n| i + n);
                     let line = src[i..end].trim();
@@ -125,7 +136,7 @@ pub fn traps(src: &str, template: bool) -> Vec<usize> {
                     _ => 1,
                 };
             }
-            Mode::Expr { braces, interp } => {
+            Mode::Expr { braces, open, interp } => {
                 line_start = false;
                 match c {
                     b' ' | b'\t' | b'\r' => i += 1,
@@ -144,7 +155,7 @@ pub fn traps(src: &str, template: bool) -> Vec<usize> {
                     }
                     b'<' if b.get(i + 1) == Some(&b'<') => match heredoc_name(src, i) {
                         Some((name, body)) => {
-                            stack.push(Mode::Heredoc(name));
+                            stack.push(Mode::Heredoc(name, i));
                             i = body;
                             line_start = true;
                         }
@@ -155,6 +166,7 @@ pub fn traps(src: &str, template: bool) -> Vec<usize> {
                     },
                     b'{' => {
                         *braces += 1;
+                        *open += 1;
                         prev = Prev::Other;
                         i += 1;
                     }
@@ -163,6 +175,7 @@ pub fn traps(src: &str, template: bool) -> Vec<usize> {
                             stack.pop();
                         } else {
                             *braces = braces.saturating_sub(1);
+                            *open = open.saturating_sub(1);
                             prev = Prev::Operand;
                         }
                         i += 1;
@@ -187,7 +200,13 @@ pub fn traps(src: &str, template: bool) -> Vec<usize> {
                         }
                         prev = Prev::Other;
                     }
+                    b'(' | b'[' => {
+                        *open += 1;
+                        prev = Prev::Other;
+                        i += 1;
+                    }
                     b')' | b']' => {
+                        *open = open.saturating_sub(1);
                         prev = Prev::Operand;
                         i += 1;
                     }
@@ -212,8 +231,15 @@ pub fn traps(src: &str, template: bool) -> Vec<usize> {
             }
         }
     }
-    if let Some(Mode::Quoted(open)) = stack.last() {
-        out.push(*open);
+    match stack.last() {
+        Some(Mode::Quoted(open)) => out.push(*open),
+        // The text ends inside a bracket, interpolation or heredoc: the parser would meet the
+        // end where a term or closer belongs, and the end of input backtracks too.
+        Some(Mode::Expr { open, interp, .. }) if *open > 0 || *interp => out.push(src.len()),
+        // The opening `<<` is where a cut can be forced: the heredoc's text would take in a byte
+        // appended at the end.
+        Some(Mode::Heredoc(_, at)) => out.push(*at),
+        _ => {}
     }
     out
 }
@@ -226,7 +252,11 @@ fn template_open(b: &[u8], i: usize, stack: &mut Vec<Mode>, prev: &mut Prev) -> 
         return 3;
     }
     if b.get(i + 1) == Some(&b'{') {
-        stack.push(Mode::Expr { braces: 0, interp: true });
+        stack.push(Mode::Expr {
+            braces: 0,
+            open: 0,
+            interp: true,
+        });
         *prev = Prev::Other;
         return 2;
     }
@@ -282,6 +312,11 @@ mod tests {
             ("\"${a & b}\"", &[5]),
             ("\"%{ if !a }x%{ endif }\"", &[]),
             ("\"abc", &[0]),
+            ("(a * b", &[6]),
+            ("{a = [1", &[7]),
+            ("\"${a", &[4]),
+            ("<<EOT\nx\n", &[0]),
+            ("f(a)[0]", &[]),
             ("f(\"abc\n)", &[2]),
             ("\"a\nb\" & c", &[6]),
             ("\"a\\\"b\" & c", &[7]),
