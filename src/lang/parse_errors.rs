@@ -491,20 +491,8 @@ fn lexical_problem(s: &str) -> Option<Found> {
                     i,
                 ));
             }
-            '&' if !s[i..].starts_with("&&") && !s[..i].ends_with('&') => {
-                return Some(found(
-                    "Unsupported operator",
-                    "Bitwise operators are not supported. Did you mean boolean AND (\"&&\")?",
-                    i,
-                ));
-            }
-            '|' if !s[i..].starts_with("||") && !s[..i].ends_with('|') => {
-                return Some(found(
-                    "Unsupported operator",
-                    "Bitwise operators are not supported. Did you mean boolean OR (\"||\")?",
-                    i,
-                ));
-            }
+            '&' if !s[i..].starts_with("&&") && !s[..i].ends_with('&') => return Some(bitwise(b'&', i)),
+            '|' if !s[i..].starts_with("||") && !s[..i].ends_with('|') => return Some(bitwise(b'|', i)),
             '^' => return Some(found("Unsupported operator", "Bitwise operators are not supported.", i)),
             '@' | '$' | '\\' => return Some(found("Invalid character", "This character is not used within the language.", i)),
             _ => {}
@@ -517,15 +505,22 @@ fn lexical_problem(s: &str) -> Option<Found> {
 /// A lone `&` or `|` inside an interpolation or directive, which the scan above skips with the
 /// string around it.
 fn interpolated_operator(s: &str, template: bool) -> Option<Found> {
-    let at = super::parse_guard::traps(s, template)
+    super::parse_guard::traps(s, template)
         .into_iter()
-        .find(|&i| matches!(s.as_bytes().get(i), Some(b'&' | b'|')))?;
-    let (name, op) = if s.as_bytes()[at] == b'&' { ("AND", "&&") } else { ("OR", "||") };
-    Some(found(
+        .find_map(|i| match s.as_bytes().get(i) {
+            Some(&c @ (b'&' | b'|')) => Some(bitwise(c, i)),
+            _ => None,
+        })
+}
+
+/// HCL's diagnostic for a lone `&` or `|` at `at`.
+fn bitwise(op: u8, at: usize) -> Found {
+    let (name, twice) = if op == b'&' { ("AND", "&&") } else { ("OR", "||") };
+    found(
         "Unsupported operator",
-        &format!("Bitwise operators are not supported. Did you mean boolean {name} (\"{op}\")?"),
+        &format!("Bitwise operators are not supported. Did you mean boolean {name} (\"{twice}\")?"),
         at,
-    ))
+    )
 }
 
 fn skip_string(s: &str, start: usize) -> usize {
