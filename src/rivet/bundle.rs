@@ -4,7 +4,6 @@
 
 use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt::Write;
 use std::rc::Rc;
 
 use sha2::{Digest, Sha256};
@@ -202,13 +201,7 @@ fn outputs_json(outs: &[(String, Output)]) -> serde_json::Value {
 pub fn digest(attrs: &BTreeMap<String, Value>) -> String {
     let mut text = Vec::new();
     canonical_entries(attrs, &mut text);
-    let sum = Sha256::digest(&text);
-    let mut out = String::with_capacity(7 + 2 * sum.len());
-    out.push_str("sha256:");
-    for b in sum.iter() {
-        let _ = write!(out, "{b:02x}");
-    }
-    out
+    format!("sha256:{}", crate::lang::funcs::hex(&Sha256::digest(&text)))
 }
 
 /// A string as a JSON string literal (quotes and escapes).

@@ -73,7 +73,7 @@ pub fn register(r: &mut Registry) {
 }
 
 /// Lowercase hexadecimal of some bytes.
-fn hex(bytes: &[u8]) -> String {
+pub fn hex(bytes: &[u8]) -> String {
     use std::fmt::Write;
     let mut out = String::with_capacity(bytes.len() * 2);
     for b in bytes {

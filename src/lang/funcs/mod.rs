@@ -7,6 +7,7 @@ mod conversion;
 mod encoding;
 mod filesystem;
 mod hash;
+pub use hash::hex;
 mod network;
 mod numeric;
 mod string;

@@ -11,7 +11,7 @@ use num_traits::{One, Signed, Zero};
 
 use super::numeric::go_int;
 use super::util::{num, s, string};
-use super::{FnError, FnResult, Func, Param, Registry};
+use super::{FnError, FnResult, Func, Param, Registry, hex};
 use crate::lang::eval::Evaluator;
 use crate::lang::rules::Rule;
 use crate::lang::value::{Type, Value};
@@ -297,10 +297,6 @@ fn ip_string(ip: &[u8]) -> String {
         i += 1;
     }
     out
-}
-
-fn hex(b: &[u8]) -> String {
-    b.iter().map(|x| format!("{x:02x}")).collect()
 }
 
 /// Go's `IPNet.String` (the address is printed as stored, not masked).
