@@ -294,7 +294,76 @@ fn folder_engine(in_root: &str) -> Option<(Engine, String)> {
     Engine::from_name(first).map(|e| (e, first.to_string()))
 }
 
+/// A question id, the file it is in and where its question starts.
+type IdAt = (String, String, Pos);
+
+/// A loaded file's topic and questions.
+type FileQuestions = (String, Vec<Question>);
+
+/// Deepest `[` / `{` nesting (counted naively, strings included) the fast path takes on: deep
+/// flow collections go to yaml-rust2 first, which refuses them before serde_yaml is run.
+const FAST_FLOW_DEPTH: usize = 64;
+
 fn load_file(
+    f: &SourceFile,
+    text: &str,
+    catalogue: &Catalogue,
+    ids: &mut Vec<(String, String, Pos)>,
+    errors: &mut Vec<LoadError>,
+) -> Option<(String, Vec<Question>)> {
+    if let Some((file_ids, loaded)) = load_clean_file(f, text, catalogue) {
+        ids.extend(file_ids);
+        return Some(loaded);
+    }
+    load_file_located(f, text, catalogue, ids, errors)
+}
+
+/// A file that loads without a problem, read with serde_yaml alone and its questions' starts
+/// from a line scan; `None` for anything else (the located load then reports every problem at
+/// its position). Both loads give the same questions for a clean file.
+fn load_clean_file(f: &SourceFile, text: &str, catalogue: &Catalogue) -> Option<(Vec<IdAt>, FileQuestions)> {
+    if flow_depth(text) > FAST_FLOW_DEPTH {
+        return None;
+    }
+    let starts = super::starts::question_starts(text)?;
+    let raw: RawFile = serde_yaml::from_str(text).ok()?;
+    if raw.topic.trim().is_empty() || raw.questions.is_empty() || raw.questions.len() != starts.len() {
+        return None;
+    }
+    let ctx = FileCtx {
+        f,
+        catalogue,
+        topic: raw.topic.clone(),
+        file_engine: raw.engine,
+        folder: folder_engine(&f.in_root),
+    };
+    let (mut ids, mut errors, mut out) = (Vec::new(), Vec::new(), Vec::new());
+    for (rq, pos) in raw.questions.into_iter().zip(starts) {
+        ids.push((rq.id.clone(), f.display.clone(), pos));
+        if let Some(q) = build(rq, &ctx, None, pos, &mut errors) {
+            out.push(q);
+        }
+    }
+    errors.is_empty().then_some((ids, (raw.topic, out)))
+}
+
+/// The deepest nesting of `[` and `{`, counting every bracket of the text.
+fn flow_depth(text: &str) -> usize {
+    let (mut depth, mut max) = (0usize, 0usize);
+    for b in text.bytes() {
+        match b {
+            b'[' | b'{' => {
+                depth += 1;
+                max = max.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    max
+}
+
+fn load_file_located(
     f: &SourceFile,
     text: &str,
     catalogue: &Catalogue,
@@ -342,7 +411,7 @@ fn load_file(
     for (i, rq) in raw.questions.into_iter().enumerate() {
         let pos = items.get(i).map(|n| n.pos).unwrap_or(root_pos);
         ids.push((rq.id.clone(), f.display.clone(), pos));
-        if let Some(q) = build(rq, &ctx, items.get(i), errors) {
+        if let Some(q) = build(rq, &ctx, items.get(i), pos, errors) {
             out.push(q);
         }
     }
@@ -361,13 +430,14 @@ struct FileCtx<'a> {
 struct Problems<'a> {
     path: &'a str,
     node: Option<&'a Node>,
+    start: Pos,
     id: String,
     errors: Vec<LoadError>,
 }
 
 impl Problems<'_> {
     fn start(&self) -> Pos {
-        self.node.map(|n| n.pos).unwrap_or(Pos { line: 1, column: 1 })
+        self.start
     }
     fn field(&mut self, field: &str, msg: impl Into<String>) {
         let pos = self.node.map(|n| n.key_pos(field)).unwrap_or(self.start());
@@ -398,10 +468,11 @@ pub fn valid_id(s: &str) -> bool {
     matches!(cs.next(), Some(c) if c.is_ascii_alphanumeric()) && cs.all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
 }
 
-fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, errors: &mut Vec<LoadError>) -> Option<Question> {
+fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, start: Pos, errors: &mut Vec<LoadError>) -> Option<Question> {
     let mut p = Problems {
         path: &ctx.f.display,
         node,
+        start,
         id: rq.id.clone(),
         errors: Vec::new(),
     };

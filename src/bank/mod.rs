@@ -26,6 +26,7 @@ pub mod raw;
 pub mod report;
 pub mod rng;
 pub mod sources;
+mod starts;
 
 use std::path::PathBuf;
 

@@ -386,6 +386,7 @@ impl<'a> Evaluator<'a> {
             ExprKind::Null => Ok(Value::null()),
             ExprKind::Bool(b) => Ok(Value::Bool(*b)),
             ExprKind::Number(n) => Ok(Value::Number(n.clone())),
+            ExprKind::Str(s) if s.is_ascii() => Ok(Value::string(s.as_str())),
             ExprKind::Str(s) => Ok(Value::string(nfc(s))),
             ExprKind::Template(parts) => self.template(parts, &e.span),
             ExprKind::Tuple(items) => Ok(Value::Tuple(items.iter().map(|x| self.eval(x)).collect::<DResult<_>>()?)),
@@ -1095,7 +1096,9 @@ impl<'a> Evaluator<'a> {
 
     /// Evaluates template parts; a template that is one interpolation returns the raw value.
     pub fn template(&self, parts: &[Part], span: &Span) -> DResult<Value> {
-        let mut out = String::new();
+        // Room for the literal text and a few interpolations, so most templates grow once.
+        let literal: usize = parts.iter().map(|p| if let Part::Lit(s) = p { s.len() } else { 0 }).sum();
+        let mut out = String::with_capacity(literal + 32);
         let mut marked = false;
         let mut unknown = false;
         self.template_into(parts, &mut out, &mut marked, &mut unknown)?;
@@ -1103,7 +1106,7 @@ impl<'a> Evaluator<'a> {
         if unknown {
             return Ok(Value::Unknown(Type::String).mark_if(marked));
         }
-        let v = Value::string(nfc(&out)).mark_if(marked);
+        let v = Value::string(if out.is_ascii() { out } else { nfc(&out) }).mark_if(marked);
         self.step(|| "template".to_string(), &v);
         Ok(v)
     }
@@ -1126,6 +1129,19 @@ impl<'a> Evaluator<'a> {
                     if v.is_unknown() {
                         *unknown = true;
                         continue;
+                    }
+                    // Strings and numbers, by far the most interpolated, skip the conversion's
+                    // intermediate value; they convert to the same text.
+                    match &v {
+                        Value::String(s) => {
+                            out.push_str(s);
+                            continue;
+                        }
+                        Value::Number(n) => {
+                            out.push_str(&n.to_text());
+                            continue;
+                        }
+                        _ => {}
                     }
                     match convert(&v, &Type::String) {
                         Ok(Value::String(s)) => out.push_str(&s),
@@ -1315,6 +1331,9 @@ pub fn equals(a: &Value, b: &Value) -> Option<bool> {
 /// Normalises a string to NFC, as cty does for every string value.
 pub fn nfc(s: &str) -> String {
     use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
+    if s.is_ascii() {
+        return s.to_string();
+    }
     match is_nfc_quick(s.chars()) {
         IsNormalized::Yes => s.to_string(),
         _ => s.nfc().collect(),

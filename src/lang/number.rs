@@ -748,7 +748,7 @@ impl Number {
         if self.exp >= 0 && self.top() <= i64::from(self.prec) {
             // Below 2^64 (indexes, counts, ports) machine arithmetic gives the same digits.
             match self.mant.to_u64().filter(|_| self.top() <= 64) {
-                Some(m) => out.push_str(&(m << self.exp).to_string()),
+                Some(m) => out.push_str(itoa::Buffer::new().format(m << self.exp)),
                 None => out.push_str(&(&self.mant << (self.exp as u64)).to_str_radix(10)),
             }
             return out;

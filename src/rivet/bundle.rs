@@ -3,7 +3,7 @@
 //! and the root module's outputs.
 
 use std::cell::OnceCell;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use sha2::{Digest, Sha256};
@@ -11,6 +11,7 @@ use sha2::{Digest, Sha256};
 use crate::lang::Rule;
 use crate::lang::value::Value;
 
+use super::attrs::Attrs;
 use super::compiler::{ModInst, OutVal};
 use super::decl::DeclRef;
 use super::key::Key;
@@ -32,7 +33,7 @@ pub struct ResourceInstance {
     /// Its place in the order its key was written (named keys), or its slot's place.
     pub position: usize,
     /// Its evaluated attributes.
-    pub attributes: BTreeMap<String, Value>,
+    pub attributes: Attrs,
     /// `sha256:` and the hex digest of its attributes, computed when first asked for (most
     /// uses of a bundle never need it).
     digest: OnceCell<String>,
@@ -163,7 +164,7 @@ impl Bundle {
                     "type": r.rtype,
                     "name": r.name,
                     "key": r.key.json(),
-                    "attributes": sensitive::json(&Value::Object(r.attributes.clone())),
+                    "attributes": sensitive::json(&r.attributes.to_object()),
                     "digest": r.digest(),
                     "edges": r.edges,
                     "ensure": if r.absent { "absent" } else { "present" },
@@ -198,9 +199,9 @@ fn outputs_json(outs: &[(String, Output)]) -> serde_json::Value {
 
 /// The digest of a set of attributes: SHA-256 of a canonical encoding (types kept apart,
 /// sensitive values included but never shown).
-pub fn digest(attrs: &BTreeMap<String, Value>) -> String {
+pub fn digest(attrs: &Attrs) -> String {
     let mut text = Vec::new();
-    canonical_entries(attrs, &mut text);
+    canonical_entries(attrs.iter(), &mut text);
     format!("sha256:{}", crate::lang::funcs::hex(&Sha256::digest(&text)))
 }
 
@@ -210,7 +211,7 @@ fn quote(s: &str, out: &mut Vec<u8>) {
     let _ = serde_json::to_writer(&mut *out, s);
 }
 
-fn canonical_entries(m: &BTreeMap<String, Value>, out: &mut Vec<u8>) {
+fn canonical_entries<'a>(m: impl IntoIterator<Item = (&'a String, &'a Value)>, out: &mut Vec<u8>) {
     out.push(b'{');
     for (k, x) in m {
         quote(k, out);
@@ -266,7 +267,9 @@ fn walk(inst: &Rc<ModInst>, b: &mut Bundle) {
         match *d {
             DeclRef::Resource(i) => {
                 let decl = &inst.module.resources[i];
-                for r in inst.take_resources(i) {
+                let instances = inst.take_resources(i);
+                b.resources.reserve(instances.len());
+                for r in instances {
                     b.resources.push(ResourceInstance {
                         address: r.address,
                         module: inst.address.clone(),

@@ -13,6 +13,7 @@ use crate::lang::syntax::Span;
 use crate::lang::typeexpr::Constraint;
 use crate::lang::value::Value;
 
+use super::attrs::Attrs;
 use super::decl::{DeclRef, Module, OutType};
 use super::error::ErrorKind;
 use super::expand::{self, Iter};
@@ -31,7 +32,7 @@ pub struct ResInst {
     /// Its place in the order its key was written.
     pub position: usize,
     /// Its evaluated arguments.
-    pub attrs: BTreeMap<String, Value>,
+    pub attrs: Attrs,
     /// The addresses it must come after (depends_on and references).
     pub edges: BTreeSet<String>,
     /// `ensure = "absent"`: an explicit request to remove the host object.
@@ -224,6 +225,14 @@ impl Compiler {
         key.suffix(key.is_name() && ev.flipped(Rule::KeysRenderUnquoted))
     }
 
+    /// `family` followed by the address suffix of `key`.
+    pub fn address(&self, ev: &Evaluator, family: &str, key: &Key) -> String {
+        let mut out = String::with_capacity(family.len() + 8);
+        out.push_str(family);
+        key.push_suffix(&mut out, key.is_name() && ev.flipped(Rule::KeysRenderUnquoted));
+        out
+    }
+
     /// The error for re-entering `label`; it has no span, so the reference that re-entered it
     /// gets the position (in the file being evaluated).
     fn cycle(&self, label: &str) -> Diag {
@@ -295,11 +304,12 @@ impl Compiler {
         let (plan, decl_refs) = self.in_frame(inst, Iter::None, || expand::plan(ev, &inst.module, &decl.expansion, family));
         let plan = plan?;
         limits::reserve(ev, &self.usage, &inst.usage, Limit::Resources, plan.len(), family, &decl.span)?;
-        let mut out = Vec::new();
+        // The limits bound the length, so reserving it is safe.
+        let mut out = Vec::with_capacity(usize::try_from(plan.len()).unwrap_or(0));
         for p in plan.instances(ev) {
-            let address = format!("{family}{}", self.suffix(ev, &p.key));
+            let address = self.address(ev, family, &p.key);
             let (r, refs) = self.in_frame(inst, p.iter.clone(), || -> DResult<_> {
-                let mut attrs = BTreeMap::new();
+                let mut attrs = Attrs::new();
                 for a in &decl.args {
                     attrs.insert(a.name.clone(), ev.eval(&a.expr)?);
                 }
@@ -373,7 +383,7 @@ impl Compiler {
         chain.push(module.dir.clone());
         let mut out = Vec::new();
         for p in plan.instances(ev) {
-            let address = format!("{family}{}", self.suffix(ev, &p.key));
+            let address = self.address(ev, family, &p.key);
             let mut child = ModInst::new(
                 module.clone(),
                 address,

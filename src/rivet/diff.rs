@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::lang::{Rule, Rules};
 
+use super::attrs::Attrs;
 use super::bundle::{Bundle, ResourceInstance, digest};
 
 /// What happened to one address between two compilations.
@@ -117,7 +118,7 @@ pub fn diff_with(old: &Bundle, new: &Bundle, rules: &Rules) -> Diff {
     let path_of = |r: &ResourceInstance| {
         r.attributes
             .get("path")
-            .map(|p| digest(&[("p".to_string(), p.clone())].into_iter().collect()))
+            .map(|p| digest(&[("p".to_string(), p.clone())].into_iter().collect::<Attrs>()))
     };
 
     // An absent declaration at a new address removes the host object of a vanished address

@@ -19,11 +19,29 @@ pub enum Key {
 impl Key {
     /// The address suffix: `""`, `[0]`, `["first"]` (`[first]` when `unquoted`).
     pub fn suffix(&self, unquoted: bool) -> String {
+        let mut out = String::new();
+        self.push_suffix(&mut out, unquoted);
+        out
+    }
+
+    /// Appends the address suffix to `out` (a compilation writes ten thousand addresses).
+    pub fn push_suffix(&self, out: &mut String, unquoted: bool) {
         match self {
-            Key::None => String::new(),
-            Key::Slot(i) => format!("[{i}]"),
-            Key::Name(s) if unquoted => format!("[{s}]"),
-            Key::Name(s) => format!("[{}]", go_quote(s)),
+            Key::None => {}
+            Key::Slot(i) => {
+                out.push('[');
+                out.push_str(itoa::Buffer::new().format(*i));
+                out.push(']');
+            }
+            Key::Name(s) => {
+                out.push('[');
+                if unquoted {
+                    out.push_str(s);
+                } else {
+                    out.push_str(&go_quote(s));
+                }
+                out.push(']');
+            }
         }
     }
 

@@ -9,6 +9,7 @@
 
 #![deny(missing_docs)]
 
+pub mod attrs;
 pub mod bundle;
 pub(crate) mod compiler;
 pub mod decl;
@@ -30,6 +31,7 @@ use crate::lang::number::Number;
 use crate::lang::session::builtins;
 use crate::lang::value::Value;
 
+pub use attrs::Attrs;
 pub use bundle::{Bundle, ModuleInstance, Output, ResourceInstance};
 pub use diff::{Diff, Entry, Status, diff, diff_with};
 pub use error::{ErrorKind, RivetError};

@@ -155,7 +155,7 @@ impl Compiler {
         let decl = &inst.module.resources[i];
         let family = format!("{}{}.{}", inst.prefix(), decl.rtype, decl.name);
         let insts = self.resources_of(ev, inst, i)?;
-        let obj = |r: &ResInst| Value::Object(r.attrs.clone());
+        let obj = |r: &ResInst| r.attrs.to_object();
         if let Some(op) = rest.first()
             && let Some(kv) = self.index_op(ev, op)?
         {
@@ -399,7 +399,7 @@ impl Compiler {
                         OutVal::Handle {
                             address: r.address.clone(),
                             rtype: decl.rtype.clone(),
-                            attrs: Value::Object(r.attrs.clone()),
+                            attrs: r.attrs.to_object(),
                         },
                         used,
                     )

@@ -181,7 +181,7 @@ fn pick(b: &Bundle, select: &str) -> Computed {
             Some(v) => Computed::Data(data::from_lang(v)),
             None => no_such(format!(
                 "select {select}: {address} has no attribute {attr} (its attributes: {})",
-                r.attributes.keys().cloned().collect::<Vec<_>>().join(", ")
+                r.attributes.keys().collect::<Vec<_>>().join(", ")
             )),
         };
     }
