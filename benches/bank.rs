@@ -10,6 +10,10 @@ use iacquiz::bank::Bank;
 use iacquiz::bank::check::check_bank;
 use iacquiz::bank::files::{SourceFile, read_dir_bank};
 
+/// The allocator the binary uses, so the figures are the ones a user sees.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn bundled_sources() -> Vec<SourceFile> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("questions");
     read_dir_bank(&dir).unwrap_or_else(|e| panic!("the bundled bank reads: {e:?}"))

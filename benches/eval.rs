@@ -7,6 +7,10 @@ use std::path::Path;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use iacquiz::lang::session::Session;
 
+/// The allocator the binary uses, so the figures are the ones a user sees.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn corpus() -> Vec<String> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/cases");
     let mut files: Vec<_> = std::fs::read_dir(&dir)

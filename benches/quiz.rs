@@ -10,6 +10,10 @@ use iacquiz::instructor::draw::draw;
 use iacquiz::instructor::variants::build;
 use iacquiz::instructor::{Options, new_quiz};
 
+/// The allocator the binary uses, so the figures are the ones a user sees.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const QUESTIONS: usize = 50;
 const VARIANTS: usize = 30;
 

@@ -9,6 +9,10 @@ use iacquiz::quiz::progress::Store;
 use iacquiz::tui::theme::Theme;
 use iacquiz::tui::{App, Clock, Options, render_text};
 
+/// The allocator the binary uses, so the figures are the ones a user sees.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn options(start: Option<Mode>) -> Options {
     Options {
         seed: 1,

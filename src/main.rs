@@ -6,6 +6,12 @@
 /// on every run, and `iacquiz eval` once per expression is a use that is timed.
 const STACK: usize = 32 * 1024 * 1024;
 
+/// Evaluation allocates a value at every step; with glibc's allocator, malloc and free were
+/// a third of `check`'s instructions. mimalloc (transparent huge pages off: clearing a 2 MiB
+/// page costs more than a short run) checks the bundled bank about a fifth faster.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     // A reader that stops early (`iacquiz ... | head`) closes the pipe; Rust ignores SIGPIPE, so
     // the next print fails. That is not a bug of ours to report: leave quietly, as `cat` does.
@@ -23,11 +29,13 @@ fn main() {
         default_hook(info);
     }));
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // The process ends from the worker thread itself: a thread that returns first gives its
+    // memory back to the system, work that `exit` makes pointless.
     let code = std::thread::Builder::new()
         .name("iacquiz".into())
         .stack_size(STACK)
-        .spawn(move || iacquiz::cli::run(args))
-        .map(|h| h.join().unwrap_or(101))
+        .spawn(move || std::process::exit(iacquiz::cli::run(args)))
+        .map(|h| h.join().map_or(101, |never| match never {}))
         .unwrap_or_else(|_| iacquiz::cli::run(std::env::args_os()));
     std::process::exit(code);
 }
