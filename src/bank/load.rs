@@ -130,7 +130,7 @@ pub fn load(files: Vec<SourceFile>) -> Result<Loaded, LoadErrors> {
     }
     let mut questions = Vec::new();
     let mut summaries = Vec::new();
-    let mut ids: Vec<(String, String, Pos)> = Vec::new();
+    let mut ids: Vec<IdAt> = Vec::new();
     // Files load independently; their ids and errors are merged in file order afterwards.
     let per_file = crate::par::map(&texts, |(f, text)| {
         let (mut ids, mut errors) = (Vec::new(), Vec::new());
@@ -304,13 +304,7 @@ type FileQuestions = (String, Vec<Question>);
 /// flow collections go to yaml-rust2 first, which refuses them before serde_yaml is run.
 const FAST_FLOW_DEPTH: usize = 64;
 
-fn load_file(
-    f: &SourceFile,
-    text: &str,
-    catalogue: &Catalogue,
-    ids: &mut Vec<(String, String, Pos)>,
-    errors: &mut Vec<LoadError>,
-) -> Option<(String, Vec<Question>)> {
+fn load_file(f: &SourceFile, text: &str, catalogue: &Catalogue, ids: &mut Vec<IdAt>, errors: &mut Vec<LoadError>) -> Option<FileQuestions> {
     if let Some((file_ids, loaded)) = load_clean_file(f, text, catalogue) {
         ids.extend(file_ids);
         return Some(loaded);
@@ -330,6 +324,28 @@ fn load_clean_file(f: &SourceFile, text: &str, catalogue: &Catalogue) -> Option<
     if raw.topic.trim().is_empty() || raw.questions.is_empty() || raw.questions.len() != starts.len() {
         return None;
     }
+    let (mut ids, mut errors) = (Vec::new(), Vec::new());
+    let loaded = build_file(
+        f,
+        raw,
+        catalogue,
+        |i| (None, starts.get(i).copied().unwrap_or(Pos { line: 1, column: 1 })),
+        &mut ids,
+        &mut errors,
+    );
+    errors.is_empty().then_some((ids, loaded))
+}
+
+/// The questions of a parsed file; `place(i)` gives question `i`'s tree node (for positions
+/// of its problems) and its start.
+fn build_file<'t>(
+    f: &SourceFile,
+    raw: RawFile,
+    catalogue: &Catalogue,
+    place: impl Fn(usize) -> (Option<&'t Node>, Pos),
+    ids: &mut Vec<IdAt>,
+    errors: &mut Vec<LoadError>,
+) -> FileQuestions {
     let ctx = FileCtx {
         f,
         catalogue,
@@ -337,14 +353,15 @@ fn load_clean_file(f: &SourceFile, text: &str, catalogue: &Catalogue) -> Option<
         file_engine: raw.engine,
         folder: folder_engine(&f.in_root),
     };
-    let (mut ids, mut errors, mut out) = (Vec::new(), Vec::new(), Vec::new());
-    for (rq, pos) in raw.questions.into_iter().zip(starts) {
+    let mut out = Vec::new();
+    for (i, rq) in raw.questions.into_iter().enumerate() {
+        let (node, pos) = place(i);
         ids.push((rq.id.clone(), f.display.clone(), pos));
-        if let Some(q) = build(rq, &ctx, None, pos, &mut errors) {
+        if let Some(q) = build(rq, &ctx, node, pos, errors) {
             out.push(q);
         }
     }
-    errors.is_empty().then_some((ids, (raw.topic, out)))
+    (raw.topic, out)
 }
 
 /// The deepest nesting of `[` and `{`, counting every bracket of the text.
@@ -367,9 +384,9 @@ fn load_file_located(
     f: &SourceFile,
     text: &str,
     catalogue: &Catalogue,
-    ids: &mut Vec<(String, String, Pos)>,
+    ids: &mut Vec<IdAt>,
     errors: &mut Vec<LoadError>,
-) -> Option<(String, Vec<Question>)> {
+) -> Option<FileQuestions> {
     let tree = match located::parse_checked(text) {
         Ok(t) => Some(t),
         Err(fail) if fail.too_deep => {
@@ -399,23 +416,9 @@ fn load_file_located(
             "`questions` is empty: a bank file holds at least one question",
         ));
     }
-    let ctx = FileCtx {
-        f,
-        catalogue,
-        topic: raw.topic.clone(),
-        file_engine: raw.engine,
-        folder: folder_engine(&f.in_root),
-    };
     let items = tree.as_ref().and_then(|t| t.get("questions")).map(|q| q.items()).unwrap_or(&[]);
-    let mut out = Vec::new();
-    for (i, rq) in raw.questions.into_iter().enumerate() {
-        let pos = items.get(i).map(|n| n.pos).unwrap_or(root_pos);
-        ids.push((rq.id.clone(), f.display.clone(), pos));
-        if let Some(q) = build(rq, &ctx, items.get(i), pos, errors) {
-            out.push(q);
-        }
-    }
-    Some((raw.topic, out))
+    let place = |i: usize| (items.get(i), items.get(i).map(|n| n.pos).unwrap_or(root_pos));
+    Some(build_file(f, raw, catalogue, place, ids, errors))
 }
 
 struct FileCtx<'a> {
@@ -747,4 +750,62 @@ fn distractor(engine: Engine, v: &serde_yaml::Value) -> Result<Distractor, Strin
         (None, None) => return Err("a distractor written as a map needs `value:` or `error:`".into()),
     };
     Ok(Distractor { answer, why })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bundled() -> (Catalogue, Vec<SourceFile>) {
+        let files: Vec<SourceFile> = crate::bank::embedded::FILES
+            .iter()
+            .map(|(path, text)| SourceFile {
+                display: path.to_string(),
+                rel: path.to_string(),
+                in_root: path.strip_prefix("questions/").unwrap_or(path).to_string(),
+                bytes: text.as_bytes().to_vec(),
+            })
+            .collect();
+        let mut catalogue = Catalogue::default();
+        let mut errors = Vec::new();
+        for f in files.iter().filter(|f| f.in_root == CATALOGUE) {
+            load_catalogue(f, std::str::from_utf8(&f.bytes).unwrap_or(""), &mut catalogue, &mut errors);
+        }
+        assert!(errors.is_empty(), "{errors:?}");
+        (catalogue, files.into_iter().filter(|f| f.in_root != CATALOGUE).collect())
+    }
+
+    /// The one-parse load of a clean file gives what the located load gives, positions included.
+    #[test]
+    fn the_clean_file_load_is_the_located_load() {
+        let (catalogue, files) = bundled();
+        let mut fast = 0;
+        for f in &files {
+            let text = std::str::from_utf8(&f.bytes).unwrap_or("");
+            let (mut ids, mut errors) = (Vec::new(), Vec::new());
+            let located = load_file_located(f, text, &catalogue, &mut ids, &mut errors);
+            assert!(errors.is_empty(), "{}: {errors:?}", f.display);
+            if let Some((clean_ids, clean)) = load_clean_file(f, text, &catalogue) {
+                assert_eq!(clean_ids, ids, "{}", f.display);
+                assert_eq!(Some(clean), located, "{}", f.display);
+                fast += 1;
+            }
+        }
+        assert_eq!(fast, files.len(), "every bundled file takes the one-parse load");
+    }
+
+    #[test]
+    fn a_file_with_a_problem_is_left_to_the_located_load() {
+        let (catalogue, files) = bundled();
+        let Some(f) = files.first() else { panic!("no bundled file") };
+        let text = std::str::from_utf8(&f.bytes)
+            .unwrap_or("")
+            .replacen("difficulty: ", "difficulty: 9", 1);
+        assert!(load_clean_file(f, &text, &catalogue).is_none());
+        let deep = format!("{}\n# {}\n", std::str::from_utf8(&f.bytes).unwrap_or(""), "[".repeat(100));
+        assert!(
+            load_clean_file(f, &deep, &catalogue).is_none(),
+            "deep brackets go to yaml-rust2 first"
+        );
+    }
 }
