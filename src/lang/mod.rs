@@ -22,6 +22,7 @@ pub mod syntax;
 pub mod trace;
 pub mod typeexpr;
 pub mod value;
+pub mod walk;
 
 pub use diag::Diag;
 pub use rules::{Rule, Rules};

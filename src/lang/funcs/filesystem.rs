@@ -11,7 +11,7 @@ use super::{FnError, FnResult, Func, Param, Registry};
 use crate::lang::diag::Diag;
 use crate::lang::eval::{Evaluator, Scope};
 use crate::lang::host::{Kind, PathError};
-use crate::lang::syntax::{Expr, ExprKind, ObjKey, OpKind, Part, Span, parse_template};
+use crate::lang::syntax::{ExprKind, Span, parse_template};
 use crate::lang::value::{Type, Value};
 
 /// Registers the filesystem functions.
@@ -366,7 +366,9 @@ fn render_with(ev: &Evaluator, name: &str, text: &str, vars: BTreeMap<String, Va
         ))
     })?;
     let mut missing = Vec::new();
-    free_vars_parts(&parts, &mut Vec::new(), &mut missing);
+    crate::lang::walk::template_exprs(&parts, &mut Vec::new(), &mut |x, scopes| {
+        crate::lang::walk::free_vars(x, scopes, &mut missing)
+    });
     let mut caller = if caller_scope { Some(ev.scope) } else { None };
     if let Some((var, span)) = missing.into_iter().find(|(v, _)| !vars.contains_key(v)) {
         // A learner may believe the template sees the calling module's var., local. and the rest.
@@ -450,89 +452,6 @@ pub fn templatestring(ev: &Evaluator, c: &crate::lang::syntax::Call, span: &Span
         Err(FnError::Arg(_, m)) => Err(crate::lang::funcs::invalid_arg("vars", &m).at(&c.args[1].span)),
         Err(FnError::Call(m)) => Err(call_err(m)),
         Err(FnError::Diag(d)) => Err(d),
-    }
-}
-
-/// The variables a template refers to that no `for` inside it binds, in source order.
-fn free_vars_parts(parts: &[Part], bound: &mut Vec<String>, out: &mut Vec<(String, Span)>) {
-    for p in parts {
-        match p {
-            Part::Lit(_) => {}
-            Part::Interp(e) => free_vars(e, bound, out),
-            Part::If { cond, then, els } => {
-                free_vars(cond, bound, out);
-                free_vars_parts(then, bound, out);
-                free_vars_parts(els, bound, out);
-            }
-            Part::For {
-                key_var,
-                value_var,
-                collection,
-                body,
-                ..
-            } => {
-                free_vars(collection, bound, out);
-                let n = bound.len();
-                bound.extend(key_var.iter().cloned());
-                bound.push(value_var.clone());
-                free_vars_parts(body, bound, out);
-                bound.truncate(n);
-            }
-        }
-    }
-}
-
-fn free_vars(e: &Expr, bound: &mut Vec<String>, out: &mut Vec<(String, Span)>) {
-    match &e.kind {
-        ExprKind::Var(n) => {
-            if !bound.contains(n) {
-                out.push((n.clone(), e.span.clone()));
-            }
-        }
-        ExprKind::Null | ExprKind::Bool(_) | ExprKind::Number(_) | ExprKind::Str(_) => {}
-        ExprKind::Template(parts) => free_vars_parts(parts, bound, out),
-        ExprKind::Tuple(items) => items.iter().for_each(|x| free_vars(x, bound, out)),
-        ExprKind::Object(items) => {
-            for (k, v) in items {
-                if let ObjKey::Expr(x) = k {
-                    free_vars(x, bound, out);
-                }
-                free_vars(v, bound, out);
-            }
-        }
-        ExprKind::Traversal(b, ops) => {
-            free_vars(b, bound, out);
-            for op in ops {
-                if let OpKind::Index(x) = &op.kind {
-                    free_vars(x, bound, out);
-                }
-            }
-        }
-        ExprKind::Unary(_, x) | ExprKind::Paren(x) | ExprKind::TemplateWrap(x) => free_vars(x, bound, out),
-        ExprKind::Binary(_, l, r) => {
-            free_vars(l, bound, out);
-            free_vars(r, bound, out);
-        }
-        ExprKind::Cond(c, t, f) => {
-            free_vars(c, bound, out);
-            free_vars(t, bound, out);
-            free_vars(f, bound, out);
-        }
-        ExprKind::For(f) => {
-            free_vars(&f.collection, bound, out);
-            let n = bound.len();
-            bound.extend(f.key_var.iter().cloned());
-            bound.push(f.value_var.clone());
-            if let Some(k) = &f.key {
-                free_vars(k, bound, out);
-            }
-            free_vars(&f.value, bound, out);
-            if let Some(c) = &f.cond {
-                free_vars(c, bound, out);
-            }
-            bound.truncate(n);
-        }
-        ExprKind::Call(c) => c.args.iter().for_each(|x| free_vars(x, bound, out)),
     }
 }
 

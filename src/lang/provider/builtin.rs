@@ -150,7 +150,7 @@ fn constant_only(e: &Expr, bound: &mut Vec<Vec<String>>, out: &mut Vec<Diag>) {
         }
         ExprKind::Template(parts) => template_only(parts, bound, out),
         _ => {
-            for c in super::walk::children(e) {
+            for c in crate::lang::walk::children(e) {
                 constant_only(c, bound, out);
             }
         }
@@ -158,27 +158,5 @@ fn constant_only(e: &Expr, bound: &mut Vec<Vec<String>>, out: &mut Vec<Diag>) {
 }
 
 fn template_only(parts: &[Part], bound: &mut Vec<Vec<String>>, out: &mut Vec<Diag>) {
-    for p in parts {
-        match p {
-            Part::Lit(_) => {}
-            Part::Interp(x) => constant_only(x, bound, out),
-            Part::If { cond, then, els } => {
-                constant_only(cond, bound, out);
-                template_only(then, bound, out);
-                template_only(els, bound, out);
-            }
-            Part::For {
-                key_var,
-                value_var,
-                collection,
-                body,
-                ..
-            } => {
-                constant_only(collection, bound, out);
-                bound.push(key_var.iter().chain(std::iter::once(value_var)).cloned().collect());
-                template_only(body, bound, out);
-                bound.pop();
-            }
-        }
-    }
+    crate::lang::walk::template_exprs(parts, bound, &mut |x, b| constant_only(x, b, out));
 }

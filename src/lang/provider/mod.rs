@@ -22,7 +22,7 @@ pub mod catalogue;
 mod hclwrite;
 mod local;
 pub mod version;
-mod walk;
+use crate::lang::walk;
 
 use std::collections::BTreeMap;
 

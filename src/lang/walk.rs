@@ -1,6 +1,7 @@
-//! Walking expressions without evaluating them: the sub-expressions of a node, in source order.
+//! Walking expressions without evaluating them: the sub-expressions of a node, in source order,
+//! and the names the `for`s around each one bind.
 
-use crate::lang::syntax::{Expr, ExprKind, ObjKey, OpKind, Part};
+use crate::lang::syntax::{Expr, ExprKind, ObjKey, OpKind, Part, Span};
 
 /// The direct sub-expressions of `e`, in source order (template directives included).
 pub fn children(e: &Expr) -> Vec<&Expr> {
@@ -48,6 +49,60 @@ pub fn children(e: &Expr) -> Vec<&Expr> {
         ExprKind::Call(c) => out.extend(c.args.iter()),
     }
     out
+}
+
+/// Visits the expressions of template parts in source order, with the names each `%{ for }`
+/// directive binds pushed onto `scopes` (innermost last) while its body is visited.
+pub fn template_exprs(parts: &[Part], scopes: &mut Vec<Vec<String>>, visit: &mut dyn FnMut(&Expr, &mut Vec<Vec<String>>)) {
+    for p in parts {
+        match p {
+            Part::Lit(_) => {}
+            Part::Interp(x) => visit(x, scopes),
+            Part::If { cond, then, els } => {
+                visit(cond, scopes);
+                template_exprs(then, scopes, visit);
+                template_exprs(els, scopes, visit);
+            }
+            Part::For {
+                key_var,
+                value_var,
+                collection,
+                body,
+                ..
+            } => {
+                visit(collection, scopes);
+                scopes.push(key_var.iter().chain(std::iter::once(value_var)).cloned().collect());
+                template_exprs(body, scopes, visit);
+                scopes.pop();
+            }
+        }
+    }
+}
+
+/// The variables `e` refers to that no `for` around them binds (`scopes`, and those inside
+/// `e`), with their spans, in source order.
+pub fn free_vars(e: &Expr, scopes: &mut Vec<Vec<String>>, out: &mut Vec<(String, Span)>) {
+    match &e.kind {
+        ExprKind::Var(n) => {
+            if !scopes.iter().any(|s| s.contains(n)) {
+                out.push((n.clone(), e.span.clone()));
+            }
+        }
+        ExprKind::Template(parts) => template_exprs(parts, scopes, &mut |x, s| free_vars(x, s, out)),
+        ExprKind::For(f) => {
+            free_vars(&f.collection, scopes, out);
+            scopes.push(f.key_var.iter().chain(std::iter::once(&f.value_var)).cloned().collect());
+            for x in f.key.iter().chain(std::iter::once(&f.value)).chain(f.cond.iter()) {
+                free_vars(x, scopes, out);
+            }
+            scopes.pop();
+        }
+        _ => {
+            for c in children(e) {
+                free_vars(c, scopes, out);
+            }
+        }
+    }
 }
 
 fn parts_children<'a>(parts: &'a [Part], out: &mut Vec<&'a Expr>) {
