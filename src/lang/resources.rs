@@ -370,68 +370,11 @@ fn body_mentions(body: &BodyAst, name: &str) -> bool {
     body.attrs.iter().any(|a| expr(&a.expr, name)) || body.blocks.iter().any(|b| body_mentions(&b.body, name))
 }
 
-/// Calls `f` on every expression inside `e` (itself included).
+/// Calls `f` on every expression inside `e` (itself included), depth first in source order.
 pub fn visit(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-    use super::syntax::{ObjKey, Part};
     f(e);
-    fn parts(ps: &[Part], f: &mut dyn FnMut(&Expr)) {
-        for p in ps {
-            match p {
-                Part::Lit(_) => {}
-                Part::Interp(x) => visit(x, f),
-                Part::If { cond, then, els } => {
-                    visit(cond, f);
-                    parts(then, f);
-                    parts(els, f);
-                }
-                Part::For { collection, body, .. } => {
-                    visit(collection, f);
-                    parts(body, f);
-                }
-            }
-        }
-    }
-    match &e.kind {
-        ExprKind::Template(ps) => parts(ps, f),
-        ExprKind::Tuple(xs) => xs.iter().for_each(|x| visit(x, f)),
-        ExprKind::Object(items) => {
-            for (k, v) in items {
-                if let ObjKey::Expr(x) = k {
-                    visit(x, f);
-                }
-                visit(v, f);
-            }
-        }
-        ExprKind::Traversal(b, ops) => {
-            visit(b, f);
-            for op in ops {
-                if let OpKind::Index(x) = &op.kind {
-                    visit(x, f);
-                }
-            }
-        }
-        ExprKind::Unary(_, x) | ExprKind::Paren(x) | ExprKind::TemplateWrap(x) => visit(x, f),
-        ExprKind::Binary(_, l, r) => {
-            visit(l, f);
-            visit(r, f);
-        }
-        ExprKind::Cond(c, t, x) => {
-            visit(c, f);
-            visit(t, f);
-            visit(x, f);
-        }
-        ExprKind::For(fe) => {
-            visit(&fe.collection, f);
-            if let Some(k) = &fe.key {
-                visit(k, f);
-            }
-            visit(&fe.value, f);
-            if let Some(c) = &fe.cond {
-                visit(c, f);
-            }
-        }
-        ExprKind::Call(c) => c.args.iter().for_each(|x| visit(x, f)),
-        _ => {}
+    for c in super::walk::children(e) {
+        visit(c, f);
     }
 }
 
