@@ -383,13 +383,29 @@ impl Number {
 
     /// `SetInt64`: precision 64.
     pub fn from_i64(v: i64) -> Number {
-        let neg = v < 0;
-        Number::round_parts(neg, BigUint::from(v.unsigned_abs()), 0, false, 64)
+        Number::exact_u64(v < 0, v.unsigned_abs())
     }
 
     /// `SetUint64`: precision 64.
     pub fn from_u64(v: u64) -> Number {
-        Number::round_parts(false, BigUint::from(v), 0, false, 64)
+        Number::exact_u64(false, v)
+    }
+
+    /// `(-1)^neg * m` at precision 64, which holds every u64 exactly: no rounding to do, only
+    /// the trailing zeros to move into the exponent (indexes and counts are made by the
+    /// thousand, so this skips `round_parts`).
+    fn exact_u64(neg: bool, m: u64) -> Number {
+        if m == 0 {
+            return Number::zero_with(neg, 64);
+        }
+        let tz = m.trailing_zeros();
+        Number {
+            neg,
+            inf: false,
+            mant: BigUint::from(m >> tz),
+            exp: i64::from(tz),
+            prec: 64,
+        }
     }
 
     /// `SetFloat64`: precision 53, exact; None for NaN.
@@ -1252,6 +1268,26 @@ impl PartialEq for Number {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn integers_are_built_as_rounding_would_build_them() {
+        let mut values: Vec<u64> = vec![0, 1, 2, 3, 10, 1000, 6000, u64::MAX, u64::MAX - 1, 1 << 63, (1 << 63) + 1];
+        values.extend((0..64).map(|k| 1u64 << k));
+        values.extend((0..64).map(|k| (1u64 << k).wrapping_mul(12345)));
+        for v in values {
+            for neg in [false, true] {
+                let slow = Number::round_parts(neg, BigUint::from(v), 0, false, 64);
+                let fast = Number::exact_u64(neg, v);
+                assert_eq!(
+                    (fast.neg, fast.inf, &fast.mant, fast.exp, fast.prec),
+                    (slow.neg, slow.inf, &slow.mant, slow.exp, slow.prec),
+                    "{}{v}",
+                    if neg { "-" } else { "" }
+                );
+            }
+        }
+        assert_eq!(Number::from_i64(i64::MIN).to_text(), "-9223372036854775808");
+    }
 
     fn p(s: &str) -> Number {
         Number::parse(s).expect("parse")
