@@ -3,7 +3,7 @@
 //! When an error inside a binary operand backtracks instead of cutting, hcl-edit parses that
 //! operand again for every operator chain around it, so the work doubles with each level of
 //! `a*b*(`: thirty levels of it and one `&` take minutes. The errors that backtrack are all
-//! lexical: a lone `&` or `|`, a `!` where an operator belongs, a quoted string still open at
+//! lexical: a lone `&` or `|`, a `!` where an operator belongs, a `<` where an operand belongs, a quoted string still open at
 //! the end of the text (hcl-edit lets a quoted string run over lines), and the end of the text
 //! itself inside an open bracket. This module finds them with a scan that knows strings, heredocs, comments and
 //! interpolations, and hands the parser a copy with each one replaced by `@`, a byte that ends
@@ -80,7 +80,7 @@ enum Mode {
 }
 
 /// Offsets of the lexemes that make hcl-edit backtrack: lone `&` and `|`, `!` after an operand
-/// (not `!=`), the opening quote of a string still open at the end of the text, and the end
+/// (not `!=`), a `<` where an operand belongs (not `<<`), the opening quote of a string still open at the end of the text, and the end
 /// itself (`src.len()`) when a bracket, interpolation or heredoc is still open there.
 pub fn traps(src: &str, template: bool) -> Vec<usize> {
     let b = src.as_bytes();
@@ -164,6 +164,15 @@ pub fn traps(src: &str, template: bool) -> Vec<usize> {
                             i += 2;
                         }
                     },
+                    b'<' => {
+                        // Where an operand belongs, a `<` sends hcl-edit after a heredoc, and
+                        // that attempt backtracks.
+                        if prev != Prev::Operand {
+                            out.push(i);
+                        }
+                        prev = Prev::Other;
+                        i += 1;
+                    }
                     b'{' => {
                         *braces += 1;
                         *open += 1;
