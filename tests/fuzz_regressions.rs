@@ -81,6 +81,7 @@ fn backtracking_parse_errors_deep_in_operands_end_promptly() {
         // an operand belongs sends hcl-edit after a heredoc, and that attempt backtracks.
         ("(<=c)", "Invalid expression"),
         ("[<]", "Invalid expression"),
+        ("c<<d", "Invalid expression"),
     ];
     for (inner, words) in cases {
         match Session::with_config_text("main.tf", &nested_operands(inner)) {
@@ -93,6 +94,11 @@ fn backtracking_parse_errors_deep_in_operands_end_promptly() {
     for open in ["a*b*(", "a*b*{", "a*b*[", "f(a*b*"] {
         let text = format!("locals {{\n  x = {}", open.repeat(40));
         assert!(Session::with_config_text("main.tf", &text).is_err(), "{open}");
+    }
+    // probe: the same end inside a line comment, which took in the byte that stops the parse.
+    for comment in ["# c", "// c"] {
+        let text = format!("locals {{\n  x = {}({comment}", "a*b*(".repeat(40));
+        assert!(Session::with_config_text("main.tf", &text).is_err(), "{comment}");
     }
 }
 

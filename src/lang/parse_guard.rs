@@ -3,7 +3,8 @@
 //! When an error inside a binary operand backtracks instead of cutting, hcl-edit parses that
 //! operand again for every operator chain around it, so the work doubles with each level of
 //! `a*b*(`: thirty levels of it and one `&` take minutes. The errors that backtrack are all
-//! lexical: a lone `&` or `|`, a `!` where an operator belongs, a `<` where an operand belongs, a quoted string still open at
+//! lexical: a lone `&` or `|`, a `!` where an operator belongs, a `<` where an operand belongs
+//! (after an operand, the second `<` of `<<`), a quoted string still open at
 //! the end of the text (hcl-edit lets a quoted string run over lines), and the end of the text
 //! itself inside an open bracket. This module finds them with a scan that knows strings, heredocs, comments and
 //! interpolations, and hands the parser a copy with each one replaced by `@`, a byte that ends
@@ -44,17 +45,23 @@ fn guarded<T>(src: &str, template: bool, parse: fn(&str) -> Result<T, Error>) ->
 
 /// `src` with every backtracking trap replaced by `@`, or None when it has none.
 pub fn defused(src: &str, template: bool) -> Option<String> {
-    let at = traps(src, template);
+    let (at, in_comment) = scan(src, template);
     if at.is_empty() {
         return None;
     }
     let mut bytes = src.as_bytes().to_vec();
     for i in at {
         // Every trap is an ASCII byte, so the copy stays valid UTF-8; a trap at the end (the
-        // text stops mid-expression) gets the byte appended.
+        // text stops mid-expression) gets the byte appended, on a line of its own when the
+        // text ends in a line comment (which would take the byte in).
         match bytes.get_mut(i) {
             Some(b) => *b = b'@',
-            None => bytes.push(b'@'),
+            None => {
+                if in_comment {
+                    bytes.push(b'\n');
+                }
+                bytes.push(b'@');
+            }
         }
     }
     String::from_utf8(bytes).ok()
@@ -83,6 +90,11 @@ enum Mode {
 /// (not `!=`), a `<` where an operand belongs (not `<<`), the opening quote of a string still open at the end of the text, and the end
 /// itself (`src.len()`) when a bracket, interpolation or heredoc is still open there.
 pub fn traps(src: &str, template: bool) -> Vec<usize> {
+    scan(src, template).0
+}
+
+/// The traps, and whether the text ends inside a line comment.
+fn scan(src: &str, template: bool) -> (Vec<usize>, bool) {
     let b = src.as_bytes();
     let mut out = Vec::new();
     let mut stack = vec![if template {
@@ -97,6 +109,7 @@ pub fn traps(src: &str, template: bool) -> Vec<usize> {
     let mut prev = Prev::Other;
     let mut i = 0;
     let mut line_start = true;
+    let mut in_comment = false;
     while i < b.len() {
         let c = b[i];
         let Some(mode) = stack.last_mut() else { break };
@@ -144,8 +157,14 @@ pub fn traps(src: &str, template: bool) -> Vec<usize> {
                         i += 1;
                         line_start = true;
                     }
-                    b'#' => i = line_end(src, i),
-                    b'/' if b.get(i + 1) == Some(&b'/') => i = line_end(src, i),
+                    b'#' => {
+                        i = line_end(src, i);
+                        in_comment = i == b.len();
+                    }
+                    b'/' if b.get(i + 1) == Some(&b'/') => {
+                        i = line_end(src, i);
+                        in_comment = i == b.len();
+                    }
                     b'/' if b.get(i + 1) == Some(&b'*') => {
                         i = src[i + 2..].find("*/").map_or(b.len(), |n| i + n + 4);
                     }
@@ -160,6 +179,11 @@ pub fn traps(src: &str, template: bool) -> Vec<usize> {
                             line_start = true;
                         }
                         None => {
+                            // After an operand that is the operator `<` and then a `<` where
+                            // an operand belongs.
+                            if prev == Prev::Operand {
+                                out.push(i + 1);
+                            }
                             prev = Prev::Other;
                             i += 2;
                         }
@@ -250,7 +274,7 @@ pub fn traps(src: &str, template: bool) -> Vec<usize> {
         Some(Mode::Heredoc(_, at)) => out.push(*at),
         _ => {}
     }
-    out
+    (out, in_comment)
 }
 
 /// At a `$` or `%` inside template text: enters an interpolation or directive when one opens
@@ -301,7 +325,7 @@ fn heredoc_name(src: &str, i: usize) -> Option<(String, usize)> {
 
 #[cfg(test)]
 mod tests {
-    use super::traps;
+    use super::{defused, traps};
 
     #[test]
     fn finds_only_the_lexemes_that_backtrack() {
@@ -336,10 +360,20 @@ mod tests {
             ("<<EOT\nx\nEOT\n& y", &[12]),
             ("{a = 1} ! b", &[8]),
             ("\"$${a & b}\"", &[]),
+            ("(<1)", &[1]),
+            ("a < b", &[]),
+            ("(a) < \"b\"", &[]),
+            ("1 + <2", &[4]),
+            ("1<<2", &[2]),
+            ("(<<2)", &[]),
+            ("(# c", &[4]),
         ];
         for (src, want) in cases {
             assert_eq!(traps(src, false), *want, "{src:?}");
         }
         assert_eq!(traps("a & ${b & c}", true), vec![8]);
+        // The byte that ends the text goes on a line of its own after a line comment.
+        assert_eq!(defused("(# c", false).as_deref(), Some("(# c\n@"));
+        assert_eq!(defused("(a", false).as_deref(), Some("(a@"));
     }
 }
