@@ -757,15 +757,7 @@ mod tests {
     use super::*;
 
     fn bundled() -> (Catalogue, Vec<SourceFile>) {
-        let files: Vec<SourceFile> = crate::bank::embedded::FILES
-            .iter()
-            .map(|(path, text)| SourceFile {
-                display: path.to_string(),
-                rel: path.to_string(),
-                in_root: path.strip_prefix("questions/").unwrap_or(path).to_string(),
-                bytes: text.as_bytes().to_vec(),
-            })
-            .collect();
+        let files = crate::bank::embedded_sources();
         let mut catalogue = Catalogue::default();
         let mut errors = Vec::new();
         for f in files.iter().filter(|f| f.in_root == CATALOGUE) {

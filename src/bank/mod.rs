@@ -49,17 +49,7 @@ pub struct Bank {
 impl Bank {
     /// The bank bundled into the binary (every file under the crate's `questions/`).
     pub fn load_embedded() -> Result<Bank, LoadErrors> {
-        Bank::from_sources(
-            embedded::FILES
-                .iter()
-                .map(|(path, text)| SourceFile {
-                    display: (*path).to_string(),
-                    rel: (*path).to_string(),
-                    in_root: path.strip_prefix("questions/").unwrap_or(path).to_string(),
-                    bytes: text.as_bytes().to_vec(),
-                })
-                .collect(),
-        )
+        Bank::from_sources(embedded_sources())
     }
 
     /// The banks in these folders, together (recursively, `*.yaml` and `*.yml`; every read
@@ -108,4 +98,17 @@ impl Bank {
     pub fn files(&self) -> &[BankFile] {
         &self.files
     }
+}
+
+/// The bundled bank's files, named by their paths in the repository.
+pub(crate) fn embedded_sources() -> Vec<SourceFile> {
+    embedded::FILES
+        .iter()
+        .map(|(path, text)| SourceFile {
+            display: (*path).to_string(),
+            rel: (*path).to_string(),
+            in_root: path.strip_prefix("questions/").unwrap_or(path).to_string(),
+            bytes: text.as_bytes().to_vec(),
+        })
+        .collect()
 }

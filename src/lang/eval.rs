@@ -1106,7 +1106,7 @@ impl<'a> Evaluator<'a> {
         if unknown {
             return Ok(Value::Unknown(Type::String).mark_if(marked));
         }
-        let v = Value::string(if out.is_ascii() { out } else { nfc(&out) }).mark_if(marked);
+        let v = Value::string(nfc_owned(out)).mark_if(marked);
         self.step(|| "template".to_string(), &v);
         Ok(v)
     }
@@ -1330,14 +1330,23 @@ pub fn equals(a: &Value, b: &Value) -> Option<bool> {
 
 /// Normalises a string to NFC, as cty does for every string value.
 pub fn nfc(s: &str) -> String {
-    use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
-    if s.is_ascii() {
-        return s.to_string();
-    }
-    match is_nfc_quick(s.chars()) {
-        IsNormalized::Yes => s.to_string(),
-        _ => s.nfc().collect(),
-    }
+    if is_nfc(s) { s.to_string() } else { normalized(s) }
+}
+
+/// [`nfc`] of an owned string, which is kept as it is when it is already normal.
+pub fn nfc_owned(s: String) -> String {
+    if is_nfc(s.as_str()) { s } else { normalized(&s) }
+}
+
+/// True when `s` is certainly NFC already (ASCII always is).
+fn is_nfc(s: &str) -> bool {
+    use unicode_normalization::{IsNormalized, is_nfc_quick};
+    s.is_ascii() || matches!(is_nfc_quick(s.chars()), IsNormalized::Yes)
+}
+
+fn normalized(s: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    s.nfc().collect()
 }
 
 /// The operand error in Terraform 1.13+'s wording (`bool required, but have number`).

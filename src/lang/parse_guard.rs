@@ -4,9 +4,9 @@
 //! operand again for every operator chain around it, so the work doubles with each level of
 //! `a*b*(`: thirty levels of it and one `&` take minutes. The errors that backtrack are all
 //! lexical: a lone `&` or `|`, a `!` where an operator belongs, a `<` where an operand belongs
-//! (after an operand, the second `<` of `<<`), a quoted string still open at
-//! the end of the text (hcl-edit lets a quoted string run over lines), and the end of the text
-//! itself inside an open bracket. This module finds them with a scan that knows strings, heredocs, comments and
+//! (after an operand, the second `<` of `<<`), a quoted string still open at the end of the text
+//! (hcl-edit lets a quoted string run over lines), and the end of the text itself inside an open
+//! bracket. This module finds them with a scan that knows strings, heredocs, comments and
 //! interpolations, and hands the parser a copy with each one replaced by `@`, a byte that ends
 //! the expression with a cut error at the same place. Every such lexeme is an error in the
 //! original too, and the diagnostic is still classified against the original text.
@@ -87,8 +87,10 @@ enum Mode {
 }
 
 /// Offsets of the lexemes that make hcl-edit backtrack: lone `&` and `|`, `!` after an operand
-/// (not `!=`), a `<` where an operand belongs (not `<<`), the opening quote of a string still open at the end of the text, and the end
-/// itself (`src.len()`) when a bracket, interpolation or heredoc is still open there.
+/// (not `!=`), a `<` where an operand belongs (the second one of a `<<` after an operand; `<<`
+/// elsewhere starts a heredoc or fails with a cut), the opening quote of a string still open at
+/// the end of the text, and the end itself (`src.len()`) when a bracket, interpolation or
+/// heredoc is still open there.
 pub fn traps(src: &str, template: bool) -> Vec<usize> {
     scan(src, template).0
 }

@@ -221,14 +221,14 @@ impl Compiler {
 
     /// The address suffix of `key` (`["first"]`, `[0]`).
     pub fn suffix(&self, ev: &Evaluator, key: &Key) -> String {
-        // A learner may believe named keys render bare.
-        key.suffix(key.is_name() && ev.flipped(Rule::KeysRenderUnquoted))
+        self.address(ev, "", key)
     }
 
     /// `family` followed by the address suffix of `key`.
     pub fn address(&self, ev: &Evaluator, family: &str, key: &Key) -> String {
         let mut out = String::with_capacity(family.len() + 8);
         out.push_str(family);
+        // A learner may believe named keys render bare.
         key.push_suffix(&mut out, key.is_name() && ev.flipped(Rule::KeysRenderUnquoted));
         out
     }
