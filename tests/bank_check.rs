@@ -82,6 +82,19 @@ fn edit(path: &Path, from: &str, to: &str) {
     let _ = std::fs::write(path, text.replacen(from, to, 1));
 }
 
+/// Like `edit`, inside the question `id` (the first match after its `id:` line).
+fn edit_in(path: &Path, id: &str, from: &str, to: &str) {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let start = text
+        .find(&format!("id: {id}\n"))
+        .unwrap_or_else(|| panic!("{} has no question {id}", path.display()));
+    let at = text[start..].find(from).map(|i| start + i);
+    let Some(at) = at else {
+        panic!("{id} in {} has no {from:?}", path.display())
+    };
+    let _ = std::fs::write(path, format!("{}{to}{}", &text[..at], &text[at + from.len()..]));
+}
+
 fn iacquiz(args: &[&str]) -> (i32, String, String) {
     match Command::new(env!("CARGO_BIN_EXE_iacquiz")).args(args).output() {
         Ok(o) => (
@@ -146,12 +159,20 @@ fn an_altered_answer_fails_check_naming_the_question() {
     assert!(out.contains("<testcase classname=\"merge\" name=\"tf-merge-argument-order\">\n      <failure message=\"stated answer differs: answer says &quot;premium&quot;"));
     assert_eq!(out.matches("<testcase ").count(), j["total"].as_u64().unwrap_or(0) as usize);
 
+    // The annotation points at the question, wherever the file puts it.
+    let text = std::fs::read_to_string(&file).unwrap_or_default();
+    let line_no = text
+        .lines()
+        .position(|l| l.contains("id: tf-merge-argument-order"))
+        .map_or(0, |i| i + 1);
     let (code, out, _) = iacquiz(&["check", "--bank", &dir, "--format", "github"]);
     assert_eq!(code, 1);
     let ann: Vec<&str> = out.lines().filter(|l| l.starts_with("::error ")).collect();
     assert_eq!(ann.len(), 1, "{out}");
     assert!(
-        ann[0].starts_with("::error file=terraform/merge.yaml,line=25::tf-merge-argument-order: stated answer differs"),
+        ann[0].starts_with(&format!(
+            "::error file=terraform/merge.yaml,line={line_no}::tf-merge-argument-order: stated answer differs"
+        )),
         "{}",
         ann[0]
     );
@@ -169,12 +190,18 @@ fn kind_mismatches_and_bad_choices_fail() {
     let ord = d.join("terraform/ordering.yaml");
     // Two distractors rendering the same.
     edit(&ord, "      - value: [gold, silver, bronze]\n", "      - value: [z, m, b]\n");
-    let fb = d.join("terraform/fallbacks.yaml");
+    let fb = d.join("terraform/absence.yaml");
     // A stated error summary that differs.
-    edit(&fb, "answer: Unsupported attribute", "answer: Invalid index");
-    // A value question whose source fails.
-    edit(
+    edit_in(
         &fb,
+        "tf-null-check-does-not-help",
+        "answer: Unsupported attribute",
+        "answer: Invalid index",
+    );
+    // A value question whose source fails.
+    edit_in(
+        &fb,
+        "tf-try-missing-section",
         "expr: try(local.cfg.backup.window_hours, 4)",
         "expr: local.cfg.backup.window_hours",
     );
