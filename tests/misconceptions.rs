@@ -88,6 +88,7 @@ fn example_question(m: &iacquiz::mistakes::Misconception) -> iacquiz::bank::Ques
             seed: m.lesson.seed.clone(),
             section: m.lesson.section.clone(),
         },
+        refs: Default::default(),
         prompt: "p".into(),
         source,
         kind: Kind::Input,

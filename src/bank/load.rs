@@ -7,7 +7,7 @@ use std::fmt;
 use super::files::SourceFile;
 use super::lessons::{Catalogue, Lesson};
 use super::located::{self, Node, Pos};
-use super::model::{Distractor, Engine, Kind, LessonRef, Origin, Question, Stated};
+use super::model::{Distractor, Engine, Kind, LessonRef, Origin, Question, References, Stated};
 use super::notation;
 use super::params::{self, Params};
 use super::raw::{RawCatalogue, RawFile, RawQuestion, question_fields};
@@ -661,6 +661,12 @@ fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, start: Pos, errors
         topic: ctx.topic.clone(),
         tags: rq.tags,
         lesson,
+        refs: References {
+            quote: rq.quote,
+            docs: rq.docs,
+            objective: rq.objective,
+            since: rq.since,
+        },
         prompt: rq.prompt,
         source,
         kind: rq.kind,

@@ -34,7 +34,7 @@ pub use engine::{Computed, EngineError, Evaluated, Unavailable};
 pub use instance::{Choice, Correct, Instance, InstanceError, Wrong};
 pub use lessons::Catalogue;
 pub use load::{BankFile, LoadError, LoadErrors};
-pub use model::{Distractor, Engine, Kind, LessonRef, Origin, Question, Source, Stated};
+pub use model::{Distractor, Engine, Kind, LessonRef, Origin, Question, References, Source, Stated};
 
 use files::SourceFile;
 

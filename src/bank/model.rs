@@ -106,6 +106,19 @@ pub struct LessonRef {
     pub section: String,
 }
 
+/// A question's references: what it teaches and where that is written down.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct References {
+    /// The seed sentence the question tests, quoted verbatim.
+    pub quote: Option<String>,
+    /// The official documentation page of the function or feature (terraform).
+    pub docs: Option<String>,
+    /// The exam objective it serves (`2c`).
+    pub objective: Option<String>,
+    /// The first Terraform release whose behaviour the answer depends on.
+    pub since: Option<String>,
+}
+
 /// What an engine evaluates, and which part of its result is the answer.
 ///
 /// terraform: `expr` (or `condition`) with `config` and `files`. cfnrain: the parent
@@ -234,6 +247,8 @@ pub struct Question {
     pub tags: Vec<String>,
     /// The lesson section that teaches it.
     pub lesson: LessonRef,
+    /// Where its claim comes from: the seed sentence, the docs page, the exam objective, the release.
+    pub refs: References,
     /// The question text (may hold `{{param}}` placeholders).
     pub prompt: String,
     /// What the engine evaluates (may hold placeholders).

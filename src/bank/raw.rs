@@ -39,6 +39,18 @@ pub struct RawQuestion {
     pub tags: Vec<String>,
     /// The lesson section that teaches the point.
     pub lesson: RawLesson,
+    /// The seed sentence the question tests, quoted verbatim.
+    #[serde(default)]
+    pub quote: Option<String>,
+    /// The official documentation page of the function or feature.
+    #[serde(default)]
+    pub docs: Option<String>,
+    /// The exam objective the question serves (`2c`).
+    #[serde(default)]
+    pub objective: Option<String>,
+    /// The first Terraform release whose behaviour the answer depends on, as the author states it.
+    #[serde(default)]
+    pub since: Option<String>,
     /// The question text.
     pub prompt: String,
     /// The expression to evaluate.

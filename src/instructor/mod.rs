@@ -47,6 +47,7 @@ impl Item {
                 seed: String::new(),
                 section: String::new(),
             },
+            refs: Default::default(),
             prompt: self.prompt.clone(),
             source: self.source.to_source(),
             kind,
