@@ -183,6 +183,7 @@ impl Config {
                 }
             }
         }
+        super::validate::check(&c)?;
         Ok(c)
     }
 

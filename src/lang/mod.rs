@@ -21,6 +21,7 @@ pub mod suggest;
 pub mod syntax;
 pub mod trace;
 pub mod typeexpr;
+pub mod validate;
 pub mod value;
 pub mod walk;
 

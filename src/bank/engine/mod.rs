@@ -172,15 +172,31 @@ pub fn prepare_shared(engine: Engine, source: &Source) -> Result<Rc<Prepared>, U
 }
 
 fn terraform_session(source: &Source) -> Result<Session, Diag> {
-    let mut session = match &source.config {
-        Some(text) => Session::with_config_text("main.tf", text)?,
-        None => Session::new(),
-    };
+    let mut session = Session::new();
+    let texts = config_texts(source);
+    if !texts.is_empty() {
+        session.config = crate::lang::config::Config::from_texts(texts)?;
+    }
     if !source.files.is_empty() {
         let files: BTreeMap<String, Vec<u8>> = source.files.iter().map(|(k, v)| (k.clone(), v.clone().into_bytes())).collect();
         session.host = Host::with_files(files);
     }
     Ok(session)
+}
+
+/// The configuration files of a terraform source: `config` as `main.tf`, then every `files:`
+/// entry that is itself configuration (`*.tf`, or `*.tftest.hcl` whose `override_resource` and
+/// `override_data` blocks give attributes known values), in name order. Other files stay
+/// readable only through `file()` and friends.
+fn config_texts(source: &Source) -> Vec<(String, String)> {
+    let mut texts: Vec<(String, String)> = source.config.iter().map(|t| ("main.tf".to_string(), t.clone())).collect();
+    for (name, text) in &source.files {
+        let is_config = (name.ends_with(".tf") || name.ends_with(".tftest.hcl")) && !name.contains('/');
+        if is_config && !(name == "main.tf" && source.config.is_some()) {
+            texts.push((name.clone(), text.clone()));
+        }
+    }
+    texts
 }
 
 impl Prepared {
