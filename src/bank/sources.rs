@@ -55,10 +55,16 @@ pub fn source(engine: Engine, rq: &RawQuestion) -> (Source, Vec<Fault>) {
         }
     }
     let files = rq.files.clone().unwrap_or_default();
-    check_names("files", &files, &mut fault);
+    // cfnrain: a file keyed by an https:// or s3:// address stands in for that remote file.
+    let remote_ok = engine == Engine::Cfnrain;
+    check_names(
+        "files",
+        files.keys().filter(|k| !(remote_ok && crate::cfn::sources::is_remote(k))),
+        &mut fault,
+    );
     let old_files = rq.old_files.clone();
     if let Some(old) = &old_files {
-        check_names("old_files", old, &mut fault);
+        check_names("old_files", old.keys(), &mut fault);
     }
     match engine {
         Engine::Terraform => {
@@ -186,8 +192,8 @@ fn describe(engine: Engine) -> &'static str {
     }
 }
 
-fn check_names(field: &'static str, files: &BTreeMap<String, String>, fault: &mut impl FnMut(&'static str, String)) {
-    for name in files.keys() {
+fn check_names<'a>(field: &'static str, names: impl Iterator<Item = &'a String>, fault: &mut impl FnMut(&'static str, String)) {
+    for name in names {
         if name.is_empty() || name.starts_with('/') || name.contains('\\') || name.split('/').any(|c| c == ".." || c.is_empty()) {
             fault(
                 field,

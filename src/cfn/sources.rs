@@ -161,6 +161,18 @@ impl Fetch for Offline {
     }
 }
 
+/// A fetcher that serves fixed files by address instead of downloading them: a question's
+/// `files:` entries keyed by an `https://` or `s3://` address stand in for the remote files.
+/// An address it does not serve is offline, as with [`Offline`].
+#[derive(Clone, Debug, Default)]
+pub struct Served(pub BTreeMap<String, Vec<u8>>);
+
+impl Fetch for Served {
+    fn fetch(&self, uri: &str) -> Result<Vec<u8>, CfnError> {
+        self.0.get(uri).cloned().ok_or_else(|| ErrorKind::Offline { uri: uri.to_string() }.into())
+    }
+}
+
 /// The files a packaging may read.
 #[derive(Clone, Debug)]
 pub enum Files {
@@ -203,6 +215,14 @@ impl Input {
                 .unwrap_or_else(|_| RelPath(vec![parent.to_string()])),
             fetcher: Box::new(Offline),
         }
+    }
+    /// An in-memory file map whose entries keyed by a remote address (`https://…`, `s3://…`)
+    /// are served for those addresses (see [`Served`]) and the rest are files, as in
+    /// [`Input::memory`].
+    pub fn memory_served<K: Into<String>, V: Into<Vec<u8>>>(files: impl IntoIterator<Item = (K, V)>, parent: &str) -> Input {
+        let (remote, local): (Vec<(String, Vec<u8>)>, Vec<(String, Vec<u8>)>) =
+            files.into_iter().map(|(k, v)| (k.into(), v.into())).partition(|(k, _)| is_remote(k));
+        Input::memory(local, parent).with_fetcher(Box::new(Served(remote.into_iter().collect())))
     }
     /// The same input with another fetcher for remote sources.
     pub fn with_fetcher(mut self, fetcher: Box<dyn Fetch>) -> Input {
@@ -370,6 +390,23 @@ mod tests {
         assert_eq!(m.relative("n.yaml").unwrap().to_string(), "package.zip!/n.yaml");
         let dir = top().relative("lib").unwrap().inside("a.yaml").unwrap();
         assert_eq!(dir.to_string(), "lib/a.yaml");
+    }
+
+    #[test]
+    fn served_addresses_stand_in_for_remote_files() {
+        let input = Input::memory_served(
+            vec![
+                ("https://example.com/m/bucket.yaml".to_string(), b"Resources: {}".to_vec()),
+                ("local.yaml".to_string(), b"x".to_vec()),
+            ],
+            "p.yaml",
+        );
+        let r = Reader::new(&input).unwrap();
+        let m = top().relative("https://example.com/m/bucket.yaml").unwrap();
+        assert_eq!(r.text(&m).unwrap(), "Resources: {}");
+        assert_eq!(r.text(&top().relative("local.yaml").unwrap()).unwrap(), "x");
+        let other = r.read(&m.relative("./other.yaml").unwrap()).unwrap_err();
+        assert!(other.to_string().contains("https://example.com/m/other.yaml"), "{other}");
     }
 
     #[test]

@@ -130,14 +130,9 @@ pub fn evaluate(ev: &Evaluator, scope: &ConfigScope, config: &Config) -> DResult
                 }
             }
             Item::Check(name, file, body) => {
-                let scoped: Vec<&ResourceDecl> = config.resources.iter().filter(|r| r.check.as_deref() == Some(name)).collect();
-                let mut data_unknown = false;
-                for d in scoped {
-                    if let Ok(insts) = scope.instances(ev, d) {
-                        data_unknown |= insts.iter().any(|i| i.value.has_unknown());
-                    }
+                for d in config.resources.iter().filter(|r| r.check.as_deref() == Some(name)) {
+                    scoped_conditions(ev, scope, config, d, &mut out);
                 }
-                let _ = data_unknown;
                 for a in body.blocks_of("assert") {
                     out.push(one(ev, &format!("check.{name}"), Kind::Check, &a.body, config, file, false));
                 }
@@ -145,6 +140,31 @@ pub fn evaluate(ev: &Evaluator, scope: &ConfigScope, config: &Config) -> DResult
         }
     }
     Ok(out)
+}
+
+/// The conditions of a data source scoped to a check block. Terraform does not halt for a
+/// scoped data source that fails, so a failure (its own postcondition, or the read itself) is
+/// reported as a warning, like the check's assertions.
+fn scoped_conditions(ev: &Evaluator, scope: &ConfigScope, config: &Config, d: &ResourceDecl, out: &mut Vec<Report>) {
+    let mut reports = Vec::new();
+    if let Err(e) = resource_conditions(ev, scope, config, d, &mut reports) {
+        reports.push(Report {
+            address: d.address(),
+            kind: Kind::Check,
+            phase: "plan",
+            outcome: Outcome::Error,
+            message: format!("{}: {}", e.summary, e.detail),
+            location: config.file_name(d.file).to_string(),
+        });
+    }
+    // A learner may believe a failing check block stops the run like a precondition does.
+    let warn = !ev.flipped(super::rules::Rule::CheckBlocksWarn);
+    for mut r in reports {
+        if r.outcome == Outcome::Error && warn {
+            r.outcome = Outcome::Warning;
+        }
+        out.push(r);
+    }
 }
 
 enum Item<'a> {

@@ -1,6 +1,7 @@
 //! cfnrain questions: the parent template and its module files packaged in memory (a `Source:`
-//! can name only those files: a path that climbs out, an absolute path or a URL is a packaging
-//! error, never a read), and the part of the packaged template the question asks about.
+//! can name only those files: a path that climbs out or an absolute path is a packaging error,
+//! never a read; an `https://` or `s3://` address is served from the `files:` entry keyed by
+//! it, nothing is downloaded), and the part of the packaged template the question asks about.
 
 use std::collections::BTreeMap;
 
@@ -28,7 +29,7 @@ impl Prepared {
 
     /// Packages the template under `rules` and picks the answer `source` asks for.
     pub fn evaluate(&self, source: &Source, rules: &Rules) -> Evaluated {
-        let input = Input::memory(self.files.clone(), TEMPLATE_NAME);
+        let input = Input::memory_served(self.files.clone(), TEMPLATE_NAME);
         match cfn::package_input(&input, rules) {
             Err(e) => Evaluated {
                 computed: Computed::Error(error(&e)),
