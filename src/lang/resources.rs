@@ -183,7 +183,7 @@ pub fn expand(ev: &Evaluator, decl: &ResourceDecl) -> DResult<Vec<(Key, Option<V
                 Value::Map(_, m) | Value::Object(m) => Ok(m.into_iter().map(|(k, v)| (Key::Str(k), Some(v))).collect()),
                 Value::Set(t, vs) => {
                     if t != Type::String && !vs.is_empty() {
-                        return Err(bad(format!("set of {}", t.friendly())));
+                        return Err(Diag::new("Invalid for_each set argument", format!("The given \"for_each\" argument value is unsuitable: \"for_each\" supports maps and sets of strings, but you have provided a set containing type {}.", t.friendly())).at(&f.expr.span));
                     }
                     let mut out = Vec::new();
                     for e in vs {
