@@ -150,6 +150,8 @@ pub struct Source {
     pub facts: BTreeMap<String, String>,
     /// rivet: the earlier configuration's files; when given, the answer is the diff from it.
     pub old_files: Option<BTreeMap<String, String>>,
+    /// terraform: the release to emulate (`X.Y.Z`), when not the current one.
+    pub terraform_version: Option<String>,
 }
 
 impl Source {
@@ -190,6 +192,7 @@ impl Source {
             vars: map(&self.vars),
             facts: map(&self.facts),
             old_files: self.old_files.as_ref().map(map),
+            terraform_version: self.terraform_version.clone(),
         }
     }
 }

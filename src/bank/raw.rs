@@ -59,6 +59,9 @@ pub struct RawQuestion {
     /// Or the address of a custom condition whose outcome is the answer.
     #[serde(default)]
     pub condition: Option<String>,
+    /// terraform: the Terraform release to emulate (`1.7.5`) instead of the current one.
+    #[serde(default)]
+    pub terraform_version: Option<String>,
     /// Inline configuration text.
     #[serde(default)]
     pub config: Option<String>,

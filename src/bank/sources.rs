@@ -27,7 +27,7 @@ pub fn source(engine: Engine, rq: &RawQuestion) -> (Source, Vec<Fault>) {
     let mut faults = Vec::new();
     let mut fault = |field: &'static str, message: String| faults.push(Fault { field, message });
     // Fields each engine does not read: refusing them catches a question under the wrong engine.
-    let present: [(&'static str, bool); 9] = [
+    let present: [(&'static str, bool); 10] = [
         ("expr", rq.expr.is_some()),
         ("config", rq.config.is_some()),
         ("condition", rq.condition.is_some()),
@@ -37,9 +37,10 @@ pub fn source(engine: Engine, rq: &RawQuestion) -> (Source, Vec<Fault>) {
         ("vars", rq.vars.is_some()),
         ("facts", rq.facts.is_some()),
         ("old_files", rq.old_files.is_some()),
+        ("terraform_version", rq.terraform_version.is_some()),
     ];
     let reads: &[&str] = match engine {
-        Engine::Terraform => &["expr", "config", "condition"],
+        Engine::Terraform => &["expr", "config", "condition", "terraform_version"],
         Engine::Cfnrain => &["template", "select", "keys"],
         Engine::Rivet => &["select", "vars", "facts", "old_files"],
     };
@@ -65,6 +66,11 @@ pub fn source(engine: Engine, rq: &RawQuestion) -> (Source, Vec<Fault>) {
     let old_files = rq.old_files.clone();
     if let Some(old) = &old_files {
         check_names("old_files", old.keys(), &mut fault);
+    }
+    if let Some(v) = &rq.terraform_version
+        && let Err(m) = crate::cli::common::parse_version(v)
+    {
+        fault("terraform_version", m);
     }
     match engine {
         Engine::Terraform => {
@@ -180,6 +186,7 @@ pub fn source(engine: Engine, rq: &RawQuestion) -> (Source, Vec<Fault>) {
         vars,
         facts,
         old_files,
+        terraform_version: rq.terraform_version.clone(),
     };
     (src, faults)
 }

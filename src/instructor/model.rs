@@ -158,6 +158,9 @@ pub struct ItemSource {
     /// rivet: the earlier configuration's files, for a diff.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub old_files: Option<BTreeMap<String, String>>,
+    /// terraform: the release emulated, when not the current one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terraform_version: Option<String>,
 }
 
 impl ItemSource {
@@ -174,6 +177,7 @@ impl ItemSource {
             vars: self.vars.clone(),
             facts: self.facts.clone(),
             old_files: self.old_files.clone(),
+            terraform_version: self.terraform_version.clone(),
         }
     }
 
@@ -190,6 +194,7 @@ impl ItemSource {
             vars: s.vars.clone(),
             facts: s.facts.clone(),
             old_files: s.old_files.clone(),
+            terraform_version: s.terraform_version.clone(),
         }
     }
 }

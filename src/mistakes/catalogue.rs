@@ -77,6 +77,7 @@ impl Example {
             vars,
             facts: self.facts.clone(),
             old_files: self.old_files.clone(),
+            terraform_version: None,
         })
     }
 

@@ -177,6 +177,9 @@ fn terraform_session(source: &Source) -> Result<Session, Diag> {
     if !texts.is_empty() {
         session.config = crate::lang::config::Config::from_texts(texts)?;
     }
+    if let Some(v) = &source.terraform_version {
+        session.version = Some(crate::cli::common::parse_version(v).map_err(|m| Diag::new("Invalid Terraform version", m))?);
+    }
     if !source.files.is_empty() {
         let files: BTreeMap<String, Vec<u8>> = source.files.iter().map(|(k, v)| (k.clone(), v.clone().into_bytes())).collect();
         session.host = Host::with_files(files);
