@@ -63,7 +63,8 @@ fn for_each_over_a_set_of_numbers_is_refused_as_terraform_words_it() {
     let s = config("resource \"aws_security_group\" \"p\" {\n  for_each = toset([443, 22])\n  name = \"p\"\n}\n").expect("loads");
     assert_eq!(eval(&s, "keys(aws_security_group.p)"), "error: Invalid for_each set argument");
     // An empty set of numbers is accepted: there is no element to key.
-    let s = config("resource \"aws_security_group\" \"p\" {\n  for_each = toset([for n in [1] : n if n > 1])\n  name = \"p\"\n}\n").expect("loads");
+    let s = config("resource \"aws_security_group\" \"p\" {\n  for_each = toset([for n in [1] : n if n > 1])\n  name = \"p\"\n}\n")
+        .expect("loads");
     assert_eq!(eval(&s, "length(aws_security_group.p)"), "0");
 }
 
@@ -72,14 +73,14 @@ const SCOPED: &str = "check \"subnet\" {\n  data \"aws_subnet\" \"app\" {\n    i
 fn outcomes(rules: &Rules, state: &str) -> Vec<(String, Outcome)> {
     let over = format!("override_data {{\n  target = data.aws_subnet.app\n  values = {{ state = \"{state}\" }}\n}}\n");
     let s = Session {
-        config: iacquiz::lang::config::Config::from_texts(vec![
-            ("main.tf".into(), SCOPED.into()),
-            ("main.tftest.hcl".into(), over),
-        ])
-        .expect("loads"),
+        config: iacquiz::lang::config::Config::from_texts(vec![("main.tf".into(), SCOPED.into()), ("main.tftest.hcl".into(), over)])
+            .expect("loads"),
         ..Session::default()
     };
-    let r = s.with_scope(rules, |ev, scope| conditions::evaluate(ev, scope, &s.config)).expect("scope").expect("conditions");
+    let r = s
+        .with_scope(rules, |ev, scope| conditions::evaluate(ev, scope, &s.config))
+        .expect("scope")
+        .expect("conditions");
     r.into_iter().map(|r| (r.address, r.outcome)).collect()
 }
 
@@ -104,7 +105,9 @@ fn a_check_scoped_data_source_failure_is_a_warning() {
 }
 
 fn bank(folder: &str, seed: &str, body: &str) -> Result<Bank, Vec<LoadError>> {
-    let text = format!("topic: t\nquestions:\n  - id: q\n    lesson: {{seed: {seed}, section: S}}\n    prompt: p\n    explain: e\n    difficulty: 2\n{body}");
+    let text = format!(
+        "topic: t\nquestions:\n  - id: q\n    lesson: {{seed: {seed}, section: S}}\n    prompt: p\n    explain: e\n    difficulty: 2\n{body}"
+    );
     let name = format!("{folder}/t.yaml");
     Bank::from_sources(vec![SourceFile {
         display: name.clone(),
@@ -137,8 +140,19 @@ fn a_question_can_name_the_terraform_release() {
     // A release that is not X.Y.Z is a located load error; other engines do not take the field.
     let bad = bank("terraform", "001", &body("one")).err().unwrap_or_default();
     assert!(bad.iter().any(|e| e.to_string().contains("invalid Terraform version")), "{bad:?}");
-    let other = bank("rivet", "003", "    terraform_version: 1.7.5\n    files:\n      main.rvt: |\n        file \"a\" {}\n    kind: input\n").err().unwrap_or_default();
-    assert!(other.iter().any(|e| e.to_string().contains("`terraform_version` is not a field of rivet questions")), "{other:?}");
+    let other = bank(
+        "rivet",
+        "003",
+        "    terraform_version: 1.7.5\n    files:\n      main.rvt: |\n        file \"a\" {}\n    kind: input\n",
+    )
+    .err()
+    .unwrap_or_default();
+    assert!(
+        other
+            .iter()
+            .any(|e| e.to_string().contains("`terraform_version` is not a field of rivet questions")),
+        "{other:?}"
+    );
 }
 
 #[test]
@@ -155,7 +169,10 @@ fn remote_module_sources_are_served_from_files() {
     assert_eq!(answer(&bank("cfnrain", "002", body).expect("loads")), "[LogsBucket]");
     // An address no file stands in for is offline, never downloaded.
     let missing = body.replace("Source: s3://acme/m/bucket.yaml", "Source: https://example.com/x.yaml");
-    assert_eq!(answer(&bank("cfnrain", "002", &missing).expect("loads")), "Error: remote source offline");
+    assert_eq!(
+        answer(&bank("cfnrain", "002", &missing).expect("loads")),
+        "Error: remote source offline"
+    );
     // Only cfnrain reads an address as a file name.
     let tf = "    files:\n      https://example.com/x: a\n    expr: '1'\n    kind: input\n";
     assert!(bank("terraform", "001", tf).is_err());

@@ -169,7 +169,10 @@ pub struct Served(pub BTreeMap<String, Vec<u8>>);
 
 impl Fetch for Served {
     fn fetch(&self, uri: &str) -> Result<Vec<u8>, CfnError> {
-        self.0.get(uri).cloned().ok_or_else(|| ErrorKind::Offline { uri: uri.to_string() }.into())
+        self.0
+            .get(uri)
+            .cloned()
+            .ok_or_else(|| ErrorKind::Offline { uri: uri.to_string() }.into())
     }
 }
 
@@ -220,9 +223,17 @@ impl Input {
     /// are served for those addresses (see [`Served`]) and the rest are files, as in
     /// [`Input::memory`].
     pub fn memory_served<K: Into<String>, V: Into<Vec<u8>>>(files: impl IntoIterator<Item = (K, V)>, parent: &str) -> Input {
-        let (remote, local): (Vec<(String, Vec<u8>)>, Vec<(String, Vec<u8>)>) =
-            files.into_iter().map(|(k, v)| (k.into(), v.into())).partition(|(k, _)| is_remote(k));
-        Input::memory(local, parent).with_fetcher(Box::new(Served(remote.into_iter().collect())))
+        let mut remote = BTreeMap::new();
+        let mut local = Vec::new();
+        for (k, v) in files {
+            let (k, v): (String, Vec<u8>) = (k.into(), v.into());
+            if is_remote(&k) {
+                remote.insert(k, v);
+            } else {
+                local.push((k, v));
+            }
+        }
+        Input::memory(local, parent).with_fetcher(Box::new(Served(remote)))
     }
     /// The same input with another fetcher for remote sources.
     pub fn with_fetcher(mut self, fetcher: Box<dyn Fetch>) -> Input {

@@ -90,10 +90,7 @@ fn self_reference(body: &BodyAst, mode: Mode, rtype: &str, name: &str, top: bool
                 Mode::Managed => (Some(root.as_str()), attr(0), 1),
                 _ => continue,
             };
-            let indexed = matches!(
-                ops.get(next).map(|o| &o.kind),
-                Some(OpKind::Index(_) | OpKind::LegacyIndex(_))
-            );
+            let indexed = matches!(ops.get(next).map(|o| &o.kind), Some(OpKind::Index(_) | OpKind::LegacyIndex(_)));
             if t == Some(rtype) && n == Some(name) && !indexed {
                 return Some(e.span.clone());
             }
