@@ -177,3 +177,18 @@ fn remote_module_sources_are_served_from_files() {
     let tf = "    files:\n      https://example.com/x: a\n    expr: '1'\n    kind: input\n";
     assert!(bank("terraform", "001", tf).is_err());
 }
+
+#[test]
+fn a_condition_question_can_ask_for_the_error_message() {
+    let body = |vpc: &str| {
+        format!(
+            "    config: |\n      variable \"want\" {{\n        default = \"vpc-1\"\n      }}\n      check \"c\" {{\n        assert {{\n          condition     = var.want == \"{vpc}\"\n          error_message = \"${{var.want}} is not {vpc}.\"\n        }}\n      }}\n    condition: check.c.error_message\n    kind: input\n"
+        )
+    };
+    assert_eq!(
+        answer(&bank("terraform", "001", &body("vpc-2")).expect("loads")),
+        "\"vpc-1 is not vpc-2.\""
+    );
+    // A condition that holds prints no message.
+    assert_eq!(answer(&bank("terraform", "001", &body("vpc-1")).expect("loads")), "\"\"");
+}

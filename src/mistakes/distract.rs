@@ -55,7 +55,9 @@ pub fn produce_expr(session: &Session, expr: &str, rules: &Rules) -> Produced {
     }
 }
 
-/// Evaluates the condition at `address` (its outcome word, `pass`/`error`/`warning`/`deferred`).
+/// Evaluates the condition at `address` (its outcome word, `pass`/`error`/`warning`/`deferred`);
+/// `ADDRESS.error_message` gives instead the message Terraform prints when that condition fails
+/// (the empty string when it does not fail).
 pub fn produce_condition(session: &Session, address: &str, rules: &Rules) -> Produced {
     let fail = |summary: String| Produced {
         text: format!("error: {summary}"),
@@ -67,11 +69,21 @@ pub fn produce_condition(session: &Session, address: &str, rules: &Rules) -> Pro
     };
     match session.with_scope(rules, |ev, scope| (conditions::evaluate(ev, scope, &session.config), ev.touched())) {
         Ok((Ok(reports), touched)) => {
-            let text = reports
-                .iter()
-                .find(|r| r.address == address)
-                .map(|r| r.outcome.as_str().to_string())
-                .unwrap_or_else(|| "none".into());
+            let text = match address.strip_suffix(".error_message") {
+                Some(base) if !reports.iter().any(|r| r.address == address) => reports
+                    .iter()
+                    .find(|r| r.address == base)
+                    .map(|r| match r.outcome {
+                        conditions::Outcome::Error | conditions::Outcome::Warning => r.message.clone(),
+                        conditions::Outcome::Pass | conditions::Outcome::Deferred => String::new(),
+                    })
+                    .unwrap_or_else(|| "none".into()),
+                _ => reports
+                    .iter()
+                    .find(|r| r.address == address)
+                    .map(|r| r.outcome.as_str().to_string())
+                    .unwrap_or_else(|| "none".into()),
+            };
             Produced {
                 console: text.clone(),
                 value: Some(crate::lang::Value::string(text.as_str())),
