@@ -72,3 +72,15 @@ pub fn check_reference(decl: &ResourceDecl, ops: &[Op], many: bool) -> DResult<(
     }
     Ok(())
 }
+
+/// Checks every resource and data source of a configuration against the catalogue without
+/// evaluating it (unknown types, arguments, block types, computed-only attributes, required
+/// arguments, literal block counts).
+pub fn check_config(config: &super::config::Config) -> DResult<()> {
+    for decl in &config.resources {
+        if let Lookup::Known(entry) = lookup(decl).map_err(|d| d.in_file(config.file_name(decl.file)))? {
+            validate::check_static(&decl.body, &entry.schema, true, &decl.span).map_err(|d| d.in_file(config.file_name(decl.file)))?;
+        }
+    }
+    Ok(())
+}

@@ -193,3 +193,80 @@ fn collect(name: &str, nested: &NestedBlock, w: Written, span: &Span) -> DResult
         Nesting::Single => objs.into_iter().next().unwrap_or(Value::Null(obj_ty)),
     })
 }
+
+/// Checks a body against its schema without evaluating anything: every argument and block type
+/// known, no computed-only attribute set, every required argument written, no more literal
+/// blocks than allowed. Dynamic blocks' content is checked against the block type they make.
+pub fn check_static(body: &BodyAst, schema: &BlockSchema, top: bool, span: &Span) -> DResult<()> {
+    for a in &body.attrs {
+        if top && META_ARGS.contains(&a.name.as_str()) {
+            continue;
+        }
+        match schema.attributes.get(&a.name) {
+            None => {
+                return Err(Diag::new(
+                    "Unsupported argument",
+                    format!("An argument named {:?} is not expected here.", a.name),
+                )
+                .at(&a.span));
+            }
+            Some(attr) if attr.mode == AttrMode::Computed => {
+                return Err(Diag::new(
+                    "Value for unconfigurable attribute",
+                    format!(
+                        "Can't configure a value for {:?}: its value will be decided automatically based on the result of applying this configuration.",
+                        a.name
+                    ),
+                )
+                .at(&a.span));
+            }
+            Some(_) => {}
+        }
+    }
+    for (name, attr) in &schema.attributes {
+        if attr.mode == AttrMode::Required && body.attr(name).is_none() {
+            return Err(Diag::new(
+                "Missing required argument",
+                format!("The argument {name:?} is required, but no definition was found."),
+            )
+            .at(span));
+        }
+    }
+    let mut literal: BTreeMap<&str, usize> = BTreeMap::new();
+    for b in &body.blocks {
+        if top && META_BLOCKS.contains(&b.kind.as_str()) {
+            continue;
+        }
+        let (kind, inner) = if b.kind == "dynamic" {
+            let label = b.labels.first().map(String::as_str).unwrap_or("");
+            (label, b.body.blocks_of("content").next().map(|c| (&c.body, &c.span)))
+        } else {
+            (b.kind.as_str(), Some((&b.body, &b.span)))
+        };
+        let Some(nested) = schema.blocks.get(kind) else {
+            return Err(unsupported_block(kind, schema).at(&b.span));
+        };
+        if b.kind != "dynamic" {
+            *literal.entry(kind).or_default() += 1;
+        }
+        if let Some((inner, at)) = inner {
+            check_static(inner, &nested.block, false, at)?;
+        }
+    }
+    for (name, n) in literal {
+        let max = schema
+            .blocks
+            .get(name)
+            .and_then(|b| if b.nesting == Nesting::Single { Some(1) } else { b.max_items });
+        if let Some(max) = max
+            && n > max
+        {
+            return Err(Diag::new(
+                format!("Too many {name} blocks"),
+                format!("No more than {max} {name:?} blocks are allowed"),
+            )
+            .at(span));
+        }
+    }
+    Ok(())
+}
