@@ -239,3 +239,16 @@ fn every_bank_configuration_validates_against_the_catalogue() {
     }
     assert!(checked > 20, "only {checked} configurations checked");
 }
+
+#[test]
+fn listener_default_actions_are_a_list_in_written_order() {
+    let c = "resource \"aws_lb_listener\" \"l\" {\n  load_balancer_arn = \"arn:lb\"\n  default_action {\n    type = \"redirect\"\n    redirect {\n      status_code = \"HTTP_301\"\n    }\n  }\n  default_action {\n    type = \"fixed-response\"\n    fixed_response {\n      content_type = \"text/plain\"\n    }\n  }\n}\n";
+    assert_eq!(eval(c, "aws_lb_listener.l.default_action[1].type"), "\"fixed-response\"");
+    assert_eq!(
+        eval(c, "aws_lb_listener.l.default_action[0].redirect[0].host"),
+        "\"#{host}\"",
+        "an SDKv2 default"
+    );
+    let none = "resource \"aws_lb_listener\" \"l\" {\n  load_balancer_arn = \"arn:lb\"\n}\n";
+    assert_eq!(eval(none, "aws_lb_listener.l"), "error: Insufficient default_action blocks");
+}
