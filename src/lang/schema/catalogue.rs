@@ -299,11 +299,39 @@ fn type_of(text: &str) -> Result<Type, String> {
                 Ok(Type::set(type_of(t)?))
             } else if let Some(t) = inner("map(") {
                 Ok(Type::map(type_of(t)?))
+            } else if let Some(fields) = inner("object(") {
+                // SDKv2 turns a computed-only nested Resource into an attribute of object type.
+                let mut m = BTreeMap::new();
+                for field in top_level_split(fields) {
+                    let (k, t) = field.split_once('=').ok_or(format!("object field {field:?} is not NAME=TYPE"))?;
+                    m.insert(k.to_string(), type_of(t)?);
+                }
+                Ok(Type::Object(m))
             } else {
                 Err(format!("unknown type {text:?}"))
             }
         }
     }
+}
+
+/// Splits `a=string,b=map(string)` at the commas outside parentheses.
+fn top_level_split(text: &str) -> Vec<&str> {
+    let (mut out, mut depth, mut start) = (Vec::new(), 0usize, 0usize);
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                out.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if start < text.len() {
+        out.push(&text[start..]);
+    }
+    out
 }
 
 impl BlockSchema {
