@@ -252,3 +252,53 @@ fn listener_default_actions_are_a_list_in_written_order() {
     let none = "resource \"aws_lb_listener\" \"l\" {\n  load_balancer_arn = \"arn:lb\"\n}\n";
     assert_eq!(eval(none, "aws_lb_listener.l"), "error: Insufficient default_action blocks");
 }
+
+const CDN: &str = r#"
+resource "aws_cloudfront_distribution" "cdn" {
+  enabled = true
+  dynamic "origin" {
+    for_each = ["api.example.com", "static.example.com"]
+    content {
+      domain_name = origin.value
+      origin_id   = origin.value
+      custom_header {
+        name  = "X-Env"
+        value = "prod"
+      }
+    }
+  }
+  default_cache_behavior {
+    allowed_methods        = ["GET", "HEAD"]
+    cached_methods         = ["GET", "HEAD"]
+    target_origin_id       = "api.example.com"
+    viewer_protocol_policy = "redirect-to-https"
+  }
+  restrictions {
+    geo_restriction {
+      restriction_type = "none"
+    }
+  }
+  viewer_certificate {
+    cloudfront_default_certificate = true
+  }
+}
+"#;
+
+#[test]
+fn cloudfront_origins_and_their_custom_headers_are_sets() {
+    assert_eq!(eval(CDN, "aws_cloudfront_distribution.cdn.origin[1]"), "error: Invalid index");
+    assert_eq!(eval(CDN, "length(aws_cloudfront_distribution.cdn.origin)"), "2");
+    assert_eq!(
+        eval(
+            CDN,
+            "sort(flatten([for o in aws_cloudfront_distribution.cdn.origin : [for h in o.custom_header : \"${o.origin_id}:${h.value}\"]]))"
+        ),
+        "tolist([\n  \"api.example.com:prod\",\n  \"static.example.com:prod\",\n])"
+    );
+    assert_eq!(eval(CDN, "aws_cloudfront_distribution.cdn.http_version"), "\"http2\"");
+    let no_certificate = CDN.replace("  viewer_certificate {\n    cloudfront_default_certificate = true\n  }\n", "");
+    assert_eq!(
+        eval(&no_certificate, "aws_cloudfront_distribution.cdn"),
+        "error: Insufficient viewer_certificate blocks"
+    );
+}

@@ -386,6 +386,9 @@ mod tests {
         assert_eq!(inst.blocks["root_block_device"].nesting, Nesting::List);
         assert_eq!(inst.blocks["root_block_device"].max_items, Some(1));
         assert_eq!(inst.attributes["arn"].mode, AttrMode::Computed);
+        let cdn = &cat.resources["aws_cloudfront_distribution"].schema;
+        assert_eq!(cdn.blocks["origin"].nesting, Nesting::Set);
+        assert_eq!(cdn.blocks["origin"].block.blocks["custom_header"].nesting, Nesting::Set);
         let listener = &cat.resources["aws_lb_listener"].schema;
         assert_eq!(listener.blocks["default_action"].nesting, Nesting::List);
         assert_eq!(listener.blocks["default_action"].min_items, 1);
