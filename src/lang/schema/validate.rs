@@ -98,7 +98,7 @@ pub fn object(ev: &Evaluator, body: &BodyAst, schema: &BlockSchema, top: bool, s
             let nested = match schema.blocks.get_key_value(label) {
                 Some((k, n)) => Some((k.as_str(), n)),
                 // Meta-argument labels and missing labels get dynamic_block's own errors.
-                None if label.is_empty() || META_BLOCKS.contains(&label) => None,
+                None if label.is_empty() || matches!(label, "lifecycle" | "provisioner" | "connection") => None,
                 None => return Err(unsupported_block(label, schema).at(&b.span)),
             };
             let generated = dynamic_block(ev, b, nested.map(|(_, n)| &n.block))?;
