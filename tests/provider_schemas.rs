@@ -302,3 +302,37 @@ fn cloudfront_origins_and_their_custom_headers_are_sets() {
         "error: Insufficient viewer_certificate blocks"
     );
 }
+
+#[test]
+fn planned_nulls_decide_conditions_at_plan_and_unknowns_defer_them() {
+    use iacquiz::lang::Rules;
+    use iacquiz::lang::conditions::{self, Outcome};
+    // hibernation is optional (null when unset, known at plan); arn is computed (unknown).
+    let c = r#"
+resource "aws_instance" "web" {
+  ami           = "ami-1"
+  instance_type = "t3.micro"
+  lifecycle {
+    postcondition {
+      condition     = self.hibernation == true
+      error_message = "Hibernation must be on."
+    }
+    postcondition {
+      condition     = self.arn != ""
+      error_message = "No ARN."
+    }
+  }
+}
+"#;
+    let config = Config::from_texts(vec![("main.tf".into(), c.into())]).expect("parses");
+    let s = Session {
+        config,
+        ..Session::default()
+    };
+    let reports = s
+        .with_scope(&Rules::real(), |ev, scope| conditions::evaluate(ev, scope, &s.config))
+        .expect("scope")
+        .expect("conditions");
+    let outcomes: Vec<(Outcome, &str)> = reports.iter().map(|r| (r.outcome, r.phase)).collect();
+    assert_eq!(outcomes, vec![(Outcome::Error, "plan"), (Outcome::Deferred, "apply")]);
+}
