@@ -29,16 +29,16 @@ fn blocks_prints_expanded_dynamic_blocks() {
         "blocks",
         &[(
             "main.tf",
-            "resource \"aws_security_group\" \"web\" {\n  name = \"web\"\n  dynamic \"egress\" {\n    for_each = [443, 80]\n    content {\n      from_port = egress.value\n    }\n  }\n}\n",
+            "resource \"example_firewall\" \"web\" {\n  name = \"web\"\n  dynamic \"egress\" {\n    for_each = [443, 80]\n    content {\n      from_port = egress.value\n    }\n  }\n}\n",
         )],
     );
-    let (code, out, _) = iacquiz(&["blocks", "--config", &d, "aws_security_group.web"]);
+    let (code, out, _) = iacquiz(&["blocks", "--config", &d, "example_firewall.web"]);
     assert_eq!(code, 0);
     assert_eq!(
         out,
-        "resource \"aws_security_group\" \"web\" {\n  name = \"web\"\n\n  egress {\n    from_port = 443\n  }\n\n  egress {\n    from_port = 80\n  }\n}\n"
+        "resource \"example_firewall\" \"web\" {\n  name = \"web\"\n\n  egress {\n    from_port = 443\n  }\n\n  egress {\n    from_port = 80\n  }\n}\n"
     );
-    assert_eq!(iacquiz(&["blocks", "--config", &d, "aws_security_group.nope"]).0, 1);
+    assert_eq!(iacquiz(&["blocks", "--config", &d, "example_firewall.nope"]).0, 1);
     assert_eq!(iacquiz(&["blocks", "--config", &d, "not-an-address"]).0, 2);
 }
 

@@ -90,7 +90,7 @@ variable "destinations" {
 variable "kms_key_arn" {
   default = null
 }
-resource "aws_security_group" "web" {
+resource "example_firewall" "web" {
   dynamic "egress" {
     for_each = var.destinations
     content {
@@ -124,23 +124,23 @@ resource "aws_security_group" "web" {
 fn dynamic_blocks_expand_in_order_with_keys() {
     let s = session(&[("main.tf", SG)]);
     assert_eq!(
-        eval(&s, "aws_security_group.web.egress[1].description"),
+        eval(&s, "example_firewall.web.egress[1].description"),
         "\"to 1\"",
         "the second element has key 1"
     );
-    assert_eq!(eval(&s, "aws_security_group.web.egress[0].from_port"), "443");
+    assert_eq!(eval(&s, "example_firewall.web.egress[0].from_port"), "443");
     assert_eq!(
-        eval(&s, "aws_security_group.web.ingress[*].key"),
+        eval(&s, "example_firewall.web.ingress[*].key"),
         "tolist([\n  \"a\",\n  \"b\",\n])",
         "maps iterate lexically; iterator renames"
     );
     assert_eq!(
-        eval(&s, "length(aws_security_group.web.encryption)"),
+        eval(&s, "length(example_firewall.web.encryption)"),
         "0",
         "zero-or-one: null gives none"
     );
     assert_eq!(
-        eval(&s, "length(aws_security_group.web.empty_marker)"),
+        eval(&s, "length(example_firewall.web.empty_marker)"),
         "1",
         "a list holding \"\" still makes one block"
     );
@@ -150,14 +150,17 @@ fn dynamic_blocks_expand_in_order_with_keys() {
 fn dynamic_block_errors() {
     let each = session(&[(
         "main.tf",
-        "resource \"x\" \"y\" {\n  dynamic \"b\" {\n    for_each = [1]\n    content {\n      v = each.value\n    }\n  }\n}\n",
+        "resource \"example_x\" \"y\" {\n  dynamic \"b\" {\n    for_each = [1]\n    content {\n      v = each.value\n    }\n  }\n}\n",
     )]);
-    assert_eq!(eval(&each, "x.y.b"), "error: Reference to \"each\" in context without for_each");
+    assert_eq!(
+        eval(&each, "example_x.y.b"),
+        "error: Reference to \"each\" in context without for_each"
+    );
     let life = session(&[(
         "main.tf",
-        "resource \"x\" \"y\" {\n  dynamic \"lifecycle\" {\n    for_each = [1]\n    content {}\n  }\n}\n",
+        "resource \"example_x\" \"y\" {\n  dynamic \"lifecycle\" {\n    for_each = [1]\n    content {}\n  }\n}\n",
     )]);
-    assert_eq!(eval(&life, "x.y"), "error: Unsupported block type");
+    assert_eq!(eval(&life, "example_x.y"), "error: Unsupported block type");
 }
 
 #[test]
@@ -165,7 +168,7 @@ fn nested_dynamic_blocks_read_the_outer_iterator() {
     let s = session(&[(
         "main.tf",
         r#"
-resource "lb" "x" {
+resource "example_lb" "x" {
   dynamic "listener" {
     for_each = [{ hosts = ["a", "b"] }]
     iterator = tier
@@ -181,7 +184,7 @@ resource "lb" "x" {
 }
 "#,
     )]);
-    assert_eq!(eval(&s, "lb.x.listener[0].host[1].name"), "\"b\"");
+    assert_eq!(eval(&s, "example_lb.x.listener[0].host[1].name"), "\"b\"");
 }
 
 const CONDITIONS: &str = r#"
@@ -198,7 +201,9 @@ data "aws_subnet" "selected" {
   }
 }
 resource "aws_instance" "web" {
-  subnet_id = data.aws_subnet.selected.id
+  ami           = "ami-0abc1234"
+  instance_type = "t3.micro"
+  subnet_id     = data.aws_subnet.selected.id
   lifecycle {
     precondition {
       condition     = data.aws_subnet.selected.vpc_id == var.vpc_id
@@ -211,11 +216,11 @@ resource "aws_instance" "web" {
   }
 }
 check "certificate" {
-  data "tls_certificate" "site" {
+  data "example_certificate" "site" {
     url = "https://example.com"
   }
   assert {
-    condition     = data.tls_certificate.site.days_left > 30
+    condition     = data.example_certificate.site.days_left > 30
     error_message = "Certificate expires soon."
   }
 }
@@ -227,7 +232,7 @@ override_data {
   values = { vpc_id = "vpc-2", map_public_ip_on_launch = false }
 }
 override_data {
-  target = data.tls_certificate.site
+  target = data.example_certificate.site
   values = { days_left = 10 }
 }
 "#;
@@ -289,13 +294,15 @@ locals {
 }
 resource "aws_subnet" "this" {
   for_each   = { for s in local.subnets : s.key => s }
+  vpc_id     = "vpc-1"
   cidr_block = each.value.cidr
 }
 resource "aws_instance" "web" {
-  count = 2
-  ami   = "ami-${count.index}"
+  count         = 2
+  ami           = "ami-${count.index}"
+  instance_type = "t3.micro"
 }
-resource "bad" "list" {
+resource "example_bad" "list" {
   for_each = ["a"]
 }
 "#,
@@ -306,5 +313,5 @@ resource "bad" "list" {
         "[\n  \"core-0\",\n  \"core-1\",\n  \"edge-0\",\n]"
     );
     assert_eq!(eval(&s, "aws_instance.web[1].ami"), "\"ami-1\"");
-    assert_eq!(eval(&s, "bad.list"), "error: Invalid for_each argument");
+    assert_eq!(eval(&s, "example_bad.list"), "error: Invalid for_each argument");
 }

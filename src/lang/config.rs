@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use super::diag::{DResult, Diag};
 use super::eval::{Evaluator, Scope, standard_roots, undeclared_local};
 use super::resources::{
-    Instance, Mode, Override, ResourceDecl, apply_override, body_object, collection, expand, instance_vars, traverse_open,
+    Instance, Mode, Override, ResourceDecl, apply_override, collection, expand, instance_vars, resource_object, traverse_open,
 };
 use super::syntax::{BlockAst, BodyAst, Expr, Op, Span, parse_body};
 use super::typeexpr::Constraint;
@@ -375,7 +375,7 @@ impl<'c> ConfigScope<'c> {
         let mut out = Vec::new();
         for (key, each_value) in keys {
             let vars = instance_vars(&key, &each_value);
-            let mut obj = ev.with_var(vars, || body_object(ev, &decl.body, true))?;
+            let mut obj = ev.with_var(vars, || resource_object(ev, decl))?;
             for o in &overrides {
                 if let Some(values) = &o.values {
                     let v = ev.eval(values).map_err(|e| e.in_file(self.config.file_name(o.file)))?;
@@ -480,6 +480,7 @@ impl Scope for ConfigScope<'_> {
             let insts = self.instances(ev, decl)?;
             let value = collection(decl, &insts);
             let many = decl.body.attr("count").is_some() || decl.body.attr("for_each").is_some();
+            super::schema::check_reference(decl, &ops[used..], many)?;
             let (v, n) = traverse_open(ev, value, &ops[used..], if many { Some(&insts) } else { None })?;
             Ok((v, used + n))
         })())

@@ -16,6 +16,7 @@ pub mod provider;
 pub mod render;
 pub mod resources;
 pub mod rules;
+pub mod schema;
 pub mod session;
 pub mod suggest;
 pub mod syntax;

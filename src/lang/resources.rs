@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use super::convert::{convert, unify};
 use super::diag::{DResult, Diag};
 use super::eval::Evaluator;
+use super::schema::catalogue::BlockSchema;
 use super::syntax::{BlockAst, BodyAst, Expr, ExprKind, Op, OpKind, Span};
 use super::value::{Type, Value};
 
@@ -94,9 +95,9 @@ pub struct Instance {
 }
 
 /// Meta-arguments that are not attributes of the object.
-const META_ARGS: &[&str] = &["count", "for_each", "depends_on", "provider"];
+pub(crate) const META_ARGS: &[&str] = &["count", "for_each", "depends_on", "provider"];
 /// Blocks that are not nested blocks of the object.
-const META_BLOCKS: &[&str] = &["lifecycle", "provisioner", "connection", "precondition", "postcondition"];
+pub(crate) const META_BLOCKS: &[&str] = &["lifecycle", "provisioner", "connection", "precondition", "postcondition"];
 
 /// Iteration bindings for evaluating inside an instance.
 pub fn instance_vars(key: &Key, each_value: &Option<Value>) -> Vec<(String, Value)> {
@@ -201,7 +202,17 @@ pub fn expand(ev: &Evaluator, decl: &ResourceDecl) -> DResult<Vec<(Key, Option<V
     }
 }
 
-/// Evaluates a block body into the object Terraform would plan: its arguments and its nested
+/// Evaluates a declaration's body into the object Terraform would plan: by the provider schema
+/// catalogue for a real type, by the generic model for a fictional `example_*` one, and an
+/// error naming the catalogue for any other type.
+pub fn resource_object(ev: &Evaluator, decl: &ResourceDecl) -> DResult<BTreeMap<String, Value>> {
+    match super::schema::lookup(decl)? {
+        super::schema::Lookup::Fictional => body_object(ev, &decl.body, true),
+        super::schema::Lookup::Known(entry) => super::schema::validate::object(ev, &decl.body, &entry.schema, true, &decl.span),
+    }
+}
+
+/// The generic model of a fictional type: a block body's arguments (any accepted) and its nested
 /// blocks (each block type a list of objects, dynamic blocks expanded where they stand).
 pub fn body_object(ev: &Evaluator, body: &BodyAst, top: bool) -> DResult<BTreeMap<String, Value>> {
     let mut out = BTreeMap::new();
@@ -217,8 +228,8 @@ pub fn body_object(ev: &Evaluator, body: &BodyAst, top: bool) -> DResult<BTreeMa
             continue;
         }
         if b.kind == "dynamic" {
-            let (kind, generated) = dynamic_block(ev, b)?;
-            blocks.entry(kind).or_default().extend(generated);
+            let (kind, generated) = dynamic_block(ev, b, None)?;
+            blocks.entry(kind).or_default().extend(generated.unwrap_or_default());
         } else {
             let obj = body_object(ev, &b.body, false)?;
             blocks.entry(b.kind.clone()).or_default().push(Value::Object(obj));
@@ -240,8 +251,10 @@ fn block_list(vs: Vec<Value>) -> Value {
     }
 }
 
-/// Expands one `dynamic "LABEL"` block: its type and the generated block objects, in order.
-fn dynamic_block(ev: &Evaluator, b: &BlockAst) -> DResult<(String, Vec<Value>)> {
+/// Expands one `dynamic "LABEL"` block: its type and the generated block objects, in order
+/// (`None` while the collection is unknown). Each content body follows `schema` when the block
+/// type has one, the generic model otherwise.
+pub(crate) fn dynamic_block(ev: &Evaluator, b: &BlockAst, schema: Option<&BlockSchema>) -> DResult<(String, Option<Vec<Value>>)> {
     let Some(kind) = b.labels.first().cloned() else {
         return Err(Diag::new(
             "Missing block label",
@@ -289,7 +302,7 @@ fn dynamic_block(ev: &Evaluator, b: &BlockAst) -> DResult<(String, Vec<Value>)> 
         return Err(Diag::new("Invalid dynamic for_each value", "Cannot use a null value in for_each.").at(&fe.expr.span));
     }
     if coll.is_unknown() {
-        return Ok((kind, Vec::new()));
+        return Ok((kind, None));
     }
     // A learner may believe a dynamic block's for_each needs a map or a set, as a resource's does.
     if matches!(coll, Value::List(..) | Value::Tuple(..)) && ev.flipped(super::rules::Rule::DynamicForEachAcceptsLists) {
@@ -344,10 +357,13 @@ fn dynamic_block(ev: &Evaluator, b: &BlockAst) -> DResult<(String, Vec<Value>)> 
         if mentions_each && ev.flipped(super::rules::Rule::DynamicIteratorNotEach) {
             vars.push(("each".into(), it));
         }
-        let obj = ev.with_var(vars, || body_object(ev, &content.body, false))?;
+        let obj = ev.with_var(vars, || match schema {
+            Some(s) => super::schema::validate::object(ev, &content.body, s, false, &content.span),
+            None => body_object(ev, &content.body, false),
+        })?;
         out.push(Value::Object(obj));
     }
-    Ok((kind, out))
+    Ok((kind, Some(out)))
 }
 
 /// True when two of the pairs' values are equal.
