@@ -170,6 +170,26 @@ impl Objectives {
     }
 }
 
+/// A question's references as (label, text) lines for people, in a fixed order: the quoted
+/// lesson sentence, the exam objective with its text, the documentation page, and the
+/// Terraform release the answer depends on. Absent references give no line.
+pub fn lines(refs: &References, objectives: &Objectives) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    if let Some(q) = &refs.quote {
+        out.push(("Lesson says", format!("\u{201c}{}\u{201d}", normalise(q))));
+    }
+    if let Some(o) = &refs.objective {
+        out.push(("Objective", objectives.label(o)));
+    }
+    if let Some(d) = &refs.docs {
+        out.push(("Docs", d.clone()));
+    }
+    if let Some(v) = &refs.since {
+        out.push(("Since", format!("Terraform {v}")));
+    }
+    out
+}
+
 /// True for a domain heading id (`2`), which names no single skill.
 fn is_heading(id: &str) -> bool {
     id.chars().all(|c| c.is_ascii_digit())
