@@ -41,7 +41,10 @@ fn collect(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) {
         if p.is_dir() {
             println!("cargo:rerun-if-changed={}", p.display());
             collect(root, &p, out);
-        } else if name.ends_with(".yaml") || name.ends_with(".yml") || (name.ends_with(".txt") && dir.file_name().is_some_and(|d| d == "seeds")) {
+        } else if name.ends_with(".yaml")
+            || name.ends_with(".yml")
+            || (name.ends_with(".txt") && dir.file_name().is_some_and(|d| d == "seeds"))
+        {
             let rel = p
                 .strip_prefix(root)
                 .map(|r| {

@@ -52,7 +52,9 @@ pub fn read_dir_bank(dir: &Path) -> Result<Vec<SourceFile>, Vec<LoadError>> {
 
 /// True for a seed text a bank carries: a `.txt` file in the `seeds/` folder at its root.
 pub fn is_seed_text(in_root: &str) -> bool {
-    in_root.strip_prefix("seeds/").is_some_and(|n| n.ends_with(".txt") && !n.contains('/'))
+    in_root
+        .strip_prefix("seeds/")
+        .is_some_and(|n| n.ends_with(".txt") && !n.contains('/'))
 }
 
 fn rel_of(root: &Path, p: &Path) -> String {

@@ -233,7 +233,10 @@ fn load_catalogue(f: &SourceFile, text: &str, cat: &mut Catalogue, errors: &mut 
                     Some(t) => paths.push((l.seed.0.clone(), f.display.clone(), t, l.starts)),
                     None if !l.starts.is_empty() => errors.push(LoadError::file(
                         &f.display,
-                        &format!("lesson {}: `starts` locates sections in the seed text, so give `text:` too", l.seed.0),
+                        &format!(
+                            "lesson {}: `starts` locates sections in the seed text, so give `text:` too",
+                            l.seed.0
+                        ),
                     )),
                     None => {}
                 }
@@ -252,19 +255,12 @@ fn load_catalogue(f: &SourceFile, text: &str, cat: &mut Catalogue, errors: &mut 
 }
 
 /// Gives the catalogue each named seed text, its sections located.
-fn attach_seeds(
-    paths: &[SeedPath],
-    texts: &BTreeMap<String, (String, String)>,
-    cat: &mut Catalogue,
-    errors: &mut Vec<LoadError>,
-) {
+fn attach_seeds(paths: &[SeedPath], texts: &BTreeMap<String, (String, String)>, cat: &mut Catalogue, errors: &mut Vec<LoadError>) {
     for (seed, cat_file, path, starts) in paths {
         let Some((shown, text)) = texts.get(path.trim_start_matches("./")) else {
             errors.push(LoadError::file(
                 cat_file,
-                &format!(
-                    "lesson {seed}: its text {path:?} is not in the bank (seed texts are .txt files in the bank's seeds/ folder)"
-                ),
+                &format!("lesson {seed}: its text {path:?} is not in the bank (seed texts are .txt files in the bank's seeds/ folder)"),
             ));
             continue;
         };
@@ -866,17 +862,28 @@ mod tests {
         let mut errors = Vec::new();
         let mut paths = Vec::new();
         for f in files.iter().filter(|f| f.in_root == CATALOGUE) {
-            paths.extend(load_catalogue(f, std::str::from_utf8(&f.bytes).unwrap_or(""), &mut catalogue, &mut errors));
+            paths.extend(load_catalogue(
+                f,
+                std::str::from_utf8(&f.bytes).unwrap_or(""),
+                &mut catalogue,
+                &mut errors,
+            ));
         }
         let texts = files
             .iter()
             .filter(|f| crate::bank::files::is_seed_text(&f.in_root))
-            .map(|f| (f.in_root.clone(), (f.display.clone(), String::from_utf8_lossy(&f.bytes).to_string())))
+            .map(|f| {
+                (
+                    f.in_root.clone(),
+                    (f.display.clone(), String::from_utf8_lossy(&f.bytes).to_string()),
+                )
+            })
             .collect();
         attach_seeds(&paths, &texts, &mut catalogue, &mut errors);
         catalogue.objectives = bundled_objectives();
         assert!(errors.is_empty(), "{errors:?}");
-        let question_file = |f: &SourceFile| f.in_root != CATALOGUE && f.in_root != OBJECTIVES && !crate::bank::files::is_seed_text(&f.in_root);
+        let question_file =
+            |f: &SourceFile| f.in_root != CATALOGUE && f.in_root != OBJECTIVES && !crate::bank::files::is_seed_text(&f.in_root);
         (catalogue, files.into_iter().filter(question_file).collect())
     }
 

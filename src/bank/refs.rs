@@ -223,11 +223,15 @@ pub fn docs_problem(engine: Engine, url: &str) -> Option<String> {
 /// Why `since` is not a Terraform release (`1.8` or `1.8.0`); `None` when it is.
 pub fn since_problem(since: &str) -> Option<String> {
     let parts: Vec<&str> = since.split('.').collect();
-    let numeric = parts.iter().all(|p| !p.is_empty() && p.len() <= 4 && p.bytes().all(|b| b.is_ascii_digit()));
+    let numeric = parts
+        .iter()
+        .all(|p| !p.is_empty() && p.len() <= 4 && p.bytes().all(|b| b.is_ascii_digit()));
     if (2..=3).contains(&parts.len()) && numeric {
         None
     } else {
-        Some(format!("`since` {since:?} is not a Terraform release: write it as X.Y or X.Y.Z, e.g. \"1.8\""))
+        Some(format!(
+            "`since` {since:?} is not a Terraform release: write it as X.Y or X.Y.Z, e.g. \"1.8\""
+        ))
     }
 }
 
@@ -330,7 +334,10 @@ mod tests {
     #[test]
     fn docs_must_be_an_official_terraform_page() {
         assert_eq!(
-            docs_problem(Engine::Terraform, "https://developer.hashicorp.com/terraform/language/functions/slice"),
+            docs_problem(
+                Engine::Terraform,
+                "https://developer.hashicorp.com/terraform/language/functions/slice"
+            ),
             None
         );
         for bad in [

@@ -285,7 +285,10 @@ pub fn title(variant: usize, item: &Item) -> String {
 
 /// The references of a variant's item (the drawn question it is an instance of).
 pub fn refs_of<'q>(quiz: &'q Quiz, item: &Item) -> Option<&'q Refs> {
-    quiz.questions.iter().find(|d| d.number == item.number && d.id == item.id).map(|d| &d.refs)
+    quiz.questions
+        .iter()
+        .find(|d| d.number == item.number && d.id == item.id)
+        .map(|d| &d.refs)
 }
 
 /// A question's references as (label, text) lines: the lesson sentence, the exam objective,
