@@ -140,7 +140,7 @@ pub fn answers(quiz: &Quiz) -> String {
                 prompt_html(item.explain.trim())
             ));
             if let Some(r) = refs_of(quiz, item) {
-                body.push_str(&refs_html(r));
+                body.push_str(&refs_html(r, false));
                 body.push('\n');
             }
             let wrong: Vec<(String, String, Option<&str>, Option<&str>)> = if item.format == Format::Shortanswer {

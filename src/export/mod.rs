@@ -321,15 +321,17 @@ pub fn objective_line(r: &Refs) -> Option<String> {
     })
 }
 
-/// The references as HTML paragraphs (`<p class="refs">`), the docs page a link.
-pub fn refs_html(r: &Refs) -> String {
+/// The references as HTML paragraphs (`<p class="refs">`). With `link`, the docs page is a
+/// link (Moodle feedback); without, it is plain text without its scheme, so that a printed page
+/// stays self-contained (no external address at all).
+pub fn refs_html(r: &Refs, link: bool) -> String {
     ref_lines(r)
         .into_iter()
         .map(|(label, text)| {
-            let value = if label == "Docs" {
-                format!("<a href=\"{0}\">{0}</a>", html_escape(&text))
-            } else {
-                html_escape(&text)
+            let value = match (label, link) {
+                ("Docs", true) => format!("<a href=\"{0}\">{0}</a>", html_escape(&text)),
+                ("Docs", false) => html_escape(text.strip_prefix("https://").unwrap_or(&text)),
+                _ => html_escape(&text),
             };
             format!("<p class=\"refs\">{label}: {value}</p>")
         })
@@ -341,7 +343,7 @@ pub fn refs_html(r: &Refs) -> String {
 pub fn general_html(quiz: &Quiz, item: &Item) -> String {
     let mut out = prompt_html(item.explain.trim());
     if let Some(r) = refs_of(quiz, item) {
-        out.push_str(&refs_html(r));
+        out.push_str(&refs_html(r, true));
     }
     out
 }
