@@ -248,7 +248,7 @@ fn check_gift_against(quiz: &Quiz, src: &str) {
         }
         assert_eq!(
             g.general.as_deref(),
-            Some(iacquiz::export::general_html(&quiz, item).as_str()),
+            Some(iacquiz::export::general_html(quiz, item).as_str()),
             "{t}: general feedback"
         );
         match item.format {
@@ -473,7 +473,7 @@ fn check_xml_against(quiz: &Quiz, src: &str) {
             gift::question_html(item),
             "{t}: the question text (with its code) reads back"
         );
-        assert_eq!(q.text_of("generalfeedback"), iacquiz::export::general_html(&quiz, item), "{t}");
+        assert_eq!(q.text_of("generalfeedback"), iacquiz::export::general_html(quiz, item), "{t}");
         let answers = q.all("answer");
         let fractions: Vec<&str> = answers.iter().map(|a| a.attr("fraction").unwrap_or("?")).collect();
         assert!(

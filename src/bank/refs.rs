@@ -102,7 +102,9 @@ impl SeedText {
             let first = self.text[at..].chars().next();
             let last = self.text[..at + len].chars().next_back();
             let after = self.text[at + len..].chars().next();
-            !(word(before) && word(first)) && !(word(last) && word(after))
+            let cuts_start = word(before) && word(first);
+            let cuts_end = word(last) && word(after);
+            !cuts_start && !cuts_end
         })
     }
 
