@@ -280,9 +280,15 @@ fn load_objectives(f: &SourceFile, text: &str, out: &mut Objectives, errors: &mu
             out.source = raw.source;
             for (k, v) in raw.objectives {
                 match (k, v) {
-                    (serde_yaml::Value::String(id), serde_yaml::Value::String(t)) if !t.trim().is_empty() => {
-                        out.list.push((id, t));
-                    }
+                    (serde_yaml::Value::String(id), serde_yaml::Value::String(t)) if !t.trim().is_empty() => match out.text(&id) {
+                        // Several bank folders may each bring the same catalogue.
+                        Some(known) if known == t => {}
+                        Some(_) => errors.push(LoadError::file(
+                            &f.display,
+                            &format!("objective {id:?} is listed twice with different texts"),
+                        )),
+                        None => out.list.push((id, t)),
+                    },
                     (k, _) => errors.push(LoadError::file(
                         &f.display,
                         &format!("objective {k:?}: write each objective as `ID: text`, the id quoted when it is a bare number"),
