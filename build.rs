@@ -1,5 +1,5 @@
 //! Embeds the question bank: every `*.yaml`/`*.yml` file under `questions/` becomes an
-//! `include_str!` entry of `$OUT_DIR/embedded_bank.rs`, so the binary works from any folder.
+//! `include_str!` entry (and so does every seed text, `questions/seeds/*.txt`) of `$OUT_DIR/embedded_bank.rs`, so the binary works from any folder.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -41,7 +41,10 @@ fn collect(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) {
         if p.is_dir() {
             println!("cargo:rerun-if-changed={}", p.display());
             collect(root, &p, out);
-        } else if name.ends_with(".yaml") || name.ends_with(".yml") {
+        } else if name.ends_with(".yaml")
+            || name.ends_with(".yml")
+            || (name.ends_with(".txt") && dir.file_name().is_some_and(|d| d == "seeds"))
+        {
             let rel = p
                 .strip_prefix(root)
                 .map(|r| {

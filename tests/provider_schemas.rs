@@ -225,8 +225,8 @@ fn every_bank_configuration_validates_against_the_catalogue() {
             let inst = q.instantiate(seed);
             let Some(text) = &inst.source.config else { continue };
             checked += 1;
-            let found = Config::from_texts(vec![("main.tf".into(), text.clone())])
-                .and_then(|config| iacquiz::lang::schema::check_config(&config));
+            let found =
+                Config::from_texts(vec![("main.tf".into(), text.clone())]).and_then(|config| iacquiz::lang::schema::check_config(&config));
             if let Err(d) = found {
                 // Only a question whose point is that very error may hold an invalid configuration.
                 let intended = match &inst.answer {

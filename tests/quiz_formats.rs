@@ -248,7 +248,7 @@ fn check_gift_against(quiz: &Quiz, src: &str) {
         }
         assert_eq!(
             g.general.as_deref(),
-            Some(prompt_html(item.explain.trim()).as_str()),
+            Some(iacquiz::export::general_html(quiz, item).as_str()),
             "{t}: general feedback"
         );
         match item.format {
@@ -473,7 +473,7 @@ fn check_xml_against(quiz: &Quiz, src: &str) {
             gift::question_html(item),
             "{t}: the question text (with its code) reads back"
         );
-        assert_eq!(q.text_of("generalfeedback"), prompt_html(item.explain.trim()), "{t}");
+        assert_eq!(q.text_of("generalfeedback"), iacquiz::export::general_html(quiz, item), "{t}");
         let answers = q.all("answer");
         let fractions: Vec<&str> = answers.iter().map(|a| a.attr("fraction").unwrap_or("?")).collect();
         assert!(
@@ -537,15 +537,21 @@ fn xml_special_characters_read_back() {
     let dir = make_golden_quiz("xml-cdata");
     let src = read(&dir.join("quiz.xml"));
     let doc = parse_xml(&src);
+    // Names are neutral (`V1-Q03 · topic`): find the item in quiz.json, then its name.
+    let quiz = load(&dir);
+    let name = quiz
+        .variants
+        .iter()
+        .flat_map(|v| v.questions.iter().map(move |i| (v.variant, i)))
+        .find(|(_, i)| i.id == "quiz-upper-cdata")
+        .map(|(v, i)| title(v, i))
+        .unwrap_or_default();
+    assert!(!name.is_empty(), "quiz-upper-cdata is in the quiz");
     let q = doc
         .one("quiz")
         .all("question")
         .into_iter()
-        .find(|q| {
-            q.all("name")
-                .first()
-                .is_some_and(|n| n.one("text").text.ends_with("quiz-upper-cdata"))
-        })
+        .find(|q| q.all("name").first().is_some_and(|n| n.one("text").text == name))
         .cloned()
         .unwrap_or_default();
     let text = q.one("questiontext").one("text").text.clone();

@@ -50,6 +50,13 @@ pub fn read_dir_bank(dir: &Path) -> Result<Vec<SourceFile>, Vec<LoadError>> {
     if errors.is_empty() { Ok(found) } else { Err(errors) }
 }
 
+/// True for a seed text a bank carries: a `.txt` file in the `seeds/` folder at its root.
+pub fn is_seed_text(in_root: &str) -> bool {
+    in_root
+        .strip_prefix("seeds/")
+        .is_some_and(|n| n.ends_with(".txt") && !n.contains('/'))
+}
+
 fn rel_of(root: &Path, p: &Path) -> String {
     p.strip_prefix(root)
         .map(|r| {
@@ -105,7 +112,8 @@ impl Walker<'_> {
             let in_root = rel_of(root, &path);
             let shown = shown_root.join(&in_root).display().to_string();
             let Ok(meta) = std::fs::symlink_metadata(&path) else { continue };
-            let is_yaml = name.ends_with(".yaml") || name.ends_with(".yml");
+            // Seed texts (`seeds/*.txt`) are read with the bank: quotes are checked against them.
+            let is_yaml = name.ends_with(".yaml") || name.ends_with(".yml") || is_seed_text(&in_root);
             if !meta.is_dir() && !meta.file_type().is_symlink() && !is_yaml {
                 continue;
             }

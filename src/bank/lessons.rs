@@ -1,7 +1,10 @@
 //! The lesson catalogue: the seed documents and their sections, so a question's `lesson` can
 //! be checked for typos and coverage can show sections no question teaches yet.
 
+use std::collections::BTreeMap;
+
 use super::model::{Engine, LessonRef};
+use super::refs::{Objectives, SeedText};
 
 /// One seed document.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,6 +24,11 @@ pub struct Lesson {
 pub struct Catalogue {
     /// The lessons, in seed order.
     pub lessons: Vec<Lesson>,
+    /// Seed → its text with sections located, for the lessons whose text the bank carries.
+    pub seeds: BTreeMap<String, SeedText>,
+    /// The exam objectives questions may serve (the bank's `objectives.yaml`, else the
+    /// bundled one).
+    pub objectives: Objectives,
 }
 
 impl Catalogue {

@@ -10,7 +10,8 @@ use super::located::{self, Node, Pos};
 use super::model::{Distractor, Engine, Kind, LessonRef, Origin, Question, References, Stated};
 use super::notation;
 use super::params::{self, Params};
-use super::raw::{RawCatalogue, RawFile, RawQuestion, question_fields};
+use super::raw::{RawCatalogue, RawFile, RawObjectives, RawQuestion, question_fields};
+use super::refs::{self, OBJECTIVES, Objectives, SeedText};
 use super::sources;
 
 /// One problem that keeps a bank from loading.
@@ -111,6 +112,8 @@ pub fn load(files: Vec<SourceFile>) -> Result<Loaded, LoadErrors> {
     let mut errors = Vec::new();
     let mut catalogue = Catalogue::default();
     let mut texts = Vec::new();
+    let mut seed_texts: BTreeMap<String, (String, String)> = BTreeMap::new();
+    let mut seed_paths: Vec<SeedPath> = Vec::new();
     for f in files {
         let text = match String::from_utf8(f.bytes.clone()) {
             Ok(t) => t,
@@ -123,10 +126,18 @@ pub fn load(files: Vec<SourceFile>) -> Result<Loaded, LoadErrors> {
             }
         };
         if f.in_root == CATALOGUE {
-            load_catalogue(&f, &text, &mut catalogue, &mut errors);
+            seed_paths.extend(load_catalogue(&f, &text, &mut catalogue, &mut errors));
+        } else if f.in_root == OBJECTIVES {
+            load_objectives(&f, &text, &mut catalogue.objectives, &mut errors);
+        } else if super::files::is_seed_text(&f.in_root) {
+            seed_texts.insert(f.in_root.clone(), (f.display.clone(), text));
         } else {
             texts.push((f, text));
         }
+    }
+    attach_seeds(&seed_paths, &seed_texts, &mut catalogue, &mut errors);
+    if catalogue.objectives.list.is_empty() {
+        catalogue.objectives = bundled_objectives();
     }
     let mut questions = Vec::new();
     let mut summaries = Vec::new();
@@ -190,12 +201,18 @@ fn too_deep(f: &SourceFile, fail: &located::Failure) -> LoadError {
     )
 }
 
-fn load_catalogue(f: &SourceFile, text: &str, cat: &mut Catalogue, errors: &mut Vec<LoadError>) {
+/// A lesson whose seed text the catalogue names: (seed, catalogue file, text path, starts).
+type SeedPath = (String, String, String, BTreeMap<String, Vec<String>>);
+
+/// Reads a lesson catalogue into `cat`; returns the seed texts it names, to attach once every
+/// file is read.
+fn load_catalogue(f: &SourceFile, text: &str, cat: &mut Catalogue, errors: &mut Vec<LoadError>) -> Vec<SeedPath> {
+    let mut paths = Vec::new();
     if let Err(fail) = located::parse_checked(text)
         && fail.too_deep
     {
         errors.push(too_deep(f, &fail));
-        return;
+        return paths;
     }
     match serde_yaml::from_str::<RawCatalogue>(text) {
         Ok(raw) => {
@@ -203,6 +220,25 @@ fn load_catalogue(f: &SourceFile, text: &str, cat: &mut Catalogue, errors: &mut 
                 if cat.lesson(&l.seed.0).is_some() {
                     errors.push(LoadError::file(&f.display, &format!("lesson seed {} is listed twice", l.seed.0)));
                     continue;
+                }
+                for name in l.starts.keys() {
+                    if !l.sections.contains(name) {
+                        errors.push(LoadError::file(
+                            &f.display,
+                            &format!("lesson {}: `starts` names {name:?}, which is not one of its sections", l.seed.0),
+                        ));
+                    }
+                }
+                match l.text {
+                    Some(t) => paths.push((l.seed.0.clone(), f.display.clone(), t, l.starts)),
+                    None if !l.starts.is_empty() => errors.push(LoadError::file(
+                        &f.display,
+                        &format!(
+                            "lesson {}: `starts` locates sections in the seed text, so give `text:` too",
+                            l.seed.0
+                        ),
+                    )),
+                    None => {}
                 }
                 cat.lessons.push(Lesson {
                     seed: l.seed.0,
@@ -215,6 +251,63 @@ fn load_catalogue(f: &SourceFile, text: &str, cat: &mut Catalogue, errors: &mut 
         }
         Err(e) => errors.push(serde_error(f, &e, None)),
     }
+    paths
+}
+
+/// Gives the catalogue each named seed text, its sections located.
+fn attach_seeds(paths: &[SeedPath], texts: &BTreeMap<String, (String, String)>, cat: &mut Catalogue, errors: &mut Vec<LoadError>) {
+    for (seed, cat_file, path, starts) in paths {
+        let Some((shown, text)) = texts.get(path.trim_start_matches("./")) else {
+            errors.push(LoadError::file(
+                cat_file,
+                &format!("lesson {seed}: its text {path:?} is not in the bank (seed texts are .txt files in the bank's seeds/ folder)"),
+            ));
+            continue;
+        };
+        match SeedText::new(text, starts) {
+            Ok(s) => {
+                cat.seeds.insert(seed.clone(), s);
+            }
+            Err(m) => errors.push(LoadError::file(shown, &format!("lesson {seed}: {m} (fix `starts` in {cat_file})"))),
+        }
+    }
+}
+
+/// Reads the exam objective catalogue.
+fn load_objectives(f: &SourceFile, text: &str, out: &mut Objectives, errors: &mut Vec<LoadError>) {
+    match serde_yaml::from_str::<RawObjectives>(text) {
+        Ok(raw) => {
+            out.source = raw.source;
+            for (k, v) in raw.objectives {
+                match (k, v) {
+                    (serde_yaml::Value::String(id), serde_yaml::Value::String(t)) if !t.trim().is_empty() => match out.text(&id) {
+                        // Several bank folders may each bring the same catalogue.
+                        Some(known) if known == t => {}
+                        Some(_) => errors.push(LoadError::file(
+                            &f.display,
+                            &format!("objective {id:?} is listed twice with different texts"),
+                        )),
+                        None => out.list.push((id, t)),
+                    },
+                    (k, _) => errors.push(LoadError::file(
+                        &f.display,
+                        &format!("objective {k:?}: write each objective as `ID: text`, the id quoted when it is a bare number"),
+                    )),
+                }
+            }
+        }
+        Err(e) => errors.push(serde_error(f, &e, None)),
+    }
+}
+
+/// The bundled exam objectives, for a bank that brings none.
+fn bundled_objectives() -> Objectives {
+    let mut out = Objectives::default();
+    let mut errors = Vec::new();
+    if let Some(f) = crate::bank::embedded_sources().into_iter().find(|f| f.in_root == OBJECTIVES) {
+        load_objectives(&f, &String::from_utf8_lossy(&f.bytes), &mut out, &mut errors);
+    }
+    out
 }
 
 /// A serde_yaml error at its position, naming the question it is in when the tree says.
@@ -529,6 +622,18 @@ fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, start: Pos, errors
     } else if let Some(m) = ctx.catalogue.problem(&lesson) {
         p.field("lesson", m);
     }
+    let given = References {
+        quote: rq.quote.clone(),
+        docs: rq.docs.clone(),
+        objective: rq.objective.clone(),
+        since: rq.since.clone(),
+    };
+    if let Some(e) = engine {
+        let seed = ctx.catalogue.seeds.get(&lesson.seed);
+        for (field, m) in refs::problems(&given, e, &lesson, seed, &ctx.catalogue.objectives) {
+            p.field(field, m);
+        }
+    }
     if rq.prompt.trim().is_empty() {
         p.field("prompt", "`prompt` is empty");
     }
@@ -661,12 +766,7 @@ fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, start: Pos, errors
         topic: ctx.topic.clone(),
         tags: rq.tags,
         lesson,
-        refs: References {
-            quote: rq.quote,
-            docs: rq.docs,
-            objective: rq.objective,
-            since: rq.since,
-        },
+        refs: given,
         prompt: rq.prompt,
         source,
         kind: rq.kind,
@@ -766,11 +866,31 @@ mod tests {
         let files = crate::bank::embedded_sources();
         let mut catalogue = Catalogue::default();
         let mut errors = Vec::new();
+        let mut paths = Vec::new();
         for f in files.iter().filter(|f| f.in_root == CATALOGUE) {
-            load_catalogue(f, std::str::from_utf8(&f.bytes).unwrap_or(""), &mut catalogue, &mut errors);
+            paths.extend(load_catalogue(
+                f,
+                std::str::from_utf8(&f.bytes).unwrap_or(""),
+                &mut catalogue,
+                &mut errors,
+            ));
         }
+        let texts = files
+            .iter()
+            .filter(|f| crate::bank::files::is_seed_text(&f.in_root))
+            .map(|f| {
+                (
+                    f.in_root.clone(),
+                    (f.display.clone(), String::from_utf8_lossy(&f.bytes).to_string()),
+                )
+            })
+            .collect();
+        attach_seeds(&paths, &texts, &mut catalogue, &mut errors);
+        catalogue.objectives = bundled_objectives();
         assert!(errors.is_empty(), "{errors:?}");
-        (catalogue, files.into_iter().filter(|f| f.in_root != CATALOGUE).collect())
+        let question_file =
+            |f: &SourceFile| f.in_root != CATALOGUE && f.in_root != OBJECTIVES && !crate::bank::files::is_seed_text(&f.in_root);
+        (catalogue, files.into_iter().filter(question_file).collect())
     }
 
     /// The one-parse load of a clean file gives what the located load gives, positions included.

@@ -23,6 +23,7 @@ pub mod model;
 pub mod notation;
 pub mod params;
 pub mod raw;
+pub mod refs;
 pub mod report;
 pub mod rng;
 pub mod sources;

@@ -175,6 +175,23 @@ pub struct RawCatalogueLesson {
     pub engine: Engine,
     /// Its sections, in lesson order.
     pub sections: Vec<String>,
+    /// The seed's text, a `.txt` file under the bank root (`seeds/001.txt`), which quotes
+    /// are checked against.
+    #[serde(default)]
+    pub text: Option<String>,
+    /// Section → the phrases of the text where it starts (see `questions/lessons.yaml`).
+    #[serde(default)]
+    pub starts: BTreeMap<String, Vec<String>>,
+}
+
+/// The exam objective catalogue (`objectives.yaml` at a bank root).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawObjectives {
+    /// Where the list was read.
+    pub source: String,
+    /// Id → text, in exam order.
+    pub objectives: serde_yaml::Mapping,
 }
 
 /// The field names serde accepts for a question, read from serde's own "unknown field" error

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use crate::bank::refs::DOCS_PREFIX;
 use crate::bank::{Bank, coverage};
 
 /// Which bank to use: the bundled one, or the folders given.
@@ -77,15 +78,29 @@ pub fn run(a: BankCmdArgs) -> i32 {
     0
 }
 
-/// The question list as an aligned table.
+/// The question list as an aligned table: id, topic, kind, exam objective, the Terraform
+/// release it depends on, its documentation page (the path under developer.hashicorp.com/terraform/),
+/// difficulty.
 pub fn list(bank: &Bank) -> String {
-    let rows: Vec<[String; 4]> = bank
+    let dash = || "-".to_string();
+    let rows: Vec<[String; 7]> = bank
         .questions()
         .iter()
-        .map(|q| [q.id.clone(), q.topic.clone(), q.kind.name().to_string(), q.difficulty.to_string()])
+        .map(|q| {
+            let docs = q.refs.docs.as_deref().map(|d| d.strip_prefix(DOCS_PREFIX).unwrap_or(d).to_string());
+            [
+                q.id.clone(),
+                q.topic.clone(),
+                q.kind.name().to_string(),
+                q.refs.objective.clone().unwrap_or_else(dash),
+                q.refs.since.clone().unwrap_or_else(dash),
+                docs.unwrap_or_else(dash),
+                q.difficulty.to_string(),
+            ]
+        })
         .collect();
-    let head = ["ID", "TOPIC", "KIND", "DIFFICULTY"].map(String::from);
-    let mut widths = [0usize; 4];
+    let head = ["ID", "TOPIC", "KIND", "OBJECTIVE", "SINCE", "DOCS", "DIFFICULTY"].map(String::from);
+    let mut widths = [0usize; 7];
     for r in rows.iter().chain(std::iter::once(&head)) {
         for (w, c) in widths.iter_mut().zip(r) {
             *w = (*w).max(c.chars().count());
@@ -93,16 +108,14 @@ pub fn list(bank: &Bank) -> String {
     }
     let mut out = String::new();
     for r in std::iter::once(&head).chain(rows.iter()) {
-        let line = format!(
-            "{:<a$}  {:<b$}  {:<c$}  {}",
-            r[0],
-            r[1],
-            r[2],
-            r[3],
-            a = widths[0],
-            b = widths[1],
-            c = widths[2]
-        );
+        let mut line = String::new();
+        for (i, (c, w)) in r.iter().zip(widths).enumerate() {
+            if i + 1 == r.len() {
+                line.push_str(c);
+            } else {
+                line.push_str(&format!("{c:<w$}  "));
+            }
+        }
         out.push_str(line.trim_end());
         out.push('\n');
     }

@@ -4,7 +4,7 @@
 //! question text as `<pre>`. GIFT's special characters (`~ = # { } :`) and the backslash are
 //! escaped with a backslash, and line breaks are written `\n` (a blank line ends a question).
 
-use super::{feedback, html_escape, prompt_html, source_blocks, title, type_hint};
+use super::{feedback, general_html, html_escape, prompt_html, source_blocks, title, type_hint};
 use crate::instructor::model::{Format, Item, Quiz};
 
 /// Escapes text for GIFT: a backslash before `~ = # { } :` and `\`, and `\n` for a line break.
@@ -50,7 +50,7 @@ fn answer_html(text: &str) -> String {
     format!("<code>{}</code>", html_escape(text))
 }
 
-fn question(out: &mut String, variant: usize, item: &Item) {
+fn question(out: &mut String, quiz: &Quiz, variant: usize, item: &Item) {
     out.push_str(&format!(
         "// {} ({}, {}, difficulty {})\n",
         title(variant, item),
@@ -63,7 +63,7 @@ fn question(out: &mut String, variant: usize, item: &Item) {
         escape(&title(variant, item)),
         escape(&question_html(item))
     ));
-    let general = escape(&prompt_html(item.explain.trim()));
+    let general = escape(&general_html(quiz, item));
     match item.format {
         Format::Multichoice => {
             for c in &item.choices {
@@ -115,7 +115,7 @@ pub fn render(quiz: &Quiz) -> String {
             quiz.seed, v.variant
         ));
         for item in &v.questions {
-            question(&mut out, v.variant, item);
+            question(&mut out, quiz, v.variant, item);
         }
     }
     out

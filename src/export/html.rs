@@ -4,7 +4,7 @@
 //! `<pre>` highlighted with a few span classes.
 
 use super::highlight;
-use super::{feedback, html_escape, prompt_html, source_blocks, type_hint};
+use super::{feedback, html_escape, objective_line, prompt_html, refs_html, refs_of, source_blocks, type_hint};
 use crate::instructor::model::{Format, Item, Quiz};
 use crate::instructor::variants::values_text;
 
@@ -13,6 +13,7 @@ pub const CSS: &str = "\
 body{font-family:Georgia,'Times New Roman',serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#111;line-height:1.45}
 h1{font-size:1.5rem;margin:0 0 .25rem}
 .meta{color:#555;margin:0 0 1rem}
+.refs{color:#333;font-size:.9em;margin:.2rem 0}
 .name{margin:0 0 1.5rem}
 section.variant{break-after:page;page-break-after:always}
 section.variant:last-of-type{break-after:auto;page-break-after:auto}
@@ -82,6 +83,10 @@ pub fn quiz(quiz: &Quiz) -> String {
                 item.number,
                 prompt_html(item.prompt.trim())
             ));
+            // Only the objective: the quoted lesson sentence would often state the answer.
+            if let Some(o) = refs_of(quiz, item).and_then(objective_line) {
+                body.push_str(&format!("<p class=\"meta\">Exam objective {}</p>\n", html_escape(&o)));
+            }
             sources(&mut body, item);
             match item.format {
                 Format::Multichoice | Format::Truefalse => {
@@ -134,6 +139,10 @@ pub fn answers(quiz: &Quiz) -> String {
                 html_escape(&item.answer.text),
                 prompt_html(item.explain.trim())
             ));
+            if let Some(r) = refs_of(quiz, item) {
+                body.push_str(&refs_html(r, false));
+                body.push('\n');
+            }
             let wrong: Vec<(String, String, Option<&str>, Option<&str>)> = if item.format == Format::Shortanswer {
                 item.wrong
                     .iter()

@@ -1,7 +1,7 @@
 //! Markdown: `quiz.md` (every variant's questions, to print or paste) and `answers.md` (the
 //! key: each answer, why, and each distractor with the misconception that produces it).
 
-use super::{feedback, source_blocks, type_hint};
+use super::{feedback, objective_line, ref_lines, refs_of, source_blocks, type_hint};
 use crate::instructor::model::{Format, Item, Quiz};
 use crate::instructor::variants::values_text;
 
@@ -34,8 +34,12 @@ fn header(quiz: &Quiz, title: &str) -> String {
     )
 }
 
-fn question(out: &mut String, item: &Item) {
+fn question(out: &mut String, quiz: &Quiz, item: &Item) {
     out.push_str(&format!("### {}. {}\n\n", item.number, item.prompt.trim()));
+    // Only the objective: the quoted lesson sentence would often state the answer.
+    if let Some(o) = refs_of(quiz, item).and_then(objective_line) {
+        out.push_str(&format!("*Exam objective {o}*\n\n"));
+    }
     for b in source_blocks(item) {
         out.push_str(&format!("{}:\n\n", b.label));
         block(out, b.lang(), &b.text);
@@ -61,7 +65,7 @@ pub fn quiz(quiz: &Quiz) -> String {
             quiz.variants.len()
         ));
         for item in &v.questions {
-            question(&mut out, item);
+            question(&mut out, quiz, item);
         }
     }
     out
@@ -89,6 +93,15 @@ pub fn answers(quiz: &Quiz) -> String {
                 None => out.push_str(&format!("**Answer:** {}\n\n", code(&item.answer.text))),
             }
             out.push_str(&format!("{}\n\n", item.explain.trim()));
+            if let Some(r) = refs_of(quiz, item) {
+                let lines = ref_lines(r);
+                for (label, text) in &lines {
+                    out.push_str(&format!("- {label}: {text}\n"));
+                }
+                if !lines.is_empty() {
+                    out.push('\n');
+                }
+            }
             let wrong: Vec<String> = if item.format == Format::Shortanswer {
                 item.wrong
                     .iter()

@@ -20,7 +20,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::instructor::error::QuizError;
-use crate::instructor::model::{Item, Quiz};
+use crate::instructor::model::{Item, Quiz, Refs};
 
 /// An export format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -276,9 +276,76 @@ pub fn feedback(misconception: Option<&str>, why: Option<&str>) -> String {
     }
 }
 
-/// A short heading for a variant's item: `V1-Q01 tf-merge-later-wins`.
+/// A short heading for a variant's item: `V1-Q01 · merge`. Neutral on purpose: a question id
+/// such as `tf-index-out-of-range-is-an-error` would give the answer away, and Moodle can show
+/// question names to students; the answer keys show the ids.
 pub fn title(variant: usize, item: &Item) -> String {
-    format!("V{variant}-Q{:02} {}", item.number, item.id)
+    format!("V{variant}-Q{:02} · {}", item.number, item.topic)
+}
+
+/// The references of a variant's item (the drawn question it is an instance of).
+pub fn refs_of<'q>(quiz: &'q Quiz, item: &Item) -> Option<&'q Refs> {
+    quiz.questions
+        .iter()
+        .find(|d| d.number == item.number && d.id == item.id)
+        .map(|d| &d.refs)
+}
+
+/// A question's references as (label, text) lines: the lesson sentence, the exam objective,
+/// the documentation page and the release the answer depends on. For answer keys and for
+/// feedback shown after answering; a student-facing question shows only [`objective_line`],
+/// because the quoted sentence often states the answer.
+pub fn ref_lines(r: &Refs) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    if let Some(q) = &r.quote {
+        out.push(("Lesson says", format!("\u{201c}{q}\u{201d}")));
+    }
+    if let Some(o) = objective_line(r) {
+        out.push(("Exam objective", o));
+    }
+    if let Some(d) = &r.docs {
+        out.push(("Docs", d.clone()));
+    }
+    if let Some(v) = &r.since {
+        out.push(("Since", format!("Terraform {v}")));
+    }
+    out
+}
+
+/// The exam objective with its text (`2c Compute and interpolate data using HCL functions`).
+pub fn objective_line(r: &Refs) -> Option<String> {
+    let o = r.objective.as_ref()?;
+    Some(match &r.objective_text {
+        Some(t) => format!("{o} {t}"),
+        None => o.clone(),
+    })
+}
+
+/// The references as HTML paragraphs (`<p class="refs">`). With `link`, the docs page is a
+/// link (Moodle feedback); without, it is plain text without its scheme, so that a printed page
+/// stays self-contained (no external address at all).
+pub fn refs_html(r: &Refs, link: bool) -> String {
+    ref_lines(r)
+        .into_iter()
+        .map(|(label, text)| {
+            let value = match (label, link) {
+                ("Docs", true) => format!("<a href=\"{0}\">{0}</a>", html_escape(&text)),
+                ("Docs", false) => html_escape(text.strip_prefix("https://").unwrap_or(&text)),
+                _ => html_escape(&text),
+            };
+            format!("<p class=\"refs\">{label}: {value}</p>")
+        })
+        .collect()
+}
+
+/// The feedback Moodle shows after a question is answered (GIFT and Moodle XML): the
+/// explanation, then the references.
+pub fn general_html(quiz: &Quiz, item: &Item) -> String {
+    let mut out = prompt_html(item.explain.trim());
+    if let Some(r) = refs_of(quiz, item) {
+        out.push_str(&refs_html(r, true));
+    }
+    out
 }
 
 /// The line shown under a terraform shortanswer question.

@@ -5,7 +5,7 @@
 //! `<pre>`), the explanation as general feedback.
 
 use super::gift::{literal_answer, question_html};
-use super::{feedback, html_escape, prompt_html, title};
+use super::{feedback, general_html, html_escape, prompt_html, title};
 use crate::instructor::model::{Format, Item, Quiz};
 
 /// Escapes text for an XML element or attribute.
@@ -49,7 +49,7 @@ fn answer(out: &mut String, fraction: u32, format: &str, text: &str, fb: &str) {
     out.push_str("    </answer>\n");
 }
 
-fn question(out: &mut String, variant: usize, item: &Item) {
+fn question(out: &mut String, quiz: &Quiz, variant: usize, item: &Item) {
     out.push_str(&format!(
         "  <!-- {} -->\n  <question type=\"{}\">\n",
         xml_escape(&title(variant, item)).replace("--", "- -"),
@@ -60,11 +60,11 @@ fn question(out: &mut String, variant: usize, item: &Item) {
         xml_escape(&title(variant, item))
     ));
     out.push_str(&html_text("questiontext", &question_html(item), "    "));
-    out.push_str(&html_text("generalfeedback", &prompt_html(item.explain.trim()), "    "));
+    out.push_str(&html_text("generalfeedback", &general_html(quiz, item), "    "));
     out.push_str("    <defaultgrade>1</defaultgrade>\n    <penalty>0</penalty>\n    <hidden>0</hidden>\n");
     out.push_str(&format!(
         "    <idnumber>{}</idnumber>\n",
-        xml_escape(&format!("v{}-q{}-{}", variant, item.number, item.id))
+        xml_escape(&format!("v{}-q{}", variant, item.number))
     ));
     match item.format {
         Format::Multichoice => {
@@ -124,7 +124,7 @@ pub fn render(quiz: &Quiz) -> String {
             xml_escape(&format!("$course$/top/iacquiz seed {}/variant {}", quiz.seed, v.variant))
         ));
         for item in &v.questions {
-            question(&mut out, v.variant, item);
+            question(&mut out, quiz, v.variant, item);
         }
     }
     out.push_str("</quiz>\n");

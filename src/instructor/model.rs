@@ -44,6 +44,30 @@ pub struct Drawn {
     pub lesson: Lesson,
     /// True when its variants draw different parameter values.
     pub parameterised: bool,
+    /// What it teaches and where that is written down (absent in quizzes made before
+    /// references existed).
+    #[serde(default)]
+    pub refs: Refs,
+}
+
+/// A drawn question's references, as the exports show them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Refs {
+    /// The lesson sentence it tests, quoted from the seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quote: Option<String>,
+    /// The exam objective it serves (`2c`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objective: Option<String>,
+    /// That objective's text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objective_text: Option<String>,
+    /// The official documentation page of the function or feature.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub docs: Option<String>,
+    /// The first Terraform release whose behaviour the answer depends on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub since: Option<String>,
 }
 
 /// A lesson section reference.

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use super::draw::{Options, draw};
 use super::error::{Failing, QuizError};
-use super::model::{Answer, Drawn, Format, Item, ItemChoice, ItemSource, Lesson, Quiz, SCHEMA, Variant, Wrong};
+use super::model::{Answer, Drawn, Format, Item, ItemChoice, ItemSource, Lesson, Quiz, Refs, SCHEMA, Variant, Wrong};
 use crate::bank::check::{check_bank, check_instance};
 use crate::bank::rng::Rng;
 use crate::bank::{Bank, Computed, Instance, Kind, Question};
@@ -61,7 +61,12 @@ pub fn new_quiz(bank: &Bank, o: &Options) -> Result<Quiz, QuizError> {
     }
     require_checked(bank)?;
     let drawn = draw(bank, o)?;
-    build(&drawn, o)
+    let mut quiz = build(&drawn, o)?;
+    for d in &mut quiz.questions {
+        let objectives = &bank.catalogue().objectives;
+        d.refs.objective_text = d.refs.objective.as_deref().and_then(|id| objectives.text(id)).map(str::to_string);
+    }
+    Ok(quiz)
 }
 
 /// Builds the variants of already drawn questions (the bank is taken as checked).
@@ -96,6 +101,14 @@ pub fn build(drawn: &[&Question], o: &Options) -> Result<Quiz, QuizError> {
                     section: q.lesson.section.clone(),
                 },
                 parameterised: q.is_parameterised(),
+                refs: Refs {
+                    quote: q.refs.quote.as_deref().map(crate::bank::refs::normalise),
+                    objective: q.refs.objective.clone(),
+                    // Filled in by new_quiz, which has the bank's objective catalogue.
+                    objective_text: None,
+                    docs: q.refs.docs.clone(),
+                    since: q.refs.since.clone(),
+                },
             })
             .collect(),
         variants,

@@ -63,6 +63,9 @@ pub struct Feedback {
     pub lesson: String,
     /// The author's explanation.
     pub explain: String,
+    /// The question's references, as (label, text): the lesson sentence it tests, its exam
+    /// objective, its documentation page and the release it depends on.
+    pub refs: Vec<(&'static str, String)>,
     /// The real evaluation's steps.
     pub trace: Vec<Step>,
 }
@@ -123,6 +126,7 @@ pub fn judge(q: &Question, inst: &Instance, choices: &[Choice], given: &Given, c
         divergence,
         lesson: format!("lesson {}{title} § {}", lesson_ref.0, lesson_ref.1),
         explain: inst.explain.clone(),
+        refs: crate::bank::refs::lines(&q.refs, &catalogue.objectives),
         trace,
     })
 }

@@ -49,6 +49,13 @@ pub fn lines(fb: &Feedback, t: &Theme) -> Vec<Line<'static>> {
     out.push(Line::from(""));
     out.push(Line::from(Span::styled("Explanation", t.label())));
     out.push(Line::from(fb.explain.clone()));
+    if !fb.refs.is_empty() {
+        out.push(Line::from(""));
+        out.push(Line::from(Span::styled("References", t.label())));
+        for (label, text) in &fb.refs {
+            out.push(field(&format!("{label}:"), text.clone()));
+        }
+    }
     out
 }
 
