@@ -63,7 +63,7 @@ fn errors_of(bank: &Path) -> Vec<String> {
 #[test]
 fn every_bundled_question_has_its_references() {
     let bank = bundled();
-    assert_eq!(bank.questions().len(), 300);
+    assert!(bank.questions().len() >= 300, "{}", bank.questions().len());
     for q in bank.questions() {
         assert!(q.refs.quote.is_some(), "{}: no quote", q.id);
         assert!(q.refs.objective.is_some(), "{}: no objective", q.id);
@@ -109,7 +109,7 @@ fn the_loader_refuses_wrong_references_where_they_are_written() {
         has(
             "network.yaml",
             objective,
-            "tf-cidr-last-slash20",
+            "tf-cidr-slash20-not-third-octet",
             "objective \"2z\" is not in objectives.yaml"
         ),
         "{errs:#?}"
@@ -127,7 +127,7 @@ fn the_loader_refuses_wrong_references_where_they_are_written() {
         has(
             "providers.yaml",
             since,
-            "tf-providers-purity-custom-local-name",
+            "tf-providers-purity-pin-before-540",
             "is not a Terraform release"
         ),
         "{errs:#?}"

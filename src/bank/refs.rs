@@ -351,10 +351,17 @@ mod tests {
             "https://www.terraform.io/language/functions/slice",
             "https://developer.hashicorp.com/terraform/",
             "https://developer.hashicorp.com/terraform/language functions",
-            "https://developer.hashicorp.com/terraform/language/functions/slice#x",
+            "https://developer.hashicorp.com/terraform/language/functions/slice?x=1",
+            "https://developer.hashicorp.com/terraform/language/functions/slice#",
+            "https://developer.hashicorp.com/terraform/language/functions/slice#a b",
         ] {
             assert!(docs_problem(Engine::Terraform, bad).is_some(), "{bad}");
         }
+        // A section anchor still names the page.
+        assert_eq!(
+            docs_problem(Engine::Terraform, "https://developer.hashicorp.com/terraform/language/checks#scoped-data-sources"),
+            None
+        );
         assert!(docs_problem(Engine::Rivet, "https://developer.hashicorp.com/terraform/language").is_some());
     }
 
