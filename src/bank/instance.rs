@@ -123,7 +123,12 @@ impl Question {
     /// Draws the parameters for `seed` and fills them in everywhere. A question without
     /// params gives the same instance for every seed.
     pub fn instantiate(&self, seed: u64) -> Instance {
-        let values = params::draw(&self.params, seed, &self.id);
+        self.instance_with(params::draw(&self.params, seed, &self.id), seed)
+    }
+
+    /// The instance for given parameter `values` (as `check` enumerates them); `seed` orders its
+    /// choices.
+    pub fn instance_with(&self, values: BTreeMap<String, String>, seed: u64) -> Instance {
         let sub = |t: &str| params::substitute(t, &values);
         let stated = |s: &Stated| match s {
             Stated::Value(t) => Stated::Value(sub(t)),
