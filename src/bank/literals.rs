@@ -201,7 +201,7 @@ mod tests {
 
     #[test]
     fn reads_numbers_strings_and_code() {
-        let l = literals(r#"The cert has 10 days, `var.x` is "api", {{n}} and v2 or 3.5 in 10.0.0.0/16 as /24s: "{{n}}" 7."#);
+        let l = literals(r#"The cert has 10 days, `var.x` is "api", {{n}} and v2 or 3.5 in 10.0.0.0/16 as /24 nets: "{{n}}" 7."#);
         assert_eq!(l, set(&["10", "3.5", "api", "var.x", "10.0.0.0/16", "/24", "7"]));
     }
 
