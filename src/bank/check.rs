@@ -13,6 +13,9 @@ use super::engine::Computed;
 use super::instance::Instance;
 use super::model::{Engine, Kind, Origin, Question, Stated};
 
+/// The most instance problems a question's report lists (the rest are counted).
+pub const MAX_INSTANCE_PROBLEMS: usize = 5;
+
 /// The fewest distinct distractors a `choice` question may have.
 pub const MIN_DISTRACTORS: usize = 3;
 
@@ -219,6 +222,12 @@ fn verdict(q: &Question, plan: &Plan, outcomes: Vec<Outcome>) -> QuestionReport 
             }
         }
     }
+    // Hundreds of instances can each fail in their own words; a few say what is wrong.
+    if problems.len() > MAX_INSTANCE_PROBLEMS {
+        let more = problems.len() - MAX_INSTANCE_PROBLEMS;
+        problems.truncate(MAX_INSTANCE_PROBLEMS);
+        problems.push(format!("and {more} more problem{} in other instances", if more == 1 { "" } else { "s" }));
+    }
     if q.is_parameterised() {
         problems.extend(stale_text(q, &outcomes));
         let per_instance: Vec<collapse::Signal> = outcomes.iter().map(|o| o.signal.clone()).collect();
@@ -338,6 +347,14 @@ pub fn check_instance(inst: &Instance) -> (Vec<String>, usize) {
                 }
             }
         },
+    }
+    if inst.kind == Kind::Input
+        && let Some(esc) = super::natural::needs_escape(&got.one_line())
+    {
+        problems.push(format!(
+            "the answer of an input question must be typeable as a person writes it, but {} needs the escape {esc}; make it a choice question (or change the source)",
+            got.one_line()
+        ));
     }
     let n = check_choices(inst, got, &mut problems);
     (problems, n)

@@ -23,6 +23,7 @@ pub mod literals;
 pub mod load;
 pub mod located;
 pub mod model;
+pub mod natural;
 pub mod notation;
 pub mod params;
 pub mod raw;
