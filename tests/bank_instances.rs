@@ -11,7 +11,9 @@ use iacquiz::bank::domain::{SAMPLE_DRAWS, WHOLE_DOMAIN_MAX};
 
 /// Copies `from` to `to`, prefixing every question id with `x-`.
 fn copy_renamed(from: &Path, to: &Path) {
-    let Ok(entries) = std::fs::read_dir(from) else { panic!("cannot read {}", from.display()) };
+    let Ok(entries) = std::fs::read_dir(from) else {
+        panic!("cannot read {}", from.display())
+    };
     if let Err(e) = std::fs::create_dir_all(to) {
         panic!("cannot create {}: {e}", to.display());
     }
@@ -21,7 +23,9 @@ fn copy_renamed(from: &Path, to: &Path) {
             copy_renamed(&src, &dst);
             continue;
         }
-        let Ok(text) = std::fs::read_to_string(&src) else { panic!("cannot read {}", src.display()) };
+        let Ok(text) = std::fs::read_to_string(&src) else {
+            panic!("cannot read {}", src.display())
+        };
         let renamed: String = text
             .lines()
             .map(|l| match l.strip_prefix("  - id: ") {
@@ -73,7 +77,9 @@ fn every_instance_is_counted_and_the_summary_says_how() {
         }
     }
     // A parameterised question proves its whole domain: tf-cidrsubnet-third-octet's n is 0..=255.
-    let Some(q) = bank.get("tf-cidrsubnet-third-octet") else { panic!("tf-cidrsubnet-third-octet is gone") };
+    let Some(q) = bank.get("tf-cidrsubnet-third-octet") else {
+        panic!("tf-cidrsubnet-third-octet is gone")
+    };
     let one = check_question(q);
     assert_eq!((one.proof.instances, one.proof.whole), (256, true));
     assert!(r.instances() > r.total());
@@ -83,11 +89,7 @@ fn every_instance_is_counted_and_the_summary_says_how() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     let whole = r.questions.iter().filter(|q| q.proof.whole).count();
     assert!(
-        stdout.contains(&format!(
-            "check: {} questions, {} passed, 0 failed; ",
-            r.total(),
-            r.total()
-        )),
+        stdout.contains(&format!("check: {} questions, {} passed, 0 failed; ", r.total(), r.total())),
         "{stdout}"
     );
     assert!(stdout.contains(&format!("instances proved ({whole} whole domains")), "{stdout}");
@@ -99,10 +101,16 @@ fn bank_with(tag: &str, file: &str, id: &str, edits: &[(&str, &str)]) -> Bank {
     let _ = std::fs::remove_dir_all(&dst);
     copy_renamed(&Path::new(env!("CARGO_MANIFEST_DIR")).join("questions"), &dst);
     let path = dst.join(file);
-    let Ok(text) = std::fs::read_to_string(&path) else { panic!("cannot read {}", path.display()) };
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        panic!("cannot read {}", path.display())
+    };
     let head = format!("  - id: x-{id}\n");
-    let Some(start) = text.find(&head) else { panic!("{id} not in {file}") };
-    let end = text[start + head.len()..].find("\n  - id: ").map_or(text.len(), |e| start + head.len() + e);
+    let Some(start) = text.find(&head) else {
+        panic!("{id} not in {file}")
+    };
+    let end = text[start + head.len()..]
+        .find("\n  - id: ")
+        .map_or(text.len(), |e| start + head.len() + e);
     let mut block = text[start..end].to_string();
     for (from, to) in edits {
         assert!(block.contains(from), "{id}: {from:?} not found");
@@ -121,7 +129,9 @@ fn bank_with(tag: &str, file: &str, id: &str, edits: &[(&str, &str)]) -> Bank {
 
 /// The problems `check` finds in question `x-{id}` of `bank`.
 fn problems_of(bank: &Bank, id: &str) -> String {
-    let Some(q) = bank.get(&format!("x-{id}")) else { panic!("x-{id} is gone") };
+    let Some(q) = bank.get(&format!("x-{id}")) else {
+        panic!("x-{id} is gone")
+    };
     check_question(q).problems.join("\n")
 }
 
@@ -209,7 +219,9 @@ fn a_string_answer_may_be_typed_without_quotes() {
     assert_eq!(judged("tf-lookup-default", "t3.micro"), Ok(false));
     // A number is still a number: the type is the point of some questions.
     let bank = Bank::load_embedded().unwrap_or_else(|e| panic!("{e}"));
-    let Some(q) = bank.get("tf-single-interpolation-keeps-type") else { panic!("gone") };
+    let Some(q) = bank.get("tf-single-interpolation-keeps-type") else {
+        panic!("gone")
+    };
     let inst = q.instantiate(0);
     let n = inst.values["n"].clone();
     assert_eq!(inst.judge(&n).map(|v| v.correct), Ok(true));

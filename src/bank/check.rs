@@ -8,9 +8,9 @@ use super::Bank;
 use super::collapse;
 use super::compare;
 use super::domain::{self, Plan, Values};
-use super::literals;
 use super::engine::Computed;
 use super::instance::Instance;
+use super::literals;
 use super::model::{Engine, Kind, Origin, Question, Stated};
 
 /// The most instance problems a question's report lists (the rest are counted).
@@ -164,7 +164,9 @@ fn prove(q: &Question, values: &Values, n: usize) -> Outcome {
         let shown = super::params::names_in(&q.prompt);
         let answer_shown = inst.correct_answer().is_ok_and(|c| {
             let bare = c.text.trim_matches('"');
-            values.iter().any(|(k, v)| shown.contains(k) && (v == &c.text || v.trim_matches('"') == bare))
+            values
+                .iter()
+                .any(|(k, v)| shown.contains(k) && (v == &c.text || v.trim_matches('"') == bare))
         });
         let signal = collapse::Signal {
             changing: inst.changing_misconceptions(),
@@ -226,7 +228,10 @@ fn verdict(q: &Question, plan: &Plan, outcomes: Vec<Outcome>) -> QuestionReport 
     if problems.len() > MAX_INSTANCE_PROBLEMS {
         let more = problems.len() - MAX_INSTANCE_PROBLEMS;
         problems.truncate(MAX_INSTANCE_PROBLEMS);
-        problems.push(format!("and {more} more problem{} in other instances", if more == 1 { "" } else { "s" }));
+        problems.push(format!(
+            "and {more} more problem{} in other instances",
+            if more == 1 { "" } else { "s" }
+        ));
     }
     if q.is_parameterised() {
         problems.extend(stale_text(q, &outcomes));

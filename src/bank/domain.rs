@@ -117,7 +117,9 @@ pub fn plan(params: &Params, salt: &str) -> Plan {
         };
     }
     let mut instances: Vec<Values> = Vec::new();
-    let candidates = corners(params).into_iter().chain((0..SAMPLE_DRAWS).map(|s| params::draw(params, s, salt)));
+    let candidates = corners(params)
+        .into_iter()
+        .chain((0..SAMPLE_DRAWS).map(|s| params::draw(params, s, salt)));
     for v in candidates {
         if !instances.contains(&v) {
             instances.push(v);

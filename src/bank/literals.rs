@@ -167,7 +167,12 @@ pub fn stale_literals(fields: &[(String, &str)], prompt: &str, source: &[&str], 
                 .iter()
                 .find(|iv| is_derived(iv))
                 .filter(|_| !instances.iter().all(is_derived))
-                .or_else(|| instances.iter().find(|iv| is_hidden_param(iv)).filter(|_| !instances.iter().all(is_hidden_param)));
+                .or_else(|| {
+                    instances
+                        .iter()
+                        .find(|iv| is_hidden_param(iv))
+                        .filter(|_| !instances.iter().all(is_hidden_param))
+                });
             if let Some(iv) = found {
                 out.push(Stale {
                     field: field.clone(),

@@ -31,7 +31,14 @@ const OUTCOMES: [(&str, &[&str]); 4] = [
     ("warning", &["warning", "warns", "warn", "warned"]),
     (
         "deferred",
-        &["deferred", "defers", "defer", "deferred to apply", "deferred until apply", "checked at apply"],
+        &[
+            "deferred",
+            "defers",
+            "defer",
+            "deferred to apply",
+            "deferred until apply",
+            "checked at apply",
+        ],
     ),
 ];
 
@@ -77,9 +84,7 @@ pub fn quoted(typed: &str) -> Option<String> {
 /// False for any other expected text.
 pub fn names_outcome(expected: &str, typed: &str) -> bool {
     let t = plain(typed);
-    OUTCOMES
-        .iter()
-        .any(|(word, ways)| *word == expected && ways.contains(&t.as_str()))
+    OUTCOMES.iter().any(|(word, ways)| *word == expected && ways.contains(&t.as_str()))
 }
 
 #[cfg(test)]

@@ -134,11 +134,7 @@ pub fn summary(r: &CheckReport) -> String {
     let sampled = n - whole;
     let mut how = format!("{whole} whole domain{}", plural(whole));
     if sampled > 0 {
-        how.push_str(&format!(
-            ", {sampled} sample{} of {}",
-            plural(sampled),
-            super::domain::SAMPLE_DRAWS
-        ));
+        how.push_str(&format!(", {sampled} sample{} of {}", plural(sampled), super::domain::SAMPLE_DRAWS));
     }
     format!(
         "check: {n} question{}, {} passed, {} failed; {} instance{} proved ({how})\n",
@@ -159,7 +155,7 @@ fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -223,7 +219,9 @@ mod tests {
         );
         let js = json(&r);
         assert!(
-            js.starts_with("{\"total\": 2, \"passed\": 1, \"failed\": 1, \"instances\": 301, \"questions\": [\n  {\"id\": \"ok\", \"engine\""),
+            js.starts_with(
+                "{\"total\": 2, \"passed\": 1, \"failed\": 1, \"instances\": 301, \"questions\": [\n  {\"id\": \"ok\", \"engine\""
+            ),
             "{js}"
         );
         let j: serde_json::Value = serde_json::from_str(&js).unwrap_or_default();
