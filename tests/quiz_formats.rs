@@ -551,8 +551,8 @@ fn xml_special_characters_read_back() {
     let text = q.one("questiontext").one("text").text.clone();
     assert!(text.contains("x]]&gt;y&lt;z &amp; *"), "the code reads back whole: {text}");
     // A shortanswer's answer is plain text: XML-escaped, `*` escaped for Moodle's wildcard.
-    assert_eq!(q.all("answer")[0].one("text").text, "\"X]]>Y<Z & \\*\\n\"");
-    assert!(src.contains("<text>&quot;X]]&gt;Y&lt;Z &amp; \\*\\n&quot;</text>"));
+    assert_eq!(q.all("answer")[0].one("text").text, "\"X]]>Y<Z & \\*\"");
+    assert!(src.contains("<text>&quot;X]]&gt;Y&lt;Z &amp; \\*&quot;</text>"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
