@@ -79,6 +79,39 @@ pub fn quoted(typed: &str) -> Option<String> {
     plain.then(|| format!("\"{t}\""))
 }
 
+/// Other ways a person writes the answer `answer` (one-line notation), for exports whose
+/// grader matches text (GIFT, Moodle XML shortanswer): for an outcome word (`"error"`), the word
+/// without quotes and its common forms, each also capitalised. Empty for any other answer.
+pub fn written_forms(answer: &str) -> Vec<String> {
+    let word = answer.trim().trim_matches('"');
+    let Some((_, ways)) = OUTCOMES.iter().find(|(w, _)| *w == word) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for way in ways.iter().copied() {
+        let article = if way == "error" {
+            "an "
+        } else if way == "warning" {
+            "a "
+        } else {
+            ""
+        };
+        for form in [way.to_string(), format!("{article}{way}")] {
+            let mut cs = form.chars();
+            let capital = cs
+                .next()
+                .map(|c| c.to_uppercase().collect::<String>() + cs.as_str())
+                .unwrap_or_default();
+            for f in [form.clone(), capital] {
+                if !out.contains(&f) && f != answer.trim() {
+                    out.push(f);
+                }
+            }
+        }
+    }
+    out
+}
+
 /// True when `typed` names the outcome word `expected` (`pass`, `error`, `warning`,
 /// `deferred`) as a person writes it: `error`, `Error`, `"error"`, `an error`, `It fails.`.
 /// False for any other expected text.
@@ -122,5 +155,12 @@ mod tests {
         assert_eq!(quoted(" t3.nano "), Some("\"t3.nano\"".to_string()));
         assert_eq!(quoted("a\"b"), None);
         assert_eq!(quoted("${x}"), None);
+        let forms = written_forms("\"error\"");
+        for f in ["error", "Error", "an error", "An error", "fails", "Fails"] {
+            assert!(forms.contains(&f.to_string()), "{f}: {forms:?}");
+        }
+        assert!(forms.iter().all(|f| names_outcome("error", f)), "{forms:?}");
+        assert!(written_forms("\"standard\"").is_empty());
+        assert!(written_forms("8").is_empty());
     }
 }
