@@ -273,12 +273,18 @@ fn check_gift_against(quiz: &Quiz, src: &str) {
                 }
             }
             Format::Shortanswer => {
-                assert_eq!(g.answers.len(), 1 + item.wrong.len(), "{t}");
+                // An outcome word is also right in the forms a person writes it.
+                let forms = iacquiz::bank::natural::written_forms(&item.answer.text);
+                assert_eq!(g.answers.len(), 1 + forms.len() + item.wrong.len(), "{t}");
                 let unstar = |s: &str| s.replace("\\*", "*");
                 assert_eq!(g.answers[0].mark, '=');
                 assert_eq!(g.answers[0].weight, None);
                 assert_eq!(unstar(&g.answers[0].text), item.answer.text, "{t}: the right answer reads back");
-                for (a, w) in g.answers[1..].iter().zip(&item.wrong) {
+                for (a, f) in g.answers[1..=forms.len()].iter().zip(&forms) {
+                    assert_eq!((a.mark, a.weight), ('=', None), "{t}");
+                    assert_eq!(&unstar(&a.text), f, "{t}");
+                }
+                for (a, w) in g.answers[1 + forms.len()..].iter().zip(&item.wrong) {
                     assert_eq!((a.mark, a.weight), ('=', Some(0)), "{t}");
                     assert_eq!(unstar(&a.text), w.text, "{t}");
                     let want = prompt_html(&feedback(w.misconception.as_deref(), w.why.as_deref()));
@@ -480,7 +486,10 @@ fn check_xml_against(quiz: &Quiz, src: &str) {
             fractions.iter().all(|f| *f == "100" || *f == "0"),
             "{t}: fractions 100/0, got {fractions:?}"
         );
-        assert_eq!(fractions.iter().filter(|f| **f == "100").count(), 1, "{t}: one right answer");
+        // One right answer (an outcome word also in the forms a person writes it).
+        let forms = iacquiz::bank::natural::written_forms(&item.answer.text);
+        let rights = if item.format == Format::Shortanswer { 1 + forms.len() } else { 1 };
+        assert_eq!(fractions.iter().filter(|f| **f == "100").count(), rights, "{t}: one right answer");
         match item.format {
             Format::Multichoice => {
                 assert_eq!(q.one("single").text, "true");
@@ -495,9 +504,12 @@ fn check_xml_against(quiz: &Quiz, src: &str) {
                 }
             }
             Format::Shortanswer => {
-                assert_eq!(answers.len(), 1 + item.wrong.len(), "{t}");
+                assert_eq!(answers.len(), 1 + forms.len() + item.wrong.len(), "{t}");
                 assert_eq!(answers[0].one("text").text.replace("\\*", "*"), item.answer.text, "{t}");
-                for (a, w) in answers[1..].iter().zip(&item.wrong) {
+                for (a, f) in answers[1..=forms.len()].iter().zip(&forms) {
+                    assert_eq!(&a.one("text").text.replace("\\*", "*"), f, "{t}");
+                }
+                for (a, w) in answers[1 + forms.len()..].iter().zip(&item.wrong) {
                     assert_eq!(a.one("text").text.replace("\\*", "*"), w.text, "{t}");
                     assert_eq!(
                         a.text_of("feedback"),
@@ -557,8 +569,8 @@ fn xml_special_characters_read_back() {
     let text = q.one("questiontext").one("text").text.clone();
     assert!(text.contains("x]]&gt;y&lt;z &amp; *"), "the code reads back whole: {text}");
     // A shortanswer's answer is plain text: XML-escaped, `*` escaped for Moodle's wildcard.
-    assert_eq!(q.all("answer")[0].one("text").text, "\"X]]>Y<Z & \\*\\n\"");
-    assert!(src.contains("<text>&quot;X]]&gt;Y&lt;Z &amp; \\*\\n&quot;</text>"));
+    assert_eq!(q.all("answer")[0].one("text").text, "\"X]]>Y<Z & \\*\"");
+    assert!(src.contains("<text>&quot;X]]&gt;Y&lt;Z &amp; \\*&quot;</text>"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -5,16 +5,41 @@
 use std::collections::BTreeSet;
 
 use super::Bank;
+use super::collapse;
 use super::compare;
+use super::domain::{self, Plan, Values};
 use super::engine::Computed;
 use super::instance::Instance;
+use super::literals;
 use super::model::{Engine, Kind, Origin, Question, Stated};
 
-/// How many seeded instances of a parameterised question `check` evaluates.
-pub const INSTANCES: u64 = 3;
+/// The most instance problems a question's report lists (the rest are counted).
+pub const MAX_INSTANCE_PROBLEMS: usize = 5;
 
 /// The fewest distinct distractors a `choice` question may have.
 pub const MIN_DISTRACTORS: usize = 3;
+
+/// How a question's instances were proved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proof {
+    /// How many instances were proved (1 for a question without params).
+    pub instances: usize,
+    /// True when they are the whole domain; false for a seeded sample and the corners.
+    pub whole: bool,
+    /// The size of the whole domain (saturating).
+    pub domain: u128,
+}
+
+impl Proof {
+    /// A question without params: one instance, the whole domain.
+    pub fn single() -> Proof {
+        Proof {
+            instances: 1,
+            whole: true,
+            domain: 1,
+        }
+    }
+}
 
 /// The verdict on one question.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,6 +56,8 @@ pub struct QuestionReport {
     pub origin: Origin,
     /// Distinct usable distractors (of the first instance).
     pub distractors: usize,
+    /// Which instances were proved.
+    pub proof: Proof,
     /// What is wrong (empty: it passes).
     pub problems: Vec<String>,
 }
@@ -62,46 +89,155 @@ impl CheckReport {
     pub fn failed(&self) -> usize {
         self.total() - self.passed()
     }
-}
-
-/// Checks every question of `bank`.
-///
-/// Questions are independent, so they are shared out over the machine's cores; the report keeps
-/// bank order whatever order they finish in.
-pub fn check_bank(bank: &Bank) -> CheckReport {
-    CheckReport {
-        questions: crate::par::map(bank.questions(), check_question),
+    /// How many instances were proved in all.
+    pub fn instances(&self) -> usize {
+        self.questions.iter().map(|q| q.proof.instances).sum()
     }
 }
 
-/// Checks one question: its first instance, and [`INSTANCES`] seeded ones when it has params.
+/// What proving one instance found.
+struct Outcome {
+    /// Its parameter values, as `name=value, ...` (empty without params).
+    label: String,
+    /// Its problems.
+    problems: Vec<String>,
+    /// Its distinct usable distractors.
+    distractors: usize,
+    /// What bears on its difficulty.
+    signal: collapse::Signal,
+    /// The values it states (see [`literals::InstanceValues`]).
+    values: literals::InstanceValues,
+}
+
+/// The instances to prove for `q`: its whole domain or a sample (see [`domain::plan`]).
+pub fn plan_for(q: &Question) -> Plan {
+    if q.is_parameterised() {
+        domain::plan(&q.params, &q.id)
+    } else {
+        Plan {
+            instances: vec![Values::new()],
+            whole: true,
+            domain: 1,
+        }
+    }
+}
+
+/// Checks every question of `bank`, every instance of each.
+///
+/// Instances are independent, so all of them, of every question, are shared out over the
+/// machine's cores (one question's 256 instances do not leave the other cores idle); the report
+/// keeps bank order whatever order they finish in.
+pub fn check_bank(bank: &Bank) -> CheckReport {
+    let questions = bank.questions();
+    let plans: Vec<Plan> = crate::par::map(questions, plan_for);
+    let work: Vec<(usize, usize)> = plans
+        .iter()
+        .enumerate()
+        .flat_map(|(qi, p)| (0..p.instances.len()).map(move |ii| (qi, ii)))
+        .collect();
+    let mut outcomes = crate::par::map(&work, |&(qi, ii)| prove(&questions[qi], &plans[qi].instances[ii], ii)).into_iter();
+    let reports = questions
+        .iter()
+        .zip(&plans)
+        .map(|(q, plan)| {
+            let mine: Vec<Outcome> = outcomes.by_ref().take(plan.instances.len()).collect();
+            verdict(q, plan, mine)
+        })
+        .collect();
+    CheckReport { questions: reports }
+}
+
+/// Checks one question: every instance of its domain, or a sample of it (see [`plan_for`]).
 pub fn check_question(q: &Question) -> QuestionReport {
-    let seeds = if q.is_parameterised() { INSTANCES } else { 1 };
+    let plan = plan_for(q);
+    let idx: Vec<usize> = (0..plan.instances.len()).collect();
+    let outcomes = crate::par::map(&idx, |&ii| prove(q, &plan.instances[ii], ii));
+    verdict(q, &plan, outcomes)
+}
+
+/// Proves one instance of `q` (`n` orders its choices).
+fn prove(q: &Question, values: &Values, n: usize) -> Outcome {
+    let inst = q.instance_with(values.clone(), n as u64);
+    let (problems, distractors) = check_instance(&inst);
+    let label = values.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ");
+    let (signal, values) = if q.is_parameterised() {
+        let shown = super::params::names_in(&q.prompt);
+        let answer_shown = inst.correct_answer().is_ok_and(|c| {
+            let bare = c.text.trim_matches('"');
+            values
+                .iter()
+                .any(|(k, v)| shown.contains(k) && (v == &c.text || v.trim_matches('"') == bare))
+        });
+        let signal = collapse::Signal {
+            changing: inst.changing_misconceptions(),
+            answer_shown,
+        };
+        (signal, stated_values(&inst, &label))
+    } else {
+        (collapse::Signal::default(), literals::InstanceValues::default())
+    };
+    Outcome {
+        label,
+        problems,
+        distractors,
+        signal,
+        values,
+    }
+}
+
+/// The values an instance states: its parameter values, right answer and every wrong answer.
+fn stated_values(inst: &Instance, label: &str) -> literals::InstanceValues {
+    let params = inst.values.clone();
+    let Ok(correct) = inst.correct_answer() else {
+        return literals::InstanceValues {
+            label: label.to_string(),
+            params,
+            derived: BTreeSet::new(),
+        };
+    };
+    let wrong = inst.wrong_answers();
+    let (mistakes, _) = inst.engine_wrong_answers();
+    let mut answers: Vec<&Computed> = vec![&correct.computed];
+    answers.extend(wrong.iter().chain(&mistakes).filter_map(|w| w.answer.as_ref().ok()));
+    literals::InstanceValues {
+        label: label.to_string(),
+        params,
+        derived: literals::derived_values(&answers),
+    }
+}
+
+/// Gathers a question's instance outcomes into its report, adding the question-wide checks:
+/// literals that should be parameters, and a difficulty that collapses.
+fn verdict(q: &Question, plan: &Plan, outcomes: Vec<Outcome>) -> QuestionReport {
     let mut problems = Vec::new();
     let mut raw: Vec<String> = Vec::new();
-    let mut distractors = 0;
-    for seed in 0..seeds {
-        let inst = q.instantiate(seed);
-        let (found, n) = check_instance(&inst);
-        if seed == 0 {
-            distractors = n;
-        }
-        let label = if q.is_parameterised() {
-            let vals: Vec<String> = inst.values.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            format!("[seed {seed}: {}] ", vals.join(", "))
-        } else {
-            String::new()
-        };
-        for p in found {
+    for o in &outcomes {
+        for p in &o.problems {
             // The same problem in several instances is reported once, for the first.
-            if !raw.contains(&p) {
-                problems.push(format!("{label}{p}"));
-                raw.push(p);
+            if !raw.contains(p) {
+                if o.label.is_empty() {
+                    problems.push(p.clone());
+                } else {
+                    problems.push(format!("[{}] {p}", o.label));
+                }
+                raw.push(p.clone());
             }
         }
-        // An unavailable engine says so once.
-        if !q.engine.available() {
-            break;
+    }
+    // Hundreds of instances can each fail in their own words; a few say what is wrong.
+    if problems.len() > MAX_INSTANCE_PROBLEMS {
+        let more = problems.len() - MAX_INSTANCE_PROBLEMS;
+        problems.truncate(MAX_INSTANCE_PROBLEMS);
+        problems.push(format!(
+            "and {more} more problem{} in other instances",
+            if more == 1 { "" } else { "s" }
+        ));
+    }
+    if q.is_parameterised() {
+        problems.extend(stale_text(q, &outcomes));
+        let per_instance: Vec<collapse::Signal> = outcomes.iter().map(|o| o.signal.clone()).collect();
+        if let Some(c) = collapse::collapse(&q.misconceptions, &per_instance) {
+            problems.push(c.to_string());
         }
     }
     QuestionReport {
@@ -110,9 +246,41 @@ pub fn check_question(q: &Question) -> QuestionReport {
         topic: q.topic.clone(),
         kind: q.kind,
         origin: q.origin.clone(),
-        distractors,
+        distractors: outcomes.first().map_or(0, |o| o.distractors),
+        proof: Proof {
+            instances: plan.instances.len(),
+            whole: plan.whole,
+            domain: plan.domain,
+        },
         problems,
     }
+}
+
+/// The question's texts that state a value its parameters change.
+fn stale_text(q: &Question, outcomes: &[Outcome]) -> Vec<String> {
+    let mut fields: Vec<(String, &str)> = vec![("prompt".into(), q.prompt.as_str()), ("explain".into(), q.explain.as_str())];
+    for (i, d) in q.distractors.iter().enumerate() {
+        if let Some(why) = &d.why {
+            fields.push((format!("distractor {} why", i + 1), why.as_str()));
+        }
+    }
+    let source = std::cell::RefCell::new(Vec::new());
+    let _ = q.source.map_texts(|t| {
+        source.borrow_mut().push(t.to_string());
+        String::new()
+    });
+    let source = source.into_inner();
+    let source: Vec<&str> = source.iter().map(String::as_str).collect();
+    let instances: Vec<literals::InstanceValues> = outcomes.iter().map(|o| o.values.clone()).collect();
+    literals::stale_literals(&fields, &q.prompt, &source, &instances)
+        .into_iter()
+        .map(|s| {
+            format!(
+                "the {} states {:?}, a value that is right only for some instances (e.g. {}): write the parameter ({{{{name}}}}) or leave the value out",
+                s.field, s.literal, s.instance
+            )
+        })
+        .collect()
 }
 
 fn one_line_text(s: &str) -> String {
@@ -184,6 +352,14 @@ pub fn check_instance(inst: &Instance) -> (Vec<String>, usize) {
                 }
             }
         },
+    }
+    if inst.kind == Kind::Input
+        && let Some(esc) = super::natural::needs_escape(&got.one_line())
+    {
+        problems.push(format!(
+            "the answer of an input question must be typeable as a person writes it, but {} needs the escape {esc}; make it a choice question (or change the source)",
+            got.one_line()
+        ));
     }
     let n = check_choices(inst, got, &mut problems);
     (problems, n)

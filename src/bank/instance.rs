@@ -123,7 +123,12 @@ impl Question {
     /// Draws the parameters for `seed` and fills them in everywhere. A question without
     /// params gives the same instance for every seed.
     pub fn instantiate(&self, seed: u64) -> Instance {
-        let values = params::draw(&self.params, seed, &self.id);
+        self.instance_with(params::draw(&self.params, seed, &self.id), seed)
+    }
+
+    /// The instance for given parameter `values` (as `check` enumerates them); `seed` orders its
+    /// choices.
+    pub fn instance_with(&self, values: BTreeMap<String, String>, seed: u64) -> Instance {
         let sub = |t: &str| params::substitute(t, &values);
         let stated = |s: &Stated| match s {
             Stated::Value(t) => Stated::Value(sub(t)),
@@ -463,6 +468,29 @@ fn reshape(v: Value, like: &Value) -> Value {
     }
 }
 
+impl Instance {
+    /// `typed` rewritten into the engine's notation when it is a string answer written as a
+    /// person writes it (see [`Instance::judge`]); `None` to read it as it is.
+    fn natural_reading(&self, correct: &Computed, typed: &str) -> Option<String> {
+        let expected = match correct {
+            Computed::Value(Value::String(s)) => s.to_string(),
+            Computed::Data(d) => super::data::one_line(d).trim_matches('"').to_string(),
+            _ => return None,
+        };
+        let hcl = self.engine == Engine::Terraform;
+        if super::natural::is_outcome(&expected)
+            && let Some(word) = super::natural::outcome_named(typed)
+        {
+            return Some(if hcl { format!("\"{word}\"") } else { word.to_string() });
+        }
+        let unreadable = !matches!(self.parse_answer(typed), Ok(Ok(_)));
+        if hcl && unreadable && matches!(correct, Computed::Value(_)) {
+            return super::natural::quoted(typed);
+        }
+        None
+    }
+}
+
 /// The verdict on an answer a learner typed.
 #[derive(Clone, Debug)]
 pub struct Verdict {
@@ -477,9 +505,15 @@ pub struct Verdict {
 impl Instance {
     /// Judges a typed answer (a value in the engine's notation; for error questions also an
     /// error summary): right or wrong, and which misconceptions give exactly that answer.
+    ///
+    /// A string answer may be typed as a person writes it: an outcome word in its usual forms
+    /// (`error`, `an error`, `It fails.` for `"error"`), and terraform text without the quotes
+    /// HCL would need (`t3.nano` for `"t3.nano"`).
     pub fn judge(&self, typed: &str) -> Result<Verdict, String> {
         let correct = self.correct_answer().map_err(|e| e.to_string())?;
         let expected = correct.text.clone();
+        let rewritten = self.natural_reading(&correct.computed, typed);
+        let typed = rewritten.as_deref().unwrap_or(typed);
         // What the learner may mean: a value, or (where errors are in play) an error summary.
         let as_error = Computed::Error(EngineError {
             summary: typed.trim().trim_start_matches("Error:").trim().to_string(),

@@ -9,17 +9,21 @@
 //! ```
 
 pub mod check;
+pub mod collapse;
 pub mod compare;
 pub mod coverage;
 pub mod data;
+pub mod domain;
 mod embedded;
 pub mod engine;
 pub mod files;
 pub mod instance;
 pub mod lessons;
+pub mod literals;
 pub mod load;
 pub mod located;
 pub mod model;
+pub mod natural;
 pub mod notation;
 pub mod params;
 pub mod raw;

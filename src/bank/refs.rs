@@ -359,7 +359,10 @@ mod tests {
         }
         // A section anchor still names the page.
         assert_eq!(
-            docs_problem(Engine::Terraform, "https://developer.hashicorp.com/terraform/language/checks#scoped-data-sources"),
+            docs_problem(
+                Engine::Terraform,
+                "https://developer.hashicorp.com/terraform/language/checks#scoped-data-sources"
+            ),
             None
         );
         assert!(docs_problem(Engine::Rivet, "https://developer.hashicorp.com/terraform/language").is_some());

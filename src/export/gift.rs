@@ -77,6 +77,10 @@ fn question(out: &mut String, quiz: &Quiz, variant: usize, item: &Item) {
         }
         Format::Shortanswer => {
             out.push_str(&format!("\t={}#{}\n", escape(&literal_answer(&item.answer.text)), escape("Right.")));
+            // An outcome word is also right as a person writes it (error, an error, fails).
+            for form in crate::bank::natural::written_forms(&item.answer.text) {
+                out.push_str(&format!("\t={}#{}\n", escape(&literal_answer(&form)), escape("Right.")));
+            }
             for w in &item.wrong {
                 let fb = feedback(w.misconception.as_deref(), w.why.as_deref());
                 out.push_str(&format!(

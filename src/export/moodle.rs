@@ -90,6 +90,10 @@ fn question(out: &mut String, quiz: &Quiz, variant: usize, item: &Item) {
                 &xml_escape(&literal_answer(&item.answer.text)),
                 "Right.",
             );
+            // An outcome word is also right as a person writes it (error, an error, fails).
+            for form in crate::bank::natural::written_forms(&item.answer.text) {
+                answer(out, 100, "moodle_auto_format", &xml_escape(&literal_answer(&form)), "Right.");
+            }
             for w in &item.wrong {
                 let fb = feedback(w.misconception.as_deref(), w.why.as_deref());
                 answer(out, 0, "moodle_auto_format", &xml_escape(&literal_answer(&w.text)), &fb);
