@@ -25,6 +25,7 @@ pub mod params;
 pub mod raw;
 pub mod report;
 pub mod rng;
+pub mod since;
 pub mod sources;
 mod starts;
 

@@ -41,6 +41,14 @@ pub fn register(r: &mut Registry) {
         })
         .returns(Type::Bool),
     );
+    // The engine has no ephemeral values (no ephemeral variables or resources), so every value
+    // passes through unchanged, marks included.
+    r.add(
+        "ephemeralasnull",
+        Func::new(vec![Param::new("value", Type::Dynamic).nullable().marked().unknowns()], |_, a| {
+            Ok(a[0].clone())
+        }),
+    );
 }
 
 /// The constraint name cty gives in "cannot convert X to Y".
@@ -104,7 +112,7 @@ fn to(v: &Value, want: &Type) -> FnResult {
 
 fn nonsensitive(ev: &Evaluator, a: &[Value]) -> FnResult {
     // Before Terraform 1.7 a value that was not sensitive was an error.
-    if !a[0].is_sensitive() && ev.version < (1, 7, 0) && !a[0].is_unknown() {
+    if !a[0].is_sensitive() && ev.version < crate::lang::releases::NONSENSITIVE_LENIENT.since && !a[0].is_unknown() {
         return Err(FnError::Arg(
             0,
             "the given value is not sensitive, so this call is redundant".into(),
