@@ -282,6 +282,13 @@ fn check_prompt(input: &DraftInput, real: &Computed) -> Result<(), DraftError> {
     let claim = input.claim.clone().unwrap_or_default();
     for span in code_spans(&input.prompt) {
         let literal = span.trim();
+        let gives_away = matches!(input.kind, Kind::Choice | Kind::Input)
+            && !matches!(real, Computed::Error(_))
+            && squash(literal) == squash(&real.one_line())
+            && !src.contains(literal);
+        if gives_away {
+            return Err(DraftError::Untrue(format!("the prompt states the answer itself (`{literal}`)")));
+        }
         let is_number = literal.parse::<f64>().is_ok();
         let is_string = literal.len() >= 2 && literal.starts_with('"') && literal.ends_with('"');
         if (is_number || is_string) && !src.contains(literal) && !claim.contains(literal) {
@@ -291,13 +298,6 @@ fn check_prompt(input: &DraftInput, real: &Computed) -> Result<(), DraftError> {
                     "the prompt states `{literal}`, which is nowhere in the source: the question would describe something other than what is evaluated"
                 )));
             }
-        }
-        let gives_away = matches!(input.kind, Kind::Choice | Kind::Input)
-            && !matches!(real, Computed::Error(_))
-            && squash(literal) == squash(&real.one_line())
-            && !src.contains(literal);
-        if gives_away {
-            return Err(DraftError::Untrue(format!("the prompt states the answer itself (`{literal}`)")));
         }
     }
     if let (Kind::Truefalse, Some(c)) = (input.kind, &input.claim)
