@@ -27,7 +27,13 @@ fn folder(tag: &str, files: &[(&str, &str)]) -> PathBuf {
 }
 
 fn draft(dir: &Path, args: &[&str]) -> Output {
-    bin().current_dir(dir).arg("bank").arg("draft").args(args).output().unwrap_or_else(|e| panic!("{e}"))
+    bin()
+        .current_dir(dir)
+        .arg("bank")
+        .arg("draft")
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn text(b: &[u8]) -> String {
@@ -38,7 +44,12 @@ fn text(b: &[u8]) -> String {
 fn check_in_bank(engine: &str, yaml: &str) -> Output {
     let lessons = include_str!("../questions/lessons.yaml");
     let bank = folder("bank", &[("lessons.yaml", lessons), (&format!("{engine}/draft.yaml"), yaml)]);
-    bin().arg("check").arg("--bank").arg(&bank).output().unwrap_or_else(|e| panic!("{e}"))
+    bin()
+        .arg("check")
+        .arg("--bank")
+        .arg(&bank)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The value of `key:` in a drafted question (one line).
@@ -71,8 +82,14 @@ fn terraform_merge_draft_round_trips() {
     assert_eq!(out.status.code(), Some(0), "{yaml}{}", text(&out.stderr));
     assert!(yaml.contains("lesson: {seed: 001, section: 'merge() precedence'}"), "{yaml}");
     assert!(yaml.contains("misconceptions: [merge-first-wins"), "{yaml}");
-    assert!(yaml.contains("docs: 'https://developer.hashicorp.com/terraform/language/functions/merge'"), "{yaml}");
-    assert!(field(&yaml, "quote").is_some_and(|q| q.starts_with("'merge() combines maps")), "{yaml}");
+    assert!(
+        yaml.contains("docs: 'https://developer.hashicorp.com/terraform/language/functions/merge'"),
+        "{yaml}"
+    );
+    assert!(
+        field(&yaml, "quote").is_some_and(|q| q.starts_with("'merge() combines maps")),
+        "{yaml}"
+    );
     assert!(field(&yaml, "since").is_none(), "merge has not changed since 1.0: {yaml}");
     // The answer, as the seed says, and as `iacquiz eval` prints it.
     let answer = field(&yaml, "answer").unwrap_or_else(|| panic!("{yaml}"));
@@ -97,7 +114,16 @@ fn terraform_since_is_computed() {
     let dir = folder("since", &[("main.tf", cfg)]);
     let out = draft(
         &dir,
-        &["--expr", "var.bucket.logging", "--config", "main.tf", "--kind", "input", "--prompt", "The caller passes `logging = null`. What is `var.bucket.logging`?"],
+        &[
+            "--expr",
+            "var.bucket.logging",
+            "--config",
+            "main.tf",
+            "--kind",
+            "input",
+            "--prompt",
+            "The caller passes `logging = null`. What is `var.bucket.logging`?",
+        ],
     );
     let yaml = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{yaml}{}", text(&out.stderr));
@@ -144,11 +170,21 @@ fn cfnrain_draft_round_trips() {
 // Seed 003: count = 2 gives the numbered slots file.slots[0] and file.slots[1].
 #[test]
 fn rivet_draft_round_trips() {
-    let rvt = "file \"slots\" {\n  count   = 2\n  path    = \"/etc/rivet-slot-${count.index}\"\n  content = \"slot=${count.index}\\n\"\n}\n";
+    let rvt =
+        "file \"slots\" {\n  count   = 2\n  path    = \"/etc/rivet-slot-${count.index}\"\n  content = \"slot=${count.index}\\n\"\n}\n";
     let dir = folder("rivet", &[("main.rvt", rvt)]);
     let out = draft(
         &dir,
-        &["--rvt", "main.rvt", "--kind", "input", "--prompt", "Which instances does this configuration compile to?", "--topic", "rivet-numbered-slots"],
+        &[
+            "--rvt",
+            "main.rvt",
+            "--kind",
+            "input",
+            "--prompt",
+            "Which instances does this configuration compile to?",
+            "--topic",
+            "rivet-numbered-slots",
+        ],
     );
     let yaml = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{yaml}{}", text(&out.stderr));
@@ -175,7 +211,10 @@ fn bad_input_is_refused_with_a_location() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("nope.tf: cannot read"), "{}", text(&out.stderr));
     let inner = folder("inner", &[("sub/x.tf", "locals {\n  x = 1\n}\n"), ("outside.tf", SEED_MERGE)]);
-    let out = draft(&inner.join("sub"), &["--expr", "local.x", "--config", "../outside.tf", "--prompt", "What is it?"]);
+    let out = draft(
+        &inner.join("sub"),
+        &["--expr", "local.x", "--config", "../outside.tf", "--prompt", "What is it?"],
+    );
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("outside the current folder"), "{}", text(&out.stderr));
 }
@@ -197,19 +236,51 @@ fn untrue_drafts_are_refused() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("--kind error"), "{}", text(&out.stderr));
     // A prompt stating a value that is not in the source.
-    let out = run(&["--expr", "local.override.tier", "--kind", "input", "--prompt", "The override sets tier to `\"gold\"`. What is `local.override.tier`?"]);
+    let out = run(&[
+        "--expr",
+        "local.override.tier",
+        "--kind",
+        "input",
+        "--prompt",
+        "The override sets tier to `\"gold\"`. What is `local.override.tier`?",
+    ]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("nowhere in the source"), "{}", text(&out.stderr));
     // A prompt that gives the answer away.
-    let out = run(&["--expr", "upper(local.override.tier)", "--kind", "input", "--prompt", "Is it `\"PREMIUM\"`?"]);
+    let out = run(&[
+        "--expr",
+        "upper(local.override.tier)",
+        "--kind",
+        "input",
+        "--prompt",
+        "Is it `\"PREMIUM\"`?",
+    ]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
     assert!(text(&out.stderr).contains("states the answer itself"), "{}", text(&out.stderr));
     // A true-or-false prompt that does not state its claim.
-    let out = run(&["--expr", "local.override.tier", "--kind", "truefalse", "--claim", "\"standard\"", "--prompt", "True or false: the override wins."]);
+    let out = run(&[
+        "--expr",
+        "local.override.tier",
+        "--kind",
+        "truefalse",
+        "--claim",
+        "\"standard\"",
+        "--prompt",
+        "True or false: the override wins.",
+    ]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("does not state the claim"), "{}", text(&out.stderr));
     // The same statement with its claim in the prompt is drafted, and false.
-    let out = run(&["--expr", "merge(local.base, local.override).tier", "--kind", "truefalse", "--claim", "\"standard\"", "--prompt", "True or false: `merge(local.base, local.override).tier` is `\"standard\"`."]);
+    let out = run(&[
+        "--expr",
+        "merge(local.base, local.override).tier",
+        "--kind",
+        "truefalse",
+        "--claim",
+        "\"standard\"",
+        "--prompt",
+        "True or false: `merge(local.base, local.override).tier` is `\"standard\"`.",
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(field(&text(&out.stdout), "answer"), Some("false"));
 }

@@ -1,7 +1,7 @@
 //! `since`: the first Terraform release whose behaviour a question's answer depends on,
-//! computed, never typed. A terraform source is evaluated under every release the engine
-//! emulates ([`releases::RELEASES`]); the answer is the earliest release R such that every
-//! release from R on gives the same answer (the console's rendering of the value, or the
+//! computed, never typed. A terraform source is evaluated under the releases the engine
+//! emulates ([`releases::RELEASES`], one per stretch between gate releases); the answer is the
+//! earliest release R such that every release from R on gives the same answer (the console's rendering of the value, or the
 //! error's summary) as the default release. What changed when is the engine's business (its
 //! version gates, with their sources in `src/lang/releases.rs`); this file only asks.
 
@@ -87,18 +87,25 @@ pub fn first_release_of(source: &Source) -> Release {
         }
         key(&prepared.evaluate_source(source, &rules, false).computed, v)
     };
+    releases::reset_consulted();
     let reference = answer_at(DEFAULT_VERSION);
-    // Walk down from the newest release; the first that answers differently ends the run of
-    // releases that agree, and the release just above it is where the answer starts.
-    let older = releases::RELEASES.iter().rev().filter(|v| **v < DEFAULT_VERSION);
-    let mut since = DEFAULT_VERSION;
-    for &v in older {
-        if answer_at(v) != reference {
-            return Release(since);
-        }
-        since = v;
+    // No gate was asked: nothing in this evaluation depends on the release.
+    if !releases::consulted() {
+        return Release::FIRST;
     }
-    Release(since)
+    // Answers change only at the engine's gate releases, so one release per stretch between
+    // two of them stands for the whole stretch. Walk down from the newest: the first stretch
+    // that answers differently ends the run of releases that agree, and the gate above it is
+    // where the answer starts.
+    for b in releases::boundaries().into_iter().rev() {
+        let Some(&below) = releases::RELEASES.iter().rev().find(|r| **r < b) else {
+            continue;
+        };
+        if answer_at(below) != reference {
+            return Release(b);
+        }
+    }
+    Release::FIRST
 }
 
 /// What counts as "the same answer": the value as that release's console prints it (so the

@@ -477,7 +477,7 @@ impl Scope for ConfigScope<'_> {
         };
         // Before Terraform 1.4 the built-in provider has no `terraform_data`: the configuration
         // loads, and a reference to one fails (checked against Terraform 1.0.3's console).
-        if decl.mode == Mode::Managed && name == "terraform_data" && ev.version < super::releases::TERRAFORM_DATA.since {
+        if decl.mode == Mode::Managed && name == "terraform_data" && !super::releases::has(ev.version, &super::releases::TERRAFORM_DATA) {
             return Some(Err(Diag::new(
                 "Invalid resource type",
                 "A managed resource type \"terraform_data\" is not supported by provider \"terraform.io/builtin/terraform\".",

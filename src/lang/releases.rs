@@ -3,8 +3,32 @@
 //! release-notes line it was read from. The gates themselves live where each feature is
 //! evaluated (function calls, configuration loading, rendering); this file only says *when*.
 
+use std::cell::Cell;
+
 /// A Terraform version (major, minor, patch).
 pub type TfVersion = (u32, u32, u32);
+
+thread_local! {
+    static CONSULTED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// True when Terraform `version` has `a`'s behaviour. Every gate asks through here, and only
+/// when its feature is actually in play, so that [`consulted`] can tell `since` that an
+/// answer depends on no release at all.
+pub fn has(version: TfVersion, a: &Arrival) -> bool {
+    CONSULTED.with(|c| c.set(true));
+    version >= a.since
+}
+
+/// Forgets which gates were consulted on this thread.
+pub fn reset_consulted() {
+    CONSULTED.with(|c| c.set(false));
+}
+
+/// True when a gate was consulted on this thread since [`reset_consulted`].
+pub fn consulted() -> bool {
+    CONSULTED.with(Cell::get)
+}
 
 /// A language feature (or a change of behaviour) and the release it arrived in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,9 +91,9 @@ pub const FUNCTIONS: &[Arrival] = &[
     },
 ];
 
-/// The release that added built-in function `name`, when it is younger than Terraform 1.0.
-pub fn function_since(name: &str) -> Option<TfVersion> {
-    FUNCTIONS.iter().find(|a| a.name == name).map(|a| a.since)
+/// The arrival of built-in function `name`, when it is younger than Terraform 1.0.
+pub fn function(name: &str) -> Option<&'static Arrival> {
+    FUNCTIONS.iter().find(|a| a.name == name)
 }
 
 /// `moved` blocks (before: "Unsupported block type").
@@ -164,6 +188,16 @@ pub const FEATURES: &[Arrival] = &[
     ELEMENT_NEGATIVE_INDEX,
 ];
 
+/// The releases where some gated behaviour changes, oldest first: between two of them (and
+/// from the last to the newest release) every answer is the same, so these are the only
+/// places `since` can be.
+pub fn boundaries() -> Vec<TfVersion> {
+    let mut b: Vec<TfVersion> = FUNCTIONS.iter().chain(FEATURES).map(|a| a.since).collect();
+    b.sort_unstable();
+    b.dedup();
+    b
+}
+
 /// The releases the engine emulates, oldest first: every minor release from 1.0 to 1.14, and
 /// 1.1.8, the patch release TF-VERSIONS.md names (`sum` of strings).
 pub const RELEASES: &[TfVersion] = &[
@@ -188,6 +222,38 @@ pub const RELEASES: &[TfVersion] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every version test in the engine goes through [`has`] and this file's tables, so that
+    /// [`boundaries`] knows every release where an answer can change and [`consulted`] every
+    /// evaluation that depends on one.
+    #[test]
+    fn no_version_is_compared_outside_the_tables() {
+        fn walk(dir: &std::path::Path, out: &mut Vec<String>) {
+            let Ok(rd) = std::fs::read_dir(dir) else { return };
+            for e in rd.flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    walk(&p, out);
+                } else if p.extension().is_some_and(|x| x == "rs") && !p.ends_with("releases.rs") {
+                    let text = std::fs::read_to_string(&p).unwrap_or_default();
+                    for (i, l) in text.lines().enumerate() {
+                        let code = l.split("//").next().unwrap_or_default();
+                        let compares = ["version <", "version >", "version >=", "version <="]
+                            .iter()
+                            .any(|op| code.contains(op));
+                        if compares && !code.contains("BigUint") {
+                            out.push(format!("{}:{}: {}", p.display(), i + 1, l.trim()));
+                        }
+                    }
+                }
+            }
+        }
+        let mut found = Vec::new();
+        walk(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lang"), &mut found);
+        // Provider releases (`version = ">= 5.40"`) are another kind of version.
+        found.retain(|f| !f.contains("provider/version.rs") && !f.contains("provider/catalogue.rs"));
+        assert!(found.is_empty(), "version literals outside releases.rs:\n{}", found.join("\n"));
+    }
 
     #[test]
     fn releases_are_ordered_and_end_at_the_default() {

@@ -15,12 +15,23 @@ const SENSITIVE_BEFORE_1_4: &str = "(sensitive)";
 /// Renders a value as the console of Terraform `version` prints it (before 1.4 a sensitive
 /// value, at the top or inside a collection, is `(sensitive)`).
 pub fn console_at(v: &Value, version: super::releases::TfVersion) -> String {
-    let word = if version < super::releases::SENSITIVE_VALUE_PRINTING.since {
+    let gate = &super::releases::SENSITIVE_VALUE_PRINTING;
+    let word = if has_sensitive(v) && !super::releases::has(version, gate) {
         SENSITIVE_BEFORE_1_4
     } else {
         SENSITIVE
     };
     format_value(v, 0, word)
+}
+
+/// True when a sensitive value is printed somewhere in `v`.
+fn has_sensitive(v: &Value) -> bool {
+    match v {
+        Value::Sensitive(_) => true,
+        Value::Object(m) | Value::Map(_, m) => m.values().any(has_sensitive),
+        Value::Tuple(vs) | Value::List(_, vs) | Value::Set(_, vs) => vs.iter().any(has_sensitive),
+        _ => false,
+    }
 }
 
 fn format_value(v: &Value, indent: usize, sens: &str) -> String {

@@ -112,7 +112,8 @@ fn to(v: &Value, want: &Type) -> FnResult {
 
 fn nonsensitive(ev: &Evaluator, a: &[Value]) -> FnResult {
     // Before Terraform 1.7 a value that was not sensitive was an error.
-    if !a[0].is_sensitive() && ev.version < crate::lang::releases::NONSENSITIVE_LENIENT.since && !a[0].is_unknown() {
+    let gate = &crate::lang::releases::NONSENSITIVE_LENIENT;
+    if !a[0].is_sensitive() && !a[0].is_unknown() && !crate::lang::releases::has(ev.version, gate) {
         return Err(FnError::Arg(
             0,
             "the given value is not sensitive, so this call is redundant".into(),

@@ -38,13 +38,6 @@ use super::value::Value;
 use super::releases;
 pub use super::releases::TfVersion;
 
-/// The Terraform release that introduced provider-defined functions and the `::` syntax.
-pub const PROVIDER_FUNCTIONS_SINCE: TfVersion = releases::PROVIDER_FUNCTIONS.since;
-/// The Terraform release that introduced `check` blocks.
-pub const CHECK_BLOCKS_SINCE: TfVersion = releases::CHECK_BLOCKS.since;
-/// The Terraform release where `optional()` attributes left the experiment (and gained defaults).
-pub const OPTIONAL_ATTRS_SINCE: TfVersion = releases::OPTIONAL_ATTRS.since;
-
 /// One entry of `required_providers`.
 #[derive(Clone, Debug)]
 pub struct Requirement {
@@ -182,7 +175,7 @@ pub fn select(ev: &Evaluator, req: &Requirement) -> DResult<Option<(&'static Pro
 /// Evaluates a call whose name has a namespace (`provider::aws::arn_parse(...)`,
 /// `core::length(...)`). `None` means "a built-in: carry on with the plain name".
 pub fn namespaced(ev: &Evaluator, c: &Call, span: &Span) -> Option<DResult<Value>> {
-    if ev.version < PROVIDER_FUNCTIONS_SINCE {
+    if !releases::has(ev.version, &releases::PROVIDER_FUNCTIONS) {
         return Some(Err(old_syntax_error(ev, c, span)));
     }
     let full_range = span.start.min(c.name_span.start)..c.name_span.end;
@@ -304,8 +297,8 @@ pub fn suggest_provider_function(ev: &Evaluator, name: &str) -> Option<String> {
 /// "Call to unknown function" for a built-in the emulated Terraform does not have yet
 /// (`templatestring` before 1.9 ...), or `None` when it is available.
 pub fn builtin_gate(ev: &Evaluator, name: &str, name_span: &Span) -> Option<Diag> {
-    let since = releases::function_since(name)?;
-    if ev.version >= since {
+    let arrival = releases::function(name)?;
+    if releases::has(ev.version, arrival) {
         return None;
     }
     let available: Vec<String> = ev
@@ -324,7 +317,7 @@ pub fn builtin_gate(ev: &Evaluator, name: &str, name_span: &Span) -> Option<Diag
 
 /// Whether built-in `name` exists in Terraform `version`.
 pub fn builtin_available(name: &str, version: TfVersion) -> bool {
-    releases::function_since(name).is_none_or(|s| version >= s)
+    releases::function(name).is_none_or(|a| releases::has(version, a))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -384,10 +377,10 @@ fn all_namespaced(e: &Expr) -> Vec<(Span, Span)> {
 /// For a console expression `src` (already parsed as `expr`): the parse error Terraform
 /// `version` gives for syntax it does not have yet (`::` before 1.8), if any.
 pub fn gate_expr(version: TfVersion, src: &str, expr: &Expr) -> Option<Diag> {
-    if version >= PROVIDER_FUNCTIONS_SINCE {
+    let calls = all_namespaced(expr);
+    if calls.is_empty() || releases::has(version, &releases::PROVIDER_FUNCTIONS) {
         return None;
     }
-    let calls = all_namespaced(expr);
     old_parse_of(src, &calls, false)
 }
 
@@ -427,7 +420,7 @@ fn body_attrs<'a>(b: &'a BodyAst, out: &mut Vec<&'a super::syntax::Attr>) {
 /// `precondition`/`postcondition` 1.2, `check` and `import` 1.5, `removed` 1.7), `optional()`
 /// object attributes (1.3). Call it right after loading a configuration.
 pub fn gate_config(config: &Config, version: TfVersion) -> Option<Diag> {
-    if version < PROVIDER_FUNCTIONS_SINCE {
+    {
         for f in &config.files {
             let mut attrs = Vec::new();
             body_attrs(&f.body, &mut attrs);
@@ -437,7 +430,9 @@ pub fn gate_config(config: &Config, version: TfVersion) -> Option<Diag> {
                 .filter(|(_, c)| !c.is_empty())
                 .collect();
             found.sort_by_key(|(a, _)| a.expr.span.start);
-            if let Some((a, calls)) = found.first() {
+            if let Some((a, calls)) = found.first()
+                && !releases::has(version, &releases::PROVIDER_FUNCTIONS)
+            {
                 let base = a.expr.span.start;
                 let text = f.src.get(a.expr.span.clone())?;
                 let rel: Vec<(Span, Span)> = calls
@@ -453,12 +448,12 @@ pub fn gate_config(config: &Config, version: TfVersion) -> Option<Diag> {
     if let Some(d) = block_gate(config, version) {
         return Some(d);
     }
-    if version < OPTIONAL_ATTRS_SINCE {
-        for f in &config.files {
-            for b in f.body.blocks_of("variable") {
-                if let Some(d) = optional_gate(&f.src, b) {
-                    return Some(d.in_file(&f.name).fatal());
-                }
+    for f in &config.files {
+        for b in f.body.blocks_of("variable") {
+            if let Some(d) = optional_gate(&f.src, b)
+                && !releases::has(version, &releases::OPTIONAL_ATTRS)
+            {
+                return Some(d.in_file(&f.name).fatal());
             }
         }
     }
@@ -480,17 +475,19 @@ fn block_gate(config: &Config, version: TfVersion) -> Option<Diag> {
     for f in &config.files {
         let mut found: Vec<&BlockAst> = Vec::new();
         for b in &f.body.blocks {
-            if TOP_BLOCKS.iter().any(|(k, a)| b.kind == *k && version < a.since) {
+            if TOP_BLOCKS.iter().any(|(k, a)| b.kind == *k && !releases::has(version, a)) {
                 found.push(b);
             }
-            if version < releases::CUSTOM_CONDITIONS.since {
-                let holders: Vec<&BodyAst> = match b.kind.as_str() {
-                    "resource" | "data" => b.body.blocks_of("lifecycle").map(|l| &l.body).collect(),
-                    "output" => vec![&b.body],
-                    _ => Vec::new(),
-                };
-                for h in holders {
-                    found.extend(h.blocks.iter().filter(|c| c.kind == "precondition" || c.kind == "postcondition"));
+            let holders: Vec<&BodyAst> = match b.kind.as_str() {
+                "resource" | "data" => b.body.blocks_of("lifecycle").map(|l| &l.body).collect(),
+                "output" => vec![&b.body],
+                _ => Vec::new(),
+            };
+            for h in holders {
+                for c in h.blocks.iter().filter(|c| c.kind == "precondition" || c.kind == "postcondition") {
+                    if !releases::has(version, &releases::CUSTOM_CONDITIONS) {
+                        found.push(c);
+                    }
                 }
             }
         }

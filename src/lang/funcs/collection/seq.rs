@@ -247,7 +247,8 @@ pub fn element(ev: &Evaluator, a: &[Value]) -> FnResult {
         )));
     }
     // Terraform 1.9 and earlier refuse a negative index; a learner may believe 1.14 still does.
-    if idx < 0 && (ev.version < crate::lang::releases::ELEMENT_NEGATIVE_INDEX.since || ev.flipped(Rule::ElementNegativeFromEnd)) {
+    let gate = &crate::lang::releases::ELEMENT_NEGATIVE_INDEX;
+    if idx < 0 && (!crate::lang::releases::has(ev.version, gate) || ev.flipped(Rule::ElementNegativeFromEnd)) {
         return call_err("cannot use element function with a negative index");
     }
     // A learner counting from one takes element(l, 1) for the first element.
