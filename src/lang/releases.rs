@@ -110,6 +110,13 @@ pub const CUSTOM_CONDITIONS: Arrival = Arrival {
     source: "CHANGELOG.md v1.2.0: \"`precondition` and `postcondition` check blocks for resources, data sources, and module output values\"",
 };
 
+/// `tostring(null)`, `tolist(null)`, ... return a null of their type (before: untyped `null`).
+pub const TYPED_NULL_CONVERSIONS: Arrival = Arrival {
+    name: "typed nulls from the conversion functions",
+    since: (1, 2, 0),
+    source: "CHANGELOG.md v1.2.0: \"Applying the various type conversion functions like `tostring`, `tonumber`, etc to `null` will now return a null value of the intended type.\"",
+};
+
 /// `optional()` object attributes leave the experiment and gain a default (second argument).
 pub const OPTIONAL_ATTRS: Arrival = Arrival {
     name: "optional() object attributes",
@@ -122,6 +129,13 @@ pub const TERRAFORM_DATA: Arrival = Arrival {
     name: "terraform_data",
     since: (1, 4, 0),
     source: "CHANGELOG.md v1.4.0: \"`terraform_data` is a new builtin managed resource type\" (#31757)",
+};
+
+/// `yamldecode` of a document that is only a null (`~`, `---`) is `null` (before: unknown).
+pub const YAML_NULL_DOCUMENT: Arrival = Arrival {
+    name: "yamldecode() of a null document",
+    since: (1, 4, 0),
+    source: "CHANGELOG.md v1.4.0: \"config: The `yamldecode` function now correctly handles entirely-nil YAML documents. Previously it would incorrectly return an unknown value instead of a null value.\" (#32151)",
 };
 
 /// The console prints a sensitive value as `(sensitive value)` (before: `(sensitive)`).
@@ -173,12 +187,22 @@ pub const ELEMENT_NEGATIVE_INDEX: Arrival = Arrival {
     source: "CHANGELOG.md v1.10.0: \"The `element` function now accepts negative indices\" (#35501)",
 };
 
+/// `&&` and `||` short-circuit: `false && x`, `true || x` skip x, and a null operand of `&&`
+/// makes it false (before: both operands evaluated, a null one "Operation failed").
+pub const LOGICAL_SHORT_CIRCUIT: Arrival = Arrival {
+    name: "short-circuit && and ||",
+    since: (1, 12, 0),
+    source: "CHANGELOG.md v1.12.0: \"Logical binary operators can now short-circuit\" (#36224)",
+};
+
 /// Every gated feature other than the function table, oldest first.
 pub const FEATURES: &[Arrival] = &[
     MOVED_BLOCKS,
     CUSTOM_CONDITIONS,
+    TYPED_NULL_CONVERSIONS,
     OPTIONAL_ATTRS,
     TERRAFORM_DATA,
+    YAML_NULL_DOCUMENT,
     SENSITIVE_VALUE_PRINTING,
     CHECK_BLOCKS,
     IMPORT_BLOCKS,
@@ -186,6 +210,7 @@ pub const FEATURES: &[Arrival] = &[
     NONSENSITIVE_LENIENT,
     PROVIDER_FUNCTIONS,
     ELEMENT_NEGATIVE_INDEX,
+    LOGICAL_SHORT_CIRCUIT,
 ];
 
 /// The releases where some gated behaviour changes, oldest first: between two of them (and
@@ -415,6 +440,35 @@ mod gate_tests {
         let cfg = "terraform {\n  required_providers {\n    aws = { source = \"hashicorp/aws\", version = \">= 5.40\" }\n  }\n}\n";
         let e = r#"provider::aws::arn_parse("arn:aws:s3:::logs").service"#;
         gate(PROVIDER_FUNCTIONS, cfg, e, "ERR Extra characters after expression", "\"s3\"");
+    }
+    // 1.0.3: `tostring(null)` and `tolist(null)` print `null` (tf-oracle).
+    #[test]
+    fn typed_nulls() {
+        gate(TYPED_NULL_CONVERSIONS, "", "tostring(null)", "null", "tostring(null)");
+        gate(TYPED_NULL_CONVERSIONS, "", "tolist(null)", "null", "tolist(null) /* of dynamic */");
+    }
+    // 1.0.3: `yamldecode("~")` and `yamldecode("---")` are `(known after apply)` (tf-oracle).
+    #[test]
+    fn yaml_null_document() {
+        gate(YAML_NULL_DOCUMENT, "", r#"yamldecode("~")"#, "(known after apply)", "null");
+        gate(YAML_NULL_DOCUMENT, "", r#"yamldecode("---")"#, "(known after apply)", "null");
+    }
+    // 1.0.3: `true || [1][5]` and `false && [1][5]` are "Invalid index"; `null && true` and
+    // `false || null` are "Operation failed" (tf-oracle).
+    #[test]
+    fn logical_short_circuit() {
+        gate(LOGICAL_SHORT_CIRCUIT, "", "true || [1][5]", "ERR Invalid index", "true");
+        gate(LOGICAL_SHORT_CIRCUIT, "", "false && [1][5]", "ERR Invalid index", "false");
+        gate(LOGICAL_SHORT_CIRCUIT, "", "null && true", "ERR Operation failed", "false");
+        gate(LOGICAL_SHORT_CIRCUIT, "", "true && null", "ERR Operation failed", "false");
+        gate(
+            LOGICAL_SHORT_CIRCUIT,
+            "",
+            "false || null",
+            "ERR Operation failed",
+            "ERR Operation failed",
+        );
+        gate(LOGICAL_SHORT_CIRCUIT, "", "true && false", "false", "false");
     }
     // 1.0.3: "Error in function call" (tf-oracle: "cannot use element function with a negative index").
     #[test]
