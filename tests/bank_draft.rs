@@ -270,6 +270,23 @@ fn untrue_drafts_are_refused() {
     ]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("does not state the claim"), "{}", text(&out.stderr));
+    // A typed answer that needs an escape (`"Hello, Ada!\n"`).
+    let tpl = folder("tpl", &[("greet.tpl", "Hello, ${name}!\n")]);
+    let out = draft(
+        &tpl,
+        &[
+            "--expr",
+            "templatefile(\"greet.tpl\", { name = \"Ada\" })",
+            "--file",
+            "greet.tpl",
+            "--kind",
+            "input",
+            "--prompt",
+            "What is it?",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("needs escapes"), "{}", text(&out.stderr));
     // The same statement with its claim in the prompt is drafted, and false.
     let out = run(&[
         "--expr",
@@ -283,6 +300,19 @@ fn untrue_drafts_are_refused() {
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(field(&text(&out.stdout), "answer"), Some("false"));
+}
+
+#[test]
+fn a_draft_no_misconception_changes_is_drafted_with_a_warning() {
+    let dir = folder("warn", &[]);
+    let out = draft(&dir, &["--expr", "abs(-3)", "--kind", "input", "--prompt", "What is `abs(-3)`?"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("warning: no misconception of the catalogue changes this answer"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(field(&text(&out.stdout), "answer"), Some("'3'"));
 }
 
 #[test]

@@ -133,6 +133,13 @@ pub fn draft(input: &DraftInput, catalogue: &Catalogue) -> Result<Drafted, Draft
     let real = inst.real().map_err(|u| DraftError::Invalid(u.to_string()))?.computed.clone();
     q.answer = Some(answer_for(input, &inst, &real)?);
     check_prompt(input, &real)?;
+    // A typed answer must be typeable: no escapes a person would not write (issue 17 point 5).
+    if input.kind == Kind::Input && real.one_line().contains('\\') {
+        return Err(DraftError::Untrue(format!(
+            "an input question's answer, {}, needs escapes a person would not type: ask with --kind choice",
+            real.one_line()
+        )));
+    }
 
     if input.kind != Kind::Truefalse {
         let changing = inst.changing_misconceptions();
