@@ -117,6 +117,13 @@ pub const TYPED_NULL_CONVERSIONS: Arrival = Arrival {
     source: "CHANGELOG.md v1.2.0: \"Applying the various type conversion functions like `tostring`, `tonumber`, etc to `null` will now return a null value of the intended type.\"",
 };
 
+/// `cidrnetmask()` of an IPv6 prefix is an error (before: the mask in address notation).
+pub const CIDRNETMASK_IPV6_ERROR: Arrival = Arrival {
+    name: "cidrnetmask() of an IPv6 prefix",
+    since: (1, 2, 0),
+    source: "CHANGELOG.md v1.2.0: \"Terraform now returns an error when `cidrnetmask()` is called with an IPv6 address, as it was previously documented to do.\" (#30703)",
+};
+
 /// `optional()` object attributes leave the experiment and gain a default (second argument).
 pub const OPTIONAL_ATTRS: Arrival = Arrival {
     name: "optional() object attributes",
@@ -200,6 +207,7 @@ pub const FEATURES: &[Arrival] = &[
     MOVED_BLOCKS,
     CUSTOM_CONDITIONS,
     TYPED_NULL_CONVERSIONS,
+    CIDRNETMASK_IPV6_ERROR,
     OPTIONAL_ATTRS,
     TERRAFORM_DATA,
     YAML_NULL_DOCUMENT,
@@ -446,6 +454,19 @@ mod gate_tests {
     fn typed_nulls() {
         gate(TYPED_NULL_CONVERSIONS, "", "tostring(null)", "null", "tostring(null)");
         gate(TYPED_NULL_CONVERSIONS, "", "tolist(null)", "null", "tolist(null) /* of dynamic */");
+    }
+    // 1.0.3: `cidrnetmask("2001:db8::/32")` is "ffff:ffff::" (tf-oracle).
+    #[test]
+    fn cidrnetmask_ipv6() {
+        let e = r#"cidrnetmask("2001:db8::/32")"#;
+        gate(CIDRNETMASK_IPV6_ERROR, "", e, "\"ffff:ffff::\"", "ERR Error in function call");
+        gate(
+            CIDRNETMASK_IPV6_ERROR,
+            "",
+            r#"cidrnetmask("2001:db8::/64")"#,
+            "\"ffff:ffff:ffff:ffff::\"",
+            "ERR Error in function call",
+        );
     }
     // 1.0.3: `yamldecode("~")` and `yamldecode("---")` are `(known after apply)` (tf-oracle).
     #[test]
