@@ -14,6 +14,10 @@ pub mod compare;
 pub mod coverage;
 pub mod data;
 pub mod domain;
+pub mod draft;
+pub mod draft_lesson;
+pub mod draft_refs;
+pub mod draft_yaml;
 mod embedded;
 pub mod engine;
 pub mod files;
@@ -30,6 +34,7 @@ pub mod raw;
 pub mod refs;
 pub mod report;
 pub mod rng;
+pub mod since;
 pub mod sources;
 mod starts;
 

@@ -1,8 +1,11 @@
-//! `iacquiz bank`: what the question bank holds (`--list`) and what it covers (`--coverage`).
+//! `iacquiz bank`: what the question bank holds (`--list`), what it covers (`--coverage`),
+//! and `draft`, which writes a new question from its source.
+
+mod draft;
 
 use std::path::PathBuf;
 
-use clap::Args;
+use clap::{Args, Subcommand};
 
 use crate::bank::refs::DOCS_PREFIX;
 use crate::bank::{Bank, coverage};
@@ -50,6 +53,18 @@ pub struct BankCmdArgs {
     /// List the questions: id, topic, kind, difficulty.
     #[arg(long)]
     pub list: bool,
+    /// Write a new question instead (see `iacquiz bank draft --help`).
+    #[command(subcommand)]
+    pub action: Option<BankAction>,
+}
+
+/// What `iacquiz bank` can do besides listing.
+#[derive(Subcommand, Debug)]
+pub enum BankAction {
+    /// Draft a question from source text and a prompt: prints it in the bank's YAML with the
+    /// computed answer, the misconceptions that change it (with their distractors), the lesson
+    /// section and seed sentence, the docs page, the exam objective and `since`.
+    Draft(Box<draft::DraftArgs>),
 }
 
 /// Runs `iacquiz bank`.
@@ -58,6 +73,9 @@ pub fn run(a: BankCmdArgs) -> i32 {
         Ok(b) => b,
         Err(code) => return code,
     };
+    if let Some(BankAction::Draft(d)) = &a.action {
+        return draft::run(d, bank.catalogue());
+    }
     if a.list {
         print!("{}", list(&bank));
     }

@@ -76,7 +76,7 @@ pub fn run(a: EvalArgs) -> i32 {
             }
             let text = match (a.format, &ans) {
                 (Format::Json, Answer::Value(v)) => serde_json::to_string_pretty(&render::json(v)).unwrap_or_default(),
-                _ => ans.console(),
+                _ => ans.console_at(session.version.unwrap_or(crate::lang::eval::DEFAULT_VERSION)),
             };
             let _ = writeln!(stdout, "{text}");
             0
@@ -174,7 +174,7 @@ fn answer_line(
         Err(e) => return serde_json::json!({"ok": false, "err": "Invalid configuration", "detail": e}),
     };
     match session.eval(expr, &Rules::real(), false).result {
-        Ok(ans) => serde_json::json!({"ok": true, "out": ans.console()}),
+        Ok(ans) => serde_json::json!({"ok": true, "out": ans.console_at(session.version.unwrap_or(crate::lang::eval::DEFAULT_VERSION))}),
         Err(d) => serde_json::json!({"ok": false, "err": d.summary, "detail": session.full_detail(&d)}),
     }
 }

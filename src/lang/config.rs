@@ -464,7 +464,7 @@ impl Scope for ConfigScope<'_> {
         Some(self.config)
     }
 
-    fn resolve_traversal(&self, ev: &Evaluator, name: &str, ops: &[Op], _span: &Span) -> Option<DResult<(Value, usize)>> {
+    fn resolve_traversal(&self, ev: &Evaluator, name: &str, ops: &[Op], span: &Span) -> Option<DResult<(Value, usize)>> {
         use super::syntax::OpKind;
         let attr = |i: usize| match ops.get(i).map(|o| &o.kind) {
             Some(OpKind::Attr(a)) => Some(a.as_str()),
@@ -476,6 +476,15 @@ impl Scope for ConfigScope<'_> {
         } else {
             (self.config.resource(Mode::Managed, name, attr(0)?)?, 1)
         };
+        // Before Terraform 1.4 the built-in provider has no `terraform_data`: the configuration
+        // loads, and a reference to one fails (checked against Terraform 1.0.3's console).
+        if decl.mode == Mode::Managed && name == "terraform_data" && !super::releases::has(ev.version, &super::releases::TERRAFORM_DATA) {
+            return Some(Err(Diag::new(
+                "Invalid resource type",
+                "A managed resource type \"terraform_data\" is not supported by provider \"terraform.io/builtin/terraform\".",
+            )
+            .at(span)));
+        }
         Some((|| {
             let insts = self.instances(ev, decl)?;
             let value = collection(decl, &insts);

@@ -799,13 +799,21 @@ impl<'a> Evaluator<'a> {
         let lv = self.eval(l)?;
         let (lv, m1) = lv.unmark();
         // Terraform 1.12+ short-circuits: `false && x` and `true || x` never look at x, and a
-        // null operand of && makes the result false.
+        // null operand of && makes the result false. Older releases evaluate both operands
+        // first (asked only where the two differ).
+        let old = || !super::releases::has(self.version, &super::releases::LOGICAL_SHORT_CIRCUIT);
         if op == BinOp::And && lv.is_null() {
+            if old() {
+                return self.logical_both(op, lv, m1, l, r);
+            }
             let _ = self.eval(r)?;
             return Ok(Value::Bool(false).mark_if(m1));
         }
         let lb = self.bool_operand(&lv, "left", l)?;
         match (op, lb) {
+            (BinOp::And, Some(false)) | (BinOp::Or, Some(true)) if old() => {
+                return self.logical_both(op, lv, m1, l, r);
+            }
             (BinOp::And, Some(false)) => return Ok(Value::Bool(false).mark_if(m1)),
             (BinOp::Or, Some(true)) => return Ok(Value::Bool(true).mark_if(m1)),
             _ => {}
@@ -814,6 +822,9 @@ impl<'a> Evaluator<'a> {
         let (rv, m2) = rv.unmark();
         let marked = m1 || m2;
         if op == BinOp::And && rv.is_null() {
+            if old() {
+                return self.logical_both(op, lv, m1, l, r);
+            }
             return Ok(Value::Bool(false).mark_if(marked));
         }
         let rb = self.bool_operand(&rv, "right", r)?;
@@ -827,6 +838,23 @@ impl<'a> Evaluator<'a> {
             &result,
         );
         Ok(result)
+    }
+
+    /// `&&` and `||` as Terraform 1.11 and earlier evaluate them: both operands, each converted
+    /// to bool, a null one failing the operation.
+    fn logical_both(&self, op: BinOp, lv: Value, m1: bool, l: &Expr, r: &Expr) -> DResult<Value> {
+        let rv = self.eval(r)?;
+        let (rv, m2) = rv.unmark();
+        let lb = self.operand(&lv, &Type::Bool, "left", l)?;
+        let rb = self.operand(&rv, &Type::Bool, "right", r)?;
+        let result = match (lb, rb) {
+            (Value::Null(_), _) | (_, Value::Null(_)) => {
+                return Err(Diag::new("Operation failed", "Error during operation: argument must not be null."));
+            }
+            (Value::Bool(a), Value::Bool(b)) => Value::Bool(if op == BinOp::And { a && b } else { a || b }),
+            _ => Value::Unknown(Type::Bool),
+        };
+        Ok(result.mark_if(m1 || m2))
     }
 
     fn conditional(&self, c: &Expr, t: &Expr, f: &Expr) -> DResult<Value> {

@@ -13,6 +13,7 @@ pub mod number;
 pub mod parse_errors;
 pub mod parse_guard;
 pub mod provider;
+pub mod releases;
 pub mod render;
 pub mod resources;
 pub mod rules;

@@ -5,22 +5,48 @@ use super::value::{Type, Value};
 
 /// Renders a value as `terraform console` prints it.
 pub fn console(v: &Value) -> String {
-    format_value(v, 0)
+    format_value(v, 0, SENSITIVE)
 }
 
-fn format_value(v: &Value, indent: usize) -> String {
+/// How the console prints a sensitive value, in the emulated release and before 1.4.
+const SENSITIVE: &str = "(sensitive value)";
+const SENSITIVE_BEFORE_1_4: &str = "(sensitive)";
+
+/// Renders a value as the console of Terraform `version` prints it (before 1.4 a sensitive
+/// value, at the top or inside a collection, is `(sensitive)`).
+pub fn console_at(v: &Value, version: super::releases::TfVersion) -> String {
+    let gate = &super::releases::SENSITIVE_VALUE_PRINTING;
+    let word = if has_sensitive(v) && !super::releases::has(version, gate) {
+        SENSITIVE_BEFORE_1_4
+    } else {
+        SENSITIVE
+    };
+    format_value(v, 0, word)
+}
+
+/// True when a sensitive value is printed somewhere in `v`.
+fn has_sensitive(v: &Value) -> bool {
+    match v {
+        Value::Sensitive(_) => true,
+        Value::Object(m) | Value::Map(_, m) => m.values().any(has_sensitive),
+        Value::Tuple(vs) | Value::List(_, vs) | Value::Set(_, vs) => vs.iter().any(has_sensitive),
+        _ => false,
+    }
+}
+
+fn format_value(v: &Value, indent: usize, sens: &str) -> String {
     match v {
         Value::Unknown(_) => "(known after apply)".into(),
-        Value::Sensitive(_) => "(sensitive value)".into(),
+        Value::Sensitive(_) => sens.into(),
         Value::Null(t) => null_string(t),
         Value::Bool(b) => b.to_string(),
         Value::Number(n) => n.to_text(),
         Value::String(s) => multiline(s, indent).unwrap_or_else(|| go_quote(s)),
-        Value::Object(m) => mapping(m.iter(), indent),
-        Value::Tuple(vs) => sequence(vs, indent),
-        Value::List(_, vs) => format!("tolist({})", sequence(vs, indent)),
-        Value::Set(_, vs) => format!("toset({})", sequence(vs, indent)),
-        Value::Map(_, m) => format!("tomap({})", mapping(m.iter(), indent)),
+        Value::Object(m) => mapping(m.iter(), indent, sens),
+        Value::Tuple(vs) => sequence(vs, indent, sens),
+        Value::List(_, vs) => format!("tolist({})", sequence(vs, indent, sens)),
+        Value::Set(_, vs) => format!("toset({})", sequence(vs, indent, sens)),
+        Value::Map(_, m) => format!("tomap({})", mapping(m.iter(), indent, sens)),
     }
 }
 
@@ -65,7 +91,7 @@ fn go_space(c: char) -> bool {
     c.is_whitespace()
 }
 
-fn mapping<'a>(entries: impl Iterator<Item = (&'a String, &'a Value)>, indent: usize) -> String {
+fn mapping<'a>(entries: impl Iterator<Item = (&'a String, &'a Value)>, indent: usize, sens: &str) -> String {
     let mut out = String::from("{");
     let inner = indent + 2;
     let mut count = 0;
@@ -75,7 +101,7 @@ fn mapping<'a>(entries: impl Iterator<Item = (&'a String, &'a Value)>, indent: u
         out.push_str(&" ".repeat(inner));
         out.push_str(&multiline(k, inner).unwrap_or_else(|| go_quote(k)));
         out.push_str(" = ");
-        out.push_str(&format_value(v, inner));
+        out.push_str(&format_value(v, inner, sens));
     }
     if count > 0 {
         out.push('\n');
@@ -85,13 +111,13 @@ fn mapping<'a>(entries: impl Iterator<Item = (&'a String, &'a Value)>, indent: u
     out
 }
 
-fn sequence(vs: &[Value], indent: usize) -> String {
+fn sequence(vs: &[Value], indent: usize, sens: &str) -> String {
     let mut out = String::from("[");
     let inner = indent + 2;
     for v in vs {
         out.push('\n');
         out.push_str(&" ".repeat(inner));
-        out.push_str(&format_value(v, inner));
+        out.push_str(&format_value(v, inner, sens));
         out.push(',');
     }
     if !vs.is_empty() {

@@ -50,6 +50,13 @@ impl Answer {
             Answer::Type(t) => t.clone(),
         }
     }
+    /// The console rendering of Terraform `version` (see [`render::console_at`]).
+    pub fn console_at(&self, version: (u32, u32, u32)) -> String {
+        match self {
+            Answer::Value(v) => render::console_at(v, version),
+            Answer::Type(t) => t.clone(),
+        }
+    }
     /// The one-line rendering.
     pub fn one_line(&self) -> String {
         match self {
@@ -197,10 +204,12 @@ fn evaluate_top(ev: &Evaluator, src: &str) -> DResult<Answer> {
         return Err(d);
     }
     ev.set_source(src);
-    // type() exists only at the top of a console expression.
+    // type() exists only at the top of a console expression (Terraform 1.1 and later; before,
+    // the call below reports an unknown function).
     if let ExprKind::Call(c) = &expr.kind
         && c.name == "type"
         && c.namespace.is_empty()
+        && super::provider::builtin_available("type", ev.version)
     {
         if c.args.len() != 1 {
             return Err(Diag::new("Invalid function argument", "type() takes exactly one argument.").at(&expr.span));

@@ -11,16 +11,19 @@ pub fn register(r: &mut Registry) {
     let any = || Param::new("v", Type::Dynamic).nullable().marked();
     r.add(
         "tostring",
-        Func::new(vec![any()], |_, a| to(&a[0], &Type::String)).returns(Type::String),
+        Func::new(vec![any()], |ev, a| to(ev, &a[0], &Type::String)).returns(Type::String),
     );
     r.add(
         "tonumber",
-        Func::new(vec![any()], |_, a| to(&a[0], &Type::Number)).returns(Type::Number),
+        Func::new(vec![any()], |ev, a| to(ev, &a[0], &Type::Number)).returns(Type::Number),
     );
-    r.add("tobool", Func::new(vec![any()], |_, a| to(&a[0], &Type::Bool)).returns(Type::Bool));
-    r.add("tolist", Func::new(vec![any()], |_, a| to(&a[0], &Type::list(Type::Dynamic))));
+    r.add(
+        "tobool",
+        Func::new(vec![any()], |ev, a| to(ev, &a[0], &Type::Bool)).returns(Type::Bool),
+    );
+    r.add("tolist", Func::new(vec![any()], |ev, a| to(ev, &a[0], &Type::list(Type::Dynamic))));
     r.add("toset", Func::new(vec![any()], toset));
-    r.add("tomap", Func::new(vec![any()], |_, a| to(&a[0], &Type::map(Type::Dynamic))));
+    r.add("tomap", Func::new(vec![any()], |ev, a| to(ev, &a[0], &Type::map(Type::Dynamic))));
     r.add(
         "sensitive",
         Func::new(vec![Param::new("value", Type::Dynamic).nullable().marked().unknowns()], |_, a| {
@@ -41,6 +44,14 @@ pub fn register(r: &mut Registry) {
         })
         .returns(Type::Bool),
     );
+    // The engine has no ephemeral values (no ephemeral variables or resources), so every value
+    // passes through unchanged, marks included.
+    r.add(
+        "ephemeralasnull",
+        Func::new(vec![Param::new("value", Type::Dynamic).nullable().marked().unknowns()], |_, a| {
+            Ok(a[0].clone())
+        }),
+    );
 }
 
 /// The constraint name cty gives in "cannot convert X to Y".
@@ -55,7 +66,7 @@ fn constraint_name(t: &Type) -> String {
 
 /// toset(); under the "sets keep order and duplicates" misconception, the elements stay as given.
 fn toset(ev: &Evaluator, a: &[Value]) -> FnResult {
-    let real = to(&a[0], &Type::set(Type::Dynamic))?;
+    let real = to(ev, &a[0], &Type::set(Type::Dynamic))?;
     if let (Value::Set(t, vs), Some(given)) = (&real, a[0].as_seq())
         && (given.len() != vs.len() || given.iter().zip(vs).any(|(g, s)| g.as_str() != s.as_str()))
         && ev.flipped(crate::lang::rules::Rule::SetLexicalUnique)
@@ -70,8 +81,16 @@ fn toset(ev: &Evaluator, a: &[Value]) -> FnResult {
     Ok(real)
 }
 
-fn to(v: &Value, want: &Type) -> FnResult {
+fn to(ev: &Evaluator, v: &Value, want: &Type) -> FnResult {
     let (inner, marked) = v.clone().unmark();
+    // Before Terraform 1.2 a null stayed an untyped null.
+    if inner.is_null() && matches!(inner.ty(), Type::Dynamic) {
+        // Since 1.2 an untyped null becomes a null of the wanted type (`tolist(null) /* of
+        // dynamic */`); before, it stayed an untyped null.
+        let typed = crate::lang::releases::has(ev.version, &crate::lang::releases::TYPED_NULL_CONVERSIONS);
+        let v = if typed { Value::Null(want.clone()) } else { Value::null() };
+        return Ok(v.mark_if(marked));
+    }
     let got = inner.ty();
     if !crate::lang::convert::convertible(&got, want) && !inner.is_null() {
         return Err(FnError::Arg(
@@ -104,7 +123,8 @@ fn to(v: &Value, want: &Type) -> FnResult {
 
 fn nonsensitive(ev: &Evaluator, a: &[Value]) -> FnResult {
     // Before Terraform 1.7 a value that was not sensitive was an error.
-    if !a[0].is_sensitive() && ev.version < (1, 7, 0) && !a[0].is_unknown() {
+    let gate = &crate::lang::releases::NONSENSITIVE_LENIENT;
+    if !a[0].is_sensitive() && !a[0].is_unknown() && !crate::lang::releases::has(ev.version, gate) {
         return Err(FnError::Arg(
             0,
             "the given value is not sensitive, so this call is redundant".into(),

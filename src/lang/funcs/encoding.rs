@@ -245,8 +245,13 @@ fn yamlencode(_: &Evaluator, a: &[Value]) -> FnResult {
     string(yaml_emit::encode(&a[0]).map_err(FnError::Call)?)
 }
 
-fn yamldecode(_: &Evaluator, a: &[Value]) -> FnResult {
-    yaml::decode(s(&a[0])).map_err(FnError::Call)
+fn yamldecode(ev: &Evaluator, a: &[Value]) -> FnResult {
+    let v = yaml::decode(s(&a[0])).map_err(FnError::Call)?;
+    // A document that is only a null: `null` since Terraform 1.4, unknown before.
+    if matches!(v, Value::Null(Type::Dynamic)) && !crate::lang::releases::has(ev.version, &crate::lang::releases::YAML_NULL_DOCUMENT) {
+        return Ok(Value::Unknown(Type::Dynamic));
+    }
+    Ok(v)
 }
 
 #[cfg(test)]

@@ -225,7 +225,9 @@ fn call_direct(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     match name {
         "try" => return try_call(ev, c, span),
         "can" => return can_call(ev, c, span),
-        "templatestring" if ev.version >= (1, 9, 0) => return filesystem::templatestring(ev, c, span),
+        "templatestring" if super::provider::builtin_available("templatestring", ev.version) => {
+            return filesystem::templatestring(ev, c, span);
+        }
         _ => {}
     }
     let Some(f) = ev.funcs.get(name) else {

@@ -475,9 +475,11 @@ fn cidrhost(_: &Evaluator, a: &[Value]) -> FnResult {
     string(ip_string(&insert_num(&ip, &n, width)?))
 }
 
-fn cidrnetmask(_: &Evaluator, a: &[Value]) -> FnResult {
+fn cidrnetmask(ev: &Evaluator, a: &[Value]) -> FnResult {
     let (ip, mask) = parse_cidr(s(&a[0])).map_err(FnError::Call)?;
-    if to4(&ip).is_none() {
+    // Before Terraform 1.2 an IPv6 prefix gave its mask in address notation.
+    let gate = &crate::lang::releases::CIDRNETMASK_IPV6_ERROR;
+    if to4(&ip).is_none() && crate::lang::releases::has(ev.version, gate) {
         return Err(FnError::Call(format!("IPv6 addresses cannot have a netmask: {}", s(&a[0]))));
     }
     string(ip_string(&mask))

@@ -35,28 +35,8 @@ use super::funcs;
 use super::syntax::{BlockAst, BodyAst, Call, Expr, ExprKind, Span, parse_body, parse_expr};
 use super::value::Value;
 
-/// A Terraform version (major, minor, patch).
-pub type TfVersion = (u32, u32, u32);
-
-/// The Terraform release that introduced provider-defined functions and the `::` syntax.
-pub const PROVIDER_FUNCTIONS_SINCE: TfVersion = (1, 8, 0);
-/// The Terraform release that introduced `check` blocks.
-pub const CHECK_BLOCKS_SINCE: TfVersion = (1, 5, 0);
-/// The Terraform release where `optional()` attributes left the experiment (and gained defaults).
-pub const OPTIONAL_ATTRS_SINCE: TfVersion = (1, 3, 0);
-
-/// Built-in functions added after Terraform 1.0, with the release that added each (Terraform's
-/// CHANGELOG; function docs say "introduced in Terraform vX").
-pub const BUILTIN_SINCE: &[(&str, TfVersion)] = &[
-    ("endswith", (1, 3, 0)),
-    ("startswith", (1, 3, 0)),
-    ("timecmp", (1, 3, 0)),
-    ("plantimestamp", (1, 5, 0)),
-    ("strcontains", (1, 5, 0)),
-    ("issensitive", (1, 8, 0)),
-    ("templatestring", (1, 9, 0)),
-    ("ephemeralasnull", (1, 10, 0)),
-];
+use super::releases;
+pub use super::releases::TfVersion;
 
 /// One entry of `required_providers`.
 #[derive(Clone, Debug)]
@@ -195,7 +175,7 @@ pub fn select(ev: &Evaluator, req: &Requirement) -> DResult<Option<(&'static Pro
 /// Evaluates a call whose name has a namespace (`provider::aws::arn_parse(...)`,
 /// `core::length(...)`). `None` means "a built-in: carry on with the plain name".
 pub fn namespaced(ev: &Evaluator, c: &Call, span: &Span) -> Option<DResult<Value>> {
-    if ev.version < PROVIDER_FUNCTIONS_SINCE {
+    if !releases::has(ev.version, &releases::PROVIDER_FUNCTIONS) {
         return Some(Err(old_syntax_error(ev, c, span)));
     }
     let full_range = span.start.min(c.name_span.start)..c.name_span.end;
@@ -317,15 +297,15 @@ pub fn suggest_provider_function(ev: &Evaluator, name: &str) -> Option<String> {
 /// "Call to unknown function" for a built-in the emulated Terraform does not have yet
 /// (`templatestring` before 1.9 ...), or `None` when it is available.
 pub fn builtin_gate(ev: &Evaluator, name: &str, name_span: &Span) -> Option<Diag> {
-    let since = BUILTIN_SINCE.iter().find(|(n, _)| *n == name)?.1;
-    if ev.version >= since {
+    let arrival = releases::function(name)?;
+    if releases::has(ev.version, arrival) {
         return None;
     }
     let available: Vec<String> = ev
         .funcs
         .names()
         .into_iter()
-        .filter(|n| BUILTIN_SINCE.iter().all(|(m, s)| m != n || ev.version >= *s))
+        .filter(|n| builtin_available(n, ev.version))
         .map(str::to_string)
         .collect();
     let mut detail = format!("There is no function named {name:?}.");
@@ -337,7 +317,7 @@ pub fn builtin_gate(ev: &Evaluator, name: &str, name_span: &Span) -> Option<Diag
 
 /// Whether built-in `name` exists in Terraform `version`.
 pub fn builtin_available(name: &str, version: TfVersion) -> bool {
-    BUILTIN_SINCE.iter().all(|(n, s)| *n != name || version >= *s)
+    releases::function(name).is_none_or(|a| releases::has(version, a))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -397,10 +377,10 @@ fn all_namespaced(e: &Expr) -> Vec<(Span, Span)> {
 /// For a console expression `src` (already parsed as `expr`): the parse error Terraform
 /// `version` gives for syntax it does not have yet (`::` before 1.8), if any.
 pub fn gate_expr(version: TfVersion, src: &str, expr: &Expr) -> Option<Diag> {
-    if version >= PROVIDER_FUNCTIONS_SINCE {
+    let calls = all_namespaced(expr);
+    if calls.is_empty() || releases::has(version, &releases::PROVIDER_FUNCTIONS) {
         return None;
     }
-    let calls = all_namespaced(expr);
     old_parse_of(src, &calls, false)
 }
 
@@ -436,10 +416,11 @@ fn body_attrs<'a>(b: &'a BodyAst, out: &mut Vec<&'a super::syntax::Attr>) {
 }
 
 /// The first error Terraform `version` gives for a configuration using newer language
-/// features: `::` names (parse errors, 1.8), `check` blocks (1.5), `optional()` object
-/// attributes (1.3). Call it right after loading a configuration.
+/// features: `::` names (parse errors, 1.8), blocks it does not know (`moved` 1.1,
+/// `precondition`/`postcondition` 1.2, `check` and `import` 1.5, `removed` 1.7), `optional()`
+/// object attributes (1.3). Call it right after loading a configuration.
 pub fn gate_config(config: &Config, version: TfVersion) -> Option<Diag> {
-    if version < PROVIDER_FUNCTIONS_SINCE {
+    {
         for f in &config.files {
             let mut attrs = Vec::new();
             body_attrs(&f.body, &mut attrs);
@@ -449,7 +430,9 @@ pub fn gate_config(config: &Config, version: TfVersion) -> Option<Diag> {
                 .filter(|(_, c)| !c.is_empty())
                 .collect();
             found.sort_by_key(|(a, _)| a.expr.span.start);
-            if let Some((a, calls)) = found.first() {
+            if let Some((a, calls)) = found.first()
+                && !releases::has(version, &releases::PROVIDER_FUNCTIONS)
+            {
                 let base = a.expr.span.start;
                 let text = f.src.get(a.expr.span.clone())?;
                 let rel: Vec<(Span, Span)> = calls
@@ -462,25 +445,62 @@ pub fn gate_config(config: &Config, version: TfVersion) -> Option<Diag> {
             }
         }
     }
-    if version < CHECK_BLOCKS_SINCE {
-        for f in &config.files {
-            if let Some(b) = f.body.blocks_of("check").next() {
-                return Some(
-                    Diag::new("Unsupported block type", "Blocks of type \"check\" are not expected here.")
-                        .at(&(b.span.start..b.span.start + b.kind.len()))
-                        .in_file(&f.name)
-                        .fatal(),
-                );
+    if let Some(d) = block_gate(config, version) {
+        return Some(d);
+    }
+    for f in &config.files {
+        for b in f.body.blocks_of("variable") {
+            if let Some(d) = optional_gate(&f.src, b)
+                && !releases::has(version, &releases::OPTIONAL_ATTRS)
+            {
+                return Some(d.in_file(&f.name).fatal());
             }
         }
     }
-    if version < OPTIONAL_ATTRS_SINCE {
-        for f in &config.files {
-            for b in f.body.blocks_of("variable") {
-                if let Some(d) = optional_gate(&f.src, b) {
-                    return Some(d.in_file(&f.name).fatal());
+    None
+}
+
+/// Top-level blocks younger than some release: before it, HCL's "Unsupported block type".
+const TOP_BLOCKS: &[(&str, releases::Arrival)] = &[
+    ("moved", releases::MOVED_BLOCKS),
+    ("check", releases::CHECK_BLOCKS),
+    ("import", releases::IMPORT_BLOCKS),
+    ("removed", releases::REMOVED_BLOCKS),
+];
+
+/// The first block (in file order) that Terraform `version` does not know: a top-level block
+/// of [`TOP_BLOCKS`], or a `precondition`/`postcondition` in a resource's or data source's
+/// `lifecycle` or in an `output` (Terraform 1.2).
+fn block_gate(config: &Config, version: TfVersion) -> Option<Diag> {
+    for f in &config.files {
+        let mut found: Vec<&BlockAst> = Vec::new();
+        for b in &f.body.blocks {
+            if TOP_BLOCKS.iter().any(|(k, a)| b.kind == *k && !releases::has(version, a)) {
+                found.push(b);
+            }
+            let holders: Vec<&BodyAst> = match b.kind.as_str() {
+                "resource" | "data" => b.body.blocks_of("lifecycle").map(|l| &l.body).collect(),
+                "output" => vec![&b.body],
+                _ => Vec::new(),
+            };
+            for h in holders {
+                for c in h.blocks.iter().filter(|c| c.kind == "precondition" || c.kind == "postcondition") {
+                    if !releases::has(version, &releases::CUSTOM_CONDITIONS) {
+                        found.push(c);
+                    }
                 }
             }
+        }
+        if let Some(b) = found.into_iter().min_by_key(|b| b.span.start) {
+            return Some(
+                Diag::new(
+                    "Unsupported block type",
+                    format!("Blocks of type {:?} are not expected here.", b.kind),
+                )
+                .at(&(b.span.start..b.span.start + b.kind.len()))
+                .in_file(&f.name)
+                .fatal(),
+            );
         }
     }
     None

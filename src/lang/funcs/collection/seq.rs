@@ -246,8 +246,9 @@ pub fn element(ev: &Evaluator, a: &[Value]) -> FnResult {
             "The given key does not identify an element in this collection value.",
         )));
     }
-    // A learner may believe element() refuses a negative index, as Terraform 1.9 and earlier did.
-    if idx < 0 && ev.flipped(Rule::ElementNegativeFromEnd) {
+    // Terraform 1.9 and earlier refuse a negative index; a learner may believe 1.14 still does.
+    let gate = &crate::lang::releases::ELEMENT_NEGATIVE_INDEX;
+    if idx < 0 && (!crate::lang::releases::has(ev.version, gate) || ev.flipped(Rule::ElementNegativeFromEnd)) {
         return call_err("cannot use element function with a negative index");
     }
     // A learner counting from one takes element(l, 1) for the first element.

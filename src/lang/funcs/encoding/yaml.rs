@@ -69,10 +69,6 @@ pub fn decode(src: &str) -> Result<Value, String> {
     if !matches!(ev, Event::StreamEnd) {
         return Err(event_error(&m, "unexpected extra content after value"));
     }
-    // A document that is only a null has no type Terraform can know: the result is unknown.
-    if matches!(v, Value::Null(Type::Dynamic)) {
-        return Ok(Value::Unknown(Type::Dynamic));
-    }
     Ok(v)
 }
 

@@ -1,0 +1,142 @@
+//! The references a drafted terraform question carries besides its lesson: the official
+//! documentation page of the function or feature it tests, and a best guess at the exam
+//! objective of its lesson section (the refs helper's `questions/objectives.yaml` is the
+//! authority; these are the Terraform Authoring and Operations Professional objective ids:
+//! 2a validate configuration, 2c compute data with HCL functions, 2d meta-arguments, 2e
+//! variables, outputs and complex types).
+
+use crate::lang::syntax::{Expr, ExprKind, parse_expr};
+use crate::lang::walk;
+
+use super::model::Source;
+
+const LANGUAGE: &str = "https://developer.hashicorp.com/terraform/language";
+
+/// Lesson section → objective id (seed 001's sections; best guess, see the module doc).
+const OBJECTIVES: &[(&str, &str)] = &[
+    ("Function purity", "2c"),
+    ("merge() precedence", "2c"),
+    ("Missing values", "2c"),
+    ("Collection ordering", "2c"),
+    ("Indexing lists", "2c"),
+    ("for expressions", "2c"),
+    ("Shaping nested data", "2c"),
+    ("String functions", "2c"),
+    ("Network address functions", "2c"),
+    ("Encoding and templates", "2c"),
+    ("Provider-defined functions", "2c"),
+    ("optional() defaults", "2e"),
+    ("Types", "2e"),
+    ("Dynamic blocks", "2d"),
+    ("Custom conditions", "2a"),
+];
+
+/// The objective id of a terraform lesson section, when the table has one.
+pub fn objective_for(section: &str) -> Option<&'static str> {
+    OBJECTIVES.iter().find(|(s, _)| *s == section).map(|(_, o)| *o)
+}
+
+/// The name of the function an expression is a call of (`merge` for `merge(a, b)`; through
+/// parentheses and a traversal of the call, `keys(x)[0]`), if it is one. Provider functions
+/// are named `provider::NAME::FUNC`.
+pub fn outermost_function(expr: &str) -> Option<String> {
+    let e = parse_expr(expr).ok()?;
+    call_name(&e)
+}
+
+fn call_name(e: &Expr) -> Option<String> {
+    match &e.kind {
+        ExprKind::Call(c) => Some(c.full_name()),
+        ExprKind::Paren(x) | ExprKind::TemplateWrap(x) => call_name(x),
+        ExprKind::Traversal(x, _) => call_name(x),
+        _ => None,
+    }
+}
+
+/// The built-in functions an expression calls, outermost first.
+pub fn called_functions(expr: &str) -> Vec<String> {
+    let Ok(e) = parse_expr(expr) else { return Vec::new() };
+    let mut out: Vec<String> = Vec::new();
+    for x in walk::nodes(&e) {
+        if let ExprKind::Call(c) = &x.kind
+            && c.namespace.is_empty()
+            && !out.contains(&c.name)
+        {
+            out.push(c.name.clone());
+        }
+    }
+    out
+}
+
+/// The documentation page of what a terraform source tests: the outermost function's page,
+/// else the feature its configuration uses (dynamic blocks, optional attributes, custom
+/// conditions, check blocks), else the expression's own kind (for, conditional, splat,
+/// template, operators, references).
+pub fn docs_page(source: &Source) -> Option<String> {
+    if let Some(f) = outermost_function(&source.expr) {
+        return Some(if f.starts_with("provider::") {
+            format!("{LANGUAGE}/functions")
+        } else {
+            format!("{LANGUAGE}/functions/{f}")
+        });
+    }
+    let config = source.config.as_deref().unwrap_or_default();
+    let has_block = |kind: &str| {
+        config.lines().any(|l| {
+            let t = l.trim_start();
+            t.strip_prefix(kind).is_some_and(|r| r.starts_with(' ') || r.starts_with('{'))
+        })
+    };
+    if source.condition.is_some() || has_block("precondition") || has_block("postcondition") {
+        if has_block("check") {
+            return Some(format!("{LANGUAGE}/checks"));
+        }
+        return Some(format!("{LANGUAGE}/expressions/custom-conditions"));
+    }
+    if has_block("dynamic") {
+        return Some(format!("{LANGUAGE}/expressions/dynamic-blocks"));
+    }
+    if config.contains("optional(") {
+        return Some(format!("{LANGUAGE}/expressions/type-constraints#optional-object-type-attributes"));
+    }
+    let e = parse_expr(&source.expr).ok()?;
+    let page = match &e.kind {
+        ExprKind::For(_) => "expressions/for",
+        ExprKind::Cond(..) => "expressions/conditionals",
+        ExprKind::Template(_) => "expressions/strings",
+        ExprKind::Binary(..) | ExprKind::Unary(..) => "expressions/operators",
+        ExprKind::Traversal(..) if source.expr.contains("[*]") || source.expr.contains(".*") => "expressions/splat",
+        ExprKind::Traversal(..) | ExprKind::Var(_) => "expressions/references",
+        _ => "expressions/types",
+    };
+    Some(format!("{LANGUAGE}/{page}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn src(expr: &str, config: Option<&str>) -> Source {
+        Source {
+            expr: expr.into(),
+            config: config.map(str::to_string),
+            ..Source::default()
+        }
+    }
+
+    #[test]
+    fn docs_pages() {
+        let page = |e: &str, c: Option<&str>| docs_page(&src(e, c)).unwrap_or_default();
+        assert_eq!(page("merge(local.a, local.b)", None), format!("{LANGUAGE}/functions/merge"));
+        assert_eq!(page("keys(local.m)[0]", None), format!("{LANGUAGE}/functions/keys"));
+        assert_eq!(page("[for x in local.l : x]", None), format!("{LANGUAGE}/expressions/for"));
+        let opt = "variable \"v\" {\n  type = object({ a = optional(string, \"x\") })\n}\n";
+        assert_eq!(
+            page("var.v.a", Some(opt)),
+            format!("{LANGUAGE}/expressions/type-constraints#optional-object-type-attributes")
+        );
+        assert_eq!(objective_for("merge() precedence"), Some("2c"));
+        assert_eq!(outermost_function("(upper(\"a\"))").as_deref(), Some("upper"));
+        assert_eq!(called_functions("merge(a, lookup(b, \"k\", 1))"), vec!["merge", "lookup"]);
+    }
+}
