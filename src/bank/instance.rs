@@ -355,7 +355,11 @@ impl Instance {
         let same_as_right = |c: &Computed| c.same(&real.computed, self.strict_types);
         let mut mistakes: Vec<Wrong> = Vec::new();
         if self.kind != Kind::Truefalse {
-            for m in crate::mistakes::catalogue() {
+            // The question's own misconceptions first, in its order: where two give the same
+            // answer, the one the question teaches names it (and no catch-all crowds it out).
+            let mut ordered: Vec<&crate::mistakes::Misconception> = crate::mistakes::catalogue().iter().collect();
+            ordered.sort_by_key(|m| self.misconceptions.iter().position(|id| *id == m.id).unwrap_or(usize::MAX));
+            for m in ordered {
                 if m.engine != self.engine.to_string() || !real.touched.contains(&m.rule) {
                     continue;
                 }

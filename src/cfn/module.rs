@@ -402,6 +402,7 @@ impl<'a> Engine<'a> {
                 self.apply_override(&sc, decl, &mut res, o)?;
             }
             let res = fold_all(Value::Map(res)).map_err(here)?;
+            self.ctx.rename(sc.real_id(&name), &sc.id(&name));
             out.resources.push((name.clone(), sc.id(&name), res));
         }
         for ex in subs {
