@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use iacquiz::bank::Bank;
+use iacquiz::bank::check::check_bank;
 use iacquiz::bank::engine::Computed;
 use iacquiz::bank::model::{Engine, Kind};
 
@@ -100,4 +101,168 @@ fn dump_question() {
             eprintln!("  choice{} {} [{}]", if c.correct { "*" } else { " " }, c.text, c.misconception.unwrap_or_default());
         }
     }
+}
+
+/// A one-file cfnrain bank in a fresh folder, the question selecting `select`.
+fn cfn_bank(tag: &str, select: &str) -> Bank {
+    let dir = std::env::temp_dir().join(format!("iacquiz-believers-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("cfnrain")).unwrap_or_else(|e| panic!("{e}"));
+    let text = format!(
+        r#"topic: cfn-overrides
+engine: cfnrain
+questions:
+  - id: cfn-null-override
+    lesson: {{seed: "002", section: Overrides}}
+    prompt: The parent overrides ObjectLockEnabled with null. What is the packaged value?
+    template: |
+      Modules:
+        Logs:
+          Source: ./bucket.yaml
+          Overrides:
+            Bucket:
+              Properties:
+                ObjectLockEnabled: null
+    files:
+      bucket.yaml: |
+        Resources:
+          Bucket:
+            Type: AWS::S3::Bucket
+            Properties:
+              BucketName: logs
+              ObjectLockEnabled: true
+    select: {select}
+    kind: input
+    explain: A null in an override is a scalar and replaces the module's value.
+    misconceptions: [override-can-remove]
+    difficulty: 2
+"#
+    );
+    std::fs::write(dir.join("cfnrain/q.yaml"), text).unwrap_or_else(|e| panic!("{e}"));
+    let bank = Bank::load_dirs(std::slice::from_ref(&dir)).unwrap_or_else(|e| panic!("{e}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    bank
+}
+
+#[test]
+fn check_refuses_an_error_distractor_that_only_the_selection_causes() {
+    // Selecting the property itself: under override-can-remove the property is gone, so the
+    // flipped packaging "answers" not in the template, an error about the selection.
+    let bad = check_bank(&cfn_bank("bad", "Resources.LogsBucket.Properties.ObjectLockEnabled"));
+    let problems = bad.questions[0].problems.join("\n");
+    assert!(
+        problems.contains("\"override-can-remove\" gives `Error: not in the template` only because the selection"),
+        "{problems}"
+    );
+    // Selecting the enclosing Properties: the believer's answer is the map without the key.
+    let good = check_bank(&cfn_bank("good", "Resources.LogsBucket.Properties"));
+    assert!(good.questions[0].passed(), "{}", good.questions[0].problems.join("\n"));
+}
+
+#[test]
+fn no_bundled_question_has_a_selection_artefact() {
+    let bank = bank();
+    let mut found = Vec::new();
+    for q in bank.questions() {
+        for p in iacquiz::mistakes::believers::selection_artefacts(&q.instantiate(0)) {
+            found.push(format!("{}: {p}", q.id));
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// The misconceptions the bank's judgement of `typed` names for the bundled question `id`.
+fn judged(id: &str, typed: &str) -> Vec<String> {
+    let bank = bank();
+    let q = bank.get(id).unwrap_or_else(|| panic!("no question {id}"));
+    let v = q.instantiate(0).judge(typed).unwrap_or_else(|e| panic!("{id}: {e}"));
+    assert!(!v.correct, "{id}: {typed} is judged right");
+    v.misconceptions.into_iter().map(|(m, _)| m).collect()
+}
+
+#[test]
+fn cfnrain_believers_answers_name_their_misconception() {
+    // The believer in unprefixed IDs reads Resources.LogsPolicy as the module's Policy and
+    // answers with the reference they expect there.
+    assert_eq!(judged("cfn-ref-inside-the-module-is-renamed", "{Ref: Bucket}"), ["no-logical-id-prefix"]);
+    assert_eq!(
+        judged("cfn-sub-variables-are-renamed", "{Fn::Sub: 'arn:aws:s3:::${Bucket}/*'}"),
+        ["no-logical-id-prefix"]
+    );
+    assert_eq!(judged("cfn-dependson-is-prefixed", "Bucket"), ["dependson-not-prefixed"]);
+    // "not in the template" is nobody's belief about these questions any more.
+    assert!(judged("cfn-ref-inside-the-module-is-renamed", "not in the template").is_empty());
+}
+
+#[test]
+fn rivet_believers_answers_name_their_misconception() {
+    // file.slots[0] is the first slot, which the from-one believer numbers 1.
+    assert_eq!(judged("rivet-first-slot-path", "/etc/rivet-slot-1"), ["count-index-from-one"]);
+    assert_eq!(judged("rivet-first-slot-content", "slot=1"), ["count-index-from-one"]);
+    assert!(judged("rivet-first-slot-path", "invalid reference").is_empty());
+}
+
+/// What `iacquiz diagnose` says of `answer` to `expr` against `config` and `files`.
+fn diagnose_tf(config: &str, files: &[(&str, &str)], expr: &str, answer: &str) -> Vec<String> {
+    use iacquiz::mistakes::diagnose::diagnose;
+    use iacquiz::mistakes::distract::{produce_expr, session_for};
+    let files = files.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    let session = session_for(Some(config), &files).unwrap_or_else(|d| panic!("{}", d.summary));
+    let real = produce_expr(&session, expr, &iacquiz::lang::Rules::real());
+    let learner = iacquiz::cli::common::constant(answer).unwrap_or_else(|d| panic!("{d}"));
+    let d = diagnose(&real, &learner, &|r| produce_expr(&session, expr, r));
+    assert!(!d.correct, "{answer} is judged right");
+    d.misconceptions
+}
+
+#[test]
+fn terraform_believers_answers_name_their_misconception() {
+    // The template that sees the caller's scope reads ${env} as the module's var.env.
+    assert_eq!(
+        diagnose_tf(
+            "variable \"env\" {\n  default = \"prod\"\n}\n",
+            &[("tags.tftpl", "region=${region} env=${env}")],
+            r#"templatefile("tags.tftpl", { region = "eu-west-1" })"#,
+            r#""region=eu-west-1 env=prod""#,
+        ),
+        ["template-sees-caller-scope"]
+    );
+    // Without nested defaults the outer default {} still has its optional attributes, null.
+    let svc = r#"variable "svc" {
+  type = object({
+    name = string
+    health = optional(object({
+      path     = optional(string, "/healthz")
+      interval = optional(number, 30)
+    }), {})
+  })
+  default = { name = "api", health = null }
+}
+"#;
+    assert_eq!(
+        diagnose_tf(svc, &[], "var.svc.health", "{ interval = null, path = null }"),
+        ["optional-no-nested-defaults"]
+    );
+    let bucket = r#"variable "bucket" {
+  type = object({
+    name = string
+    cors = optional(object({ max_age = optional(number, 3600) }), {})
+  })
+  default = { name = "logs" }
+}
+"#;
+    assert_eq!(
+        diagnose_tf(bucket, &[], "var.bucket.cors.max_age", "null"),
+        ["optional-no-nested-defaults"]
+    );
+    // The believer in "absent is null" expects lookup()'s default.
+    assert_eq!(
+        diagnose_tf(
+            "locals {\n  cfg = { team = \"payments\", retention_days = 30 }\n}\n",
+            &[],
+            r#"lookup(local.cfg.backup, "window_hours", 4)"#,
+            "4",
+        ),
+        ["null-check-on-missing-attribute"]
+    );
 }

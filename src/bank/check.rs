@@ -313,6 +313,8 @@ fn check_choices(inst: &Instance, got: &Computed, problems: &mut Vec<String>) ->
         }
     }
     let _ = from_engine;
+    // A misconception's answer must be the believer's, not an artefact of the selection.
+    problems.extend(crate::mistakes::believers::selection_artefacts(inst));
     if inst.kind == Kind::Choice && distinct.len() < MIN_DISTRACTORS {
         problems.push(format!(
             "a choice question needs at least {MIN_DISTRACTORS} distinct distractors that differ from the right answer, and has {}",
