@@ -294,7 +294,7 @@ fn check_choices(inst: &Instance, got: &Computed, problems: &mut Vec<String>) ->
     // The engine's own distractors: the answers misconceptions produce, and type confusions.
     let (from_mistakes, confusions) = inst.engine_wrong_answers();
     let from_engine = from_mistakes.len();
-    for w in from_mistakes.iter().chain(&confusions) {
+    for w in from_mistakes.iter().chain(&confusions).filter(|w| inst.may_show(w)) {
         if w.text != correct_text {
             distinct.insert(w.text.clone());
         }

@@ -313,12 +313,16 @@ impl Instance {
             why: None,
             misconception: None,
         }];
-        // Misconceptions first (the mistakes real learners make), up to MAX_CHOICES choices in
-        // all; the author's distractors, then type confusions, only fill up to MIN_WRONG wrong
-        // answers, so that a wrong choice is a computed mistake wherever the engine has one.
+        // Misconceptions first (the mistakes real learners make; the question's own first), up
+        // to MAX_CHOICES choices in all; the author's distractors, then type confusions, only
+        // fill up to MIN_WRONG wrong answers, so that a wrong choice is a computed mistake
+        // wherever the engine has one. A pervasive misconception (one that changes nearly every
+        // answer of its engine) is a choice only where the question lists it, so that it does
+        // not crowd out the beliefs each question teaches.
         let (from_mistakes, confusions) = self.engine_wrong_answers();
+        let from_mistakes = from_mistakes.into_iter().filter(|w| self.may_show(w));
         let fillers = self.wrong_answers().into_iter().chain(confusions);
-        for (w, is_mistake) in from_mistakes.into_iter().map(|w| (w, true)).chain(fillers.map(|w| (w, false))) {
+        for (w, is_mistake) in from_mistakes.map(|w| (w, true)).chain(fillers.map(|w| (w, false))) {
             if out.len() >= MAX_CHOICES || (!is_mistake && out.len() > MIN_WRONG) {
                 break;
             }
@@ -333,6 +337,17 @@ impl Instance {
         }
         Rng::new(seed, &self.id).shuffle(&mut out);
         out
+    }
+}
+
+impl Instance {
+    /// Whether an engine-computed wrong answer may be a choice here: a pervasive
+    /// misconception's only where the question lists it.
+    pub fn may_show(&self, w: &Wrong) -> bool {
+        match w.misconception.as_deref().and_then(crate::mistakes::catalogue::by_id) {
+            Some(m) if m.pervasive => self.misconceptions.contains(&m.id),
+            _ => true,
+        }
     }
 }
 
@@ -358,7 +373,12 @@ impl Instance {
             // The question's own misconceptions first, in its order: where two give the same
             // answer, the one the question teaches names it (and no catch-all crowds it out).
             let mut ordered: Vec<&crate::mistakes::Misconception> = crate::mistakes::catalogue().iter().collect();
-            ordered.sort_by_key(|m| self.misconceptions.iter().position(|id| *id == m.id).unwrap_or(usize::MAX));
+            // A pervasive belief the question does not list goes last: where another one gives
+            // the same answer, that one names it (choices leave the pervasive one out).
+            ordered.sort_by_key(|m| {
+                let listed = self.misconceptions.iter().position(|id| *id == m.id);
+                (listed.unwrap_or(usize::MAX), listed.is_none() && m.pervasive)
+            });
             for m in ordered {
                 if m.engine != self.engine.to_string() || !real.touched.contains(&m.rule) {
                     continue;

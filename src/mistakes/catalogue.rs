@@ -104,6 +104,8 @@ struct Raw {
     real: String,
     lesson: Lesson,
     example: Example,
+    #[serde(default)]
+    pervasive: bool,
 }
 
 /// One misconception.
@@ -123,6 +125,10 @@ pub struct Misconception {
     pub lesson: Lesson,
     /// A source whose answer it changes.
     pub example: Example,
+    /// True when the belief changes nearly every answer of its engine (module IDs without a
+    /// prefix, slots from 1, unquoted keys): it is then a question's choice only where the
+    /// question lists it, so that no one belief is a distractor everywhere.
+    pub pervasive: bool,
 }
 
 impl Misconception {
@@ -152,6 +158,7 @@ pub fn parse(text: &str) -> Result<Vec<Misconception>, String> {
             real: r.real,
             lesson: r.lesson,
             example: r.example,
+            pervasive: r.pervasive,
         });
     }
     Ok(out)
