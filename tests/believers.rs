@@ -266,3 +266,70 @@ fn terraform_believers_answers_name_their_misconception() {
         ["null-check-on-missing-attribute"]
     );
 }
+
+#[test]
+#[ignore]
+fn report_pervasive_candidates() {
+    let bank = bank();
+    for q in bank.questions().iter().filter(|q| q.kind == Kind::Choice && q.engine != Engine::Terraform) {
+        let inst = q.instantiate(0);
+        let shown = inst.choices(0).iter().filter(|c| c.misconception.is_some()).count();
+        let changing = inst.changing_misconceptions();
+        let pervasive: Vec<_> = changing
+            .iter()
+            .filter(|id| iacquiz::mistakes::catalogue::by_id(id).is_some_and(|m| m.pervasive) && !q.misconceptions.contains(id))
+            .collect();
+        eprintln!("{:50} shown {shown} listed {:?} pervasive-unlisted {:?}", q.id, q.misconceptions, pervasive);
+    }
+}
+
+/// Per misconception, the questions of `engine` that list it or show its answer as a choice.
+fn uses(bank: &Bank, engine: Engine) -> (usize, BTreeMap<String, usize>) {
+    let qs: Vec<_> = bank.questions().iter().filter(|q| q.engine == engine).collect();
+    let mut n: BTreeMap<String, usize> = BTreeMap::new();
+    for q in &qs {
+        let mut here: Vec<String> = q.misconceptions.clone();
+        here.extend(q.instantiate(0).choices(0).into_iter().filter_map(|c| c.misconception));
+        here.sort();
+        here.dedup();
+        for id in here {
+            *n.entry(id).or_default() += 1;
+        }
+    }
+    (qs.len(), n)
+}
+
+#[test]
+fn no_misconception_is_in_more_than_a_quarter_of_an_engines_questions() {
+    let bank = bank();
+    let mut over = Vec::new();
+    for engine in [Engine::Terraform, Engine::Cfnrain, Engine::Rivet] {
+        let (total, n) = uses(&bank, engine);
+        assert!(total > 0, "{engine} has questions");
+        for (id, k) in n {
+            if k * 4 > total {
+                over.push(format!("{engine}: {id} in {k} of {total} questions"));
+            }
+        }
+    }
+    assert!(over.is_empty(), "over a quarter:\n{}", over.join("\n"));
+}
+
+#[test]
+fn a_pervasive_belief_is_a_choice_only_where_listed_but_always_diagnosed() {
+    let bank = bank();
+    let q = bank.get("cfn-same-name-in-two-folders").unwrap_or_else(|| panic!("question"));
+    assert!(!q.misconceptions.iter().any(|m| m == "no-logical-id-prefix"));
+    let inst = q.instantiate(0);
+    assert!(inst.changing_misconceptions().iter().any(|m| m == "no-logical-id-prefix"));
+    let labels: Vec<_> = inst.choices(0).into_iter().filter_map(|c| c.misconception).collect();
+    assert!(!labels.iter().any(|m| m == "no-logical-id-prefix"), "{labels:?}");
+    // A learner who types that believer's answer is still told which belief it is.
+    let (mistakes, _) = inst.engine_wrong_answers();
+    let w = mistakes
+        .iter()
+        .find(|w| w.misconception.as_deref() == Some("no-logical-id-prefix"))
+        .unwrap_or_else(|| panic!("the belief's answer"));
+    let named: Vec<_> = inst.judge(&w.text).unwrap_or_else(|e| panic!("{e}")).misconceptions;
+    assert!(named.iter().any(|(m, _)| m == "no-logical-id-prefix"), "{named:?}");
+}

@@ -607,6 +607,12 @@ impl<'a> Engine<'a> {
         }
         if !added.is_empty() {
             match out.get_mut("Resources") {
+                // A learner may believe the Modules section's resources come first.
+                Some(Value::Map(m)) if !m.is_empty() && self.ctx.flipped(Rule::CfnModuleResourcesAfterParents) => {
+                    let own = std::mem::take(&mut m.0);
+                    m.0 = added.0;
+                    m.0.extend(own);
+                }
                 Some(Value::Map(m)) => m.0.extend(added.0),
                 _ => out.insert("Resources", Value::Map(added)),
             }

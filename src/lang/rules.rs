@@ -223,6 +223,8 @@ pub enum Rule {
     CfnDependsOnNotPrefixed,
     /// cfn conditions: a module's Fn::Equals of two known values is decided when packaging (flipped: left for CloudFormation).
     CfnConditionsNotEvaluated,
+    /// cfn order: the modules' resources go after the parent's own (flipped: before them).
+    CfnModuleResourcesAfterParents,
 }
 
 /// Every rule with its name in the misconception catalogue.
@@ -335,6 +337,7 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::CfnUnsetParamIsError, "unset-param-is-error"),
     (Rule::CfnDependsOnNotPrefixed, "dependson-not-prefixed"),
     (Rule::CfnConditionsNotEvaluated, "conditions-not-evaluated"),
+    (Rule::CfnModuleResourcesAfterParents, "module-resources-after-parents"),
 ];
 
 impl Rule {

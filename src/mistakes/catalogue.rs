@@ -242,6 +242,7 @@ mod tests {
                     "ref-to-output-works",
                     "override-can-remove",
                     "params-override-via-overrides",
+                    "module-resources-first",
                 ][..],
             ),
             (
@@ -267,7 +268,7 @@ mod tests {
             .map(|(r, _)| *r)
             .skip_while(|r| *r != Rule::ListIsImplicitSet)
             .collect();
-        assert_eq!(switches.len(), 28, "15 rivet and 13 cfnrain switches");
+        assert_eq!(switches.len(), 29, "15 rivet and 14 cfnrain switches");
         for r in switches {
             let m = c.iter().find(|m| m.rule == r);
             assert!(
