@@ -84,7 +84,9 @@ fn dump_question() {
     let Ok(ids) = std::env::var("BELIEVERS_Q") else { return };
     let bank = bank();
     for id in ids.split(',') {
-        let Some(q) = bank.questions().iter().find(|q| q.id == id) else { continue };
+        let Some(q) = bank.questions().iter().find(|q| q.id == id) else {
+            continue;
+        };
         let inst = q.instantiate(0);
         eprintln!("### {id} [{}] listed {:?}", q.kind.name(), q.misconceptions);
         if let Ok(r) = inst.real() {
@@ -98,7 +100,12 @@ fn dump_question() {
             eprintln!("  {}: {}", w.misconception.unwrap_or_default(), detail);
         }
         for c in inst.choices(0) {
-            eprintln!("  choice{} {} [{}]", if c.correct { "*" } else { " " }, c.text, c.misconception.unwrap_or_default());
+            eprintln!(
+                "  choice{} {} [{}]",
+                if c.correct { "*" } else { " " },
+                c.text,
+                c.misconception.unwrap_or_default()
+            );
         }
     }
 }
@@ -184,7 +191,10 @@ fn judged(id: &str, typed: &str) -> Vec<String> {
 fn cfnrain_believers_answers_name_their_misconception() {
     // The believer in unprefixed IDs reads Resources.LogsPolicy as the module's Policy and
     // answers with the reference they expect there.
-    assert_eq!(judged("cfn-ref-inside-the-module-is-renamed", "{Ref: Bucket}"), ["no-logical-id-prefix"]);
+    assert_eq!(
+        judged("cfn-ref-inside-the-module-is-renamed", "{Ref: Bucket}"),
+        ["no-logical-id-prefix"]
+    );
     assert_eq!(
         judged("cfn-sub-variables-are-renamed", "{Fn::Sub: 'arn:aws:s3:::${Bucket}/*'}"),
         ["no-logical-id-prefix"]
@@ -271,7 +281,11 @@ fn terraform_believers_answers_name_their_misconception() {
 #[ignore]
 fn report_pervasive_candidates() {
     let bank = bank();
-    for q in bank.questions().iter().filter(|q| q.kind == Kind::Choice && q.engine != Engine::Terraform) {
+    for q in bank
+        .questions()
+        .iter()
+        .filter(|q| q.kind == Kind::Choice && q.engine != Engine::Terraform)
+    {
         let inst = q.instantiate(0);
         let shown = inst.choices(0).iter().filter(|c| c.misconception.is_some()).count();
         let changing = inst.changing_misconceptions();
@@ -279,7 +293,10 @@ fn report_pervasive_candidates() {
             .iter()
             .filter(|id| iacquiz::mistakes::catalogue::by_id(id).is_some_and(|m| m.pervasive) && !q.misconceptions.contains(id))
             .collect();
-        eprintln!("{:50} shown {shown} listed {:?} pervasive-unlisted {:?}", q.id, q.misconceptions, pervasive);
+        eprintln!(
+            "{:50} shown {shown} listed {:?} pervasive-unlisted {:?}",
+            q.id, q.misconceptions, pervasive
+        );
     }
 }
 

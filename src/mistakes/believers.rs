@@ -28,7 +28,9 @@ pub fn selection_artefacts(inst: &Instance) -> Vec<String> {
     let mut whole = inst.source.clone();
     whole.select = None;
     whole.keys = None;
-    let Ok(prepared) = engine::prepare(inst.engine, &whole) else { return Vec::new() };
+    let Ok(prepared) = engine::prepare(inst.engine, &whole) else {
+        return Vec::new();
+    };
     let mut out = Vec::new();
     for m in catalogue() {
         if m.engine != inst.engine.name() || !real.touched.contains(&m.rule) {

@@ -95,7 +95,10 @@ impl Prepared {
                 diff_answer(&d, source.select.as_deref())
             }
             // A believer reads the question's addresses in the misconception's rendering.
-            None => pick(&new, &rivet::believed::believed_select(source.select.as_deref().unwrap_or("addresses"), rules)),
+            None => pick(
+                &new,
+                &rivet::believed::believed_select(source.select.as_deref().unwrap_or("addresses"), rules),
+            ),
         };
         Evaluated {
             computed,

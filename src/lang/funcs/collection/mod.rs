@@ -87,8 +87,11 @@ pub fn register(r: &mut Registry) {
     r.add(
         "lookup",
         // inputMap takes null so that lookup() itself refuses it (see maps::lookup).
-        Func::new(vec![p("inputMap", dynamic.clone()).nullable(), p("key", Type::String)], maps::lookup)
-            .variadic(p("default", dynamic.clone()).nullable().unknowns()),
+        Func::new(
+            vec![p("inputMap", dynamic.clone()).nullable(), p("key", Type::String)],
+            maps::lookup,
+        )
+        .variadic(p("default", dynamic.clone()).nullable().unknowns()),
     );
     r.add(
         "matchkeys",
