@@ -199,7 +199,24 @@ fn cfnrain_believers_answers_name_their_misconception() {
         judged("cfn-sub-variables-are-renamed", "{Fn::Sub: 'arn:aws:s3:::${Bucket}/*'}"),
         ["no-logical-id-prefix"]
     );
-    assert_eq!(judged("cfn-dependson-is-prefixed", "Bucket"), ["dependson-not-prefixed"]);
+    // Both beliefs give this answer, and both are named.
+    assert_eq!(
+        judged("cfn-dependson-is-prefixed", "Bucket"),
+        ["dependson-not-prefixed", "no-logical-id-prefix"]
+    );
+    // The two override questions teach one rule: values are resolved in the module, DependsOn
+    // entries are appended as written; each opposite belief has its own name.
+    assert_eq!(
+        judged("cfn-override-adds-to-dependson", "[LogsBucket, LogsTopic]"),
+        ["override-dependson-renamed"]
+    );
+    assert_eq!(
+        judged(
+            "cfn-override-values-use-module-names",
+            "[{Name: StorageType, Value: AllStorageTypes}, {Name: BucketName, Value: !Ref Bucket}]"
+        ),
+        ["override-values-keep-parent-names", "no-logical-id-prefix"]
+    );
     // "not in the template" is nobody's belief about these questions any more.
     assert!(judged("cfn-ref-inside-the-module-is-renamed", "not in the template").is_empty());
 }

@@ -363,6 +363,29 @@ impl Instance {
     /// confusions of the right answer). Answers equal to the right one are left out.
     pub fn engine_wrong_answers(&self) -> (Vec<Wrong>, Vec<Wrong>) {
         let Ok(real) = self.real() else { return (Vec::new(), Vec::new()) };
+        let same_as_right = |c: &Computed| c.same(&real.computed, self.strict_types);
+        let mistakes = self.mistake_answers(true);
+        let mut confusions = Vec::new();
+        if let (Computed::Value(v), Kind::Choice | Kind::Input) = (&real.computed, self.kind) {
+            for (alt, why) in type_confusions(v) {
+                let c = Computed::Value(alt);
+                if !same_as_right(&c) {
+                    confusions.push(Wrong {
+                        text: c.one_line(),
+                        answer: Ok(c),
+                        why: Some(why.to_string()),
+                        misconception: None,
+                    });
+                }
+            }
+        }
+        (mistakes, confusions)
+    }
+
+    /// The answers the catalogue's misconceptions give, wrong ones only, each with its
+    /// misconception; with `distinct`, one per answer (the first in the question's order).
+    fn mistake_answers(&self, distinct: bool) -> Vec<Wrong> {
+        let Ok(real) = self.real() else { return Vec::new() };
         let like = match &real.computed {
             Computed::Value(v) if !self.strict_types => Some(v.clone()),
             _ => None,
@@ -388,7 +411,7 @@ impl Instance {
                     (Computed::Value(v), Some(l)) => Computed::Value(reshape(v, l)),
                     (c, _) => c,
                 };
-                if same_as_right(&computed) || mistakes.iter().any(|w| w.text == computed.one_line()) {
+                if same_as_right(&computed) || (distinct && mistakes.iter().any(|w| w.text == computed.one_line())) {
                     continue;
                 }
                 mistakes.push(Wrong {
@@ -399,21 +422,7 @@ impl Instance {
                 });
             }
         }
-        let mut confusions = Vec::new();
-        if let (Computed::Value(v), Kind::Choice | Kind::Input) = (&real.computed, self.kind) {
-            for (alt, why) in type_confusions(v) {
-                let c = Computed::Value(alt);
-                if !same_as_right(&c) {
-                    confusions.push(Wrong {
-                        text: c.one_line(),
-                        answer: Ok(c),
-                        why: Some(why.to_string()),
-                        misconception: None,
-                    });
-                }
-            }
-        }
-        (mistakes, confusions)
+        mistakes
     }
 
     /// The misconception ids whose flipped rule changes this instance's answer.
@@ -532,7 +541,8 @@ impl Instance {
         let ok = same(&correct.computed);
         let mut misconceptions = Vec::new();
         if !ok {
-            for w in self.engine_wrong_answers().0 {
+            // Every misconception that gives this answer is named, not only the first.
+            for w in self.mistake_answers(false) {
                 if let (Ok(c), Some(id)) = (&w.answer, &w.misconception)
                     && same(c)
                 {

@@ -243,6 +243,8 @@ mod tests {
                     "override-can-remove",
                     "params-override-via-overrides",
                     "module-resources-first",
+                    "override-dependson-renamed",
+                    "override-values-keep-parent-names",
                 ][..],
             ),
             (
@@ -268,7 +270,7 @@ mod tests {
             .map(|(r, _)| *r)
             .skip_while(|r| *r != Rule::ListIsImplicitSet)
             .collect();
-        assert_eq!(switches.len(), 29, "15 rivet and 14 cfnrain switches");
+        assert_eq!(switches.len(), 31, "15 rivet and 16 cfnrain switches");
         for r in switches {
             let m = c.iter().find(|m| m.rule == r);
             assert!(
