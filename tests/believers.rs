@@ -18,7 +18,7 @@ fn report_believers() {
     let bank = bank();
     for engine in [Engine::Terraform, Engine::Cfnrain, Engine::Rivet] {
         let qs: Vec<_> = bank.questions().iter().filter(|q| q.engine == engine).collect();
-        let (mut choice_qs, mut shown, mut from_m) = (0, 0, 0);
+        let (mut choice_qs, mut shown, mut from_m, mut one, mut two) = (0, 0, 0, 0, 0);
         let mut listed: BTreeMap<String, usize> = BTreeMap::new();
         let mut yields: BTreeMap<String, usize> = BTreeMap::new();
         let mut either: BTreeMap<String, usize> = BTreeMap::new();
@@ -28,7 +28,10 @@ fn report_believers() {
             if q.kind == Kind::Choice {
                 choice_qs += 1;
                 shown += choices.iter().filter(|c| !c.correct).count();
-                from_m += choices.iter().filter(|c| c.misconception.is_some()).count();
+                let m = choices.iter().filter(|c| c.misconception.is_some()).count();
+                from_m += m;
+                one += usize::from(m >= 1);
+                two += usize::from(m >= 2);
             }
             let mut here: Vec<String> = q.misconceptions.clone();
             for id in &q.misconceptions {
@@ -63,7 +66,7 @@ fn report_believers() {
             }
         }
         eprintln!(
-            "== {engine}: questions {}, choice {choice_qs}, distractors shown {shown}, from misconceptions {from_m} ({:.2} per choice question)",
+            "== {engine}: questions {}, choice {choice_qs}, distractors shown {shown}, from misconceptions {from_m} ({:.2} per choice question); choice questions with one or more {one}, two or more {two}",
             qs.len(),
             from_m as f64 / choice_qs.max(1) as f64
         );
