@@ -166,8 +166,12 @@ fn cfnrain_rules_are_flipped_through_the_bank() {
     let i = instance("cfnrain", &cfn("select: Resources.ContentBucket.Properties"));
     assert!(touched(&i, Rule::CfnOverrideMapReplaces));
     assert_eq!(under(&i, Rule::CfnOverrideMapReplaces), "{OverrideMe: def}");
-    // A selection the flipped rule leaves empty is an error, not a guess.
-    assert_eq!(under(&i, Rule::CfnNoLogicalIdPrefix), "Error: not in the template");
+    // The believer in unprefixed IDs reads Resources.ContentBucket as the module's Bucket: the
+    // same properties, not an error about a path they would never write.
+    assert_eq!(
+        under(&i, Rule::CfnNoLogicalIdPrefix),
+        "{BucketName: foo, OverrideMe: def, SubName: foo}"
+    );
 }
 
 #[test]

@@ -470,7 +470,7 @@ fn check_choices(inst: &Instance, got: &Computed, problems: &mut Vec<String>) ->
     // The engine's own distractors: the answers misconceptions produce, and type confusions.
     let (from_mistakes, confusions) = inst.engine_wrong_answers();
     let from_engine = from_mistakes.len();
-    for w in from_mistakes.iter().chain(&confusions) {
+    for w in from_mistakes.iter().chain(&confusions).filter(|w| inst.may_show(w)) {
         if w.text != correct_text {
             distinct.insert(w.text.clone());
         }
@@ -489,6 +489,8 @@ fn check_choices(inst: &Instance, got: &Computed, problems: &mut Vec<String>) ->
         }
     }
     let _ = from_engine;
+    // A misconception's answer must be the believer's, not an artefact of the selection.
+    problems.extend(crate::mistakes::believers::selection_artefacts(inst));
     if inst.kind == Kind::Choice && distinct.len() < MIN_DISTRACTORS {
         problems.push(format!(
             "a choice question needs at least {MIN_DISTRACTORS} distinct distractors that differ from the right answer, and has {}",

@@ -318,12 +318,16 @@ impl Instance {
             why: None,
             misconception: None,
         }];
-        // Misconceptions first (the mistakes real learners make), up to MAX_CHOICES choices in
-        // all; the author's distractors, then type confusions, only fill up to MIN_WRONG wrong
-        // answers, so that a wrong choice is a computed mistake wherever the engine has one.
+        // Misconceptions first (the mistakes real learners make; the question's own first), up
+        // to MAX_CHOICES choices in all; the author's distractors, then type confusions, only
+        // fill up to MIN_WRONG wrong answers, so that a wrong choice is a computed mistake
+        // wherever the engine has one. A pervasive misconception (one that changes nearly every
+        // answer of its engine) is a choice only where the question lists it, so that it does
+        // not crowd out the beliefs each question teaches.
         let (from_mistakes, confusions) = self.engine_wrong_answers();
+        let from_mistakes = from_mistakes.into_iter().filter(|w| self.may_show(w));
         let fillers = self.wrong_answers().into_iter().chain(confusions);
-        for (w, is_mistake) in from_mistakes.into_iter().map(|w| (w, true)).chain(fillers.map(|w| (w, false))) {
+        for (w, is_mistake) in from_mistakes.map(|w| (w, true)).chain(fillers.map(|w| (w, false))) {
             if out.len() >= MAX_CHOICES || (!is_mistake && out.len() > MIN_WRONG) {
                 break;
             }
@@ -341,6 +345,17 @@ impl Instance {
     }
 }
 
+impl Instance {
+    /// Whether an engine-computed wrong answer may be a choice here: a pervasive
+    /// misconception's only where the question lists it.
+    pub fn may_show(&self, w: &Wrong) -> bool {
+        match w.misconception.as_deref().and_then(crate::mistakes::catalogue::by_id) {
+            Some(m) if m.pervasive => self.misconceptions.contains(&m.id),
+            _ => true,
+        }
+    }
+}
+
 /// The fewest wrong answers a choice question shows (`check` requires that many distinct ones).
 pub const MIN_WRONG: usize = 3;
 
@@ -353,33 +368,8 @@ impl Instance {
     /// confusions of the right answer). Answers equal to the right one are left out.
     pub fn engine_wrong_answers(&self) -> (Vec<Wrong>, Vec<Wrong>) {
         let Ok(real) = self.real() else { return (Vec::new(), Vec::new()) };
-        let like = match &real.computed {
-            Computed::Value(v) if !self.strict_types => Some(v.clone()),
-            _ => None,
-        };
         let same_as_right = |c: &Computed| c.same(&real.computed, self.strict_types);
-        let mut mistakes: Vec<Wrong> = Vec::new();
-        if self.kind != Kind::Truefalse {
-            for m in crate::mistakes::catalogue() {
-                if m.engine != self.engine.to_string() || !real.touched.contains(&m.rule) {
-                    continue;
-                }
-                let Ok(e) = self.evaluate_flipped(m.rule) else { continue };
-                let computed = match (e.computed, &like) {
-                    (Computed::Value(v), Some(l)) => Computed::Value(reshape(v, l)),
-                    (c, _) => c,
-                };
-                if same_as_right(&computed) || mistakes.iter().any(|w| w.text == computed.one_line()) {
-                    continue;
-                }
-                mistakes.push(Wrong {
-                    text: computed.one_line(),
-                    answer: Ok(computed),
-                    why: Some(m.explanation()),
-                    misconception: Some(m.id.clone()),
-                });
-            }
-        }
+        let mistakes = self.mistake_answers(true);
         let mut confusions = Vec::new();
         if let (Computed::Value(v), Kind::Choice | Kind::Input) = (&real.computed, self.kind) {
             for (alt, why) in type_confusions(v) {
@@ -395,6 +385,49 @@ impl Instance {
             }
         }
         (mistakes, confusions)
+    }
+
+    /// The answers the catalogue's misconceptions give, wrong ones only, each with its
+    /// misconception; with `distinct`, one per answer (the first in the question's order).
+    fn mistake_answers(&self, distinct: bool) -> Vec<Wrong> {
+        let Ok(real) = self.real() else { return Vec::new() };
+        let like = match &real.computed {
+            Computed::Value(v) if !self.strict_types => Some(v.clone()),
+            _ => None,
+        };
+        let same_as_right = |c: &Computed| c.same(&real.computed, self.strict_types);
+        let mut mistakes: Vec<Wrong> = Vec::new();
+        if self.kind != Kind::Truefalse {
+            // The question's own misconceptions first, in its order: where two give the same
+            // answer, the one the question teaches names it (and no catch-all crowds it out).
+            let mut ordered: Vec<&crate::mistakes::Misconception> = crate::mistakes::catalogue().iter().collect();
+            // A pervasive belief the question does not list goes last: where another one gives
+            // the same answer, that one names it (choices leave the pervasive one out).
+            ordered.sort_by_key(|m| {
+                let listed = self.misconceptions.iter().position(|id| *id == m.id);
+                (listed.unwrap_or(usize::MAX), listed.is_none() && m.pervasive)
+            });
+            for m in ordered {
+                if m.engine != self.engine.to_string() || !real.touched.contains(&m.rule) {
+                    continue;
+                }
+                let Ok(e) = self.evaluate_flipped(m.rule) else { continue };
+                let computed = match (e.computed, &like) {
+                    (Computed::Value(v), Some(l)) => Computed::Value(reshape(v, l)),
+                    (c, _) => c,
+                };
+                if same_as_right(&computed) || (distinct && mistakes.iter().any(|w| w.text == computed.one_line())) {
+                    continue;
+                }
+                mistakes.push(Wrong {
+                    text: computed.one_line(),
+                    answer: Ok(computed),
+                    why: Some(m.explanation()),
+                    misconception: Some(m.id.clone()),
+                });
+            }
+        }
+        mistakes
     }
 
     /// The misconception ids whose flipped rule changes this instance's answer.
@@ -542,7 +575,8 @@ impl Instance {
         let ok = same(&correct.computed);
         let mut misconceptions = Vec::new();
         if !ok {
-            for w in self.engine_wrong_answers().0 {
+            // Every misconception that gives this answer is named, not only the first.
+            for w in self.mistake_answers(false) {
                 if let (Ok(c), Some(id)) = (&w.answer, &w.misconception)
                     && same(c)
                 {

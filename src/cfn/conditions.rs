@@ -35,6 +35,7 @@ pub fn evaluate_module(eng: &Engine, sc: &Scope, conds: &Map) -> Result<(), CfnE
             Tri::Known(b) => Cond::Known(b),
             Tri::Open(expr) => {
                 let full = sc.id(name);
+                eng.ctx.rename(sc.real_id(name), &full);
                 eng.emit_condition(&full, expr).map_err(|e| e.at(&sc.file(), &sc.label))?;
                 Cond::Renamed(full)
             }

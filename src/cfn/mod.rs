@@ -19,7 +19,7 @@ pub mod sub;
 pub mod value;
 pub mod yaml;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub use error::{CfnError, ErrorKind};
 pub use sources::{Fetch, Files, Input, Loc, Offline};
@@ -34,12 +34,16 @@ pub struct Template {
     pub value: Value,
     /// The rules consulted: a misconception not among them cannot change this result.
     pub touched: BTreeSet<Rule>,
+    /// Logical IDs (resources, conditions) a misconception renamed: the real rules' ID → this
+    /// template's. A question's `select` names the real ID; a believer reads it as this one.
+    pub renamed: BTreeMap<String, String>,
 }
 
 impl Template {
     /// The part of the template at a dotted path with list indexes
     /// (`Resources.LogsBucket.Properties.Tags[0].Key`), for questions that ask about one part.
     pub fn select(&self, path: &str) -> Option<&Value> {
+        let path = self.believed_path(path);
         let mut v = &self.value;
         for part in path.split('.').filter(|p| !p.is_empty()) {
             let (key, idx) = match part.find('[') {
@@ -58,6 +62,24 @@ impl Template {
     }
 }
 
+impl Template {
+    /// `path` as a learner holding the misconception this template was packaged under reads
+    /// it: a logical ID after `Resources.` or `Conditions.` that the misconception renamed is
+    /// replaced by its name here (`Resources.LogsBucket.X` is `Resources.Bucket.X` to one who
+    /// believes module IDs are not prefixed). Unchanged under the real rules.
+    pub fn believed_path(&self, path: &str) -> String {
+        let mut parts: Vec<String> = path.split('.').map(str::to_string).collect();
+        if parts.len() >= 2 && matches!(parts[0].as_str(), "Resources" | "Conditions") {
+            let cut = parts[1].find('[').unwrap_or(parts[1].len());
+            let (id, rest) = parts[1].split_at(cut);
+            if let Some(to) = self.renamed.get(id) {
+                parts[1] = format!("{to}{rest}");
+            }
+        }
+        parts.join(".")
+    }
+}
+
 /// Packages the parent template of `input` (a path, or an in-memory file map) under `rules`.
 pub fn package(input: impl Into<Input>, rules: &Rules) -> Result<Template, CfnError> {
     let input = input.into();
@@ -73,6 +95,7 @@ pub fn package_input(input: &Input, rules: &Rules) -> Result<Template, CfnError>
         Ok(m) => Ok(Template {
             value: Value::Map(m),
             touched: eng.ctx.touched(),
+            renamed: eng.ctx.renamed(),
         }),
         Err(mut e) => {
             e.touched = eng.ctx.touched();

@@ -402,6 +402,7 @@ impl<'a> Engine<'a> {
                 self.apply_override(&sc, decl, &mut res, o)?;
             }
             let res = fold_all(Value::Map(res)).map_err(here)?;
+            self.ctx.rename(sc.real_id(&name), &sc.id(&name));
             out.resources.push((name.clone(), sc.id(&name), res));
         }
         for ex in subs {
@@ -487,7 +488,14 @@ impl<'a> Engine<'a> {
         let mut depends = Vec::new();
         for (k, v) in o.iter() {
             match k {
-                "DependsOn" => depends = depends_list(Some(v)).iter().map(|n| depends_name(self, decl, n)).collect(),
+                "DependsOn" => {
+                    // A learner may believe the override's names are prefixed like the module's.
+                    let renamed = self.ctx.flipped(Rule::CfnOverrideDependsOnAsWritten);
+                    depends = depends_list(Some(v))
+                        .iter()
+                        .map(|n| if renamed { sc.id(n) } else { depends_name(self, decl, n) })
+                        .collect()
+                }
                 "Condition" => {
                     let c = v.as_str().unwrap_or_default();
                     let name = match decl.condition(c) {
@@ -497,7 +505,13 @@ impl<'a> Engine<'a> {
                     resolved.insert(k, Value::str(name));
                 }
                 _ if overrides::MERGED.contains(&k) || overrides::SET.contains(&k) => {
-                    resolved.insert(k, resolve(self, sc, v)?.unwrap_or_else(Value::null));
+                    // A learner may believe the values keep the parent's names, as written.
+                    let at = if self.ctx.flipped(Rule::CfnOverrideValuesInModule) {
+                        decl
+                    } else {
+                        sc
+                    };
+                    resolved.insert(k, resolve(self, at, v)?.unwrap_or_else(Value::null));
                 }
                 _ => {}
             }
@@ -606,6 +620,12 @@ impl<'a> Engine<'a> {
         }
         if !added.is_empty() {
             match out.get_mut("Resources") {
+                // A learner may believe the Modules section's resources come first.
+                Some(Value::Map(m)) if !m.is_empty() && self.ctx.flipped(Rule::CfnModuleResourcesAfterParents) => {
+                    let own = std::mem::take(&mut m.0);
+                    m.0 = added.0;
+                    m.0.extend(own);
+                }
                 Some(Value::Map(m)) => m.0.extend(added.0),
                 _ => out.insert("Resources", Value::Map(added)),
             }

@@ -88,6 +88,11 @@ impl Scope<'_> {
     pub fn id(&self, local: &str) -> String {
         format!("{}{local}", self.prefix)
     }
+    /// The logical ID a local name gets under the real rules (every enclosing module's name in
+    /// front), whatever `prefix` a misconception gave this scope.
+    pub fn real_id(&self, local: &str) -> String {
+        format!("{}{local}", self.label.replace('.', ""))
+    }
     /// True when `name` is a resource of this scope (its own or a module's).
     pub fn has_resource(&self, name: &str) -> bool {
         self.own.contains(name) || self.generated.borrow().contains(name)

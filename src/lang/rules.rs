@@ -223,6 +223,12 @@ pub enum Rule {
     CfnDependsOnNotPrefixed,
     /// cfn conditions: a module's Fn::Equals of two known values is decided when packaging (flipped: left for CloudFormation).
     CfnConditionsNotEvaluated,
+    /// cfn order: the modules' resources go after the parent's own (flipped: before them).
+    CfnModuleResourcesAfterParents,
+    /// cfn overrides: an override's DependsOn entries are appended as the parent wrote them (flipped: prefixed like the module's own).
+    CfnOverrideDependsOnAsWritten,
+    /// cfn overrides: an override's values are resolved in the module, a Ref naming the module's resource (flipped: in the parent, as written).
+    CfnOverrideValuesInModule,
 }
 
 /// Every rule with its name in the misconception catalogue.
@@ -335,6 +341,9 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::CfnUnsetParamIsError, "unset-param-is-error"),
     (Rule::CfnDependsOnNotPrefixed, "dependson-not-prefixed"),
     (Rule::CfnConditionsNotEvaluated, "conditions-not-evaluated"),
+    (Rule::CfnModuleResourcesAfterParents, "module-resources-after-parents"),
+    (Rule::CfnOverrideDependsOnAsWritten, "override-dependson-as-written"),
+    (Rule::CfnOverrideValuesInModule, "override-values-in-module"),
 ];
 
 impl Rule {

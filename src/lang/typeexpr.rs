@@ -147,6 +147,32 @@ impl Constraint {
         self.apply_with(v, &|_| false)
     }
 
+    /// The same constraint with every `optional()` default dropped (an omitted optional
+    /// attribute then converts to null): the type a learner sees who believes nested
+    /// defaults are not applied.
+    pub fn without_defaults(&self) -> Constraint {
+        match self {
+            Constraint::Simple(t) => Constraint::Simple(t.clone()),
+            Constraint::List(c) => Constraint::List(Box::new(c.without_defaults())),
+            Constraint::Set(c) => Constraint::Set(Box::new(c.without_defaults())),
+            Constraint::Map(c) => Constraint::Map(Box::new(c.without_defaults())),
+            Constraint::Tuple(cs) => Constraint::Tuple(cs.iter().map(Constraint::without_defaults).collect()),
+            Constraint::Object(attrs) => Constraint::Object(
+                attrs
+                    .iter()
+                    .map(|(k, a)| {
+                        let attr = Attr {
+                            ty: a.ty.without_defaults(),
+                            optional: a.optional,
+                            default: None,
+                        };
+                        (k.clone(), attr)
+                    })
+                    .collect(),
+            ),
+        }
+    }
+
     /// [`Constraint::apply`] under a rule set: `flipped(rule)` says whether a misconception
     /// flips one of the optional()/conversion rules (and records that it was consulted).
     pub fn apply_with(&self, v: &Value, flipped: &dyn Fn(Rule) -> bool) -> Result<Value, ConvError> {
@@ -182,8 +208,11 @@ impl Constraint {
                                 .map_err(|e| ConvError(format!("attribute {k:?}: {}", e.0)))?
                         }
                         (None, Some(d)) if a.optional && has_optional(&a.ty) && flipped(Rule::OptionalNestedDefaults) => {
-                            // A learner may believe the outer default is used as written.
-                            convert(d, &a.ty.ty()).map_err(|e| ConvError(format!("attribute {k:?}: {}", e.0)))?
+                            // A learner may believe the outer default is used as written:
+                            // its omitted optional attributes are null, never defaulted.
+                            a.ty.without_defaults()
+                                .apply_with(d, flipped)
+                                .map_err(|e| ConvError(format!("attribute {k:?}: {}", e.0)))?
                         }
                         (None, Some(d)) if a.optional => {
                             a.ty.apply_with(d, flipped)

@@ -105,6 +105,8 @@ struct Raw {
     real: String,
     lesson: Lesson,
     example: Example,
+    #[serde(default)]
+    pervasive: bool,
 }
 
 /// One misconception.
@@ -124,6 +126,10 @@ pub struct Misconception {
     pub lesson: Lesson,
     /// A source whose answer it changes.
     pub example: Example,
+    /// True when the belief changes nearly every answer of its engine (module IDs without a
+    /// prefix, slots from 1, unquoted keys): it is then a question's choice only where the
+    /// question lists it, so that no one belief is a distractor everywhere.
+    pub pervasive: bool,
 }
 
 impl Misconception {
@@ -153,6 +159,7 @@ pub fn parse(text: &str) -> Result<Vec<Misconception>, String> {
             real: r.real,
             lesson: r.lesson,
             example: r.example,
+            pervasive: r.pervasive,
         });
     }
     Ok(out)
@@ -236,6 +243,9 @@ mod tests {
                     "ref-to-output-works",
                     "override-can-remove",
                     "params-override-via-overrides",
+                    "module-resources-first",
+                    "override-dependson-renamed",
+                    "override-values-keep-parent-names",
                 ][..],
             ),
             (
@@ -261,7 +271,7 @@ mod tests {
             .map(|(r, _)| *r)
             .skip_while(|r| *r != Rule::ListIsImplicitSet)
             .collect();
-        assert_eq!(switches.len(), 28, "15 rivet and 13 cfnrain switches");
+        assert_eq!(switches.len(), 31, "15 rivet and 16 cfnrain switches");
         for r in switches {
             let m = c.iter().find(|m| m.rule == r);
             assert!(

@@ -2,6 +2,7 @@
 //! engines compute under each of them (the distractors of a question, and the diagnosis of a
 //! learner's answer).
 
+pub mod believers;
 pub mod catalogue;
 pub mod diagnose;
 pub mod distract;

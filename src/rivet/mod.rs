@@ -10,6 +10,7 @@
 #![deny(missing_docs)]
 
 pub mod attrs;
+pub mod believed;
 pub mod bundle;
 pub(crate) mod compiler;
 pub mod decl;

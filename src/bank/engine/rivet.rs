@@ -94,7 +94,11 @@ impl Prepared {
                 touched.extend(d.touched.iter().copied());
                 diff_answer(&d, source.select.as_deref())
             }
-            None => pick(&new, source.select.as_deref().unwrap_or("addresses")),
+            // A believer reads the question's addresses in the misconception's rendering.
+            None => pick(
+                &new,
+                &rivet::believed::believed_select(source.select.as_deref().unwrap_or("addresses"), rules),
+            ),
         };
         Evaluated {
             computed,

@@ -277,6 +277,12 @@ impl Scope for TemplateScope<'_> {
     fn resolve(&self, ev: &Evaluator, name: &str, attr: Option<&str>, span: &Span) -> Result<(Value, bool), Diag> {
         match (self.vars.get(name), self.caller) {
             (Some(v), _) => Ok((v.clone(), false)),
+            // The believer's template sees the module's variables and locals by their bare
+            // names, as it sees the vars map's keys: `${env}` is the module's var.env.
+            (None, Some(c)) if attr.is_none() => c
+                .resolve(ev, "var", Some(name), span)
+                .or_else(|_| c.resolve(ev, "local", Some(name), span))
+                .or_else(|_| c.resolve(ev, name, attr, span)),
             (None, Some(c)) => c.resolve(ev, name, attr, span),
             (None, None) => Err(Diag::new("Unknown variable", format!("There is no variable named {name:?}.")).at(span)),
         }

@@ -66,6 +66,12 @@ pub fn lookup(ev: &Evaluator, a: &[Value]) -> FnResult {
                 (None, None) => call_err(format!("lookup failed to find key {}", go_quote(key))),
             }
         }
+        Value::Null(_) => match default {
+            // A learner who believes an absent attribute is null (and so absent) expects the
+            // default of a lookup in it; Terraform refuses the null map.
+            Some(d) if ev.flipped(Rule::MissingAttributeIsError) => Ok(d.clone()),
+            _ => arg_err(0, "argument must not be null"),
+        },
         _ => arg_err(0, "lookup() requires a map as the first argument"),
     }
 }

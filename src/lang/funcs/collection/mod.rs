@@ -86,8 +86,12 @@ pub fn register(r: &mut Registry) {
     r.add("values", Func::new(vec![p("mapping", dynamic.clone())], maps::values));
     r.add(
         "lookup",
-        Func::new(vec![p("inputMap", dynamic.clone()), p("key", Type::String)], maps::lookup)
-            .variadic(p("default", dynamic.clone()).nullable().unknowns()),
+        // inputMap takes null so that lookup() itself refuses it (see maps::lookup).
+        Func::new(
+            vec![p("inputMap", dynamic.clone()).nullable(), p("key", Type::String)],
+            maps::lookup,
+        )
+        .variadic(p("default", dynamic.clone()).nullable().unknowns()),
     );
     r.add(
         "matchkeys",
