@@ -158,7 +158,8 @@ pub fn check_question(q: &Question) -> QuestionReport {
 /// Proves one instance of `q` (`n` orders its choices).
 fn prove(q: &Question, values: &Values, n: usize) -> Outcome {
     let inst = q.instance_with(values.clone(), n as u64);
-    let (problems, distractors) = check_instance(&inst);
+    let (mut problems, distractors) = check_instance(&inst);
+    problems.extend(super::since::stated_problem(&inst, q.refs.since.as_deref()));
     let label = values.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ");
     let (signal, values) = if q.is_parameterised() {
         let shown = super::params::names_in(&q.prompt);

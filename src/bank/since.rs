@@ -73,6 +73,37 @@ pub fn first_release(inst: &Instance) -> Result<Release, SinceError> {
     Ok(first_release_of(&inst.source))
 }
 
+/// The `since` a learner is shown for an instance: the author's, which `check` holds to the
+/// computed one, or else the computed release; `None` for cfnrain and Rivet.
+pub fn shown(inst: &Instance, stated: Option<&str>) -> Option<String> {
+    match stated {
+        Some(s) => Some(s.to_string()),
+        None => first_release(inst).ok().map(|r| r.to_string()),
+    }
+}
+
+/// [`shown`] for a question as a whole (its first instance: a release gate is crossed by the
+/// source's shape, which parameters do not change).
+pub fn of_question(q: &super::model::Question) -> Option<String> {
+    if q.engine != Engine::Terraform {
+        return None;
+    }
+    shown(&q.instantiate(0), q.refs.since.as_deref())
+}
+
+/// Why an author's stated `since` is not the release the engine computes for this instance;
+/// `None` when they agree (or nothing is stated).
+pub fn stated_problem(inst: &Instance, stated: Option<&str>) -> Option<String> {
+    let stated = stated?;
+    let computed = first_release(inst).ok()?;
+    match Release::parse(stated) {
+        Some(r) if r == computed => None,
+        _ => Some(format!(
+            "stated since differs: since says {stated}, but the answer is the same on every release from Terraform {computed} on (and differs before it, per the engine's version gates)"
+        )),
+    }
+}
+
 /// [`first_release`] for a terraform source (an instance's, placeholders already filled).
 pub fn first_release_of(source: &Source) -> Release {
     let Ok(mut prepared) = engine::prepare(Engine::Terraform, source) else {

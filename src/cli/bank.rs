@@ -111,7 +111,7 @@ pub fn list(bank: &Bank) -> String {
                 q.topic.clone(),
                 q.kind.name().to_string(),
                 q.refs.objective.clone().unwrap_or_else(dash),
-                q.refs.since.clone().unwrap_or_else(dash),
+                crate::bank::since::of_question(q).unwrap_or_else(dash),
                 docs.unwrap_or_else(dash),
                 q.difficulty.to_string(),
             ]

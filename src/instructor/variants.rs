@@ -107,7 +107,7 @@ pub fn build(drawn: &[&Question], o: &Options) -> Result<Quiz, QuizError> {
                     // Filled in by new_quiz, which has the bank's objective catalogue.
                     objective_text: None,
                     docs: q.refs.docs.clone(),
-                    since: q.refs.since.clone(),
+                    since: crate::bank::since::of_question(q),
                 },
             })
             .collect(),

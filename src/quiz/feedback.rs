@@ -126,7 +126,13 @@ pub fn judge(q: &Question, inst: &Instance, choices: &[Choice], given: &Given, c
         divergence,
         lesson: format!("lesson {}{title} § {}", lesson_ref.0, lesson_ref.1),
         explain: inst.explain.clone(),
-        refs: crate::bank::refs::lines(&q.refs, &catalogue.objectives),
+        refs: crate::bank::refs::lines(
+            &crate::bank::References {
+                since: crate::bank::since::shown(inst, q.refs.since.as_deref()),
+                ..q.refs.clone()
+            },
+            &catalogue.objectives,
+        ),
         trace,
     })
 }
