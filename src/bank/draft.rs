@@ -10,7 +10,7 @@ use std::fmt;
 
 use super::check::check_question;
 use super::draft_lesson::{Words, best_in_catalogue};
-use super::draft_refs::{docs_page, objective_for};
+use super::draft_refs::{docs_page, objective_of_section};
 use super::draft_yaml::{block, hcl_constant, scalar};
 use super::engine::Computed;
 use super::files::SourceFile;
@@ -74,8 +74,9 @@ impl fmt::Display for DraftError {
 
 impl std::error::Error for DraftError {}
 
-/// Drafts a question for `input`, its lesson matched against `catalogue`'s seeds.
-pub fn draft(input: &DraftInput, catalogue: &Catalogue) -> Result<Drafted, DraftError> {
+/// Drafts a question for `input`, its lesson matched against `catalogue`'s seeds and its
+/// objective taken from `bank`'s questions on that lesson.
+pub fn draft(input: &DraftInput, catalogue: &Catalogue, bank: &[super::model::Question]) -> Result<Drafted, DraftError> {
     if !(1..=5).contains(&input.difficulty) {
         return Err(DraftError::Invalid(format!("difficulty {} is not 1 to 5", input.difficulty)));
     }
@@ -164,9 +165,9 @@ pub fn draft(input: &DraftInput, catalogue: &Catalogue) -> Result<Drafted, Draft
             q.distractors.push((Stated::parse(d), String::new(), None));
         }
     }
+    q.objective = objective_of_section(bank, &q.lesson);
     if input.engine == Engine::Terraform {
         q.docs = docs_page(&input.source);
-        q.objective = objective_for(&q.lesson.section).map(str::to_string);
         let since = first_release(&inst).map_err(|e| DraftError::Invalid(e.to_string()))?;
         if since > Release::FIRST {
             q.since = Some(since.to_string());

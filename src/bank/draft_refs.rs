@@ -1,39 +1,27 @@
-//! The references a drafted terraform question carries besides its lesson: the official
-//! documentation page of the function or feature it tests, and a best guess at the exam
-//! objective of its lesson section (the refs helper's `questions/objectives.yaml` is the
-//! authority; these are the Terraform Authoring and Operations Professional objective ids:
-//! 2a validate configuration, 2c compute data with HCL functions, 2d meta-arguments, 2e
-//! variables, outputs and complex types).
+//! The references a drafted question carries besides its lesson: the official documentation
+//! page of the function or feature it tests (terraform), and the exam objective the bank's
+//! questions on the same lesson section serve.
 
 use crate::lang::syntax::{Expr, ExprKind, parse_expr};
 use crate::lang::walk;
 
-use super::model::Source;
+use std::collections::BTreeMap;
+
+use super::model::{LessonRef, Question, Source};
 
 const LANGUAGE: &str = "https://developer.hashicorp.com/terraform/language";
 
-/// Lesson section → objective id (seed 001's sections; best guess, see the module doc).
-const OBJECTIVES: &[(&str, &str)] = &[
-    ("Function purity", "2c"),
-    ("merge() precedence", "2c"),
-    ("Missing values", "2c"),
-    ("Collection ordering", "2c"),
-    ("Indexing lists", "2c"),
-    ("for expressions", "2c"),
-    ("Shaping nested data", "2c"),
-    ("String functions", "2c"),
-    ("Network address functions", "2c"),
-    ("Encoding and templates", "2c"),
-    ("Provider-defined functions", "2c"),
-    ("optional() defaults", "2e"),
-    ("Types", "2e"),
-    ("Dynamic blocks", "2d"),
-    ("Custom conditions", "2a"),
-];
-
-/// The objective id of a terraform lesson section, when the table has one.
-pub fn objective_for(section: &str) -> Option<&'static str> {
-    OBJECTIVES.iter().find(|(s, _)| *s == section).map(|(_, o)| *o)
+/// The exam objective the bank's questions on `lesson` serve most often (ties go to the lower
+/// id): a draft files under the objective of its neighbours, as `objectives.yaml` numbers it.
+pub fn objective_of_section(questions: &[Question], lesson: &LessonRef) -> Option<String> {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for q in questions.iter().filter(|q| q.lesson == *lesson) {
+        if let Some(o) = &q.refs.objective {
+            *counts.entry(o.as_str()).or_default() += 1;
+        }
+    }
+    let most = counts.values().copied().max()?;
+    counts.into_iter().find(|(_, n)| *n == most).map(|(o, _)| o.to_string())
 }
 
 /// The name of the function an expression is a call of (`merge` for `merge(a, b)`; through
@@ -135,7 +123,6 @@ mod tests {
             page("var.v.a", Some(opt)),
             format!("{LANGUAGE}/expressions/type-constraints#optional-object-type-attributes")
         );
-        assert_eq!(objective_for("merge() precedence"), Some("2c"));
         assert_eq!(outermost_function("(upper(\"a\"))").as_deref(), Some("upper"));
         assert_eq!(called_functions("merge(a, lookup(b, \"k\", 1))"), vec!["merge", "lookup"]);
     }

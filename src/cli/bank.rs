@@ -74,7 +74,7 @@ pub fn run(a: BankCmdArgs) -> i32 {
         Err(code) => return code,
     };
     if let Some(BankAction::Draft(d)) = &a.action {
-        return draft::run(d, bank.catalogue());
+        return draft::run(d, bank.catalogue(), bank.questions());
     }
     if a.list {
         print!("{}", list(&bank));

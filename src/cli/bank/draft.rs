@@ -106,8 +106,8 @@ pub struct DraftArgs {
     pub topic: Option<String>,
 }
 
-/// Runs `iacquiz bank draft` with the lesson catalogue of the chosen bank.
-pub fn run(a: &DraftArgs, catalogue: &Catalogue) -> i32 {
+/// Runs `iacquiz bank draft` with the lesson catalogue and questions of the chosen bank.
+pub fn run(a: &DraftArgs, catalogue: &Catalogue, bank: &[crate::bank::Question]) -> i32 {
     let (input, names) = match read_input(a) {
         Ok(x) => x,
         Err(m) => {
@@ -115,7 +115,7 @@ pub fn run(a: &DraftArgs, catalogue: &Catalogue) -> i32 {
             return 2;
         }
     };
-    match draft(&input, catalogue) {
+    match draft(&input, catalogue, bank) {
         Ok(d) => {
             for w in &d.warnings {
                 eprintln!("iacquiz bank draft: warning: {w}");
