@@ -389,3 +389,29 @@ fn bank_list_and_coverage() {
         assert_eq!(gap, n == 0, "{}: {n} questions, line {line:?}", section.section);
     }
 }
+
+#[test]
+fn a_stated_since_is_held_to_the_release_the_engine_computes() {
+    let d = copy_of_bank("since");
+    // Provider-defined functions parse from Terraform 1.8 (CHANGELOG v1.8.0); 1.5 is untrue.
+    let file = d.join("terraform/providers.yaml");
+    edit_in(&file, "tf-providers-purity-pin-before-540", "since: \"1.8\"", "since: \"1.5\"");
+    let bank = match Bank::load_dirs(std::slice::from_ref(&d)) {
+        Ok(b) => b,
+        Err(e) => panic!("{e}"),
+    };
+    let r = check_bank(&bank);
+    let failed: Vec<&str> = r.questions.iter().filter(|q| !q.passed()).map(|q| q.id.as_str()).collect();
+    assert_eq!(failed, ["tf-providers-purity-pin-before-540"]);
+    let p = r
+        .questions
+        .iter()
+        .find(|q| q.id == "tf-providers-purity-pin-before-540")
+        .map(|q| q.problems.join(" | "));
+    let p = p.unwrap_or_default();
+    assert!(
+        p.contains("stated since differs: since says 1.5") && p.contains("from Terraform 1.8 on"),
+        "{p}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
