@@ -10,7 +10,7 @@ use crate::lang::convert::convert;
 use crate::lang::diag::{DResult, Diag};
 use crate::lang::eval::Evaluator;
 use crate::lang::resources::{META_ARGS, META_BLOCKS, dynamic_block};
-use crate::lang::syntax::{BodyAst, Span};
+use crate::lang::syntax::{Attr, BodyAst, Span};
 use crate::lang::value::Value;
 
 /// The blocks written for one nested block type: their objects, where each one is, and whether
@@ -30,30 +30,10 @@ pub fn object(ev: &Evaluator, body: &BodyAst, schema: &BlockSchema, top: bool, s
         if top && META_ARGS.contains(&a.name.as_str()) {
             continue;
         }
-        let Some(attr) = schema.attributes.get(&a.name) else {
-            let detail = if schema.blocks.contains_key(&a.name) {
-                format!(
-                    "An argument named {:?} is not expected here. Did you mean to define a block of type {:?}?",
-                    a.name, a.name
-                )
-            } else {
-                let hint = crate::lang::suggest::closest(&a.name, schema.attributes.keys())
-                    .map(|s| format!(" Did you mean {s:?}?"))
-                    .unwrap_or_default();
-                format!("An argument named {:?} is not expected here.{hint}", a.name)
-            };
-            return Err(Diag::new("Unsupported argument", detail).at(&a.span));
-        };
-        if attr.mode == AttrMode::Computed {
-            return Err(Diag::new(
-                "Value for unconfigurable attribute",
-                format!(
-                    "Can't configure a value for {:?}: its value will be decided automatically based on the result of applying this configuration.",
-                    a.name
-                ),
-            )
-            .at(&a.span));
+        if let Some(d) = refused_argument(schema, a) {
+            return Err(d);
         }
+        let Some(attr) = schema.attributes.get(&a.name) else { continue };
         let v = ev.eval(&a.expr)?;
         let v = convert(&v, &attr.ty).map_err(|e| {
             Diag::new(
@@ -202,25 +182,8 @@ pub fn check_static(body: &BodyAst, schema: &BlockSchema, top: bool, span: &Span
         if top && META_ARGS.contains(&a.name.as_str()) {
             continue;
         }
-        match schema.attributes.get(&a.name) {
-            None => {
-                return Err(Diag::new(
-                    "Unsupported argument",
-                    format!("An argument named {:?} is not expected here.", a.name),
-                )
-                .at(&a.span));
-            }
-            Some(attr) if attr.mode == AttrMode::Computed => {
-                return Err(Diag::new(
-                    "Value for unconfigurable attribute",
-                    format!(
-                        "Can't configure a value for {:?}: its value will be decided automatically based on the result of applying this configuration.",
-                        a.name
-                    ),
-                )
-                .at(&a.span));
-            }
-            Some(_) => {}
+        if let Some(d) = refused_argument(schema, a) {
+            return Err(d);
         }
     }
     for (name, attr) in &schema.attributes {
@@ -269,4 +232,33 @@ pub fn check_static(body: &BodyAst, schema: &BlockSchema, top: bool, span: &Span
         }
     }
     Ok(())
+}
+
+/// Terraform's refusal of an argument written in a block: one the schema does not have (with a
+/// hint when a block or a near name was meant), or one only the provider sets.
+fn refused_argument(schema: &BlockSchema, a: &Attr) -> Option<Diag> {
+    let Some(attr) = schema.attributes.get(&a.name) else {
+        let detail = if schema.blocks.contains_key(&a.name) {
+            format!(
+                "An argument named {:?} is not expected here. Did you mean to define a block of type {:?}?",
+                a.name, a.name
+            )
+        } else {
+            let hint = crate::lang::suggest::closest(&a.name, schema.attributes.keys())
+                .map(|s| format!(" Did you mean {s:?}?"))
+                .unwrap_or_default();
+            format!("An argument named {:?} is not expected here.{hint}", a.name)
+        };
+        return Some(Diag::new("Unsupported argument", detail).at(&a.span));
+    };
+    (attr.mode == AttrMode::Computed).then(|| {
+        Diag::new(
+            "Value for unconfigurable attribute",
+            format!(
+                "Can't configure a value for {:?}: its value will be decided automatically based on the result of applying this configuration.",
+                a.name
+            ),
+        )
+        .at(&a.span)
+    })
 }
