@@ -43,6 +43,29 @@ fn blocks_prints_expanded_dynamic_blocks() {
 }
 
 #[test]
+fn blocks_shows_the_expansion_of_a_configuration_the_schema_refuses_and_says_so() {
+    // The AWS provider's egress block requires to_port and protocol: terraform validate refuses
+    // this, but the dynamic block's expansion is still what the learner asked to see.
+    let d = folder(
+        "blocks-invalid",
+        &[(
+            "main.tf",
+            "resource \"aws_security_group\" \"web\" {\n  dynamic \"egress\" {\n    for_each = [443, 80]\n    content {\n      from_port = egress.value\n    }\n  }\n}\n",
+        )],
+    );
+    let (code, out, err) = iacquiz(&["blocks", "--config", &d, "aws_security_group.web"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches("  egress {").count(), 2, "{out}");
+    assert!(err.contains("would refuse") && err.contains("Missing required argument"), "{err}");
+    // An error the generic model shares (an undeclared variable) still fails.
+    let d = folder(
+        "blocks-broken",
+        &[("main.tf", "resource \"aws_security_group\" \"web\" {\n  name = var.nope\n}\n")],
+    );
+    assert_eq!(iacquiz(&["blocks", "--config", &d, "aws_security_group.web"]).0, 1);
+}
+
+#[test]
 fn outputs_hide_sensitive_values() {
     let d = folder(
         "outputs",

@@ -5,7 +5,7 @@ use clap::Args;
 
 use super::common::ConfigArgs;
 use crate::lang::render;
-use crate::lang::resources::Mode;
+use crate::lang::resources::{Instance, Mode, body_object, expand, instance_vars};
 use crate::lang::{Rules, Value};
 
 /// Arguments of `iacquiz blocks`.
@@ -52,13 +52,28 @@ pub fn run(a: BlocksArgs) -> i32 {
         return 1;
     };
     let result = session.with_scope(&Rules::real(), |ev, scope| scope.instances(ev, decl));
+    let render_diag = |d: &crate::lang::Diag| {
+        let name = d.file.clone().unwrap_or_else(|| "<configuration>".into());
+        d.render(session.source_for(d, ""), &name)
+    };
     let insts = match result.and_then(|r| r) {
         Ok(i) => i,
-        Err(d) => {
-            let name = d.file.clone().unwrap_or_else(|| "<configuration>".into());
-            eprint!("{}", d.render(session.source_for(&d, ""), &name));
-            return 1;
-        }
+        // The provider schema refuses the configuration, yet the expansion of its blocks is what
+        // was asked: show it by the generic model, and say that Terraform would not accept it.
+        Err(d) => match session
+            .with_scope(&Rules::real(), |ev, _| generic_instances(ev, decl))
+            .and_then(|r| r)
+        {
+            Ok(i) => {
+                eprintln!("Warning: real Terraform would refuse this configuration; the blocks below are its expansion as written.");
+                eprint!("{}", render_diag(&d));
+                i
+            }
+            Err(_) => {
+                eprint!("{}", render_diag(&d));
+                return 1;
+            }
+        },
     };
     let block_kinds: Vec<String> = decl
         .body
@@ -97,6 +112,25 @@ pub fn run(a: BlocksArgs) -> i32 {
         return 1;
     }
     0
+}
+
+/// A declaration's instances by the generic model (every block a list, any argument), whatever
+/// its type's schema says.
+fn generic_instances(
+    ev: &crate::lang::eval::Evaluator,
+    decl: &crate::lang::resources::ResourceDecl,
+) -> crate::lang::diag::DResult<Vec<Instance>> {
+    let mut out = Vec::new();
+    for (key, each_value) in expand(ev, decl)? {
+        let vars = instance_vars(&key, &each_value);
+        let obj = ev.with_var(vars, || body_object(ev, &decl.body, true))?;
+        out.push(Instance {
+            key,
+            each_value,
+            value: Value::Object(obj),
+        });
+    }
+    Ok(out)
 }
 
 /// An object as an HCL body: arguments (aligned), then nested blocks.
