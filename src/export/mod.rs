@@ -351,8 +351,15 @@ pub fn general_html(quiz: &Quiz, item: &Item) -> String {
 /// The line shown under a terraform shortanswer question.
 pub const TYPE_HINT: &str = "Type the value on one line, as terraform console prints it.";
 
-/// The line shown under a shortanswer question of the item's engine.
+/// The line shown under a shortanswer question whose answer is an outcome word.
+pub const OUTCOME_HINT: &str = "Type the outcome in one word: pass, error, warning or deferred.";
+
+/// The line shown under a shortanswer question of the item's engine (an outcome asks for the
+/// word, not for a console value).
 pub fn type_hint(item: &Item) -> &'static str {
+    if crate::bank::natural::is_outcome(item.answer.text.trim_matches('"')) {
+        return OUTCOME_HINT;
+    }
     match item.engine.as_str() {
         "cfnrain" | "rivet" => "Type the value on one line, in YAML (flow style for lists and mappings).",
         _ => TYPE_HINT,

@@ -105,7 +105,7 @@ fn ask(item: &Item) -> String {
             format!("Your answer ({range}, or - to skip): ")
         }
         Format::Truefalse => "Your answer (true or false, or - to skip): ".into(),
-        Format::Shortanswer => "Your answer (the value on one line, as terraform console prints it; - to skip): ".into(),
+        Format::Shortanswer => format!("{} Your answer (- to skip): ", crate::export::type_hint(item)),
     }
 }
 

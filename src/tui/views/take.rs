@@ -205,7 +205,7 @@ fn question(f: &mut Frame, t: &Take, area: Rect) {
         }
         f.render_widget(
             Paragraph::new(Line::from(Span::styled(
-                " The value on one line, as terraform console prints it. Ctrl-U clears it.",
+                format!(" {} Ctrl-U clears it.", crate::export::type_hint(item)),
                 th.dim(),
             )))
             .wrap(Wrap { trim: true }),
