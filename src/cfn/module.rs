@@ -391,8 +391,7 @@ impl<'a> Engine<'a> {
         }
         let mut out = Expanded::default();
         out.parameters = sc.params.iter().map(|(n, d)| (sc.id(n), d.clone())).collect();
-        out.parameters
-            .extend(subs.iter().flat_map(|x| x.parameters.iter().cloned()));
+        out.parameters.extend(subs.iter().flat_map(|x| x.parameters.iter().cloned()));
         for (name, r) in loops {
             let body = resolve(self, &sc, &r)?.unwrap_or_else(Value::null);
             let key = format!("Fn::ForEach::{name}");

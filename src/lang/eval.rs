@@ -1226,8 +1226,7 @@ impl<'a> Evaluator<'a> {
                     // A learner may believe a for directive puts the text ending its body only
                     // between elements, as join() does; consulted when the body ends in a
                     // separator (text on one line after something else) and there are elements.
-                    let separator = body.len() > 1
-                        && matches!(body.last(), Some(Part::Lit(t)) if !t.is_empty() && !t.contains('\n'));
+                    let separator = body.len() > 1 && matches!(body.last(), Some(Part::Lit(t)) if !t.is_empty() && !t.contains('\n'));
                     let joined = separator && !pairs.is_empty() && self.flipped(Rule::TemplateForRepeatsWholeBody);
                     let count = pairs.len();
                     for (i, (k, v)) in pairs.into_iter().enumerate() {
@@ -1236,7 +1235,11 @@ impl<'a> Evaluator<'a> {
                             vars.push((kn.clone(), k));
                         }
                         vars.push((value_var.clone(), v));
-                        let parts = if joined && i + 1 == count { &body[..body.len() - 1] } else { &body[..] };
+                        let parts = if joined && i + 1 == count {
+                            &body[..body.len() - 1]
+                        } else {
+                            &body[..]
+                        };
                         self.with_var(vars, || self.template_into(parts, out, marked, unknown))?;
                     }
                 }

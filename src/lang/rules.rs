@@ -179,6 +179,8 @@ pub enum Rule {
     ConditionalOnlyChosenErrors,
     /// Dynamic blocks work in data sources too, not only in resources.
     DynamicInAnyBlock,
+    /// A managed resource's arguments set from known values are known at plan time.
+    ResourceArgumentsKnownAtPlan,
     /// Preconditions: `self` cannot be used (only postconditions have it).
     PreconditionNoSelf,
     /// Rivet for_each: a list is an error (use toset()), not an implicit set.
@@ -338,6 +340,7 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::TemplateForRepeatsWholeBody, "template-for-repeats-whole-body"),
     (Rule::TemplateStripRemovesSpaces, "template-strip-removes-spaces"),
     (Rule::PreconditionNoSelf, "precondition-no-self"),
+    (Rule::ResourceArgumentsKnownAtPlan, "resource-arguments-known-at-plan"),
     (Rule::ConditionalOnlyChosenErrors, "conditional-only-chosen-errors"),
     (Rule::DynamicInAnyBlock, "dynamic-in-any-block"),
     (Rule::ListIsImplicitSet, "list-is-implicit-set"),

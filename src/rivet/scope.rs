@@ -8,9 +8,9 @@ use std::rc::Rc;
 use crate::lang::Rule;
 use crate::lang::diag::{DResult, Diag};
 use crate::lang::eval::{Evaluator, Scope};
+use crate::lang::number::Number;
 use crate::lang::syntax::{Attr, Expr, ExprKind, Op, OpKind, Span};
 use crate::lang::value::{Type, Value};
-use crate::lang::number::Number;
 
 use super::compiler::{Compiler, ModInst, OutVal, ResInst};
 use super::error::ErrorKind;

@@ -72,8 +72,7 @@ pub fn coalesce(ev: &Evaluator, a: &[Value]) -> FnResult {
     };
     // A learner may believe coalesce() combines maps key by key, the first argument with a key
     // winning it; consulted only when two or more known maps or objects hold entries.
-    let maps: Vec<&std::collections::BTreeMap<String, Value>> =
-        a.iter().filter_map(Value::as_entries).filter(|m| !m.is_empty()).collect();
+    let maps: Vec<&std::collections::BTreeMap<String, Value>> = a.iter().filter_map(Value::as_entries).filter(|m| !m.is_empty()).collect();
     if maps.len() > 1 && !a.iter().any(Value::has_unknown) && ev.flipped(Rule::CoalescePicksOne) {
         let mut out = std::collections::BTreeMap::new();
         for m in maps {
