@@ -389,9 +389,12 @@ impl<'a> Engine<'a> {
             names.extend(subs.iter().flat_map(|x| x.resources.iter().map(|(l, _, _)| l.clone())));
             overrides::validate(&self.ctx, ov, &names, &sc.params).map_err(|e| e.at(&decl.file(), label))?;
         }
-        let mut out = Expanded::default();
-        out.parameters = sc.params.iter().map(|(n, d)| (sc.id(n), d.clone())).collect();
-        out.parameters.extend(subs.iter().flat_map(|x| x.parameters.iter().cloned()));
+        let mut parameters: Vec<(String, Value)> = sc.params.iter().map(|(n, d)| (sc.id(n), d.clone())).collect();
+        parameters.extend(subs.iter().flat_map(|x| x.parameters.iter().cloned()));
+        let mut out = Expanded {
+            parameters,
+            ..Expanded::default()
+        };
         for (name, r) in loops {
             let body = resolve(self, &sc, &r)?.unwrap_or_else(Value::null);
             let key = format!("Fn::ForEach::{name}");
