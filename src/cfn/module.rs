@@ -389,7 +389,12 @@ impl<'a> Engine<'a> {
             names.extend(subs.iter().flat_map(|x| x.resources.iter().map(|(l, _, _)| l.clone())));
             overrides::validate(&self.ctx, ov, &names, &sc.params).map_err(|e| e.at(&decl.file(), label))?;
         }
-        let mut out = Expanded::default();
+        let mut parameters: Vec<(String, Value)> = sc.params.iter().map(|(n, d)| (sc.id(n), d.clone())).collect();
+        parameters.extend(subs.iter().flat_map(|x| x.parameters.iter().cloned()));
+        let mut out = Expanded {
+            parameters,
+            ..Expanded::default()
+        };
         for (name, r) in loops {
             let body = resolve(self, &sc, &r)?.unwrap_or_else(Value::null);
             let key = format!("Fn::ForEach::{name}");
@@ -610,7 +615,7 @@ impl<'a> Engine<'a> {
         // Module resources go after the parent's own.
         let mut ids: BTreeSet<String> = sc.own.clone();
         let mut added = Map::new();
-        for ex in produced {
+        for ex in &produced {
             for (_, id, res) in ex.resources.iter() {
                 if !ids.insert(id.clone()) {
                     return Err(here(ErrorKind::DuplicateId(id.clone()).into()));
@@ -628,6 +633,18 @@ impl<'a> Engine<'a> {
                 }
                 Some(Value::Map(m)) => m.0.extend(added.0),
                 _ => out.insert("Resources", Value::Map(added)),
+            }
+        }
+        // A learner may believe a module's Parameters are copied into the parent, prefixed like
+        // its resources; consulted only when some module declares parameters.
+        let copied: Vec<(String, Value)> = produced.iter().flat_map(|ex| ex.parameters.iter().cloned()).collect();
+        if !copied.is_empty() && self.ctx.flipped(Rule::CfnModuleParametersNotCopied) {
+            match out.get_mut("Parameters") {
+                Some(Value::Map(m)) => m.0.extend(copied),
+                _ => {
+                    let at = out.0.iter().position(|(k, _)| k == "Resources").unwrap_or(out.0.len());
+                    out.0.insert(at, ("Parameters".into(), Value::Map(Map(copied))));
+                }
             }
         }
         let emitted = std::mem::take(&mut *self.emitted.borrow_mut());

@@ -155,6 +155,11 @@ fn getatt(eng: &Engine, sc: &Scope, orig: &Value, arg: &Value) -> Result<Value, 
             if parts.len() == 2 {
                 match module_output(eng, s, parts[0], parts[1])? {
                     OutRef::NotModule => {}
+                    // A learner may believe packaging rejects a reference to an output the
+                    // module does not have.
+                    OutRef::Missing if eng.ctx.flipped(Rule::CfnMissingOutputLeftAlone) => {
+                        return Err(missing_output(&joined).at(&s.file(), &s.label));
+                    }
                     OutRef::Missing => return Ok(keep(r)),
                     OutRef::Found(v) => {
                         if eng.ctx.flipped(Rule::CfnOutputReferenceSubstituted) {
@@ -167,6 +172,15 @@ fn getatt(eng: &Engine, sc: &Scope, orig: &Value, arg: &Value) -> Result<Value, 
         }
     }
     Ok(keep(r))
+}
+
+/// The error a learner expects for a reference to an output the module does not declare.
+fn missing_output(reference: &str) -> CfnError {
+    ErrorKind::Output {
+        reference: reference.to_string(),
+        detail: "the module has no output by that name".into(),
+    }
+    .into()
 }
 
 /// A module output: `m` is an entry's name, `Loop[i]`, `Loop[key]` or `Loop[]` (a list of
@@ -285,6 +299,9 @@ fn sub_var(eng: &Engine, sc: &Scope, name: &str) -> Result<Vec<Word>, CfnError> 
                 if !attr.contains('.') {
                     match module_output(eng, s, r, attr)? {
                         OutRef::NotModule => {}
+                        OutRef::Missing if eng.ctx.flipped(Rule::CfnMissingOutputLeftAlone) => {
+                            return Err(missing_output(name).at(&s.file(), &s.label));
+                        }
                         OutRef::Missing => return Ok(keep()),
                         OutRef::Found(v) => {
                             if eng.ctx.flipped(Rule::CfnOutputReferenceSubstituted) {

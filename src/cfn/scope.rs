@@ -38,6 +38,9 @@ pub struct Expanded {
     pub resources: Vec<(String, String, Value)>,
     /// Outputs: name and value (or why it cannot be used).
     pub outputs: Vec<(String, Result<Value, CfnError>)>,
+    /// The module's parameter declarations (its own and its modules'), under prefixed IDs: the
+    /// real packager drops them; a learner may believe they are copied into the parent.
+    pub parameters: Vec<(String, Value)>,
 }
 
 /// The expansion state of one entry.

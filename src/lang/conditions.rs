@@ -184,9 +184,26 @@ fn resource_conditions(ev: &Evaluator, scope: &ConfigScope, config: &Config, r: 
         let vars = instance_vars(&inst.key, &inst.each_value);
         for l in &lifecycles {
             for pre in l.blocks_of("precondition") {
-                out.push(ev.with_var(vars.clone(), || {
+                let report = ev.with_var(vars.clone(), || {
                     one(ev, &address, Kind::Precondition, &pre.body, config, r.file, r.mode == Mode::Data)
-                }));
+                });
+                // A learner may believe a precondition reads the object through self, as a
+                // postcondition does; consulted only when the precondition failed on self.
+                let on_self = report.outcome == Outcome::Error && report.message.contains("\"self\"");
+                if on_self && ev.flipped(super::rules::Rule::PreconditionNoSelf) {
+                    let me = SelfScope {
+                        inner: scope,
+                        me: inst.value.clone(),
+                    };
+                    let mut sev = Evaluator::new(ev.rules, &me, ev.funcs, ev.host);
+                    sev.version = ev.version;
+                    out.push(sev.with_var(vars.clone(), || {
+                        one(&sev, &address, Kind::Precondition, &pre.body, config, r.file, r.mode == Mode::Data)
+                    }));
+                    ev.absorb(&sev);
+                } else {
+                    out.push(report);
+                }
             }
             for post in l.blocks_of("postcondition") {
                 let me = SelfScope {

@@ -491,6 +491,11 @@ impl Scope for ConfigScope<'_> {
             let many = decl.body.attr("count").is_some() || decl.body.attr("for_each").is_some();
             super::schema::check_reference(decl, &ops[used..], many)?;
             let (v, n) = traverse_open(ev, value, &ops[used..], if many { Some(&insts) } else { None })?;
+            // A learner may believe nothing of a resource is known before it is created;
+            // consulted only when a managed resource's value read here is known.
+            if decl.mode == Mode::Managed && !v.has_unknown() && ev.flipped(super::rules::Rule::ResourceArgumentsKnownAtPlan) {
+                return Ok((Value::Unknown(v.ty()), used + n));
+            }
             Ok((v, used + n))
         })())
     }

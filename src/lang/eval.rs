@@ -877,13 +877,16 @@ impl<'a> Evaluator<'a> {
         // HCL evaluates both results to find the result type; only the chosen one's errors count.
         let tv = self.eval(t);
         let fv = self.eval(f);
+        // A learner may believe an error in either result fails the conditional; consulted only
+        // when the result not chosen has one.
+        let unchosen_fails = |b: bool| cb == Some(!b) && self.flipped(Rule::ConditionalOnlyChosenErrors);
         if let Err(e) = &tv
-            && (e.fatal || cb == Some(true))
+            && (e.fatal || cb == Some(true) || unchosen_fails(true))
         {
             return Err(e.clone());
         }
         if let Err(e) = &fv
-            && (e.fatal || cb == Some(false))
+            && (e.fatal || cb == Some(false) || unchosen_fails(false))
         {
             return Err(e.clone());
         }
@@ -1220,13 +1223,24 @@ impl<'a> Evaluator<'a> {
                         continue;
                     }
                     let pairs = self.iterate(&cv, span, "for")?;
-                    for (k, v) in pairs {
+                    // A learner may believe a for directive puts the text ending its body only
+                    // between elements, as join() does; consulted when the body ends in a
+                    // separator (text on one line after something else) and there are elements.
+                    let separator = body.len() > 1 && matches!(body.last(), Some(Part::Lit(t)) if !t.is_empty() && !t.contains('\n'));
+                    let joined = separator && !pairs.is_empty() && self.flipped(Rule::TemplateForRepeatsWholeBody);
+                    let count = pairs.len();
+                    for (i, (k, v)) in pairs.into_iter().enumerate() {
                         let mut vars = Vec::new();
                         if let Some(kn) = key_var {
                             vars.push((kn.clone(), k));
                         }
                         vars.push((value_var.clone(), v));
-                        self.with_var(vars, || self.template_into(body, out, marked, unknown))?;
+                        let parts = if joined && i + 1 == count {
+                            &body[..body.len() - 1]
+                        } else {
+                            &body[..]
+                        };
+                        self.with_var(vars, || self.template_into(parts, out, marked, unknown))?;
                     }
                 }
             }

@@ -206,6 +206,18 @@ pub fn expand(ev: &Evaluator, decl: &ResourceDecl) -> DResult<Vec<(Key, Option<V
 /// catalogue for a real type, by the generic model for a fictional `example_*` one, and an
 /// error naming the catalogue for any other type.
 pub fn resource_object(ev: &Evaluator, decl: &ResourceDecl) -> DResult<BTreeMap<String, Value>> {
+    // A learner may believe dynamic blocks belong to resources only; consulted only for a data
+    // source that has one.
+    if decl.mode == Mode::Data
+        && let Some(b) = decl.body.blocks.iter().find(|b| b.kind == "dynamic")
+        && ev.flipped(super::rules::Rule::DynamicInAnyBlock)
+    {
+        return Err(Diag::new(
+            "Unsupported block type",
+            "Blocks of type \"dynamic\" are not expected here: dynamic blocks generate nested blocks of resources only.",
+        )
+        .at(&b.span));
+    }
     match super::schema::lookup(decl)? {
         super::schema::Lookup::Fictional => body_object(ev, &decl.body, true),
         super::schema::Lookup::Known(entry) => super::schema::validate::object(ev, &decl.body, &entry.schema, true, &decl.span),

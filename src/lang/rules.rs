@@ -167,6 +167,22 @@ pub enum Rule {
     ForListKeepsOrder,
     /// coalesce(): only the empty string counts as empty; whitespace is a value.
     CoalesceWhitespaceIsValue,
+    /// coalesce(): the first usable argument is returned whole (maps are not combined).
+    CoalescePicksOne,
+    /// format(): a width is a minimum; a longer value is written in full (not cut).
+    FormatWidthIsMinimum,
+    /// Template for directives: the whole body, trailing text included, repeats for every element.
+    TemplateForRepeatsWholeBody,
+    /// Template strip markers: `~` strips all the whitespace next to it, spaces as well as newlines.
+    TemplateStripRemovesSpaces,
+    /// Conditionals: only the chosen result's errors are reported.
+    ConditionalOnlyChosenErrors,
+    /// Dynamic blocks work in data sources too, not only in resources.
+    DynamicInAnyBlock,
+    /// A managed resource's arguments set from known values are known at plan time.
+    ResourceArgumentsKnownAtPlan,
+    /// Preconditions: `self` cannot be used (only postconditions have it).
+    PreconditionNoSelf,
     /// Rivet for_each: a list is an error (use toset()), not an implicit set.
     ListIsImplicitSet,
     /// Rivet count: slots start at 0, not 1.
@@ -195,6 +211,8 @@ pub enum Rule {
     KeyChangeRenames,
     /// Rivet expansion: count.index exists only under count, not under for_each.
     CountIndexUnderForEach,
+    /// Rivet for_each over a set: each.value is the element itself, like each.key (flipped: its position).
+    SetValueIsElement,
     /// Rivet keys: public map keys may accompany sensitive values (only the values are hidden).
     SensitiveValuesTaintKeys,
     /// cfn Overrides: a list in an override appends to the module's list (flipped: it replaces it).
@@ -223,6 +241,10 @@ pub enum Rule {
     CfnDependsOnNotPrefixed,
     /// cfn conditions: a module's Fn::Equals of two known values is decided when packaging (flipped: left for CloudFormation).
     CfnConditionsNotEvaluated,
+    /// cfn modules: a module's Parameters are filled in, not copied into the parent (flipped: copied, prefixed).
+    CfnModuleParametersNotCopied,
+    /// cfn outputs: a reference to an output the module lacks is left as written (flipped: an error).
+    CfnMissingOutputLeftAlone,
     /// cfn order: the modules' resources go after the parent's own (flipped: before them).
     CfnModuleResourcesAfterParents,
     /// cfn overrides: an override's DependsOn entries are appended as the parent wrote them (flipped: prefixed like the module's own).
@@ -313,6 +335,14 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::ConditionalConvertsResults, "conditional-converts-results"),
     (Rule::ForListKeepsOrder, "for-list-keeps-order"),
     (Rule::CoalesceWhitespaceIsValue, "coalesce-whitespace-is-value"),
+    (Rule::CoalescePicksOne, "coalesce-picks-one"),
+    (Rule::FormatWidthIsMinimum, "format-width-is-minimum"),
+    (Rule::TemplateForRepeatsWholeBody, "template-for-repeats-whole-body"),
+    (Rule::TemplateStripRemovesSpaces, "template-strip-removes-spaces"),
+    (Rule::PreconditionNoSelf, "precondition-no-self"),
+    (Rule::ResourceArgumentsKnownAtPlan, "resource-arguments-known-at-plan"),
+    (Rule::ConditionalOnlyChosenErrors, "conditional-only-chosen-errors"),
+    (Rule::DynamicInAnyBlock, "dynamic-in-any-block"),
     (Rule::ListIsImplicitSet, "list-is-implicit-set"),
     (Rule::CountIndexFromOne, "count-index-from-one"),
     (Rule::ReorderChangesNamedAddresses, "reorder-changes-named-addresses"),
@@ -328,6 +358,7 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::KeyChangeRenames, "key-change-renames"),
     (Rule::CountIndexUnderForEach, "count-index-under-for-each"),
     (Rule::SensitiveValuesTaintKeys, "sensitive-values-taint-keys"),
+    (Rule::SetValueIsElement, "set-value-is-element"),
     (Rule::CfnOverrideListReplaces, "override-list-replaces"),
     (Rule::CfnOverrideMapReplaces, "override-map-replaces"),
     (Rule::CfnNoLogicalIdPrefix, "no-logical-id-prefix"),
@@ -341,6 +372,8 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::CfnUnsetParamIsError, "unset-param-is-error"),
     (Rule::CfnDependsOnNotPrefixed, "dependson-not-prefixed"),
     (Rule::CfnConditionsNotEvaluated, "conditions-not-evaluated"),
+    (Rule::CfnModuleParametersNotCopied, "module-parameters-not-copied"),
+    (Rule::CfnMissingOutputLeftAlone, "missing-output-left-alone"),
     (Rule::CfnModuleResourcesAfterParents, "module-resources-after-parents"),
     (Rule::CfnOverrideDependsOnAsWritten, "override-dependson-as-written"),
     (Rule::CfnOverrideValuesInModule, "override-values-in-module"),

@@ -271,7 +271,7 @@ mod tests {
             .map(|(r, _)| *r)
             .skip_while(|r| *r != Rule::ListIsImplicitSet)
             .collect();
-        assert_eq!(switches.len(), 31, "15 rivet and 16 cfnrain switches");
+        assert_eq!(switches.len(), 34, "16 rivet and 18 cfnrain switches");
         for r in switches {
             let m = c.iter().find(|m| m.rule == r);
             assert!(

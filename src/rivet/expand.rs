@@ -27,6 +27,8 @@ pub enum Iter {
         value: Value,
         /// The key's place among the keys in key order (from 0).
         ordinal: usize,
+        /// True when for_each is a set, so each.value is the element (the key) itself.
+        from_set: bool,
     },
 }
 
@@ -182,6 +184,7 @@ fn for_each(ev: &Evaluator, module: &Module, f: &Attr, what: &str) -> DResult<Pl
         ));
     }
     let mut out = Vec::new();
+    let from_set = !matches!(v, Value::Map(..) | Value::Object(..));
     match &v {
         Value::Map(_, m) | Value::Object(m) => {
             // A learner may believe sensitive values make their public keys sensitive too.
@@ -243,7 +246,12 @@ fn for_each(ev: &Evaluator, module: &Module, f: &Attr, what: &str) -> DResult<Pl
             .enumerate()
             .map(|(ordinal, (k, value, position))| Planned {
                 key: Key::Name(k.clone()),
-                iter: Iter::Each { key: k, value, ordinal },
+                iter: Iter::Each {
+                    key: k,
+                    value,
+                    ordinal,
+                    from_set,
+                },
                 position,
             })
             .collect(),

@@ -8,6 +8,7 @@ use std::rc::Rc;
 use crate::lang::Rule;
 use crate::lang::diag::{DResult, Diag};
 use crate::lang::eval::{Evaluator, Scope};
+use crate::lang::number::Number;
 use crate::lang::syntax::{Attr, Expr, ExprKind, Op, OpKind, Span};
 use crate::lang::value::{Type, Value};
 
@@ -532,8 +533,18 @@ impl Scope for Compiler {
             ("fact", Some(a)) => Ok((self.facts.get(a).cloned().unwrap_or(Value::Unknown(Type::Dynamic)), true)),
             ("var" | "fact", None) => Err(reference(span, format!("{name} needs a name: {name}.NAME"))),
             ("each", _) => match iter {
-                Iter::Each { key, value, .. } => match attr {
+                Iter::Each {
+                    key,
+                    value,
+                    ordinal,
+                    from_set,
+                } => match attr {
                     Some("key") => Ok((Value::string(key.as_str()), true)),
+                    // A learner may believe each.value over a set is the element's position, as
+                    // the first variable of a for expression over a list is.
+                    Some("value") if from_set && ev.flipped(Rule::SetValueIsElement) => {
+                        Ok((Value::Number(Number::from_i64(i64::try_from(ordinal).unwrap_or(i64::MAX))), true))
+                    }
                     Some("value") => Ok((value, true)),
                     None => Ok((
                         Value::Object(

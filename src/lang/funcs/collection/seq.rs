@@ -70,6 +70,18 @@ pub fn coalesce(ev: &Evaluator, a: &[Value]) -> FnResult {
         (false, Some(t)) => t,
         _ => return call_err("all arguments must have the same type"),
     };
+    // A learner may believe coalesce() combines maps key by key, the first argument with a key
+    // winning it; consulted only when two or more known maps or objects hold entries.
+    let maps: Vec<&std::collections::BTreeMap<String, Value>> = a.iter().filter_map(Value::as_entries).filter(|m| !m.is_empty()).collect();
+    if maps.len() > 1 && !a.iter().any(Value::has_unknown) && ev.flipped(Rule::CoalescePicksOne) {
+        let mut out = std::collections::BTreeMap::new();
+        for m in maps {
+            for (k, v) in m {
+                out.entry(k.clone()).or_insert_with(|| v.clone());
+            }
+        }
+        return Ok(Value::Object(out));
+    }
     for v in a {
         let v = convert(v, &ret).unwrap_or_else(|_| v.clone());
         if v.is_unknown() {

@@ -152,7 +152,17 @@ fn format_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
         return Ok(Value::Unknown(Type::String));
     }
     let spec = believed_spec(ev, s(&a[0]));
-    match format_values(&spec, &a[1..]) {
+    let mut result = format_values(&spec, &a[1..]);
+    // A learner may believe a width is a maximum that cuts longer values; consulted only when
+    // some value is wider than its verb's width.
+    if let Ok(real) = &result
+        && let Ok(cut) = format_values_as(&spec, &a[1..], true)
+        && cut != *real
+        && ev.flipped(crate::lang::rules::Rule::FormatWidthIsMinimum)
+    {
+        result = Ok(cut);
+    }
+    match result {
         Ok(out) => string(out),
         Err(FmtError::Call(m)) => Err(FnError::Call(m)),
         Err(FmtError::Arg(n, m)) => Err(FnError::Arg(n, m)),
@@ -285,6 +295,12 @@ struct Verb<'a> {
 
 /// cty's `formatFSM`: formats `args` by `fmt`.
 fn format_values(fmt: &str, args: &[Value]) -> Result<String, FmtError> {
+    format_values_as(fmt, args, false)
+}
+
+/// Formats `args` by `fmt`; with `cut`, as a learner who believes a width is a maximum reads it:
+/// each verb's text longer than its width is cut to its first `width` characters.
+fn format_values_as(fmt: &str, args: &[Value], cut: bool) -> Result<String, FmtError> {
     let b = fmt.as_bytes();
     let mut out: Vec<u8> = Vec::with_capacity(fmt.len());
     let mut p = 0;
@@ -366,7 +382,15 @@ fn format_values(fmt: &str, args: &[Value]) -> Result<String, FmtError> {
                 v.raw = &fmt[ts..p];
                 v.offset = ts;
                 highest = highest.max(v.arg);
+                let start = out.len();
                 append(&v, &mut out, args)?;
+                if let (true, Some(w)) = (cut, v.width) {
+                    let text = String::from_utf8_lossy(&out[start..]).into_owned();
+                    if text.chars().count() > w {
+                        out.truncate(start);
+                        out.extend(text.chars().take(w).collect::<String>().bytes());
+                    }
+                }
                 if out.len() > MAX_OUTPUT {
                     return Err(FmtError::Call("the formatted string would be too large".into()));
                 }
