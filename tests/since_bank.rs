@@ -23,8 +23,18 @@ fn since_over_the_bundled_bank() {
         if src.contains("provider::") && inst.kind != iacquiz::bank::model::Kind::Error {
             assert!(r >= Release((1, 8, 0)), "{} calls a provider function: {r}", q.id);
         }
-        if src.contains("optional(") && src.contains("precondition") {
-            assert!(r >= Release((1, 2, 0)), "{}: {r}", q.id);
+        // optional() attributes arrived in 1.3, custom conditions in 1.2, check blocks in 1.5
+        // (CHANGELOG v1.3.0, v1.2.0, v1.5.0), unless the question's answer is the error.
+        if inst.kind != iacquiz::bank::model::Kind::Error {
+            if src.contains("optional(") {
+                assert!(r >= Release((1, 3, 0)), "{} uses optional(): {r}", q.id);
+            }
+            if src.contains("precondition {") || src.contains("postcondition {") {
+                assert!(r >= Release((1, 2, 0)), "{} has a custom condition: {r}", q.id);
+            }
+            if src.contains("check \"") {
+                assert!(r >= Release((1, 5, 0)), "{} has a check block: {r}", q.id);
+            }
         }
         by_release.entry(r).or_default().push(q.id.clone());
         n += 1;
