@@ -355,3 +355,23 @@ fn an_out_folder_that_cannot_be_written_exits_2_with_the_reason() {
     );
     let _ = std::fs::remove_file(&file);
 }
+
+#[test]
+fn an_outcome_question_asks_for_the_word_not_a_console_value() {
+    // Every custom-conditions question is drawn; tf-conditions-precondition-stops is typed and its
+    // answer is an outcome word, the others are choices.
+    let out = temp("outcome-hint");
+    let o = new_into(&out, &["--topic", "custom-conditions", "--count", "13", "--format", "md"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let md = read(&out.join("quiz.md"));
+    assert_eq!(
+        md.matches("Type the outcome in one word: pass, error, warning or deferred.")
+            .count(),
+        1,
+        "{md}"
+    );
+    assert!(
+        !md.contains("as terraform console prints it"),
+        "no console hint for an outcome word"
+    );
+}
