@@ -374,3 +374,17 @@ fn a_pervasive_belief_is_a_choice_only_where_listed_but_always_diagnosed() {
     let named: Vec<_> = inst.judge(&w.text).unwrap_or_else(|e| panic!("{e}")).misconceptions;
     assert!(named.iter().any(|(m, _)| m == "no-logical-id-prefix"), "{named:?}");
 }
+
+#[test]
+fn a_learner_who_counts_lists_from_one_counts_dynamic_keys_from_one_too() {
+    // origin[1] is the first origin to this believer, and its key is 1 to them as well.
+    let bank = bank();
+    let q = bank
+        .questions()
+        .iter()
+        .find(|q| q.id == "tf-dynamic-blocks-2-nested-outer-iterator")
+        .unwrap_or_else(|| panic!("the question is in the bank"));
+    let choices = q.instantiate(0).choices(0);
+    let believer = choices.iter().find(|c| c.misconception.as_deref() == Some("index-from-one"));
+    assert_eq!(believer.map(|c| c.text.as_str()), Some("tolist([\"1:prod\"])"), "{choices:#?}");
+}

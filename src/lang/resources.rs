@@ -356,11 +356,11 @@ pub(crate) fn dynamic_block(ev: &Evaluator, b: &BlockAst, schema: Option<&BlockS
     let mut out = Vec::new();
     let mentions_each = body_mentions(&content.body, "each");
     for (k, v) in pairs {
-        // A learner may count list keys from one.
+        // A learner may count list keys from one: a belief of its own for dynamic blocks, and
+        // what a learner who counts every list index from one believes too.
+        let from_one = |ev: &Evaluator| ev.flipped(super::rules::Rule::DynamicKeyIsIndex) || ev.flipped(super::rules::Rule::IndexFromZero);
         let k = match (&k, over_list) {
-            (Value::Number(n), true) if ev.flipped(super::rules::Rule::DynamicKeyIsIndex) => {
-                n.add(&super::number::Number::from_i64(1)).map(Value::Number).unwrap_or(k)
-            }
+            (Value::Number(n), true) if from_one(ev) => n.add(&super::number::Number::from_i64(1)).map(Value::Number).unwrap_or(k),
             _ => k,
         };
         let it = Value::Object([("key".to_string(), k), ("value".to_string(), v)].into_iter().collect());
