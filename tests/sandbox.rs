@@ -46,3 +46,68 @@ fn file_functions_refuse_every_escape() {
     assert!(!listed.contains("secret"), "{listed}");
     let _ = std::fs::remove_dir_all(&base);
 }
+
+/// Runs the binary with `args`, returning (exit code, stdout, stderr).
+fn iacquiz(args: &[&str], stdin: &str) -> (i32, String, String) {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_iacquiz"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run iacquiz");
+    if let Some(mut i) = child.stdin.take() {
+        let _ = i.write_all(stdin.as_bytes());
+    }
+    let out = child.wait_with_output().expect("iacquiz ends");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[cfg(unix)]
+#[test]
+fn a_configuration_file_linked_out_of_the_folder_is_never_read() {
+    let base = std::env::temp_dir().join(format!("iacquiz-tf-link-{}", std::process::id()));
+    let cfg = base.join("cfg");
+    std::fs::create_dir_all(&cfg).expect("mkdir");
+    std::fs::write(
+        base.join("outside-secret.hcl"),
+        "locals { secret = \"s3cr3t\" }\noutput \"secret\" { value = local.secret }\n",
+    )
+    .expect("write");
+    std::fs::write(cfg.join("main.tf"), "resource \"example_thing\" \"x\" {\n  a = 1\n}\n").expect("write");
+    let _ = std::os::unix::fs::symlink(base.join("outside-secret.hcl"), cfg.join("leak.tf"));
+    let _ = std::os::unix::fs::symlink(base.join("outside-secret.hcl"), cfg.join("leak.tftest.hcl"));
+    let dir = cfg.to_string_lossy().to_string();
+    let jsonl = format!("{}\n", serde_json::json!({"expr": "local.secret", "config": dir}));
+    let readers: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["eval", "--config", &dir, "local.secret"], ""),
+        (vec!["eval", "--config", &dir, "--outputs"], ""),
+        (vec!["eval", "--jsonl"], &jsonl),
+        (vec!["blocks", "--config", &dir, "example_thing.x"], ""),
+        (vec!["conditions", "--config", &dir], ""),
+        (vec!["diagnose", "--config", &dir, "local.secret", "\"s3cr3t\""], ""),
+    ];
+    for (args, input) in readers {
+        let (code, out, err) = iacquiz(&args, input);
+        let batch = args.contains(&"--jsonl");
+        // A batch reports each line's failure in its answer; every other reader exits non-zero.
+        assert!(
+            if batch { out.contains("\"ok\":false") } else { code != 0 },
+            "{args:?} must fail: {code} {out}"
+        );
+        // diagnose echoes the answer it was given, so only its verdict can leak the file.
+        let leaked = if args.contains(&"diagnose") {
+            out.contains("Right")
+        } else {
+            out.contains("s3cr3t") || err.contains("s3cr3t")
+        };
+        assert!(!leaked, "{args:?} leaked: {out}{err}");
+        assert!(out.contains("outside") || err.contains("outside"), "{args:?} says why: {out}{err}");
+    }
+    let _ = std::fs::remove_dir_all(&base);
+}

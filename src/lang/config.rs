@@ -79,9 +79,26 @@ impl Config {
             .filter(|p| (p.extension().is_some_and(|x| x == "tf") || p.to_string_lossy().ends_with(".tftest.hcl")) && p.is_file())
             .collect();
         names.sort();
+        // A configuration folder may come from anyone: a `.tf` file that is a link out of it must
+        // not make iacquiz read (and print) a file elsewhere on the machine.
+        let root = dir.canonicalize().map_err(|e| {
+            Diag::new(
+                "Failed to read directory",
+                format!("Cannot read the configuration directory {}: {e}.", dir.display()),
+            )
+        })?;
         let mut texts = Vec::new();
         for p in names {
             let name = p.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+            if !p.canonicalize().is_ok_and(|real| real.starts_with(&root)) {
+                return Err(Diag::new(
+                    "Configuration file outside the folder",
+                    format!(
+                        "The configuration file {name:?} is a link to a file outside the configuration directory {}; iacquiz reads only files inside it.",
+                        dir.display()
+                    ),
+                ));
+            }
             let src = std::fs::read_to_string(&p).map_err(|e| {
                 Diag::new(
                     "Failed to read file",
