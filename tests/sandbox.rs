@@ -111,3 +111,57 @@ fn a_configuration_file_linked_out_of_the_folder_is_never_read() {
     }
     let _ = std::fs::remove_dir_all(&base);
 }
+
+#[cfg(unix)]
+#[test]
+fn fileset_does_not_follow_links_to_folders() {
+    // Two links to the folder itself made the walk list the same file a hundred thousand times.
+    let base = std::env::temp_dir().join(format!("iacquiz-fileset-loop-{}", std::process::id()));
+    let cfg = base.join("cfg");
+    std::fs::create_dir_all(cfg.join("sub")).expect("mkdir");
+    std::fs::write(cfg.join("main.tf"), "locals {}\n").expect("write");
+    std::fs::write(cfg.join("sub/f.txt"), "x").expect("write");
+    let _ = std::os::unix::fs::symlink(".", cfg.join("a"));
+    let _ = std::os::unix::fs::symlink(".", cfg.join("b"));
+    let _ = std::os::unix::fs::symlink("sub", cfg.join("s"));
+    let s = Session::with_config_dir(&cfg).expect("session");
+    let got = s.console("fileset(\".\", \"**\")").map_err(|d| d.detail);
+    assert_eq!(got, Ok("toset([\n  \"main.tf\",\n  \"sub/f.txt\",\n])".to_string()));
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_named_like_a_bank_file_is_refused_not_read() {
+    let base = std::env::temp_dir().join(format!("iacquiz-fifo-bank-{}", std::process::id()));
+    std::fs::create_dir_all(base.join("terraform")).expect("mkdir");
+    let fifo = base.join("terraform/x.yaml");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return; // no mkfifo on this machine: nothing to test
+    }
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_iacquiz"))
+        .args(["check", "--bank"])
+        .arg(&base)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run iacquiz");
+    // Reading the FIFO would block for ever: give the check ten seconds.
+    let mut code = None;
+    for _ in 0..100 {
+        if let Ok(Some(s)) = child.try_wait() {
+            code = s.code();
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    if code.is_none() {
+        let _ = child.kill();
+    }
+    let out = child.wait_with_output().expect("iacquiz ends");
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    let _ = std::fs::remove_dir_all(&base);
+    assert_eq!(code, Some(2), "check must end at once with an unreadable bank: {err}");
+    assert!(err.contains("x.yaml") && err.contains("not a regular file"), "{err}");
+}

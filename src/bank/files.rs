@@ -146,6 +146,14 @@ impl Walker<'_> {
                 continue;
             }
             match std::fs::metadata(&real) {
+                // A FIFO or a device named *.yaml would block the read or never end.
+                Ok(m) if !m.is_file() => {
+                    self.errors.push(LoadError::file(
+                        &shown,
+                        "refused: not a regular file (a bank file must be a plain file)",
+                    ));
+                    continue;
+                }
                 Ok(m) if m.len() > MAX_FILE_BYTES => {
                     self.errors.push(LoadError::file(
                         &shown,

@@ -142,7 +142,7 @@ impl Host {
     }
 
     /// Every file under the folder `base`, as `/`-separated paths relative to it, sorted.
-    /// Symlinks that lead outside the sandbox are skipped.
+    /// Symlinks that lead outside the sandbox are skipped, and links to folders are not followed.
     pub fn list_files(&self, base: &str) -> Result<Vec<String>, PathError> {
         if let Some(files) = &self.files {
             let rel = self.lexical(base)?;
@@ -165,13 +165,23 @@ fn walk(root: &Path, base: &Path, dir: &Path, out: &mut Vec<String>, depth: usiz
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     for e in entries.filter_map(|e| e.ok()) {
         let p = e.path();
+        let Ok(kind) = e.file_type() else { continue };
         let Ok(real) = p.canonicalize() else { continue };
         if !real.starts_with(root) {
             continue;
         }
-        if real.is_dir() {
+        // As Terraform's fileset does, a link to a folder is not followed: two links to `.`
+        // would otherwise make the walk list the same files without end.
+        if kind.is_dir() {
             walk(root, base, &p, out, depth + 1);
-        } else if let Ok(rel) = p.strip_prefix(base) {
+            continue;
+        }
+        // Only regular files are listed (a link to one counts; a link to a folder does not); a
+        // FIFO or a device is not a file.
+        if !real.is_file() {
+            continue;
+        }
+        if let Ok(rel) = p.strip_prefix(base) {
             out.push(
                 rel.components()
                     .map(|c| c.as_os_str().to_string_lossy().to_string())
