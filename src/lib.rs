@@ -11,4 +11,5 @@ pub mod mistakes;
 pub mod par;
 pub mod quiz;
 pub mod rivet;
+pub mod terminal;
 pub mod tui;

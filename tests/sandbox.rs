@@ -1,6 +1,8 @@
 //! Every file function stays inside the configuration's folder: `..`, absolute paths and
 //! symlinks that lead out are refused before anything is read.
 
+use std::path::Path;
+
 use iacquiz::lang::session::Session;
 
 #[test]
@@ -164,4 +166,27 @@ fn a_fifo_named_like_a_bank_file_is_refused_not_read() {
     let _ = std::fs::remove_dir_all(&base);
     assert_eq!(code, Some(2), "check must end at once with an unreadable bank: {err}");
     assert!(err.contains("x.yaml") && err.contains("not a regular file"), "{err}");
+}
+
+#[test]
+fn escape_sequences_from_a_bank_are_shown_not_sent_to_the_terminal() {
+    // A topic that would clear the screen and write the clipboard (OSC 52).
+    let base = std::env::temp_dir().join(format!("iacquiz-esc-bank-{}", std::process::id()));
+    std::fs::create_dir_all(base.join("terraform")).expect("mkdir");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/quiz/bank/terraform/types.yaml");
+    let text = std::fs::read_to_string(src).expect("read the test bank");
+    let hostile = text.replacen("topic: types", "topic: \"types\\e[2J\\e]52;c;aGk=\\a\"", 1);
+    assert_ne!(hostile, text, "the topic line is there to replace");
+    std::fs::write(base.join("terraform/types.yaml"), hostile).expect("write");
+    let dir = base.to_string_lossy().to_string();
+    for flag in ["--list", "--coverage"] {
+        let (code, out, err) = iacquiz(&["bank", "--bank", &dir, flag], "");
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            !out.contains('\u{1b}') && !out.contains('\u{7}'),
+            "{flag} printed an escape: {out:?}"
+        );
+        assert!(out.contains("types\\u{1b}[2J"), "{flag} shows it instead: {out}");
+    }
+    let _ = std::fs::remove_dir_all(&base);
 }

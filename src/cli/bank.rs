@@ -77,13 +77,13 @@ pub fn run(a: BankCmdArgs) -> i32 {
         return draft::run(d, bank.catalogue(), bank.questions());
     }
     if a.list {
-        print!("{}", list(&bank));
+        print!("{}", crate::terminal::safe(&list(&bank)));
     }
     if a.coverage {
         if a.list {
             println!();
         }
-        print!("{}", coverage::render(&coverage::coverage(&bank), &bank));
+        print!("{}", crate::terminal::safe(&coverage::render(&coverage::coverage(&bank), &bank)));
     }
     if !a.list && !a.coverage {
         println!(

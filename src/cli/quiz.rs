@@ -255,6 +255,6 @@ fn grade_cmd(a: GradeArgs) -> Result<i32, QuizError> {
         path: a.responses.get(e.index).cloned().unwrap_or_default(),
         reason: e.reason,
     })?;
-    print!("{}", if a.csv { report.csv() } else { report.text() });
+    print!("{}", crate::terminal::safe(&if a.csv { report.csv() } else { report.text() }));
     Ok(0)
 }

@@ -75,18 +75,19 @@ fn read_line(input: &mut dyn BufRead) -> Result<Option<String>, QuizError> {
 
 /// Writes one question as the student sees it.
 pub fn show(item: &Item, total: usize, out: &mut dyn Write) -> std::io::Result<()> {
+    use crate::terminal::safe;
     writeln!(out, "Question {} of {total}", item.number)?;
-    writeln!(out, "{}", item.prompt.trim_end())?;
+    writeln!(out, "{}", safe(item.prompt.trim_end()))?;
     for b in source_blocks(item) {
         writeln!(out)?;
-        writeln!(out, "  {}:", b.label)?;
+        writeln!(out, "  {}:", safe(&b.label))?;
         for l in b.text.trim_end_matches('\n').lines() {
-            writeln!(out, "    {l}")?;
+            writeln!(out, "    {}", safe(l))?;
         }
     }
     writeln!(out)?;
     for c in &item.choices {
-        writeln!(out, "  {}) {}", c.key, c.text)?;
+        writeln!(out, "  {}) {}", c.key, safe(&c.text))?;
     }
     if !item.choices.is_empty() {
         writeln!(out)?;
