@@ -15,6 +15,7 @@ use super::{MIN_HEIGHT, MIN_WIDTH, wrapped_height};
 use crate::export::source_blocks;
 use crate::instructor::model::{Format, Item};
 use crate::instructor::take::responses_file_name;
+use crate::terminal::safe;
 
 /// Draws the screen of `t`'s phase.
 pub fn draw(f: &mut Frame, t: &Take) {
@@ -149,9 +150,9 @@ fn name(f: &mut Frame, t: &Take, area: Rect) {
 fn source_lines(item: &Item, th: &Theme) -> Vec<Line<'static>> {
     let mut out = Vec::new();
     for b in source_blocks(item) {
-        out.push(Line::from(Span::styled(format!("── {} ──", b.label), th.dim())));
+        out.push(Line::from(Span::styled(format!("── {} ──", safe(&b.label)), th.dim())));
         let lang = if b.hcl { Lang::Hcl } else { Lang::of(&b.label) };
-        out.extend(highlight(b.text.trim_end_matches('\n'), lang, th));
+        out.extend(highlight(&safe(b.text.trim_end_matches('\n')), lang, th));
     }
     out
 }
@@ -161,7 +162,7 @@ fn question(f: &mut Frame, t: &Take, area: Rect) {
     let s = &t.sitting;
     let Some(item) = s.item() else { return };
     let i = s.current();
-    let prompt_text = Text::styled(item.prompt.trim().to_string(), th.label());
+    let prompt_text = Text::styled(safe(item.prompt.trim()).into_owned(), th.label());
     let h = wrapped_height(&prompt_text.lines, area.width);
     let prompt_h = if h > 1 { h + 1 } else { 1 }.min(5);
     let typed = item.format == Format::Shortanswer;
@@ -221,8 +222,9 @@ fn question(f: &mut Frame, t: &Take, area: Rect) {
         .iter()
         .enumerate()
         .map(|(k, c)| {
-            let mut text: String = c.text.chars().take(w).collect();
-            if c.text.chars().count() > w {
+            let shown = safe(&c.text);
+            let mut text: String = shown.chars().take(w).collect();
+            if shown.chars().count() > w {
                 text.pop();
                 text.push('…');
             }
@@ -245,7 +247,7 @@ fn question(f: &mut Frame, t: &Take, area: Rect) {
 fn answer_text(item: &Item, answer: &str) -> String {
     match item.format {
         Format::Multichoice => match item.choice(answer) {
-            Some(c) => format!("{}) {}", c.key, c.text),
+            Some(c) => format!("{}) {}", c.key, safe(&c.text)),
             None => answer.to_string(),
         },
         _ => answer.to_string(),
