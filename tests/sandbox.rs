@@ -190,3 +190,31 @@ fn escape_sequences_from_a_bank_are_shown_not_sent_to_the_terminal() {
     }
     let _ = std::fs::remove_dir_all(&base);
 }
+
+#[test]
+fn a_topic_cannot_inject_a_question_into_gift() {
+    let base = std::env::temp_dir().join(format!("iacquiz-gift-inject-{}", std::process::id()));
+    std::fs::create_dir_all(base.join("bank/terraform")).expect("mkdir");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/quiz/bank/terraform/types.yaml");
+    let text = std::fs::read_to_string(src).expect("read the test bank");
+    let hostile = text.replacen("topic: types", "topic: \"x\\n::INJ::Injected{=yes ~no}\\n//\"", 1);
+    assert_ne!(hostile, text);
+    std::fs::write(base.join("bank/terraform/types.yaml"), hostile).expect("write");
+    let (bank, out) = (
+        base.join("bank").to_string_lossy().to_string(),
+        base.join("out").to_string_lossy().to_string(),
+    );
+    let (code, _, err) = iacquiz(
+        &["quiz", "new", "--bank", &bank, "--count", "1", "--format", "gift", "--out", &out],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let gift = std::fs::read_to_string(base.join("out/quiz.gift")).expect("quiz.gift");
+    assert!(!gift.lines().any(|l| l.starts_with("::INJ")), "{gift}");
+    assert_eq!(
+        gift.lines().filter(|l| l.starts_with("::")).count(),
+        1,
+        "one question, as drawn: {gift}"
+    );
+    let _ = std::fs::remove_dir_all(&base);
+}

@@ -51,13 +51,15 @@ fn answer_html(text: &str) -> String {
 }
 
 fn question(out: &mut String, quiz: &Quiz, variant: usize, item: &Item) {
-    out.push_str(&format!(
-        "// {} ({}, {}, difficulty {})\n",
+    // A comment ends at the line break: a topic from the bank must not start a question.
+    let comment = format!(
+        "{} ({}, {}, difficulty {})",
         title(variant, item),
         item.topic,
         item.format.name(),
         item.difficulty
-    ));
+    );
+    out.push_str(&format!("// {}\n", comment.replace(|c: char| c.is_control(), " ")));
     out.push_str(&format!(
         "::{}::[html]{}{{\n",
         escape(&title(variant, item)),
