@@ -404,12 +404,21 @@ impl Report {
     }
 }
 
-/// One CSV cell, quoted when it holds a comma, a quote or a line break (RFC 4180).
+/// One CSV cell, quoted when it holds a comma, a quote or a line break (RFC 4180). A cell a
+/// spreadsheet would run as a formula (`=HYPERLINK(...)`, `@SUM(...)`, `+1`, `-1+2`; a student
+/// name or an answer can be anything) starts with `'`, which makes it text; a plain negative
+/// number stays a number.
 pub fn csv_cell(s: &str) -> String {
+    let formula = match s.chars().next() {
+        Some('=' | '+' | '@' | '\t' | '\r') => true,
+        Some('-') => s.parse::<f64>().is_err(),
+        _ => false,
+    };
+    let s = if formula { format!("'{s}") } else { s.to_string() };
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
-        s.to_string()
+        s
     }
 }
 
@@ -425,6 +434,11 @@ mod tests {
         assert_eq!(csv_cell("a,b"), "\"a,b\"");
         assert_eq!(csv_cell("say \"x\""), "\"say \"\"x\"\"\"");
         assert_eq!(csv_cell("plain"), "plain");
+        assert_eq!(csv_cell("=HYPERLINK(\"http://x\")"), "\"'=HYPERLINK(\"\"http://x\"\")\"");
+        assert_eq!(csv_cell("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(csv_cell("+1"), "'+1");
+        assert_eq!(csv_cell("-1+2"), "'-1+2");
+        assert_eq!(csv_cell("-1"), "-1");
         assert_eq!(percent(2, 3), 67);
         assert_eq!(clip("abcdef", 4), "abc…");
     }
