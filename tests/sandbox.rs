@@ -218,3 +218,39 @@ fn a_topic_cannot_inject_a_question_into_gift() {
     );
     let _ = std::fs::remove_dir_all(&base);
 }
+
+#[cfg(unix)]
+#[test]
+fn file_functions_refuse_a_fifo_instead_of_blocking() {
+    let base = std::env::temp_dir().join(format!("iacquiz-fifo-file-{}", std::process::id()));
+    std::fs::create_dir_all(&base).expect("mkdir");
+    std::fs::write(base.join("main.tf"), "locals {}\n").expect("write");
+    let made = std::process::Command::new("mkfifo").arg(base.join("pipe.txt")).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return; // no mkfifo on this machine: nothing to test
+    }
+    let (tx, rx) = std::sync::mpsc::channel();
+    let dir = base.clone();
+    std::thread::spawn(move || {
+        let s = Session::with_config_dir(&dir).expect("session");
+        let got: Vec<Result<String, String>> = ["file", "filebase64", "filesha256", "templatefile"]
+            .iter()
+            .map(|f| {
+                let call = if *f == "templatefile" {
+                    format!("{f}(\"pipe.txt\", {{}})")
+                } else {
+                    format!("{f}(\"pipe.txt\")")
+                };
+                s.console(&call).map_err(|d| d.detail)
+            })
+            .collect();
+        let _ = tx.send(got);
+    });
+    // Opening a FIFO for reading blocks until a writer comes: give the reads five seconds.
+    let got = rx.recv_timeout(std::time::Duration::from_secs(5)).expect("the reads end at once");
+    for r in got {
+        let err = r.expect_err("a FIFO is not read");
+        assert!(err.contains("not a regular file"), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&base);
+}

@@ -43,6 +43,9 @@ pub enum PathError {
     Escapes(String),
     /// The file does not exist.
     Missing(String),
+    /// The path names something that is neither a regular file nor a folder (a FIFO, a device,
+    /// a socket): reading it could block for ever or never end.
+    Special(String),
 }
 
 /// What a path names.
@@ -108,6 +111,7 @@ impl Host {
         let root_real = root.canonicalize().map_err(|_| PathError::NoRoot)?;
         let joined = if rel.is_empty() { root_real.clone() } else { root_real.join(&rel) };
         match joined.canonicalize() {
+            Ok(real) if real.starts_with(&root_real) && !(real.is_file() || real.is_dir()) => Err(PathError::Special(path.to_string())),
             Ok(real) if real.starts_with(&root_real) => Ok(real),
             Ok(_) => Err(PathError::Escapes(path.to_string())),
             Err(_) => Err(PathError::Missing(path.to_string())),

@@ -207,6 +207,7 @@ fn path_problem(path: &str, e: &PathError) -> String {
             )
         }
         PathError::Missing(_) => format!("{path:?} does not exist"),
+        PathError::Special(_) => format!("{path:?} is not a regular file or folder (a FIFO, a device or a socket)"),
     }
 }
 

@@ -61,6 +61,10 @@ pub fn path_error(path: &str, e: PathError) -> FnError {
             0,
             format!("{}; no configuration folder is open, so no file can be read", no_file(path)),
         ),
+        PathError::Special(_) => FnError::Arg(
+            0,
+            format!("the path {path:?} is not a regular file (a FIFO, a device or a socket); iacquiz reads only regular files"),
+        ),
     }
 }
 

@@ -125,6 +125,7 @@ fn read(ev: &Evaluator, path: &str) -> Result<Vec<u8>, FnError> {
     let real = match ev.host.resolve(path) {
         Ok(p) => p,
         Err(PathError::NoRoot | PathError::Escapes(_) | PathError::Missing(_)) => return Err(missing()),
+        Err(e @ PathError::Special(_)) => return Err(super::filesystem::path_error(path, e)),
     };
     if real.is_dir() {
         return Err(FnError::Call(format!("read {shown}: is a directory")));

@@ -22,7 +22,7 @@ fn direxists_impl(ev: &Evaluator, args: &[Value]) -> FnResult {
                 crate::lang::render::go_quote(path)
             ),
         )),
-        Err(PathError::Missing(_)) | Err(PathError::NoRoot) => Ok(Value::Bool(false)),
+        Err(PathError::Missing(_)) | Err(PathError::NoRoot) | Err(PathError::Special(_)) => Ok(Value::Bool(false)),
         Err(PathError::Escapes(p)) => Err(FnError::Arg(
             0,
             format!("Error checking for directory: iacquiz reads no path outside the question's folder ({p})"),
