@@ -191,43 +191,39 @@ fn resource_conditions(ev: &Evaluator, scope: &ConfigScope, config: &Config, r: 
                 // postcondition does; consulted only when the precondition failed on self.
                 let on_self = report.outcome == Outcome::Error && report.message.contains("\"self\"");
                 if on_self && ev.flipped(super::rules::Rule::PreconditionNoSelf) {
-                    let me = SelfScope {
-                        inner: scope,
-                        me: inst.value.clone(),
-                    };
-                    let mut sev = Evaluator::new(ev.rules, &me, ev.funcs, ev.host);
-                    sev.version = ev.version;
-                    out.push(sev.with_var(vars.clone(), || {
-                        one(&sev, &address, Kind::Precondition, &pre.body, config, r.file, r.mode == Mode::Data)
+                    out.push(as_self(ev, scope, &inst.value, |sev| {
+                        sev.with_var(vars.clone(), || {
+                            one(sev, &address, Kind::Precondition, &pre.body, config, r.file, r.mode == Mode::Data)
+                        })
                     }));
-                    ev.absorb(&sev);
                 } else {
                     out.push(report);
                 }
             }
             for post in l.blocks_of("postcondition") {
-                let me = SelfScope {
-                    inner: scope,
-                    me: inst.value.clone(),
-                };
-                let mut sev = Evaluator::new(ev.rules, &me, ev.funcs, ev.host);
-                sev.version = ev.version;
-                out.push(sev.with_var(vars.clone(), || {
-                    one(
-                        &sev,
-                        &address,
-                        Kind::Postcondition,
-                        &post.body,
-                        config,
-                        r.file,
-                        r.mode == Mode::Data,
-                    )
+                out.push(as_self(ev, scope, &inst.value, |sev| {
+                    sev.with_var(vars.clone(), || {
+                        one(sev, &address, Kind::Postcondition, &post.body, config, r.file, r.mode == Mode::Data)
+                    })
                 }));
-                ev.absorb(&sev);
             }
         }
     }
     Ok(())
+}
+
+/// Runs `f` with an evaluator in which `self` is the instance `me`, then takes back what it
+/// recorded (touched rules, trace) into `ev`.
+fn as_self<T>(ev: &Evaluator, scope: &ConfigScope, me: &Value, f: impl FnOnce(&Evaluator) -> T) -> T {
+    let me = SelfScope {
+        inner: scope,
+        me: me.clone(),
+    };
+    let mut sev = Evaluator::new(ev.rules, &me, ev.funcs, ev.host);
+    sev.version = ev.version;
+    let out = f(&sev);
+    ev.absorb(&sev);
+    out
 }
 
 /// Evaluates one condition block (`condition` and `error_message`).
