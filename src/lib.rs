@@ -4,6 +4,7 @@
 pub mod bank;
 pub mod cfn;
 pub mod cli;
+pub mod confine;
 pub mod export;
 pub mod instructor;
 pub mod lang;
