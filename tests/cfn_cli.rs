@@ -156,3 +156,130 @@ fn a_zip_package_on_disk() {
     let e = cfn::package(dir.join("template.yaml"), &Rules::real()).unwrap_err();
     assert!(e.to_string().contains("pkg.zip!/missing.yaml"), "{e}");
 }
+
+/// Runs `iacquiz cfn package PARENT` with a watchdog: a read that blocks (a FIFO) must not hang
+/// the test run, so the child is killed after 20 s and the test fails saying so.
+#[cfg(unix)]
+fn package_watched(parent: &Path) -> std::process::Output {
+    use std::io::Read;
+    let mut child = bin()
+        .args(["cfn", "package"])
+        .arg(parent)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(st) = child.try_wait().unwrap() {
+            break st;
+        }
+        if start.elapsed() > std::time::Duration::from_secs(20) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("iacquiz cfn package {} hung (killed after 20 s)", parent.display());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    child.stdout.take().unwrap().read_to_end(&mut stdout).unwrap();
+    child.stderr.take().unwrap().read_to_end(&mut stderr).unwrap();
+    std::process::Output { status, stdout, stderr }
+}
+
+/// Makes a FIFO at `path`; false when `mkfifo` is not available (the test then has nothing to
+/// show).
+#[cfg(unix)]
+fn mkfifo(path: &Path) -> bool {
+    Command::new("mkfifo").arg(path).status().is_ok_and(|s| s.success())
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_is_refused_not_read_by_insert_file_a_module_or_a_package() {
+    let dir = scratch("fifo");
+    if !mkfifo(&dir.join("pipe")) {
+        eprintln!("mkfifo is not available: skipped");
+        return;
+    }
+    let cases = [
+        (
+            "insert.yaml",
+            "Resources:\n  R:\n    Type: X::Y::Z\n    Properties:\n      Body:\n        Fn::InsertFile: pipe\n",
+        ),
+        ("module.yaml", "Modules:\n  M:\n    Source: pipe\n"),
+        (
+            "package.yaml",
+            "Packages:\n  p:\n    Source: pipe.zip\nModules:\n  M:\n    Source: $p/m.yaml\n",
+        ),
+    ];
+    std::os::unix::fs::symlink(dir.join("pipe"), dir.join("pipe.zip")).unwrap();
+    for (name, text) in cases {
+        write(&dir, name, text);
+        let out = package_watched(&dir.join(name));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert!(err.contains("not a regular file"), "{name}: {err}");
+        assert!(err.contains("pipe"), "{name}: {err}");
+    }
+    // The parent template itself a FIFO: an unusable argument, said plainly.
+    let out = package_watched(&dir.join("pipe"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("not a regular file"), "{err}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_module_file_or_a_package_linked_out_of_the_folder_is_refused() {
+    let dir = scratch("links-out");
+    write(&dir, "outside/m.yaml", "Resources:\n  Leak:\n    Type: X::Y::Z\n");
+    std::fs::write(dir.join("outside/pkg.zip"), b"PK not read").unwrap();
+    write(&dir, "outside/body.txt", "secret");
+    write(&dir, "stack/module.yaml", "Modules:\n  M:\n    Source: lib/m.yaml\n");
+    write(
+        &dir,
+        "stack/package.yaml",
+        "Packages:\n  p:\n    Source: pkg.zip\nModules:\n  M:\n    Source: $p/m.yaml\n",
+    );
+    write(
+        &dir,
+        "stack/insert.yaml",
+        "Resources:\n  R:\n    Type: X::Y::Z\n    Properties:\n      Body:\n        Fn::InsertFile: body.txt\n",
+    );
+    std::fs::create_dir_all(dir.join("stack/lib")).unwrap();
+    std::os::unix::fs::symlink(dir.join("outside/m.yaml"), dir.join("stack/lib/m.yaml")).unwrap();
+    std::os::unix::fs::symlink(dir.join("outside/pkg.zip"), dir.join("stack/pkg.zip")).unwrap();
+    std::os::unix::fs::symlink(dir.join("outside/body.txt"), dir.join("stack/body.txt")).unwrap();
+    for (name, refused) in [
+        ("module.yaml", "lib/m.yaml"),
+        ("package.yaml", "pkg.zip"),
+        ("insert.yaml", "body.txt"),
+    ] {
+        let e = cfn::package(dir.join("stack").join(name), &Rules::real()).unwrap_err();
+        assert!(matches!(*e.kind, ErrorKind::Escape { .. }), "{name}: {e}");
+        assert!(e.to_string().contains(refused), "{name}: {e}");
+        assert!(e.to_string().contains("symbolic link"), "{name}: {e}");
+    }
+}
+
+#[test]
+fn an_oversize_inserted_file_is_refused_with_the_cap() {
+    let dir = scratch("oversize");
+    write(
+        &dir,
+        "template.yaml",
+        "Resources:\n  R:\n    Type: X::Y::Z\n    Properties:\n      Body:\n        Fn::InsertFile: big.txt\n",
+    );
+    // Sparse where the file system allows: the size is what is checked, not the bytes.
+    let f = std::fs::File::create(dir.join("big.txt")).unwrap();
+    f.set_len(cfn::sources::MAX_FILE + 1).unwrap();
+    drop(f);
+    let e = cfn::package(dir.join("template.yaml"), &Rules::real()).unwrap_err();
+    assert!(matches!(*e.kind, ErrorKind::Limit(_)), "{e}");
+    assert!(e.to_string().contains("big.txt"), "{e}");
+    assert!(e.to_string().contains(&cfn::sources::MAX_FILE.to_string()), "{e}");
+    // Under the cap it is read.
+    std::fs::File::create(dir.join("big.txt")).unwrap().set_len(1024).unwrap();
+    assert!(cfn::package(dir.join("template.yaml"), &Rules::real()).is_ok());
+}

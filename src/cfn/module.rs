@@ -172,6 +172,10 @@ impl<'a> Engine<'a> {
     }
 
     fn check_hash(&self, pkg: &Loc, hash: &Loc) -> Result<(), CfnError> {
+        // A package many modules use is hashed once, after it matched.
+        if self.reader.hash_verified(pkg, hash) {
+            return Ok(());
+        }
         let expected = self.reader.text(hash)?;
         let expected = expected.split_whitespace().next().unwrap_or_default().to_ascii_lowercase();
         let bytes = self.reader.read(pkg)?;
@@ -179,6 +183,7 @@ impl<'a> Engine<'a> {
         if expected != actual {
             return Err(ErrorKind::Hash { expected, actual }.into());
         }
+        self.reader.note_hash_verified(pkg, hash);
         Ok(())
     }
 

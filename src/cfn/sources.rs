@@ -2,14 +2,15 @@
 //! the parent template's folder tree, entries of `.zip` packages, and remote addresses behind
 //! the [`Fetch`] trait (offline by default).
 
-use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap};
+use std::cell::{Cell, RefCell};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use super::error::{CfnError, ErrorKind};
+use crate::confine::{ReadError, Sandbox};
 
 /// The most bytes one file (or one archive entry) may have.
 pub const MAX_FILE: u64 = 16 << 20;
@@ -260,28 +261,68 @@ impl From<&str> for Input {
     }
 }
 
-/// Reads files for one packaging, caching archives.
+/// The bytes of a file, shared between the cache and the archives read from them.
+#[derive(Clone, Debug)]
+struct Bytes(Rc<Vec<u8>>);
+
+impl AsRef<[u8]> for Bytes {
+    fn as_ref(&self) -> &[u8] {
+        self.0.as_slice()
+    }
+}
+
+/// A parsed zip archive: its central directory (the file list) read once, for every module
+/// and file taken from it.
+type Archive = RefCell<zip::ZipArchive<std::io::Cursor<Bytes>>>;
+
+/// Reads files for one packaging, caching file bytes and parsed archives.
 pub struct Reader<'a> {
     input: &'a Input,
-    root: Option<PathBuf>,
+    sandbox: Option<Sandbox>,
     cache: RefCell<HashMap<Loc, Rc<Vec<u8>>>>,
+    archives: RefCell<HashMap<Loc, Rc<Archive>>>,
+    verified: RefCell<HashSet<(Loc, Loc)>>,
+    parses: Cell<usize>,
 }
 
 impl<'a> Reader<'a> {
-    /// A reader over `input`.
+    /// A reader over `input`; on disk, every read is confined to the parent template's folder.
     pub fn new(input: &'a Input) -> Result<Reader<'a>, CfnError> {
-        let root = match &input.files {
-            Files::Disk(d) => Some(d.canonicalize().map_err(|e| ErrorKind::Read {
+        let sandbox = match &input.files {
+            Files::Disk(d) => Some(Sandbox::new(d).map_err(|e| ErrorKind::Read {
                 path: d.display().to_string(),
-                detail: e.to_string(),
+                detail: match e {
+                    ReadError::Missing { why, .. } => why,
+                    e => e.to_string(),
+                },
             })?),
             Files::Memory(_) => None,
         };
         Ok(Reader {
             input,
-            root,
+            sandbox,
             cache: RefCell::new(HashMap::new()),
+            archives: RefCell::new(HashMap::new()),
+            verified: RefCell::new(HashSet::new()),
+            parses: Cell::new(0),
         })
+    }
+
+    /// How many times a zip archive's file list was parsed: once per archive however many
+    /// modules and files are taken from it.
+    pub fn archive_parses(&self) -> usize {
+        self.parses.get()
+    }
+
+    /// True when the package `pkg` already matched the hash file `hash` in this packaging: a
+    /// package many modules use is hashed once.
+    pub fn hash_verified(&self, pkg: &Loc, hash: &Loc) -> bool {
+        self.verified.borrow().contains(&(pkg.clone(), hash.clone()))
+    }
+
+    /// Records that the package `pkg` matched the hash file `hash`.
+    pub fn note_hash_verified(&self, pkg: &Loc, hash: &Loc) {
+        self.verified.borrow_mut().insert((pkg.clone(), hash.clone()));
     }
 
     /// The bytes of the file at `loc`.
@@ -293,8 +334,8 @@ impl<'a> Reader<'a> {
             Loc::File(p) => self.read_file(p)?,
             Loc::Remote(u) => self.input.fetcher.fetch(u)?,
             Loc::Zip { archive, entry } => {
-                let zip = self.read(archive)?;
-                read_entry(&zip, entry).map_err(|detail| ErrorKind::Read {
+                let zip = self.archive(archive)?;
+                read_entry(&mut zip.borrow_mut(), entry).map_err(|detail| ErrorKind::Read {
                     path: loc.to_string(),
                     detail,
                 })?
@@ -319,44 +360,73 @@ impl<'a> Reader<'a> {
         })
     }
 
+    /// The archive at `loc`, its file list parsed on first use and kept.
+    fn archive(&self, loc: &Loc) -> Result<Rc<Archive>, CfnError> {
+        if let Some(a) = self.archives.borrow().get(loc) {
+            return Ok(a.clone());
+        }
+        let bytes = Bytes(self.read(loc)?);
+        self.parses.set(self.parses.get() + 1);
+        let parsed = zip::ZipArchive::new(std::io::Cursor::new(bytes)).map_err(|e| ErrorKind::Read {
+            path: loc.to_string(),
+            detail: format!("not a zip archive: {e}"),
+        })?;
+        let a = Rc::new(RefCell::new(parsed));
+        self.archives.borrow_mut().insert(loc.clone(), a.clone());
+        Ok(a)
+    }
+
     fn read_file(&self, p: &RelPath) -> Result<Vec<u8>, CfnError> {
-        let err = |detail: String| -> CfnError {
-            ErrorKind::Read {
-                path: p.to_string(),
-                detail,
+        let shown = p.to_string();
+        match (&self.input.files, &self.sandbox) {
+            (Files::Memory(m), _) => m.get(&shown).cloned().ok_or_else(|| {
+                ErrorKind::Read {
+                    path: shown,
+                    detail: "no such file".into(),
+                }
+                .into()
+            }),
+            (Files::Disk(_), Some(sandbox)) => {
+                // The components are plain names (`RelPath::join` refused `..` and absolute
+                // paths), so the gate's only escape left is a symbolic link.
+                let rel: PathBuf = p.0.iter().collect();
+                sandbox.read(&rel, MAX_FILE).map_err(|e| refused(&shown, e))
             }
-            .into()
-        };
-        match (&self.input.files, &self.root) {
-            (Files::Memory(m), _) => m.get(&p.to_string()).cloned().ok_or_else(|| err("no such file".into())),
-            (Files::Disk(_), Some(root)) => {
-                let mut full = root.clone();
-                full.extend(&p.0);
-                // Resolve symbolic links before reading, and refuse any that lead out.
-                let real = full.canonicalize().map_err(|e| err(e.to_string()))?;
-                if !real.starts_with(root) {
-                    return Err(ErrorKind::Escape {
-                        path: p.to_string(),
-                        detail: "is a symbolic link to a file outside".into(),
-                    }
-                    .into());
-                }
-                let meta = real.metadata().map_err(|e| err(e.to_string()))?;
-                if meta.is_dir() {
-                    return Err(err("it is a folder".into()));
-                }
-                if meta.len() > MAX_FILE {
-                    return Err(ErrorKind::Limit(format!("{p} is larger than {MAX_FILE} bytes")).into());
-                }
-                std::fs::read(&real).map_err(|e| err(e.to_string()))
+            (Files::Disk(_), None) => Err(ErrorKind::Read {
+                path: shown,
+                detail: "no root folder".into(),
             }
-            (Files::Disk(_), None) => Err(err("no root folder".into())),
+            .into()),
         }
     }
 }
 
-fn read_entry(zip: &[u8], entry: &RelPath) -> Result<Vec<u8>, String> {
-    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(zip)).map_err(|e| format!("not a zip archive: {e}"))?;
+/// A read the gate refused, as a packaging error that says which file and why.
+fn refused(shown: &str, e: ReadError) -> CfnError {
+    let read = |detail: String| -> CfnError {
+        ErrorKind::Read {
+            path: shown.to_string(),
+            detail,
+        }
+        .into()
+    };
+    match e {
+        ReadError::Escapes { .. } => ErrorKind::Escape {
+            path: shown.to_string(),
+            detail: "is a symbolic link to a file outside".into(),
+        }
+        .into(),
+        ReadError::Missing { why, .. } => read(why),
+        ReadError::Folder { .. } => read("it is a folder".into()),
+        ReadError::Special { .. } => read(
+            "refused: it is not a regular file (a FIFO, a device or a socket could block or never end); only regular files are read".into(),
+        ),
+        ReadError::TooLarge { cap, .. } => ErrorKind::Limit(format!("{shown} is larger than {cap} bytes")).into(),
+        ReadError::Io { why, .. } => read(why),
+    }
+}
+
+fn read_entry(archive: &mut zip::ZipArchive<std::io::Cursor<Bytes>>, entry: &RelPath) -> Result<Vec<u8>, String> {
     let name = entry.to_string();
     let file = archive.by_name(&name).map_err(|_| format!("the archive has no entry {name}"))?;
     if file.is_dir() {
@@ -373,6 +443,7 @@ fn read_entry(zip: &[u8], entry: &RelPath) -> Result<Vec<u8>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cfn::Value;
 
     fn top() -> Loc {
         Loc::File(RelPath(vec!["parent.yaml".into()]))
@@ -426,5 +497,69 @@ mod tests {
         let r = Reader::new(&input).unwrap();
         let e = r.read(&top().relative("https://example.com/m.yaml").unwrap()).unwrap_err();
         assert!(e.to_string().contains("cannot be fetched offline"), "{e}");
+    }
+
+    /// A zip holding `n` module files `m0.yaml` … (each one resource), stored uncompressed.
+    fn package_of(n: usize) -> Vec<u8> {
+        use std::io::Write;
+        let mut buf = std::io::Cursor::new(Vec::new());
+        let mut z = zip::ZipWriter::new(&mut buf);
+        let opts = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+        for i in 0..n {
+            z.start_file(format!("m{i}.yaml"), opts).unwrap();
+            z.write_all(b"Resources:\n  R:\n    Type: X::Y::Z\n").unwrap();
+        }
+        z.finish().unwrap();
+        buf.into_inner()
+    }
+
+    #[test]
+    fn a_package_file_list_is_parsed_once_however_many_modules_use_it() {
+        use crate::cfn::{ctx::Ctx, module::Engine};
+        use sha2::{Digest, Sha256};
+        let zip = package_of(5_000);
+        let digest: String = Sha256::digest(&zip).iter().map(|b| format!("{b:02x}")).collect();
+        let mut parent = String::from("Packages:\n  p:\n    Source: pkg.zip\n    Hash: pkg.sha256\nModules:\n");
+        for i in 0..200 {
+            // Half by alias, half by a path through the archive: both share one parse.
+            if i % 2 == 0 {
+                parent.push_str(&format!("  M{i}:\n    Source: $p/m{i}.yaml\n"));
+            } else {
+                parent.push_str(&format!("  M{i}:\n    Source: pkg.zip/m{i}.yaml\n"));
+            }
+        }
+        let input = Input::memory(
+            vec![
+                ("parent.yaml".to_string(), parent.into_bytes()),
+                ("pkg.zip".to_string(), zip),
+                ("pkg.sha256".to_string(), digest.into_bytes()),
+            ],
+            "parent.yaml",
+        );
+        let rules = crate::lang::Rules::real();
+        let eng = Engine::new(Ctx::new(&rules), Reader::new(&input).unwrap(), top());
+        let out = eng.run().unwrap();
+        let resources = out.get("Resources").and_then(Value::as_map).map(|m| m.len());
+        assert_eq!(resources, Some(200));
+        assert_eq!(eng.reader.archive_parses(), 1);
+    }
+
+    #[test]
+    fn each_archive_is_parsed_once() {
+        let input = Input::memory(
+            vec![("a.zip".to_string(), package_of(3)), ("b.zip".to_string(), package_of(3))],
+            "p.yaml",
+        );
+        let r = Reader::new(&input).unwrap();
+        for name in ["a.zip", "b.zip"] {
+            for i in 0..3 {
+                let loc = top().relative(&format!("{name}/m{i}.yaml")).unwrap();
+                assert!(r.text(&loc).unwrap().contains("X::Y::Z"));
+            }
+        }
+        assert_eq!(r.archive_parses(), 2);
+        // A missing entry still names the archive and the entry.
+        let e = r.read(&top().relative("a.zip/none.yaml").unwrap()).unwrap_err();
+        assert!(e.to_string().contains("a.zip!/none.yaml"), "{e}");
     }
 }

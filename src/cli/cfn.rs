@@ -54,9 +54,20 @@ pub fn run(a: CfnArgs) -> i32 {
 
 fn package(a: PackageArgs) -> i32 {
     // A PARENT that is not a file is an unusable argument (2), not a packaging finding (1).
-    if !a.parent.is_file() {
-        eprintln!("iacquiz cfn package: {}: no such template file", a.parent.display());
-        return 2;
+    // A FIFO or a device is refused here: opening it could block for ever.
+    match std::fs::metadata(&a.parent) {
+        Ok(m) if m.is_file() => {}
+        Ok(m) if !m.is_dir() => {
+            eprintln!(
+                "iacquiz cfn package: {}: not a regular file (a FIFO, a device or a socket could block or never end)",
+                a.parent.display()
+            );
+            return 2;
+        }
+        _ => {
+            eprintln!("iacquiz cfn package: {}: no such template file", a.parent.display());
+            return 2;
+        }
     }
     let t = match cfn::package(a.parent.as_path(), &Rules::real()) {
         Ok(t) => t,
