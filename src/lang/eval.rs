@@ -360,6 +360,11 @@ impl<'a> Evaluator<'a> {
         Ok(())
     }
 
+    /// Bytes charged against [`SIZE_BUDGET`] so far.
+    pub fn spent(&self) -> u64 {
+        self.produced.get()
+    }
+
     /// Bytes of [`SIZE_BUDGET`] not yet charged: how much a function may still build.
     pub fn budget_left(&self) -> u64 {
         SIZE_BUDGET.saturating_sub(self.produced.get())

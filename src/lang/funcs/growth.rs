@@ -47,9 +47,10 @@ pub fn estimate(name: &str, a: &[Value], left: u64) -> u64 {
         "csvdecode" => csv(text(0), left),
         // These copy their arguments (a deep copy of every element): the copy is charged
         // before it is made rather than after.
-        "flatten" | "chunklist" | "concat" | "reverse" | "distinct" | "sort" | "keys" | "values" | "zipmap" | "merge" | "tolist"
-        | "toset" | "tomap" | "slice" | "setunion" | "setintersection" | "setsubtract" | "coalescelist" | "compact" | "matchkeys"
-        | "strrev" | "upper" | "lower" | "title" => args_weight(a, left),
+        // (Those that keep only part of their arguments, as `keys` or `slice`, are weighed when
+        // they return: charging all of it would refuse what fits.)
+        "flatten" | "chunklist" | "concat" | "reverse" | "sort" | "values" | "zipmap" | "merge" | "tolist" | "toset" | "tomap"
+        | "setunion" | "strrev" | "upper" | "lower" | "title" => args_weight(a, left),
         _ => 0,
     }
 }
@@ -123,27 +124,54 @@ fn indent(a: &[Value], x: &str) -> u64 {
 }
 
 /// An upper bound on what a format string adds besides its arguments' text: its own text and
-/// every number in it (widths and precisions pad up to that many characters).
+/// each verb's width and precision (padding up to that many characters). Numbers are read as
+/// Go's `parsenum` reads them, which gives up past a million (the verb is then not padded).
 fn format_width(spec: &str) -> u64 {
+    let b = spec.as_bytes();
     let mut total = spec.len() as u64 + ITEM_COST;
-    let mut run = 0u64;
-    for b in spec.bytes().chain(std::iter::once(b' ')) {
-        if b.is_ascii_digit() {
-            run = run.saturating_mul(10).saturating_add(u64::from(b - b'0'));
-        } else {
-            total = total.saturating_add(run);
-            run = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'%' {
+            i += 1;
+            continue;
+        }
+        i += 1;
+        if b.get(i) == Some(&b'%') {
+            i += 1;
+            continue;
+        }
+        while matches!(b.get(i), Some(b'#' | b'0' | b'+' | b'-' | b' ')) {
+            i += 1;
+        }
+        total = total.saturating_add(parsenum(b, &mut i));
+        if b.get(i) == Some(&b'.') {
+            i += 1;
+            total = total.saturating_add(parsenum(b, &mut i));
         }
     }
     total
+}
+
+/// The number at `b[*i..]` (0 when absent or when Go would give up on it), moving past it.
+fn parsenum(b: &[u8], i: &mut usize) -> u64 {
+    let mut n = 0u64;
+    let mut overflow = false;
+    while let Some(d) = b.get(*i).copied().filter(u8::is_ascii_digit) {
+        overflow |= n > 1_000_000;
+        n = n.saturating_mul(10).saturating_add(u64::from(d - b'0'));
+        *i += 1;
+    }
+    if overflow { 0 } else { n }
 }
 
 fn formatlist(a: &[Value], left: u64) -> u64 {
     let Some(spec) = a.first().and_then(Value::as_str) else { return 0 };
     let args = &a[1..];
     let lists: Vec<usize> = args.iter().filter_map(|v| v.as_seq().map(<[Value]>::len)).collect();
-    // Rows: the lists' common length, or (as a learner may believe) their product.
-    let rows = lists.iter().fold(1u64, |t, &n| t.saturating_mul(n.max(1) as u64));
+    // Rows: the lists' common length, or (as a learner may believe, up to 10 000) their product.
+    let longest = lists.iter().copied().max().unwrap_or(1).max(1) as u64;
+    let product = lists.iter().fold(1u64, |t, &n| t.saturating_mul(n.max(1) as u64));
+    let rows = if product <= 10_000 { longest.max(product) } else { longest };
     let scalars: Vec<Value> = args.iter().filter(|v| v.as_seq().is_none()).cloned().collect();
     let per_row = format_width(spec).saturating_add(args_weight(&scalars, left));
     rows.saturating_mul(per_row).saturating_add(args_weight(args, left))
@@ -251,9 +279,13 @@ fn json_separators(text: &str, left: u64) -> u64 {
 fn yaml_separators(text: &str, left: u64) -> u64 {
     let cap = fit(left, ITEM_COST) as u64;
     let mut n = 2u64;
-    for b in text.bytes() {
-        match b {
-            b'\n' | b',' | b'[' | b'{' | b':' | b'-' => n += 2,
+    let b = text.as_bytes();
+    for (i, &c) in b.iter().enumerate() {
+        // `-` and `:` are indicators only before a space or a line end.
+        let indicator = matches!(b.get(i + 1), None | Some(b' ' | b'\n' | b'\r' | b'\t'));
+        match c {
+            b'\n' | b',' | b'[' | b'{' => n += 2,
+            b':' | b'-' if indicator => n += 2,
             _ => {}
         }
         if n > cap {
@@ -298,9 +330,87 @@ mod tests {
         let w = "b".repeat(100);
         assert_eq!(estimate("replace", &[st("aaa"), st("a"), st(&w)], big), 300 + 3 + ITEM_COST);
         assert_eq!(estimate("replace", &[st("aaa"), st("/a/"), st(&w)], big), 0);
-        // Widths and precisions count: %0100000000d pads to 10^8 characters.
-        assert!(estimate("format", &[st("%0100000000d"), Value::int(0)], big) > 100_000_000);
+        // Widths and precisions count: %09999999d pads to 10^7 characters, and a width Go
+        // gives up on, or digits outside a verb, do not.
+        assert!(estimate("format", &[st("%09999999d"), Value::int(0)], big) > 9_999_999);
+        assert!(estimate("format", &[st("%.9999999f"), Value::int(0)], big) > 9_999_999);
+        assert!(estimate("format", &[st("%0100000000d"), Value::int(0)], big) < 1000);
+        assert!(estimate("format", &[st("id-9999999-%d%%9999999"), Value::int(0)], big) < 1000);
         assert_eq!(estimate("lookup", &[st("x")], big), 0);
+    }
+
+    /// The bytes charged evaluating `src`, or the error's summary.
+    fn spent(src: &str) -> Result<u64, String> {
+        use crate::lang::eval::EmptyScope;
+        use crate::lang::funcs::Registry;
+        use crate::lang::host::Host;
+        use crate::lang::rules::Rules;
+        let (rules, funcs, host) = (Rules::real(), Registry::builtins(), Host::default());
+        let ev = Evaluator::new(&rules, &EmptyScope, &funcs, &host);
+        let e = crate::lang::syntax::parse_expr(src).map_err(|d| d.summary)?;
+        ev.eval(&e).map_err(|d| d.summary)?;
+        Ok(ev.spent())
+    }
+
+    #[test]
+    fn a_reserved_result_is_not_charged_twice() {
+        // 100 000 one-character values: charged once as reserved, not again when weighed.
+        let n = 100_000u64;
+        for src in [
+            r#"split("", format("%0100000d", 0))"#,
+            r#"regexall("0", format("%0100000d", 0))"#,
+            r#"regexall("(?i)0", format("%0100000d", 0))"#,
+        ] {
+            let got = spent(src).unwrap_or_else(|e| panic!("{src}: {e}"));
+            assert!(got >= n * ITEM_COST, "{src}: {got}");
+            assert!(got < n * (ITEM_COST + NODE_COST + NODE_COST / 2), "{src}: {got}");
+        }
+    }
+
+    #[test]
+    fn growth_is_refused_before_it_is_built() {
+        // (expression, refused): each hostile one is far past the budget, each other one is not.
+        let table: &[(&str, bool)] = &[
+            (r#"split("", format("%01000000d", 0))"#, true),
+            (r#"split(",", "a,b,c")"#, false),
+            (r#"join(format("%01000000d", 0), range(100))"#, true),
+            (r#"join(format("%01000d", 0), range(100))"#, false),
+            (r#"replace(format("%01000d", 0), "0", format("%0100000d", 0))"#, true),
+            (r#"replace(format("%01000d", 0), "0", format("%0100d", 0))"#, false),
+            (r#"indent(100000, replace(format("%01000d", 0), "0", "\n"))"#, true),
+            (
+                r#"format("%09999999d%09999999d%09999999d%09999999d%09999999d%09999999d%09999999d", 0, 0, 0, 0, 0, 0, 0)"#,
+                true,
+            ),
+            (r#"format("%099999999d", 0)"#, false),
+            (r#"formatlist("id-9999999-%d", range(1000))"#, false),
+            (r#"formatlist("%s-%s-%s", range(1000), range(1000), range(1000))"#, false),
+            (r#"yamldecode(replace(format("%01000000d", 0), "0", "-"))"#, false),
+            (r#"formatlist("%01000000d", range(1000))"#, true),
+            (r#"formatlist("%0100d", range(1000))"#, false),
+            ("setproduct(range(1000), range(500))", true),
+            ("setproduct(range(100), range(100))", false),
+            (
+                r#"transpose({format("%0100000d", 0) = [for i in range(1024) : tostring(i)]})"#,
+                true,
+            ),
+            (r#"csvdecode(replace(format("%0500000d", 0), "0", "a,\n"))"#, true),
+            (r#"jsondecode(jsonencode(range(1000)))"#, false),
+            (r#"yamlencode(replace(format("%09000000d", 0), "0", "\u0001"))"#, true),
+            (r#"jsonencode(replace(format("%09000000d", 0), "0", "<"))"#, true),
+            (r#"jsonencode(replace(format("%01000000d", 0), "0", "<"))"#, false),
+            (r#""%{for i in range(1000)}${format("%0100000d", i)}%{endfor}""#, true),
+            (r#"{for i in range(1024) : format("%0100000d", i) => i}"#, true),
+        ];
+        for (src, refused) in table {
+            match spent(src) {
+                Ok(n) => assert!(!refused, "{src}: evaluated, {n} bytes"),
+                Err(e) => {
+                    assert!(refused, "{src}: {e}");
+                    assert_eq!(e, "Evaluation too large", "{src}");
+                }
+            }
+        }
     }
 
     #[test]
