@@ -134,6 +134,11 @@ fn results_below_the_budget_are_unchanged() {
 /// Runs `iacquiz eval -` on `src` (given on stdin: some sources exceed one argument's limit)
 /// under an address-space limit of `bytes`, or `None` when this system cannot limit a child.
 fn limited(src: &str, bytes: u64) -> Option<Output> {
+    limited_with(&[], src, bytes)
+}
+
+/// [`limited`] with more arguments for `iacquiz eval` (a configuration folder).
+fn limited_with(extra: &[&str], src: &str, bytes: u64) -> Option<Output> {
     let bin = env!("CARGO_BIN_EXE_iacquiz");
     let mut cmd = if Command::new("prlimit").arg("--version").output().is_ok_and(|o| o.status.success()) {
         let mut c = Command::new("prlimit");
@@ -150,7 +155,9 @@ fn limited(src: &str, bytes: u64) -> Option<Output> {
     } else {
         return None;
     };
-    cmd.args(["eval", "-"])
+    cmd.arg("eval")
+        .args(extra)
+        .arg("-")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -180,4 +187,36 @@ fn hostile_growth_ends_with_the_budget_error_under_a_memory_cap() {
         assert!(err.contains(SUMMARY) && err.contains(DETAIL), "{name}: {err}");
         assert!(!err.contains("memory allocation"), "{name}: {err}");
     }
+}
+
+#[test]
+fn a_local_copied_at_every_reference_is_charged_each_time() {
+    // A list of 1024 one-kilobyte strings, referenced 1024 times: each reference is a copy.
+    let dir = std::env::temp_dir().join(format!("iacquiz-budget-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    std::fs::write(
+        dir.join("main.tf"),
+        "locals {\n  big = [for i in range(1024) : format(\"%01000d\", i)]\n}\n",
+    )
+    .expect("write");
+    let d = dir.to_string_lossy().to_string();
+    let run = |src: &str| limited_with(&["--config", &d], src, LIMIT);
+    if let Some(out) = run("length(local.big)") {
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).trim(),
+            "1024",
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        for src in [
+            "length([for i in range(1024) : local.big])",
+            "length(flatten([for i in range(1024) : local.big]))",
+        ] {
+            let out = run(src).expect("limited");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{src}: {err}");
+            assert!(err.contains(SUMMARY) && err.contains(DETAIL), "{src}: {err}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
