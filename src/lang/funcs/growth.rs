@@ -41,6 +41,9 @@ pub fn estimate(name: &str, a: &[Value], left: u64) -> u64 {
         "textencodebase64" => len(0).saturating_mul(6).saturating_add(ITEM_COST),
         "urlencode" => len(0).saturating_mul(3).saturating_add(ITEM_COST),
         "jsonencode" => a.first().map_or(0, |v| encoded(v, 0, left, false)),
+        // provider::terraform:: functions writing or reading HCL (indented like YAML).
+        "encode_expr" | "encode_tfvars" => a.first().map_or(0, |v| encoded(v, 0, left, true)),
+        "decode_tfvars" => decoded(text(0), yaml_separators(text(0), left)),
         "yamlencode" => a.first().map_or(0, |v| encoded(v, 0, left, true)),
         "jsondecode" => decoded(text(0), json_separators(text(0), left)),
         "yamldecode" => decoded(text(0), yaml_separators(text(0), left)),
@@ -368,11 +371,18 @@ mod tests {
     }
 
     #[test]
+    fn core_namespace_is_estimated_as_the_plain_name() {
+        let plain = spent(r#"split("", format("%0100000d", 0))"#);
+        assert_eq!(spent(r#"core::split("", format("%0100000d", 0))"#), plain);
+    }
+
+    #[test]
     fn growth_is_refused_before_it_is_built() {
         // (expression, refused): each hostile one is far past the budget, each other one is not.
         let table: &[(&str, bool)] = &[
             (r#"split("", format("%01000000d", 0))"#, true),
             (r#"split(",", "a,b,c")"#, false),
+            (r#"core::split("", format("%01000000d", 0))"#, true),
             (r#"join(format("%01000000d", 0), range(100))"#, true),
             (r#"join(format("%01000d", 0), range(100))"#, false),
             (r#"replace(format("%01000d", 0), "0", format("%0100000d", 0))"#, true),

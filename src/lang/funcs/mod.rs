@@ -334,10 +334,9 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
     if unknown {
         return Ok(Value::Unknown(f.unknown_result.clone()).mark_if(sensitive));
     }
-    // A result that can outgrow the arguments is charged before it is built.
-    if c.namespace.is_empty() {
-        growth::reserve(ev, &c.name, &conv).map_err(|d| d.at(span))?;
-    }
+    // A result that can outgrow the arguments is charged before it is built (`core::split`
+    // and `provider::terraform::encode_expr` too: the estimate goes by the plain name).
+    growth::reserve(ev, &c.name, &conv).map_err(|d| d.at(span))?;
     let result = (f.imp)(ev, &conv).map_err(|e| match e {
         FnError::Arg(i, msg) => {
             let name = match (f.params.get(i), f.variadic.as_ref(), f.params.first()) {
