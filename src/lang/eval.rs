@@ -165,6 +165,9 @@ pub struct Evaluator<'a> {
     depth: Cell<usize>,
     steps: Cell<u64>,
     produced: Cell<u64>,
+    /// Bytes reserved by the node being evaluated (see [`Evaluator::reserve`]), credited when
+    /// its finished value is weighed.
+    reserved: Cell<u64>,
     draws: Cell<u64>,
     iters: RefCell<Vec<(String, Value)>>,
     source: RefCell<Option<std::rc::Rc<str>>>,
@@ -190,6 +193,7 @@ impl<'a> Evaluator<'a> {
             depth: Cell::new(0),
             steps: Cell::new(0),
             produced: Cell::new(0),
+            reserved: Cell::new(0),
             draws: Cell::new(0),
             iters: RefCell::new(Vec::new()),
             source: RefCell::new(None),
@@ -278,6 +282,19 @@ impl<'a> Evaluator<'a> {
         self.literal_orders.borrow_mut().extend(orders);
     }
 
+    /// Starts `inner` (a nested evaluation, as `templatefile`'s) with what this evaluation has
+    /// already spent of its step and size budgets, so that nesting does not renew them.
+    pub fn lend_budget(&self, inner: &Evaluator) {
+        inner.steps.set(self.steps.get());
+        inner.produced.set(self.produced.get());
+    }
+
+    /// Takes back what `inner` (started by [`Evaluator::lend_budget`]) spent.
+    pub fn reclaim_budget(&self, inner: &Evaluator) {
+        self.steps.set(self.steps.get().max(inner.steps.get()));
+        self.produced.set(self.produced.get().max(inner.produced.get()));
+    }
+
     /// Consults a rule: records that the evaluation depends on it and says whether it is flipped.
     pub fn flipped(&self, rule: Rule) -> bool {
         self.touched.borrow_mut().insert(rule);
@@ -317,23 +334,40 @@ impl<'a> Evaluator<'a> {
         Ok(())
     }
 
-    /// Counts `v` against [`SIZE_BUDGET`]; weighing stops as soon as the budget is spent.
-    fn charge(&self, v: &Value, span: &Span) -> DResult<()> {
+    /// Counts `v` against [`SIZE_BUDGET`], less `credit` bytes reserved for it beforehand;
+    /// weighing stops as soon as the budget is spent.
+    fn charge(&self, v: &Value, credit: u64, span: &Span) -> DResult<()> {
         let used = self.produced.get();
-        let n = used.saturating_add(weigh(v, SIZE_BUDGET.saturating_sub(used).saturating_add(1)));
+        let cap = SIZE_BUDGET.saturating_sub(used).saturating_add(credit).saturating_add(1);
+        let n = used.saturating_add(weigh(v, cap).saturating_sub(credit));
         self.produced.set(n);
         if n > SIZE_BUDGET {
-            return Err(Diag::new(
-                "Evaluation too large",
-                format!(
-                    "This expression produced more than {} MiB of values; iacquiz stops here so that a hostile input cannot exhaust memory.",
-                    SIZE_BUDGET >> 20
-                ),
-            )
-            .at(span)
-            .fatal());
+            return Err(budget_exceeded().at(span));
         }
         Ok(())
+    }
+
+    /// Charges `bytes` that are about to be built, BEFORE building them, so that a value far
+    /// larger than its inputs (`split`, `regexall`, a repeated template) is refused before it
+    /// takes the memory. The weighing of the finished value is credited with what was reserved.
+    pub fn reserve(&self, bytes: u64) -> Result<(), Diag> {
+        let n = self.produced.get().saturating_add(bytes);
+        self.produced.set(n);
+        self.reserved.set(self.reserved.get().saturating_add(bytes));
+        if n > SIZE_BUDGET {
+            return Err(budget_exceeded());
+        }
+        Ok(())
+    }
+
+    /// Bytes charged against [`SIZE_BUDGET`] so far.
+    pub fn spent(&self) -> u64 {
+        self.produced.get()
+    }
+
+    /// Bytes of [`SIZE_BUDGET`] not yet charged: how much a function may still build.
+    pub fn budget_left(&self) -> u64 {
+        SIZE_BUDGET.saturating_sub(self.produced.get())
     }
 
     /// Evaluates an expression with an extra iteration variable in scope.
@@ -364,19 +398,31 @@ impl<'a> Evaluator<'a> {
             .fatal());
         }
         self.depth.set(d + 1);
+        // Reservations made by nested nodes are theirs; this node's start from zero.
+        let outer = self.reserved.replace(0);
         let r = self
             .eval_inner(e)
             .and_then(|v| {
-                // Only these copy or allocate: the rest assemble values already counted.
-                if matches!(
-                    e.kind,
-                    ExprKind::Var(_) | ExprKind::Traversal(..) | ExprKind::Call(_) | ExprKind::Template(_)
-                ) {
-                    self.charge(&v, &e.span)?;
+                match e.kind {
+                    // These copy or allocate values of any size: weigh all of it.
+                    ExprKind::Var(_) | ExprKind::Traversal(..) | ExprKind::Call(_) | ExprKind::Template(_) | ExprKind::Str(_) => {
+                        self.charge(&v, self.reserved.get(), &e.span)?;
+                    }
+                    // These build a collection of values counted where they were made: weigh
+                    // the new slots and keys only. (`for` reserves its slots as it goes.)
+                    ExprKind::Tuple(_) | ExprKind::Object(_) => {
+                        let used = self.produced.get().saturating_add(weigh_shallow(&v));
+                        self.produced.set(used);
+                        if used > SIZE_BUDGET {
+                            return Err(budget_exceeded().at(&e.span));
+                        }
+                    }
+                    _ => {}
                 }
                 Ok(v)
             })
             .map_err(|err| err.at(&e.span));
+        self.reserved.set(outer);
         self.depth.set(d);
         r
     }
@@ -1051,6 +1097,10 @@ impl<'a> Evaluator<'a> {
                 Ok(Some((key, val)))
             })?;
             let Some((key, val)) = step else { continue };
+            // The new slot (and key) is charged before it is added; the value was charged where
+            // it was made.
+            self.reserve(NODE_COST.saturating_add(key.as_ref().map_or(0, |k| k.len() as u64)))
+                .map_err(|d| d.at(span))?;
             if let Some(k) = &key
                 && seen.insert(k.clone())
             {
@@ -1145,7 +1195,11 @@ impl<'a> Evaluator<'a> {
     fn template_into(&self, parts: &[Part], out: &mut String, marked: &mut bool, unknown: &mut bool) -> DResult<()> {
         for p in parts {
             match p {
-                Part::Lit(s) => out.push_str(s),
+                Part::Lit(s) => {
+                    // Literal text repeated by a `for` directive is new memory each time.
+                    self.reserve(s.len() as u64)?;
+                    out.push_str(s);
+                }
                 Part::Interp(x) => {
                     let v = self.eval(x)?;
                     let (v, m) = v.unmark();
@@ -1169,13 +1223,18 @@ impl<'a> Evaluator<'a> {
                             continue;
                         }
                         Value::Number(n) => {
-                            out.push_str(&n.to_text());
+                            let text = n.to_text();
+                            self.reserve(text.len() as u64).map_err(|d| d.at(&x.span))?;
+                            out.push_str(&text);
                             continue;
                         }
                         _ => {}
                     }
                     match convert(&v, &Type::String) {
-                        Ok(Value::String(s)) => out.push_str(&s),
+                        Ok(Value::String(s)) => {
+                            self.reserve(s.len() as u64).map_err(|d| d.at(&x.span))?;
+                            out.push_str(&s);
+                        }
                         Ok(_) => *unknown = true,
                         Err(e) => {
                             return Err(Diag::new(
@@ -1441,6 +1500,36 @@ fn describe_mismatch(t: &Type, f: &Type) -> String {
         _ => {}
     }
     format!("The 'true' value is {}, but the 'false' value is {}", t.friendly(), f.friendly())
+}
+
+/// The bytes one value occupies in a collection (its slot), before any text it owns.
+pub const NODE_COST: u64 = std::mem::size_of::<Value>() as u64;
+/// The bytes one string element of a built collection costs besides its text: its slot and the
+/// header of its shared text block.
+pub const ITEM_COST: u64 = NODE_COST + 2 * std::mem::size_of::<usize>() as u64;
+
+/// The error every part of the evaluator gives when [`SIZE_BUDGET`] is spent (no position: the
+/// caller adds it).
+pub fn budget_exceeded() -> Diag {
+    Diag::new(
+        "Evaluation too large",
+        format!(
+            "This expression produced more than {} MiB of values; iacquiz stops here so that a hostile input cannot exhaust memory.",
+            SIZE_BUDGET >> 20
+        ),
+    )
+    .fatal()
+}
+
+/// The memory a collection adds besides its elements: one slot per element and the keys' text.
+fn weigh_shallow(v: &Value) -> u64 {
+    let slots = |n: usize| NODE_COST.saturating_mul(n as u64 + 1);
+    match v {
+        Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => slots(vs.len()),
+        Value::Map(_, m) | Value::Object(m) => m.keys().fold(slots(m.len()), |t, k| t.saturating_add(k.len() as u64)),
+        Value::Sensitive(inner) => NODE_COST.saturating_add(weigh_shallow(inner)),
+        _ => NODE_COST,
+    }
 }
 
 /// The approximate memory `v` holds (every value's own size, strings' and keys' text), counted

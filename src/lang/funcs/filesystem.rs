@@ -397,10 +397,12 @@ fn render_with(ev: &Evaluator, name: &str, text: &str, vars: BTreeMap<String, Va
     let scope = TemplateScope { vars, caller };
     let mut inner = Evaluator::new(ev.rules, &scope, ev.funcs, ev.host);
     inner.version = ev.version;
+    ev.lend_budget(&inner);
     let was = IN_TEMPLATE.with(|f| f.replace(true));
     let r = inner.template(&parts, &(0..text.len()));
     IN_TEMPLATE.with(|f| f.set(was));
     ev.absorb(&inner);
+    ev.reclaim_budget(&inner);
     r.map_err(|d| {
         let at = d.span.clone().unwrap_or(0..0);
         FnError::Call(format!(

@@ -6,6 +6,7 @@ mod collection;
 mod conversion;
 mod encoding;
 mod filesystem;
+mod growth;
 mod hash;
 pub use hash::hex;
 mod network;
@@ -74,6 +75,13 @@ pub enum FnError {
     Call(String),
     /// A complete diagnostic (for functions that report like Terraform's own, e.g. templatefile).
     Diag(Diag),
+}
+
+impl From<Diag> for FnError {
+    /// A complete diagnostic, such as the evaluation budget's, passes through unchanged.
+    fn from(d: Diag) -> FnError {
+        FnError::Diag(d)
+    }
 }
 
 /// Shorthand for an implementation's result.
@@ -326,6 +334,9 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
     if unknown {
         return Ok(Value::Unknown(f.unknown_result.clone()).mark_if(sensitive));
     }
+    // A result that can outgrow the arguments is charged before it is built (`core::split`
+    // and `provider::terraform::encode_expr` too: the estimate goes by the plain name).
+    growth::reserve(ev, &c.name, &conv).map_err(|d| d.at(span))?;
     let result = (f.imp)(ev, &conv).map_err(|e| match e {
         FnError::Arg(i, msg) => {
             let name = match (f.params.get(i), f.variadic.as_ref(), f.params.first()) {

@@ -296,12 +296,12 @@ fn replace(ev: &Evaluator, a: &[Value]) -> FnResult {
         if ev.flipped(Rule::ReplaceSlashRegex) {
             return literal_replace(x, search, with);
         }
-        return regexp::replace_all(x, pattern, with).and_then(string);
+        return regexp::replace_all(ev, x, pattern, with).and_then(string);
     }
     // Only consult the rule when a regular expression reading could differ.
     let could_differ = search.chars().any(|c| "\\.+*?()|[]{}^$".contains(c)) || with.contains('$');
     if could_differ && ev.flipped(Rule::ReplaceLiteralOtherwise) {
-        return regexp::replace_all(x, search, with).and_then(string);
+        return regexp::replace_all(ev, x, search, with).and_then(string);
     }
     // A learner may believe only the first occurrence is replaced.
     if !search.is_empty() && x.matches(search).nth(1).is_some() && ev.flipped(Rule::ReplaceAllOccurrences) {

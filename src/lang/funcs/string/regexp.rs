@@ -9,12 +9,12 @@
 
 use std::collections::BTreeMap;
 
-use ::regex::{Captures, Regex, RegexBuilder};
+use ::regex::{CaptureLocations, Captures, Regex, RegexBuilder};
 
 use super::super::util::s;
 use super::super::{FnError, FnResult, Func, Param, Registry};
 use super::gosyntax::{SyntaxError, translate};
-use crate::lang::eval::{Evaluator, nfc};
+use crate::lang::eval::{Evaluator, ITEM_COST, NODE_COST, nfc};
 use crate::lang::value::{Type, Value};
 
 /// Registers regex and regexall.
@@ -66,13 +66,17 @@ impl GoRegex {
     }
 
     /// Go's `allMatches`: successive matches, an empty match right after a match skipped.
-    fn all_captures<'h>(&self, x: &'h str) -> Vec<Captures<'h>> {
-        let mut out = Vec::new();
+    /// Each is handed to `visit` as it is found (none are collected), and `visit` may stop the
+    /// search with an error.
+    fn each_capture<E>(&self, x: &str, mut visit: impl FnMut(&CaptureLocations) -> Result<(), E>) -> Result<(), E> {
         let mut pos = 0;
         let mut prev_end: Option<usize> = None;
+        // One set of locations, reused: nothing is allocated per match.
+        let mut locs = self.re.capture_locations();
         while pos <= x.len() {
-            let Some(caps) = self.re.captures_at(x, pos) else { break };
-            let Some(m) = caps.get(0) else { break };
+            let Some(m) = self.re.captures_read_at(&mut locs, x, pos) else {
+                break;
+            };
             let mut accept = true;
             if m.end() == pos {
                 if prev_end == Some(m.start()) {
@@ -84,14 +88,14 @@ impl GoRegex {
             }
             prev_end = Some(m.end());
             if accept {
-                out.push(caps);
+                visit(&locs)?;
             }
         }
-        out
+        Ok(())
     }
 
-    /// Go's `ReplaceAllString(x, template)`.
-    fn replace_all(&self, x: &str, template: &str) -> Option<String> {
+    /// Go's `ReplaceAllString(x, template)`; `None` once the result passes `limit` bytes.
+    fn replace_all(&self, x: &str, template: &str, limit: usize) -> Option<String> {
         let mut buf = String::with_capacity(x.len());
         let mut last_end = 0;
         let mut search = 0;
@@ -99,10 +103,10 @@ impl GoRegex {
             let Some(caps) = self.re.captures_at(x, search) else { break };
             let Some(m) = caps.get(0) else { break };
             buf.push_str(x.get(last_end..m.start()).unwrap_or(""));
-            if m.end() > last_end || m.start() == 0 {
-                self.expand(&mut buf, template, &caps);
+            if (m.end() > last_end || m.start() == 0) && !self.expand(&mut buf, template, &caps, limit) {
+                return None;
             }
-            if buf.len() > MAX_REPLACED {
+            if buf.len() > limit {
                 return None;
             }
             last_end = m.end();
@@ -119,8 +123,9 @@ impl GoRegex {
         Some(buf)
     }
 
-    /// Go's `Regexp.Expand`: `$n`, `${n}`, `$name`, `${name}`, `$$`.
-    fn expand(&self, buf: &mut String, template: &str, caps: &Captures) {
+    /// Go's `Regexp.Expand`: `$n`, `${n}`, `$name`, `${name}`, `$$`; false (and stopped) when
+    /// a group would take `buf` past `limit` bytes.
+    fn expand(&self, buf: &mut String, template: &str, caps: &Captures, limit: usize) -> bool {
         let mut t = template;
         while let Some(k) = t.find('$') {
             buf.push_str(&t[..k]);
@@ -145,10 +150,14 @@ impl GoRegex {
                     .find_map(|(i, _)| caps.get(i)),
             };
             if let Some(m) = group {
+                if buf.len().saturating_add(m.len()) > limit {
+                    return false;
+                }
                 buf.push_str(m.as_str());
             }
         }
         buf.push_str(t);
+        true
     }
 }
 
@@ -214,21 +223,38 @@ fn compile_for_match(pattern: &str) -> Result<(GoRegex, Shape), FnError> {
     Ok((re, shape))
 }
 
-fn text(m: Option<::regex::Match>) -> Value {
-    match m {
-        Some(m) => Value::string(nfc(m.as_str())),
+/// Group `i` of a match in `x`, as a value (null when the group did not take part).
+fn text(x: &str, locs: &CaptureLocations, i: usize) -> Value {
+    match locs.get(i).and_then(|(a, b)| x.get(a..b)) {
+        Some(m) => Value::string(nfc(m)),
         None => Value::Null(Type::String),
     }
 }
 
-fn result(re: &GoRegex, shape: &Shape, caps: &Captures) -> Value {
+/// The bytes the value of one match will take: a slot per group, and each group's text.
+fn match_cost(re: &GoRegex, shape: &Shape, locs: &CaptureLocations) -> u64 {
+    let groups = match shape {
+        Shape::Whole => 0..1,
+        Shape::Tuple(_) | Shape::Object => 1..re.names.len(),
+    };
+    let mut total = NODE_COST;
+    for i in groups {
+        let len = locs.get(i).map_or(0, |(a, b)| b.saturating_sub(a)) as u64;
+        // A name is copied into each object.
+        let name = re.names.get(i).map_or(0, String::len) as u64;
+        total = total.saturating_add(ITEM_COST).saturating_add(len).saturating_add(name);
+    }
+    total
+}
+
+fn result(re: &GoRegex, shape: &Shape, x: &str, locs: &CaptureLocations) -> Value {
     match shape {
-        Shape::Whole => text(caps.get(0)),
-        Shape::Tuple(n) => Value::Tuple((1..=*n).map(|i| text(caps.get(i))).collect()),
+        Shape::Whole => text(x, locs, 0),
+        Shape::Tuple(n) => Value::Tuple((1..=*n).map(|i| text(x, locs, i)).collect()),
         Shape::Object => {
             let mut m = BTreeMap::new();
             for (i, name) in re.names.iter().enumerate().skip(1) {
-                m.insert(name.clone(), text(caps.get(i)));
+                m.insert(name.clone(), text(x, locs, i));
             }
             Value::Object(m)
         }
@@ -243,26 +269,45 @@ fn shape_type(re: &GoRegex, shape: &Shape) -> Type {
     }
 }
 
-fn regex_fn(_: &Evaluator, a: &[Value]) -> FnResult {
+fn regex_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
     let (re, shape) = compile_for_match(s(&a[0]))?;
     let x = s(&a[1]);
-    match re.re.captures(x) {
-        Some(caps) => Ok(result(&re, &shape, &caps)),
+    let mut locs = re.re.capture_locations();
+    match re.re.captures_read(&mut locs, x) {
+        Some(_) => {
+            // A pattern of many groups over one long match copies the match into each.
+            ev.reserve(match_cost(&re, &shape, &locs))?;
+            Ok(result(&re, &shape, x, &locs))
+        }
         None => Err(FnError::Call("pattern did not match any part of the given string".into())),
     }
 }
 
-fn regexall_fn(_: &Evaluator, a: &[Value]) -> FnResult {
+fn regexall_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
     let (re, shape) = compile_for_match(s(&a[0]))?;
     let x = s(&a[1]);
-    let items: Vec<Value> = re.all_captures(x).iter().map(|c| result(&re, &shape, c)).collect();
+    let mut items: Vec<Value> = Vec::new();
+    // Each match is charged before its value is built: thirty million one-letter matches stop
+    // at the budget, not at the allocator.
+    re.each_capture(x, |locs| -> Result<(), FnError> {
+        ev.reserve(match_cost(&re, &shape, locs))?;
+        items.push(result(&re, &shape, x, locs));
+        Ok(())
+    })?;
     Ok(Value::List(shape_type(&re, &shape), items))
 }
 
 /// `replace` with a regular expression: Go's `ReplaceAllString`; a bad pattern is Go's error.
-pub fn replace_all(x: &str, pattern: &str, template: &str) -> Result<String, FnError> {
+/// The result may take at most `limit` bytes (the evaluation budget left): past it, the
+/// budget's error.
+pub fn replace_all(ev: &Evaluator, x: &str, pattern: &str, template: &str) -> Result<String, FnError> {
     let re = GoRegex::new(pattern).map_err(|e| FnError::Call(e.go()))?;
-    re.replace_all(x, template).ok_or_else(too_large)
+    let left = usize::try_from(ev.budget_left()).unwrap_or(usize::MAX);
+    match re.replace_all(x, template, left.min(MAX_REPLACED)) {
+        Some(out) => Ok(out),
+        None if left < MAX_REPLACED => Err(FnError::Diag(crate::lang::eval::budget_exceeded())),
+        None => Err(too_large()),
+    }
 }
 
 #[cfg(test)]
@@ -285,7 +330,9 @@ mod tests {
         assert_eq!(tr(r"a)"), "error parsing regexp: unexpected ): `a)`");
         assert_eq!(tr(r"x{,3}"), r"x\x{7B}\x{2C}3\x{7D}");
         assert_eq!(tr(r"(a{100}){100}"), "error parsing regexp: invalid repeat count: `{100}`");
-        let r = GoRegex::new(r"(?P<1x>a)").ok().and_then(|r| r.replace_all("ab", "[$1x]"));
+        let r = GoRegex::new(r"(?P<1x>a)")
+            .ok()
+            .and_then(|r| r.replace_all("ab", "[$1x]", MAX_REPLACED));
         assert_eq!(r.as_deref(), Some("[a]b"));
     }
 }
