@@ -152,3 +152,110 @@ fn a_byte_order_mark_before_a_bank_file_is_ignored() {
     assert!(!ps.is_empty());
     assert!(ps.iter().all(|p| !p.message.contains("missing field")), "{ps:?}");
 }
+
+const SYNTAX: &str = "topic: t
+engine: terraform
+questions:
+  - id: q-plain
+    lesson: {seed: 001, section: S}
+    prompt: p
+    expr: 1 + (2 * ) + 3
+    kind: input
+    explain: e
+    difficulty: 2
+  - id: q-block
+    lesson: {seed: 001, section: S}
+    prompt: p
+    expr: |
+      [
+        1,
+
+        2 +* 3,
+      ]
+    kind: input
+    explain: e
+    difficulty: 2
+  - id: q-quoted
+    lesson: {seed: 001, section: S}
+    prompt: p
+    expr: \"upper(\\\"a\\\") + (1 *)\"
+    kind: input
+    explain: e
+    difficulty: 2
+  - id: q-meant
+    lesson: {seed: 001, section: S}
+    prompt: p
+    expr: 1 + (2 * ) + 3
+    kind: error
+    answer: Invalid expression
+    explain: e
+    difficulty: 2
+";
+
+#[test]
+fn a_syntax_error_in_an_expr_is_reported_inside_the_expression() {
+    let dir = scratch("syntax");
+    write(&dir.join("terraform/s.yaml"), SYNTAX);
+    let (code, out, err) = iacquiz(&["check", "--bank", &dir.to_string_lossy()]);
+    assert_eq!(code, 1, "{out}{err}");
+    let line = |id: &str| {
+        out.lines()
+            .find(|l| l.contains(&format!(": {id}: ")))
+            .unwrap_or_default()
+            .to_string()
+    };
+    // Plain scalar: `)` where an operand belongs, column 20 of line 7.
+    assert!(
+        line("q-plain")
+            .contains("s.yaml:7: q-plain: `expr` has a syntax error at line 7, column 20 (in `1 + (2 * ) + 3`): Invalid expression"),
+        "{out}"
+    );
+    // Block scalar: the `*` of the fourth line of the block, after its blank line.
+    assert!(
+        line("q-block").contains("s.yaml:18: q-block: `expr` has a syntax error at line 18, column 12 (in `2 +* 3,`)"),
+        "{out}"
+    );
+    // Double-quoted scalar: each `\\\"` takes two columns of the file for one of the value.
+    assert!(
+        line("q-quoted").contains("s.yaml:26: q-quoted: `expr` has a syntax error at line 26, column 31"),
+        "{out}"
+    );
+    // A question about that very syntax error passes.
+    assert!(line("q-meant").is_empty(), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn eval(expr: &str) -> (i32, String, String) {
+    iacquiz(&["eval", "--", expr])
+}
+
+#[test]
+fn number_literals_beyond_float64_are_read_exactly() {
+    let (code, out, err) = eval("1e400");
+    assert_eq!((code, out.trim()), (0, format!("1{}", "0".repeat(400)).as_str()), "{err}");
+    let (code, out, err) = eval("1e309");
+    assert_eq!((code, out.trim()), (0, format!("1{}", "0".repeat(309)).as_str()), "{err}");
+    let (code, out, err) = eval("-2E+400 / 1e400");
+    assert_eq!((code, out.trim()), (0, "-2"), "{err}");
+    let (code, out, err) = eval(&format!("2{} - 1e400", "0".repeat(400)));
+    assert_eq!((code, out.trim()), (0, format!("1{}", "0".repeat(400)).as_str()), "{err}");
+    // Inside a string the digits are text.
+    let (code, out, _) = eval("\"1e400\"");
+    assert_eq!((code, out.trim()), (0, "\"1e400\""));
+    // Past the exponent iacquiz reads (Terraform would build a number of a million digits).
+    let (code, _, err) = eval("1e100001");
+    assert_eq!(code, 1);
+    assert!(err.contains("Invalid number literal") && err.contains("line 1, column 1"), "{err}");
+}
+
+#[test]
+fn a_chain_past_the_parser_limit_is_named_as_such() {
+    let chain = |n: usize| vec!["1"; n].join(" + ");
+    let (code, out, err) = eval(&chain(129));
+    assert_eq!((code, out.trim()), (0, "129"), "{err}");
+    let (code, _, err) = eval(&chain(130));
+    assert_eq!(code, 1);
+    assert!(err.contains("Too many chained operators"), "{err}");
+    assert!(!err.contains("Extra characters"), "{err}");
+    assert!(err.contains("sum("), "{err}");
+}

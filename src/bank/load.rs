@@ -7,7 +7,7 @@ use std::fmt;
 use super::files::SourceFile;
 use super::lessons::{Catalogue, Lesson};
 use super::located::{self, Node, Pos};
-use super::model::{Distractor, Engine, Kind, LessonRef, Origin, Question, References, Stated};
+use super::model::{Distractor, Engine, ExprSyntax, Kind, LessonRef, Origin, Question, References, Stated};
 use super::notation;
 use super::params::{self, Params};
 use super::raw::{RawCatalogue, RawFile, RawObjectives, RawQuestion, question_fields};
@@ -777,6 +777,10 @@ fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, start: Pos, errors
             ),
         );
     }
+    let expr_syntax = match engine {
+        Some(Engine::Terraform) if params::names_in(&source.expr).is_empty() => expr_syntax(ctx.f, node, &rq.id, &source.expr),
+        _ => None,
+    };
     let ok = p.errors.is_empty();
     let start = p.start();
     errors.append(&mut p.errors);
@@ -806,7 +810,37 @@ fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, start: Pos, errors
             rel: ctx.f.rel.clone(),
             line: start.line,
             column: start.column,
+            expr_syntax,
         },
+    })
+}
+
+/// Where a syntax error in question `id`'s `expr` (its tree `node`, when the load built one)
+/// sits in the file.
+/// Not a load error: an error question may be about exactly that syntax error. A text with
+/// placeholders is left out, its offsets change once they are filled in.
+fn expr_syntax(f: &SourceFile, node: Option<&Node>, id: &str, expr: &str) -> Option<ExprSyntax> {
+    let d = crate::lang::syntax::parse_expr(expr).err()?;
+    let at = d.span.as_ref()?.start;
+    let text = std::str::from_utf8(&f.bytes).ok()?;
+    let expr_at = |q: &Node| q.get("expr").map(|e| e.pos);
+    // A file that loaded on the fast path has no tree; read one for this rare case.
+    let start = match node {
+        Some(q) => expr_at(q)?,
+        None => located::parse(text)?
+            .get("questions")?
+            .items()
+            .iter()
+            .find(|q| q.get("id").and_then(Node::scalar) == Some(id))
+            .and_then(expr_at)?,
+    };
+    let p = super::scalar_pos::inside(text, start, expr, at);
+    Some(ExprSyntax {
+        line: p.line,
+        column: p.column,
+        near: super::scalar_pos::line_around(expr, at).chars().take(80).collect(),
+        summary: d.summary,
+        detail: d.detail,
     })
 }
 

@@ -291,7 +291,13 @@ fn parse_expr_uncached(src: &str) -> Result<Expr, Diag> {
     if let Ok(b) = parse_renaming_duplicate_keys(&wrapped) {
         let mut attrs = b.iter().filter_map(|s| s.as_attribute());
         if let (Some(a), None, 1) = (attrs.next(), attrs.next(), b.len()) {
-            let mut e = lower(&wrapped, &a.value)?;
+            // `lower` speaks in offsets of `wrapped`; a refusal is moved back onto `src` too.
+            let mut e = lower(&wrapped, &a.value).map_err(|mut d| {
+                if let Some(sp) = &mut d.span {
+                    shift_span(sp, lead as isize - 2);
+                }
+                d
+            })?;
             shift(&mut e, lead as isize - 2);
             return Ok(e);
         }
