@@ -249,13 +249,33 @@ fn number_literals_beyond_float64_are_read_exactly() {
 }
 
 #[test]
-fn a_chain_past_the_parser_limit_is_named_as_such() {
-    let chain = |n: usize| vec!["1"; n].join(" + ");
-    let (code, out, err) = eval(&chain(129));
-    assert_eq!((code, out.trim()), (0, "129"), "{err}");
-    let (code, _, err) = eval(&chain(130));
+fn long_flat_chains_evaluate_and_an_excessive_one_is_named() {
+    let chain = |n: usize, op: &str| vec!["1"; n].join(op);
+    let (code, out, err) = eval(&chain(130, " + "));
+    assert_eq!((code, out.trim()), (0, "130"), "{err}");
+    // No spaces: the stand-in for the head must not run into the next `-`.
+    let (code, out, err) = eval(&chain(150, "-"));
+    assert_eq!((code, out.trim()), (0, "-148"), "{err}");
+    // Precedence holds across the pieces: 1 + 2^140.
+    let (code, out, err) = eval(&format!("1 + {}", vec!["2"; 140].join(" * ")));
+    assert_eq!((code, out.trim()), (0, "1393796574908163946345982392040522594123777"), "{err}");
+    let (code, out, err) = eval(&format!("{} == 600 ? \"y\" : \"n\"", vec!["2 * 3"; 100].join(" + ")));
+    assert_eq!((code, out.trim()), (0, "\"y\""), "{err}");
+    let (code, out, err) = eval(&chain(241, " + "));
+    assert_eq!((code, out.trim()), (0, "241"), "{err}");
+    // Past the evaluator's depth: our own message, at the first operator over the limit.
+    let (code, _, err) = eval(&chain(242, " + "));
     assert_eq!(code, 1);
-    assert!(err.contains("Too many chained operators"), "{err}");
-    assert!(!err.contains("Extra characters"), "{err}");
-    assert!(err.contains("sum("), "{err}");
+    assert!(
+        err.contains("Too many chained operators") && err.contains("241 binary operators"),
+        "{err}"
+    );
+    assert!(err.contains("column 963"), "{err}");
+    // Inside brackets hcl-edit's own limit of 128 stays, named accurately.
+    let (code, _, err) = eval(&format!("[{}]", chain(130, " + ")));
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("Too many chained operators") && !err.contains("Extra characters"),
+        "{err}"
+    );
 }

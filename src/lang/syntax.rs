@@ -305,11 +305,15 @@ fn parse_expr_uncached(src: &str) -> Result<Expr, Diag> {
     let trimmed = rest.trim_end();
     match super::parse_guard::expr(trimmed) {
         Ok(_) => Err(super::parse_errors::diag(src, lead + trimmed.len(), "unexpected token")),
-        Err(e) => Err(super::parse_errors::diag(
-            src,
-            lead + e.location().offset().min(trimmed.len()),
-            e.message(),
-        )),
+        Err(e) => {
+            let at = lead + e.location().offset().min(trimmed.len());
+            if e.message().contains("chained binary operators")
+                && let Some(done) = super::long_chain::parse(src, lead, at, parse_expr_uncached)
+            {
+                return done;
+            }
+            Err(super::parse_errors::diag(src, at, e.message()))
+        }
     }
 }
 
