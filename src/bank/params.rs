@@ -190,7 +190,8 @@ pub fn largest_filled(text: &str, params: &Params) -> usize {
 }
 
 /// Replaces each `{{name}}` in `text` by its value. Names without a value are left as they are
-/// (the loader has already refused them).
+/// (the loader has already refused them, and every question whose filled-in texts could pass
+/// [`MAX_INSTANCE_BYTES`], so the result is bounded before it is built).
 pub fn substitute(text: &str, values: &BTreeMap<String, String>) -> String {
     let ps = scan(text);
     if ps.is_empty() {
@@ -231,6 +232,20 @@ pub fn draw(params: &Params, seed: u64, salt: &str) -> BTreeMap<String, String> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn largest_filled_counts_the_longest_value_per_placeholder() {
+        let params: Params = [
+            ("a".to_string(), ParamSpec::OneOf(vec!["x".into(), "xyz".into()])),
+            ("n".to_string(), ParamSpec::Range { min: -1000, max: 5 }),
+        ]
+        .into_iter()
+        .collect();
+        // "p " + 3 + " " + 5 + " " + 3, and an unknown name keeps its own 7 bytes.
+        assert_eq!(largest_filled("p {{a}} {{ n }} {{a}}", &params), 2 + 3 + 1 + 5 + 1 + 3);
+        assert_eq!(largest_filled("{{zz}}!", &params), 7);
+        assert_eq!(largest_filled(&"{{a}}".repeat(1000), &params), 3000);
+    }
 
     fn y(s: &str) -> serde_yaml::Value {
         serde_yaml::from_str(s).unwrap_or(serde_yaml::Value::Null)
