@@ -87,8 +87,20 @@ fn session_for(dir: &Path, case: &J) -> Result<Session, Failed> {
     Ok(Session::new())
 }
 
+/// The stack iacquiz's binary gives its evaluator (src/main.rs `STACK`): a chain of a few
+/// hundred operators recurses deeper than a test thread's 2 MiB allow in a debug build.
+const STACK: usize = 32 * 1024 * 1024;
+
 #[test]
 fn golden_cases_match_terraform() {
+    match std::thread::Builder::new().stack_size(STACK).spawn(golden_cases).map(|t| t.join()) {
+        Ok(Ok(())) => {}
+        Ok(Err(panic)) => std::panic::resume_unwind(panic),
+        Err(e) => panic!("cannot start the golden thread: {e}"),
+    }
+}
+
+fn golden_cases() {
     let dir = golden_dir();
     let filter = std::env::var("GOLDEN_FILTER").unwrap_or_default();
     let verbose = std::env::var("GOLDEN_VERBOSE").is_ok();

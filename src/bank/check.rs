@@ -241,12 +241,19 @@ fn verdict(q: &Question, plan: &Plan, outcomes: Vec<Outcome>) -> QuestionReport 
             problems.push(c.to_string());
         }
     }
+    // A syntax error in the expression is reported where it is, not at the question's line.
+    let mut origin = q.origin.clone();
+    if let (false, Some(s)) = (problems.is_empty(), &q.origin.expr_syntax) {
+        problems.insert(0, s.to_string());
+        origin.line = s.line;
+        origin.column = s.column;
+    }
     QuestionReport {
         id: q.id.clone(),
         engine: q.engine,
         topic: q.topic.clone(),
         kind: q.kind,
-        origin: q.origin.clone(),
+        origin,
         distractors: outcomes.first().map_or(0, |o| o.distractors),
         proof: Proof {
             instances: plan.instances.len(),

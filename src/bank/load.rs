@@ -7,7 +7,7 @@ use std::fmt;
 use super::files::SourceFile;
 use super::lessons::{Catalogue, Lesson};
 use super::located::{self, Node, Pos};
-use super::model::{Distractor, Engine, Kind, LessonRef, Origin, Question, References, Stated};
+use super::model::{Distractor, Engine, ExprSyntax, Kind, LessonRef, Origin, Question, References, Stated};
 use super::notation;
 use super::params::{self, Params};
 use super::raw::{RawCatalogue, RawFile, RawObjectives, RawQuestion, question_fields};
@@ -104,6 +104,9 @@ pub struct Loaded {
     pub files: Vec<BankFile>,
 }
 
+/// The UTF-8 byte-order mark, dropped from the start of any file read.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// The name of the lesson catalogue file at a bank root.
 pub const CATALOGUE: &str = "lessons.yaml";
 
@@ -114,7 +117,12 @@ pub fn load(files: Vec<SourceFile>) -> Result<Loaded, LoadErrors> {
     let mut texts = Vec::new();
     let mut seed_texts: BTreeMap<String, (String, String)> = BTreeMap::new();
     let mut seed_paths: Vec<SeedPath> = Vec::new();
-    for f in files {
+    for mut f in files {
+        // A UTF-8 byte-order mark (some Windows editors write one) is not YAML content; without
+        // it the first line's columns are the ones an editor shows.
+        if f.bytes.starts_with(BOM) {
+            f.bytes.drain(..BOM.len());
+        }
         let text = match String::from_utf8(f.bytes.clone()) {
             Ok(t) => t,
             Err(e) => {
@@ -754,6 +762,25 @@ fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, start: Pos, errors
             );
         }
     }
+    // Bound the instance before any is built: a placeholder repeated many times multiplies
+    // its value, and `check`, `quiz new` and practice would all build the whole text.
+    let sizes: Vec<(&str, usize)> = texts.iter().map(|(f, t)| (*f, params::largest_filled(t, &specs))).collect();
+    let total = sizes.iter().fold(0usize, |n, (_, k)| n.saturating_add(*k));
+    if total > params::MAX_INSTANCE_BYTES {
+        let (field, most) = sizes.iter().max_by_key(|(_, k)| *k).copied().unwrap_or(("prompt", 0));
+        p.field(
+            "id",
+            format!(
+                "an instance of this question would be {total} bytes once its {{{{params}}}} are filled in (`{field}` alone {most} bytes); the limit is {} bytes ({} KiB): repeat a placeholder less or shorten its values",
+                params::MAX_INSTANCE_BYTES,
+                params::MAX_INSTANCE_BYTES / 1024
+            ),
+        );
+    }
+    let expr_syntax = match engine {
+        Some(Engine::Terraform) if params::names_in(&source.expr).is_empty() => expr_syntax(ctx.f, node, &rq.id, &source.expr),
+        _ => None,
+    };
     let ok = p.errors.is_empty();
     let start = p.start();
     errors.append(&mut p.errors);
@@ -783,7 +810,37 @@ fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, start: Pos, errors
             rel: ctx.f.rel.clone(),
             line: start.line,
             column: start.column,
+            expr_syntax,
         },
+    })
+}
+
+/// Where a syntax error in question `id`'s `expr` (its tree `node`, when the load built one)
+/// sits in the file.
+/// Not a load error: an error question may be about exactly that syntax error. A text with
+/// placeholders is left out, its offsets change once they are filled in.
+fn expr_syntax(f: &SourceFile, node: Option<&Node>, id: &str, expr: &str) -> Option<ExprSyntax> {
+    let d = crate::lang::syntax::parse_expr(expr).err()?;
+    let at = d.span.as_ref()?.start;
+    let text = std::str::from_utf8(&f.bytes).ok()?;
+    let expr_at = |q: &Node| q.get("expr").map(|e| e.pos);
+    // A file that loaded on the fast path has no tree; read one for this rare case.
+    let start = match node {
+        Some(q) => expr_at(q)?,
+        None => located::parse(text)?
+            .get("questions")?
+            .items()
+            .iter()
+            .find(|q| q.get("id").and_then(Node::scalar) == Some(id))
+            .and_then(expr_at)?,
+    };
+    let p = super::scalar_pos::inside(text, start, expr, at);
+    Some(ExprSyntax {
+        line: p.line,
+        column: p.column,
+        near: super::scalar_pos::line_around(expr, at).chars().take(80).collect(),
+        summary: d.summary,
+        detail: d.detail,
     })
 }
 

@@ -34,6 +34,7 @@ pub mod raw;
 pub mod refs;
 pub mod report;
 pub mod rng;
+pub mod scalar_pos;
 pub mod since;
 pub mod sources;
 mod starts;
@@ -44,7 +45,7 @@ pub use engine::{Computed, EngineError, Evaluated, Unavailable};
 pub use instance::{Choice, Correct, Instance, InstanceError, Wrong};
 pub use lessons::Catalogue;
 pub use load::{BankFile, LoadError, LoadErrors};
-pub use model::{Distractor, Engine, Kind, LessonRef, Origin, Question, References, Source, Stated};
+pub use model::{Distractor, Engine, ExprSyntax, Kind, LessonRef, Origin, Question, References, Source, Stated};
 
 use files::SourceFile;
 

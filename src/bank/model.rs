@@ -229,6 +229,37 @@ pub struct Origin {
     pub line: usize,
     /// 1-based column.
     pub column: usize,
+    /// A syntax error inside the question's `expr`, where the file holds it.
+    pub expr_syntax: Option<ExprSyntax>,
+}
+
+/// A syntax error inside a question's `expr`, at its own place in the bank file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExprSyntax {
+    /// 1-based line of the error in the file.
+    pub line: usize,
+    /// 1-based column of the error in the file.
+    pub column: usize,
+    /// The line of the expression the error is in, trimmed.
+    pub near: String,
+    /// Terraform's summary (`Invalid expression`).
+    pub summary: String,
+    /// Terraform's detail.
+    pub detail: String,
+}
+
+impl fmt::Display for ExprSyntax {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`expr` has a syntax error at line {}, column {} (in `{}`): {}",
+            self.line, self.column, self.near, self.summary
+        )?;
+        if !self.detail.is_empty() {
+            write!(f, ": {}", self.detail)?;
+        }
+        Ok(())
+    }
 }
 
 impl fmt::Display for Origin {

@@ -164,8 +164,34 @@ pub fn names_in(text: &str) -> BTreeSet<String> {
     scan(text).into_iter().map(|p| p.name).collect()
 }
 
+/// The most bytes one instance of a question may hold, all its filled-in texts together.
+///
+/// A placeholder repeated many times multiplies its value's length: a 3 MB bank file can ask
+/// for a 600 MB prompt. The bundled questions stay under 8 KiB each, and a long Terraform
+/// configuration with its files is a few tens of KiB, so 256 KiB leaves authors ample room
+/// while an instance stays small enough to evaluate, render and write into a quiz many times.
+pub const MAX_INSTANCE_BYTES: usize = 256 * 1024;
+
+/// The longest text one value of `spec` substitutes as.
+fn longest_value(spec: &ParamSpec) -> usize {
+    match spec {
+        ParamSpec::OneOf(vs) => vs.iter().map(String::len).max().unwrap_or(0),
+        ParamSpec::Range { min, max } => min.to_string().len().max(max.to_string().len()),
+    }
+}
+
+/// The largest `text` can grow to once its placeholders are filled in with any values of
+/// `params`, counted without building it (saturating; an unknown name keeps its own text).
+pub fn largest_filled(text: &str, params: &Params) -> usize {
+    scan(text).iter().fold(text.len(), |n, p| match params.get(&p.name) {
+        Some(spec) => (n - (p.end - p.start)).saturating_add(longest_value(spec)),
+        None => n,
+    })
+}
+
 /// Replaces each `{{name}}` in `text` by its value. Names without a value are left as they are
-/// (the loader has already refused them).
+/// (the loader has already refused them, and every question whose filled-in texts could pass
+/// [`MAX_INSTANCE_BYTES`], so the result is bounded before it is built).
 pub fn substitute(text: &str, values: &BTreeMap<String, String>) -> String {
     let ps = scan(text);
     if ps.is_empty() {
@@ -206,6 +232,20 @@ pub fn draw(params: &Params, seed: u64, salt: &str) -> BTreeMap<String, String> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn largest_filled_counts_the_longest_value_per_placeholder() {
+        let params: Params = [
+            ("a".to_string(), ParamSpec::OneOf(vec!["x".into(), "xyz".into()])),
+            ("n".to_string(), ParamSpec::Range { min: -1000, max: 5 }),
+        ]
+        .into_iter()
+        .collect();
+        // "p " + 3 + " " + 5 + " " + 3, and an unknown name keeps its own 7 bytes.
+        assert_eq!(largest_filled("p {{a}} {{ n }} {{a}}", &params), 2 + 3 + 1 + 5 + 1 + 3);
+        assert_eq!(largest_filled("{{zz}}!", &params), 7);
+        assert_eq!(largest_filled(&"{{a}}".repeat(1000), &params), 3000);
+    }
 
     fn y(s: &str) -> serde_yaml::Value {
         serde_yaml::from_str(s).unwrap_or(serde_yaml::Value::Null)

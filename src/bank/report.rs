@@ -196,6 +196,7 @@ mod tests {
                 rel: "t.yaml".into(),
                 line: 7,
                 column: 5,
+                expr_syntax: None,
             },
             distractors: 3,
             proof: crate::bank::check::Proof {

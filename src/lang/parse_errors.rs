@@ -101,6 +101,16 @@ fn classify(src: &str, offset: usize, message: &str) -> Found {
             offset,
         );
     }
+    // hcl-edit builds a chain of binary operators as one tree level per operator and refuses
+    // more than 128 on any path; HCL itself has no such limit, so the message is ours. (A
+    // chain at the top of an expression gets further: see `long_chain`.)
+    if message.contains("chained binary operators") {
+        return found(
+            "Too many chained operators",
+            "This expression chains more than 128 binary operators inside brackets, a call or a template (those of its operands included); iacquiz's HCL parser refuses it, although Terraform has no such limit. Add long runs of terms with a function instead, such as sum([1, 2, 3]).",
+            offset,
+        );
+    }
     if message.contains("redefined attribute") {
         let name: String = src[offset..]
             .trim_start()

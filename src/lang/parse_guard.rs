@@ -31,7 +31,79 @@ pub fn template(src: &str) -> Result<Template, Error> {
     guarded(src, true, hcl_edit::parser::parse_template)
 }
 
+/// The most number literals beyond float64 one text may hold; each costs a parse.
+const MAX_WIDE_NUMBERS: usize = 64;
+
+/// Parses `src`, standing in for number literals hcl-edit refuses. hcl-edit keeps a number as an
+/// f64 and refuses one that overflows it (`1e400`, 400 digits), where Terraform reads any
+/// literal at 512 bits of precision. Where the parse fails inside such a literal, its digits
+/// become zeros (same length, so every span still points at the original, from which the
+/// number is read exactly) and the text is parsed again.
 fn guarded<T>(src: &str, template: bool, parse: fn(&str) -> Result<T, Error>) -> Result<T, Error> {
+    let mut text = std::borrow::Cow::Borrowed(src);
+    for _ in 0..MAX_WIDE_NUMBERS {
+        match guarded_once(&text, template, parse) {
+            Err(e) => match wide_number_at(&text, e.location().offset()) {
+                Some(range) => {
+                    let zeroed: String = text[range.clone()]
+                        .chars()
+                        .map(|c| if c.is_ascii_digit() { '0' } else { c })
+                        .collect();
+                    text.to_mut().replace_range(range, &zeroed);
+                }
+                None => return Err(e),
+            },
+            done => return done,
+        }
+    }
+    guarded_once(&text, template, parse)
+}
+
+/// The byte range of the number literal around `at` when it is one f64 cannot hold.
+fn wide_number_at(src: &str, at: usize) -> Option<std::ops::Range<usize>> {
+    let b = src.as_bytes();
+    let mut start = at.min(b.len());
+    // Back to the first digit of the literal the error sits in: digits, `.`, an exponent mark
+    // after a digit, and its sign.
+    while start > 0 {
+        let c = b[start - 1];
+        let before = start.checked_sub(2).map(|i| b[i]);
+        let part = c.is_ascii_digit()
+            || c == b'.'
+            || (matches!(c, b'e' | b'E') && before.is_some_and(|p| p.is_ascii_digit()))
+            || (matches!(c, b'+' | b'-') && matches!(before, Some(b'e' | b'E')));
+        if !part {
+            break;
+        }
+        start -= 1;
+    }
+    while start < b.len() && !b[start].is_ascii_digit() {
+        start += 1;
+    }
+    // A digit inside a name (`a1e400`) is not a number literal.
+    if start > 0 && (b[start - 1].is_ascii_alphanumeric() || b[start - 1] == b'_') {
+        return None;
+    }
+    let digits = |i: usize| i + b[i.min(b.len())..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let mut end = digits(start);
+    if end == start {
+        return None;
+    }
+    if b.get(end) == Some(&b'.') && b.get(end + 1).is_some_and(u8::is_ascii_digit) {
+        end = digits(end + 1);
+    }
+    if matches!(b.get(end), Some(b'e' | b'E')) {
+        let sign = usize::from(matches!(b.get(end + 1), Some(b'+' | b'-')));
+        let exp = digits(end + 1 + sign);
+        if exp > end + 1 + sign {
+            end = exp;
+        }
+    }
+    let wide = src[start..end].parse::<f64>().map_or(true, |f| f.is_infinite());
+    (wide && end >= at).then_some(start..end)
+}
+
+fn guarded_once<T>(src: &str, template: bool, parse: fn(&str) -> Result<T, Error>) -> Result<T, Error> {
     match defused(src, template) {
         None => parse(src),
         Some(copy) => match parse(&copy) {

@@ -291,7 +291,13 @@ fn parse_expr_uncached(src: &str) -> Result<Expr, Diag> {
     if let Ok(b) = parse_renaming_duplicate_keys(&wrapped) {
         let mut attrs = b.iter().filter_map(|s| s.as_attribute());
         if let (Some(a), None, 1) = (attrs.next(), attrs.next(), b.len()) {
-            let mut e = lower(&wrapped, &a.value)?;
+            // `lower` speaks in offsets of `wrapped`; a refusal is moved back onto `src` too.
+            let mut e = lower(&wrapped, &a.value).map_err(|mut d| {
+                if let Some(sp) = &mut d.span {
+                    shift_span(sp, lead as isize - 2);
+                }
+                d
+            })?;
             shift(&mut e, lead as isize - 2);
             return Ok(e);
         }
@@ -299,11 +305,15 @@ fn parse_expr_uncached(src: &str) -> Result<Expr, Diag> {
     let trimmed = rest.trim_end();
     match super::parse_guard::expr(trimmed) {
         Ok(_) => Err(super::parse_errors::diag(src, lead + trimmed.len(), "unexpected token")),
-        Err(e) => Err(super::parse_errors::diag(
-            src,
-            lead + e.location().offset().min(trimmed.len()),
-            e.message(),
-        )),
+        Err(e) => {
+            let at = lead + e.location().offset().min(trimmed.len());
+            if e.message().contains("chained binary operators")
+                && let Some(done) = super::long_chain::parse(src, lead, at, parse_expr_uncached)
+            {
+                return done;
+            }
+            Err(super::parse_errors::diag(src, at, e.message()))
+        }
     }
 }
 
