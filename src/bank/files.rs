@@ -5,9 +5,14 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use super::load::LoadError;
+use crate::confine::ReadError;
 
 /// The largest bank file read (a bigger one is refused, not read).
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
+/// The most folder entries one bank walk looks at: a bank folder of more is refused rather than
+/// walked (a bank is a few hundred files; a million-entry folder is an attack or a mistake).
+pub const MAX_ENTRIES: usize = 50_000;
 
 /// One bank file's text and its names.
 #[derive(Clone, Debug)]
@@ -37,6 +42,7 @@ pub fn read_dir_bank(dir: &Path) -> Result<Vec<SourceFile>, Vec<LoadError>> {
         visited: BTreeSet::new(),
         found: Vec::new(),
         errors: Vec::new(),
+        seen: 0,
     };
     w.walk(&root, 0);
     let (mut found, mut errors) = (w.found, w.errors);
@@ -75,6 +81,8 @@ struct Walker<'a> {
     visited: BTreeSet<PathBuf>,
     found: Vec<SourceFile>,
     errors: Vec<LoadError>,
+    /// Entries looked at so far, against [`MAX_ENTRIES`].
+    seen: usize,
 }
 
 impl Walker<'_> {
@@ -87,7 +95,7 @@ impl Walker<'_> {
             ));
             return;
         }
-        if !self.visited.insert(dir.to_path_buf()) {
+        if self.seen == usize::MAX || !self.visited.insert(dir.to_path_buf()) {
             return;
         }
         let entries = match std::fs::read_dir(dir) {
@@ -100,7 +108,18 @@ impl Walker<'_> {
                 return;
             }
         };
-        let mut entries: Vec<_> = entries.filter_map(Result::ok).collect();
+        let budget = MAX_ENTRIES.saturating_sub(self.seen);
+        let mut entries: Vec<_> = entries.filter_map(Result::ok).take(budget.saturating_add(1)).collect();
+        self.seen = self.seen.saturating_add(entries.len());
+        if self.seen > MAX_ENTRIES {
+            self.errors.push(LoadError::file(
+                &shown_root.display().to_string(),
+                &format!("refused: the bank folder holds more than {MAX_ENTRIES} entries; a bank is a folder of a few hundred files"),
+            ));
+            // One error is enough: stop every walk still under way.
+            self.seen = usize::MAX;
+            return;
+        }
         entries.sort_by_key(|e| e.file_name());
         for e in entries {
             let name = e.file_name().to_string_lossy().to_string();
@@ -140,36 +159,34 @@ impl Walker<'_> {
             }
             if real.is_dir() {
                 self.walk(&real, depth + 1);
+                if self.seen == usize::MAX {
+                    return;
+                }
                 continue;
             }
             if !is_yaml {
                 continue;
             }
-            match std::fs::metadata(&real) {
-                // A FIFO or a device named *.yaml would block the read or never end.
-                Ok(m) if !m.is_file() => {
-                    self.errors.push(LoadError::file(
-                        &shown,
-                        "refused: not a regular file (a bank file must be a plain file)",
-                    ));
-                    continue;
-                }
-                Ok(m) if m.len() > MAX_FILE_BYTES => {
-                    self.errors.push(LoadError::file(
-                        &shown,
-                        &format!("too large ({} bytes; a bank file may be at most {MAX_FILE_BYTES})", m.len()),
-                    ));
-                    continue;
-                }
-                _ => {}
-            }
-            match std::fs::read(&real) {
+            // The read goes through the one gate: a regular file only, at most the cap.
+            match crate::confine::read_regular(&real, MAX_FILE_BYTES) {
                 Ok(bytes) => self.found.push(SourceFile {
                     display: shown,
                     rel: in_root.clone(),
                     in_root,
                     bytes,
                 }),
+                // A FIFO or a device named *.yaml would block the read or never end.
+                Err(ReadError::Special { .. }) => self.errors.push(LoadError::file(
+                    &shown,
+                    "refused: not a regular file (a FIFO, a device or a socket; a bank file must be a plain file)",
+                )),
+                Err(ReadError::TooLarge { .. }) => self.errors.push(LoadError::file(
+                    &shown,
+                    &format!(
+                        "refused: too large ({} bytes; a bank file may be at most {MAX_FILE_BYTES})",
+                        std::fs::metadata(&real).map(|m| m.len()).unwrap_or(0)
+                    ),
+                )),
                 Err(e) => self.errors.push(LoadError::file(&shown, &format!("cannot read: {e}"))),
             }
         }

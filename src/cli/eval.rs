@@ -61,8 +61,14 @@ pub fn run(a: EvalArgs) -> i32 {
     let mut src = a.expr.clone().unwrap_or_default();
     if src == "-" {
         src.clear();
-        if std::io::stdin().read_to_string(&mut src).is_err() {
+        // Standard input may be /dev/zero or endless: read at most a configuration file's cap.
+        let cap = crate::lang::config::MAX_FILE_BYTES;
+        if std::io::stdin().take(cap + 1).read_to_string(&mut src).is_err() {
             eprintln!("iacquiz eval: cannot read the expression from standard input");
+            return 2;
+        }
+        if src.len() as u64 > cap {
+            eprintln!("iacquiz eval: refused: the expression on standard input is larger than {cap} bytes");
             return 2;
         }
     }
