@@ -242,6 +242,7 @@ fn read_inside(root: &Path, p: &Path, flag: &str) -> Result<String, String> {
             p.display(),
             root.display()
         ),
+        crate::confine::ReadError::Missing { why, .. } => format!("{flag} {}: cannot read: {why}", p.display()),
         e => format!("{flag} {e}"),
     })
 }
