@@ -30,6 +30,11 @@ pub struct SourceFile {
 
 /// Every bank file under `dir`, sorted by path.
 pub fn read_dir_bank(dir: &Path) -> Result<Vec<SourceFile>, Vec<LoadError>> {
+    read_dir_bank_within(dir, MAX_ENTRIES)
+}
+
+/// [`read_dir_bank`], looking at no more than `cap` folder entries.
+fn read_dir_bank_within(dir: &Path, cap: usize) -> Result<Vec<SourceFile>, Vec<LoadError>> {
     let shown = dir.display().to_string();
     let root = match dir.canonicalize() {
         Ok(r) if r.is_dir() => r,
@@ -43,6 +48,7 @@ pub fn read_dir_bank(dir: &Path) -> Result<Vec<SourceFile>, Vec<LoadError>> {
         found: Vec::new(),
         errors: Vec::new(),
         seen: 0,
+        cap,
     };
     w.walk(&root, 0);
     let (mut found, mut errors) = (w.found, w.errors);
@@ -81,8 +87,10 @@ struct Walker<'a> {
     visited: BTreeSet<PathBuf>,
     found: Vec<SourceFile>,
     errors: Vec<LoadError>,
-    /// Entries looked at so far, against [`MAX_ENTRIES`].
+    /// Entries looked at so far, against `cap`.
     seen: usize,
+    /// The most entries the walk may look at ([`MAX_ENTRIES`] outside tests).
+    cap: usize,
 }
 
 impl Walker<'_> {
@@ -108,13 +116,14 @@ impl Walker<'_> {
                 return;
             }
         };
-        let budget = MAX_ENTRIES.saturating_sub(self.seen);
+        let cap = self.cap;
+        let budget = cap.saturating_sub(self.seen);
         let mut entries: Vec<_> = entries.filter_map(Result::ok).take(budget.saturating_add(1)).collect();
         self.seen = self.seen.saturating_add(entries.len());
-        if self.seen > MAX_ENTRIES {
+        if self.seen > cap {
             self.errors.push(LoadError::file(
                 &shown_root.display().to_string(),
-                &format!("refused: the bank folder holds more than {MAX_ENTRIES} entries; a bank is a folder of a few hundred files"),
+                &format!("refused: the bank folder holds more than {cap} entries; a bank is a folder of a few hundred files"),
             ));
             // One error is enough: stop every walk still under way.
             self.seen = usize::MAX;
@@ -190,5 +199,25 @@ impl Walker<'_> {
                 Err(e) => self.errors.push(LoadError::file(&shown, &format!("cannot read: {e}"))),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bank_over_its_entry_cap_is_refused_with_one_error() {
+        let dir = std::env::temp_dir().join(format!("iacquiz-bank-cap-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("terraform")).expect("mkdir");
+        for n in ["a", "b", "c"] {
+            std::fs::write(dir.join(format!("terraform/{n}.yaml")), "questions: []\n").expect("write");
+        }
+        // Four entries: terraform, and its three files.
+        assert_eq!(read_dir_bank_within(&dir, 4).map(|f| f.len()).map_err(|e| e.len()), Ok(3));
+        let errors = read_dir_bank_within(&dir, 3).err().unwrap_or_default();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].message.contains("more than 3 entries"), "{errors:?}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

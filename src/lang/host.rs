@@ -161,6 +161,11 @@ impl Host {
     /// Every file under the folder `base`, as `/`-separated paths relative to it, sorted.
     /// Symlinks that lead outside the sandbox are skipped, and links to folders are not followed.
     pub fn list_files(&self, base: &str) -> Result<Vec<String>, PathError> {
+        self.list_files_within(base, WALK_ENTRIES)
+    }
+
+    /// [`Host::list_files`], looking at no more than `cap` entries on disk.
+    fn list_files_within(&self, base: &str, cap: usize) -> Result<Vec<String>, PathError> {
         if let Some(files) = &self.files {
             let rel = self.lexical(base)?;
             let prefix = if rel.is_empty() { String::new() } else { format!("{rel}/") };
@@ -169,8 +174,8 @@ impl Host {
         let dir = self.resolve(base)?;
         let root_real = self.root.as_ref().and_then(|r| r.canonicalize().ok()).ok_or(PathError::NoRoot)?;
         let mut out = Vec::new();
-        let mut seen = 0;
-        walk(&root_real, &dir, &dir, &mut out, 0, &mut seen).map_err(|()| PathError::TooMany(base.to_string(), WALK_ENTRIES))?;
+        let mut left = cap;
+        walk(&root_real, &dir, &dir, &mut out, 0, &mut left).map_err(|()| PathError::TooMany(base.to_string(), cap))?;
         out.sort();
         Ok(out)
     }
@@ -187,19 +192,19 @@ pub(crate) fn read_resolved(real: &Path, path: &str) -> Result<Vec<u8>, PathErro
     })
 }
 
-/// Lists the regular files under `dir`; `Err` when more than [`WALK_ENTRIES`] entries would be
-/// looked at. Deeper than [`WALK_DEPTH`] levels is not descended (a link loop cannot make
+/// Lists the regular files under `dir`; `Err` when more entries than `left` would be looked at
+/// (`left` counts down). Deeper than [`WALK_DEPTH`] levels is not descended (a link loop cannot make
 /// depth, since links to folders are not followed; only real nesting can).
-fn walk(root: &Path, base: &Path, dir: &Path, out: &mut Vec<String>, depth: usize, seen: &mut usize) -> Result<(), ()> {
+fn walk(root: &Path, base: &Path, dir: &Path, out: &mut Vec<String>, depth: usize, left: &mut usize) -> Result<(), ()> {
     if depth > WALK_DEPTH {
         return Ok(());
     }
     let Ok(entries) = std::fs::read_dir(dir) else { return Ok(()) };
     for e in entries.filter_map(|e| e.ok()) {
-        *seen += 1;
-        if *seen > WALK_ENTRIES {
+        if *left == 0 {
             return Err(());
         }
+        *left -= 1;
         let p = e.path();
         let Ok(kind) = e.file_type() else { continue };
         let Ok(real) = p.canonicalize() else { continue };
@@ -209,7 +214,7 @@ fn walk(root: &Path, base: &Path, dir: &Path, out: &mut Vec<String>, depth: usiz
         // As Terraform's fileset does, a link to a folder is not followed: two links to `.`
         // would otherwise make the walk list the same files without end.
         if kind.is_dir() {
-            walk(root, base, &p, out, depth + 1, seen)?;
+            walk(root, base, &p, out, depth + 1, left)?;
             continue;
         }
         // Only regular files are listed (a link to one counts; a link to a folder does not); a
@@ -265,6 +270,20 @@ mod tests {
         ));
         #[cfg(unix)]
         assert!(matches!(h.read("link.txt"), Err(PathError::Escapes(_))));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_listing_over_its_entry_cap_is_refused_not_cut_short() {
+        let dir = std::env::temp_dir().join(format!("iacquiz-host-cap-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("sub")).expect("mkdir");
+        for n in ["a", "b", "sub/c"] {
+            std::fs::write(dir.join(n), "x").expect("write");
+        }
+        let h = Host::with_root(&dir);
+        // Four entries: a, b, sub, sub/c.
+        assert_eq!(h.list_files_within(".", 4).map(|f| f.len()), Ok(3));
+        assert_eq!(h.list_files_within(".", 3), Err(PathError::TooMany(".".into(), 3)));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
