@@ -337,3 +337,22 @@ fn quiz_and_responses_files_must_be_regular_files_under_the_cap() {
     }
     let _ = std::fs::remove_dir_all(&base);
 }
+
+#[test]
+fn a_jsonl_line_over_the_cap_is_refused_and_the_next_line_answered() {
+    let cap = iacquiz::lang::config::MAX_FILE_BYTES as usize;
+    let mut input = format!("{{\"expr\": \"1\", \"pad\": \"{}\"}}\n", " ".repeat(cap));
+    input.push_str("{\"expr\": \"1 + 1\", \"config\": null}\n");
+    let r = run(&["eval", "--jsonl"], &input, &[]);
+    let lines: Vec<&str> = r.out.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", r.all());
+    assert!(
+        lines[0].contains("\"ok\":false") && lines[0].contains("line 1: refused: longer than"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines[1], "{\"ok\":true,\"out\":\"2\"}");
+    // `eval -` reads the expression from standard input under the same cap.
+    let r = run(&["eval", "-"], &format!("1{}", " ".repeat(cap)), &[]);
+    assert_refused(&r, "eval - over the cap", "standard input", &["larger than"]);
+}
