@@ -5,9 +5,14 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use super::load::LoadError;
+use crate::confine::ReadError;
 
 /// The largest bank file read (a bigger one is refused, not read).
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
+/// The most folder entries one bank walk looks at: a bank folder of more is refused rather than
+/// walked (a bank is a few hundred files; a million-entry folder is an attack or a mistake).
+pub const MAX_ENTRIES: usize = 50_000;
 
 /// One bank file's text and its names.
 #[derive(Clone, Debug)]
@@ -25,6 +30,11 @@ pub struct SourceFile {
 
 /// Every bank file under `dir`, sorted by path.
 pub fn read_dir_bank(dir: &Path) -> Result<Vec<SourceFile>, Vec<LoadError>> {
+    read_dir_bank_within(dir, MAX_ENTRIES)
+}
+
+/// [`read_dir_bank`], looking at no more than `cap` folder entries.
+fn read_dir_bank_within(dir: &Path, cap: usize) -> Result<Vec<SourceFile>, Vec<LoadError>> {
     let shown = dir.display().to_string();
     let root = match dir.canonicalize() {
         Ok(r) if r.is_dir() => r,
@@ -37,6 +47,8 @@ pub fn read_dir_bank(dir: &Path) -> Result<Vec<SourceFile>, Vec<LoadError>> {
         visited: BTreeSet::new(),
         found: Vec::new(),
         errors: Vec::new(),
+        seen: 0,
+        cap,
     };
     w.walk(&root, 0);
     let (mut found, mut errors) = (w.found, w.errors);
@@ -75,6 +87,10 @@ struct Walker<'a> {
     visited: BTreeSet<PathBuf>,
     found: Vec<SourceFile>,
     errors: Vec<LoadError>,
+    /// Entries looked at so far, against `cap`.
+    seen: usize,
+    /// The most entries the walk may look at ([`MAX_ENTRIES`] outside tests).
+    cap: usize,
 }
 
 impl Walker<'_> {
@@ -87,7 +103,7 @@ impl Walker<'_> {
             ));
             return;
         }
-        if !self.visited.insert(dir.to_path_buf()) {
+        if self.seen == usize::MAX || !self.visited.insert(dir.to_path_buf()) {
             return;
         }
         let entries = match std::fs::read_dir(dir) {
@@ -100,7 +116,19 @@ impl Walker<'_> {
                 return;
             }
         };
-        let mut entries: Vec<_> = entries.filter_map(Result::ok).collect();
+        let cap = self.cap;
+        let budget = cap.saturating_sub(self.seen);
+        let mut entries: Vec<_> = entries.filter_map(Result::ok).take(budget.saturating_add(1)).collect();
+        self.seen = self.seen.saturating_add(entries.len());
+        if self.seen > cap {
+            self.errors.push(LoadError::file(
+                &shown_root.display().to_string(),
+                &format!("refused: the bank folder holds more than {cap} entries; a bank is a folder of a few hundred files"),
+            ));
+            // One error is enough: stop every walk still under way.
+            self.seen = usize::MAX;
+            return;
+        }
         entries.sort_by_key(|e| e.file_name());
         for e in entries {
             let name = e.file_name().to_string_lossy().to_string();
@@ -140,38 +168,56 @@ impl Walker<'_> {
             }
             if real.is_dir() {
                 self.walk(&real, depth + 1);
+                if self.seen == usize::MAX {
+                    return;
+                }
                 continue;
             }
             if !is_yaml {
                 continue;
             }
-            match std::fs::metadata(&real) {
-                // A FIFO or a device named *.yaml would block the read or never end.
-                Ok(m) if !m.is_file() => {
-                    self.errors.push(LoadError::file(
-                        &shown,
-                        "refused: not a regular file (a bank file must be a plain file)",
-                    ));
-                    continue;
-                }
-                Ok(m) if m.len() > MAX_FILE_BYTES => {
-                    self.errors.push(LoadError::file(
-                        &shown,
-                        &format!("too large ({} bytes; a bank file may be at most {MAX_FILE_BYTES})", m.len()),
-                    ));
-                    continue;
-                }
-                _ => {}
-            }
-            match std::fs::read(&real) {
+            // The read goes through the one gate: a regular file only, at most the cap.
+            match crate::confine::read_regular(&real, MAX_FILE_BYTES) {
                 Ok(bytes) => self.found.push(SourceFile {
                     display: shown,
                     rel: in_root.clone(),
                     in_root,
                     bytes,
                 }),
+                // A FIFO or a device named *.yaml would block the read or never end.
+                Err(ReadError::Special { .. }) => self.errors.push(LoadError::file(
+                    &shown,
+                    "refused: not a regular file (a FIFO, a device or a socket; a bank file must be a plain file)",
+                )),
+                Err(ReadError::TooLarge { .. }) => self.errors.push(LoadError::file(
+                    &shown,
+                    &format!(
+                        "refused: too large ({} bytes; a bank file may be at most {MAX_FILE_BYTES})",
+                        std::fs::metadata(&real).map(|m| m.len()).unwrap_or(0)
+                    ),
+                )),
                 Err(e) => self.errors.push(LoadError::file(&shown, &format!("cannot read: {e}"))),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bank_over_its_entry_cap_is_refused_with_one_error() {
+        let dir = std::env::temp_dir().join(format!("iacquiz-bank-cap-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("terraform")).expect("mkdir");
+        for n in ["a", "b", "c"] {
+            std::fs::write(dir.join(format!("terraform/{n}.yaml")), "questions: []\n").expect("write");
+        }
+        // Four entries: terraform, and its three files.
+        assert_eq!(read_dir_bank_within(&dir, 4).map(|f| f.len()).map_err(|e| e.len()), Ok(3));
+        let errors = read_dir_bank_within(&dir, 3).err().unwrap_or_default();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].message.contains("more than 3 entries"), "{errors:?}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

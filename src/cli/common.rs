@@ -22,7 +22,9 @@ pub struct ConfigArgs {
     /// Set a variable: NAME=VALUE, VALUE written in HCL (repeatable).
     #[arg(long = "var", value_name = "NAME=HCL")]
     pub vars: Vec<String>,
-    /// Read variable values from a .tfvars file (repeatable).
+    /// Read variable values from a .tfvars file (repeatable). The file is yours to name, so it
+    /// may be anywhere, as with terraform -var-file; but it must be a regular file (a FIFO or a
+    /// device is refused) of at most 8 MiB.
     #[arg(long = "var-file", value_name = "FILE")]
     pub var_files: Vec<PathBuf>,
     /// The Terraform version to emulate (default: the current release line).
@@ -62,7 +64,11 @@ fn config_error(dir: &std::path::Path, d: &Diag) -> String {
         return format!("{}: {d}", dir.display());
     };
     let path = dir.join(file);
-    let src = std::fs::read_to_string(&path).unwrap_or_default();
+    // Read again only to place the error, through the same gate the load used (a file that was
+    // refused yields no text, and the error is then shown without a line and column).
+    let src = crate::confine::Sandbox::new(dir)
+        .and_then(|s| s.read_text(std::path::Path::new(file), crate::lang::config::MAX_FILE_BYTES))
+        .unwrap_or_default();
     located_error(&path, &src, d)
 }
 
@@ -92,7 +98,9 @@ impl ConfigArgs {
         }
         let mut vars = BTreeMap::new();
         for f in &self.var_files {
-            let text = std::fs::read_to_string(f).map_err(|e| format!("--var-file {}: {e}", f.display()))?;
+            // Named by the person running the command, so not confined to a folder; but only a
+            // regular file, and only up to a cap, is read.
+            let text = crate::confine::read_regular_text(f, crate::lang::config::MAX_FILE_BYTES).map_err(|e| format!("--var-file {e}"))?;
             let body = crate::lang::syntax::parse_body(&text).map_err(|d| located_error(f, &text, &d))?;
             let rules = Rules::real();
             let host = Host::default();

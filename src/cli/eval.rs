@@ -61,8 +61,14 @@ pub fn run(a: EvalArgs) -> i32 {
     let mut src = a.expr.clone().unwrap_or_default();
     if src == "-" {
         src.clear();
-        if std::io::stdin().read_to_string(&mut src).is_err() {
+        // Standard input may be /dev/zero or endless: read at most a configuration file's cap.
+        let cap = crate::lang::config::MAX_FILE_BYTES;
+        if std::io::stdin().take(cap + 1).read_to_string(&mut src).is_err() {
             eprintln!("iacquiz eval: cannot read the expression from standard input");
+            return 2;
+        }
+        if src.len() as u64 > cap {
+            eprintln!("iacquiz eval: refused: the expression on standard input is larger than {cap} bytes");
             return 2;
         }
     }
@@ -133,9 +139,27 @@ fn run_jsonl(a: &EvalArgs) -> i32 {
     };
     let mut sessions: HashMap<PathBuf, Result<Session, String>> = HashMap::new();
     let stdin = std::io::stdin();
+    let mut input = stdin.lock();
     let mut stdout = std::io::stdout().lock();
-    for (n, line) in stdin.lock().lines().enumerate() {
-        let Ok(line) = line else { break };
+    let cap = crate::lang::config::MAX_FILE_BYTES;
+    for n in 0u64.. {
+        // A line is read up to the cap and no further: one endless line must not take all memory.
+        let mut buf = Vec::new();
+        match (&mut input).take(cap + 1).read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        if !buf.ends_with(b"\n") && buf.len() as u64 > cap {
+            skip_line(&mut input);
+            let detail = format!("line {}: refused: longer than {cap} bytes", n + 1);
+            let _ = writeln!(
+                stdout,
+                "{}",
+                serde_json::json!({"ok": false, "err": "Invalid input line", "detail": detail})
+            );
+            continue;
+        }
+        let Ok(line) = String::from_utf8(buf) else { break };
         if line.trim().is_empty() {
             continue;
         }
@@ -146,6 +170,23 @@ fn run_jsonl(a: &EvalArgs) -> i32 {
         let _ = writeln!(stdout, "{row}");
     }
     0
+}
+
+/// Discards input up to and including the next newline (or the end).
+fn skip_line(input: &mut impl BufRead) {
+    loop {
+        let (used, done) = match input.fill_buf() {
+            Ok([]) | Err(_) => return,
+            Ok(b) => match b.iter().position(|&c| c == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (b.len(), false),
+            },
+        };
+        input.consume(used);
+        if done {
+            return;
+        }
+    }
 }
 
 fn answer_line(

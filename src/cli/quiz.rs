@@ -179,9 +179,15 @@ fn new(a: NewArgs) -> Result<i32, QuizError> {
     Ok(0)
 }
 
-/// Reads and parses a quiz.json.
+/// The largest quiz.json read (a quiz of a hundred questions in ten variants is a few MiB).
+pub const MAX_QUIZ_BYTES: u64 = 32 << 20;
+/// The largest responses file read.
+pub const MAX_RESPONSES_BYTES: u64 = 8 << 20;
+
+/// Reads and parses a quiz.json: a regular file (a FIFO or a device is refused, not read) of at
+/// most [`MAX_QUIZ_BYTES`]. It is named on the command line, so it may be in any folder.
 pub fn read_quiz(path: &Path) -> Result<Quiz, QuizError> {
-    let text = std::fs::read_to_string(path).map_err(|e| QuizError::io(path, &e))?;
+    let text = crate::confine::read_regular_text(path, MAX_QUIZ_BYTES)?;
     Quiz::from_json(&text).map_err(|reason| QuizError::Invalid {
         path: path.to_path_buf(),
         reason,
@@ -248,7 +254,7 @@ fn grade_cmd(a: GradeArgs) -> Result<i32, QuizError> {
     let quiz = read_quiz(&a.quiz)?;
     let mut all = Vec::with_capacity(a.responses.len());
     for p in &a.responses {
-        let text = std::fs::read_to_string(p).map_err(|e| QuizError::io(p, &e))?;
+        let text = crate::confine::read_regular_text(p, MAX_RESPONSES_BYTES)?;
         all.push(Responses::from_json(&text).map_err(|reason| QuizError::Invalid { path: p.clone(), reason })?);
     }
     let report = grade(&quiz, &all).map_err(|e| QuizError::Invalid {

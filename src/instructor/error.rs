@@ -63,6 +63,17 @@ impl QuizError {
     }
 }
 
+impl From<crate::confine::ReadError> for QuizError {
+    /// A file the read gate refused (not a regular file, too large, missing): exit 2.
+    fn from(e: crate::confine::ReadError) -> QuizError {
+        let path = PathBuf::from(e.path());
+        let full = e.to_string();
+        // The gate's message starts with the path, which Display puts back.
+        let reason = full.strip_prefix(&format!("{}: ", e.path())).unwrap_or(&full).to_string();
+        QuizError::Io { path, reason }
+    }
+}
+
 impl fmt::Display for QuizError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -21,7 +21,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), QuizError> {
         f.sync_all()?;
         drop(f);
         fs::rename(&tmp, path)?;
-        // The rename is durable once the folder is synced (not every platform allows it).
+        // The rename is durable once the folder is synced (not every platform allows it). The
+        // folder is opened only to sync it, never read, so it needs no read gate.
         if let Ok(d) = fs::File::open(dir) {
             let _ = d.sync_all();
         }

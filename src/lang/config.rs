@@ -14,6 +14,11 @@ use super::syntax::{BlockAst, BodyAst, Expr, Op, Span, parse_body};
 use super::typeexpr::Constraint;
 use super::value::{Type, Value};
 
+/// The largest configuration file (`.tf`, `.tftest.hcl`) read; a larger one is refused unread.
+pub const MAX_FILE_BYTES: u64 = 8 << 20;
+/// The most entries a configuration folder may hold before it is refused rather than listed.
+pub const MAX_ENTRIES: usize = 10_000;
+
 /// One parsed configuration file.
 #[derive(Clone, Debug)]
 pub struct File {
@@ -66,44 +71,43 @@ pub struct Config {
 }
 
 impl Config {
-    /// Reads every `*.tf` file of `dir`.
+    /// Reads every `*.tf` and `*.tftest.hcl` file of `dir`, each through the one read gate
+    /// ([`crate::confine`]): inside the folder (a link out of it is refused), a regular file (a
+    /// FIFO or a device named `x.tf` is refused, not skipped), at most [`MAX_FILE_BYTES`].
     pub fn load_dir(dir: &Path) -> DResult<Config> {
-        let entries = std::fs::read_dir(dir).map_err(|e| {
+        let unreadable = |e: &dyn std::fmt::Display| {
             Diag::new(
                 "Failed to read directory",
                 format!("Cannot read the configuration directory {}: {e}.", dir.display()),
             )
-        })?;
-        let mut names: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| (p.extension().is_some_and(|x| x == "tf") || p.to_string_lossy().ends_with(".tftest.hcl")) && p.is_file())
-            .collect();
-        names.sort();
-        // A configuration folder may come from anyone: a `.tf` file that is a link out of it must
-        // not make iacquiz read (and print) a file elsewhere on the machine.
-        let root = dir.canonicalize().map_err(|e| {
-            Diag::new(
-                "Failed to read directory",
-                format!("Cannot read the configuration directory {}: {e}.", dir.display()),
-            )
-        })?;
-        let mut texts = Vec::new();
-        for p in names {
-            let name = p.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-            if !p.canonicalize().is_ok_and(|real| real.starts_with(&root)) {
-                return Err(Diag::new(
-                    "Configuration file outside the folder",
-                    format!(
-                        "The configuration file {name:?} is a link to a file outside the configuration directory {}; iacquiz reads only files inside it.",
-                        dir.display()
-                    ),
-                ));
+        };
+        let sandbox = crate::confine::Sandbox::new(dir).map_err(|e| unreadable(&e))?;
+        let entries = std::fs::read_dir(dir).map_err(|e| unreadable(&e))?;
+        let mut names: Vec<String> = Vec::new();
+        for (i, e) in entries.filter_map(|e| e.ok()).enumerate() {
+            // Refusing a folder of a million entries beats listing them all.
+            if i >= MAX_ENTRIES {
+                return Err(unreadable(&format!("it holds more than {MAX_ENTRIES} entries; refused")));
             }
-            let src = std::fs::read_to_string(&p).map_err(|e| {
-                Diag::new(
-                    "Failed to read file",
-                    format!("The configuration file {name:?} could not be read: {e}."),
-                )
+            let name = e.file_name().to_string_lossy().to_string();
+            let wanted = name.ends_with(".tf") || name.ends_with(".tftest.hcl");
+            // A folder named x.tf is not a file (Terraform skips it too); anything else that is
+            // named like one is read, or refused with a reason.
+            if wanted && !e.path().is_dir() {
+                names.push(name);
+            }
+        }
+        names.sort();
+        let mut texts = Vec::new();
+        for name in names {
+            let src = sandbox.read_text(Path::new(&name), MAX_FILE_BYTES).map_err(|e| {
+                use crate::confine::ReadError;
+                let summary = match e {
+                    ReadError::Escapes { .. } => "Configuration file outside the folder",
+                    ReadError::Special { .. } | ReadError::TooLarge { .. } => "Configuration file refused",
+                    _ => "Failed to read file",
+                };
+                Diag::new(summary, format!("The configuration file {name:?} was not read: {e}."))
             })?;
             texts.push((name, src));
         }

@@ -46,7 +46,20 @@ pub enum PathError {
     /// The path names something that is neither a regular file nor a folder (a FIFO, a device,
     /// a socket): reading it could block for ever or never end.
     Special(String),
+    /// The file is larger than the cap (bytes): it is refused before it is read.
+    TooLarge(String, u64),
+    /// The folder holds more entries than a listing may walk (the cap): refused, not truncated.
+    TooMany(String, usize),
 }
+
+/// The most bytes one file read may bring in: the evaluation's own memory budget, since a file
+/// larger than it could not become a value anyway (`filebase64` of a 2 GiB file would otherwise
+/// be read whole before the budget saw it).
+pub const READ_CAP: u64 = crate::lang::eval::SIZE_BUDGET;
+/// The most folder levels a listing (`fileset`) descends.
+pub const WALK_DEPTH: usize = 64;
+/// The most entries a listing (`fileset`) looks at, files and folders together.
+pub const WALK_ENTRIES: usize = 100_000;
 
 /// What a path names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,12 +155,17 @@ impl Host {
             return files.get(&rel).cloned().ok_or_else(|| PathError::Missing(path.to_string()));
         }
         let p = self.resolve(path)?;
-        std::fs::read(p).map_err(|_| PathError::Missing(path.to_string()))
+        read_resolved(&p, path)
     }
 
     /// Every file under the folder `base`, as `/`-separated paths relative to it, sorted.
     /// Symlinks that lead outside the sandbox are skipped, and links to folders are not followed.
     pub fn list_files(&self, base: &str) -> Result<Vec<String>, PathError> {
+        self.list_files_within(base, WALK_ENTRIES)
+    }
+
+    /// [`Host::list_files`], looking at no more than `cap` entries on disk.
+    fn list_files_within(&self, base: &str, cap: usize) -> Result<Vec<String>, PathError> {
         if let Some(files) = &self.files {
             let rel = self.lexical(base)?;
             let prefix = if rel.is_empty() { String::new() } else { format!("{rel}/") };
@@ -156,18 +174,37 @@ impl Host {
         let dir = self.resolve(base)?;
         let root_real = self.root.as_ref().and_then(|r| r.canonicalize().ok()).ok_or(PathError::NoRoot)?;
         let mut out = Vec::new();
-        walk(&root_real, &dir, &dir, &mut out, 0);
+        let mut left = cap;
+        walk(&root_real, &dir, &dir, &mut out, 0, &mut left).map_err(|()| PathError::TooMany(base.to_string(), cap))?;
         out.sort();
         Ok(out)
     }
 }
 
-fn walk(root: &Path, base: &Path, dir: &Path, out: &mut Vec<String>, depth: usize) {
-    if depth > 64 || out.len() > 100_000 {
-        return;
+/// Reads the file at `real` (already resolved inside the sandbox) through the one read gate:
+/// only a regular file, at most [`READ_CAP`] bytes. `path` is the name the configuration used.
+pub(crate) fn read_resolved(real: &Path, path: &str) -> Result<Vec<u8>, PathError> {
+    use crate::confine::ReadError;
+    crate::confine::read_regular(real, READ_CAP).map_err(|e| match e {
+        ReadError::Special { .. } => PathError::Special(path.to_string()),
+        ReadError::TooLarge { cap, .. } => PathError::TooLarge(path.to_string(), cap),
+        _ => PathError::Missing(path.to_string()),
+    })
+}
+
+/// Lists the regular files under `dir`; `Err` when more entries than `left` would be looked at
+/// (`left` counts down). Deeper than [`WALK_DEPTH`] levels is not descended (a link loop cannot make
+/// depth, since links to folders are not followed; only real nesting can).
+fn walk(root: &Path, base: &Path, dir: &Path, out: &mut Vec<String>, depth: usize, left: &mut usize) -> Result<(), ()> {
+    if depth > WALK_DEPTH {
+        return Ok(());
     }
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else { return Ok(()) };
     for e in entries.filter_map(|e| e.ok()) {
+        if *left == 0 {
+            return Err(());
+        }
+        *left -= 1;
         let p = e.path();
         let Ok(kind) = e.file_type() else { continue };
         let Ok(real) = p.canonicalize() else { continue };
@@ -177,7 +214,7 @@ fn walk(root: &Path, base: &Path, dir: &Path, out: &mut Vec<String>, depth: usiz
         // As Terraform's fileset does, a link to a folder is not followed: two links to `.`
         // would otherwise make the walk list the same files without end.
         if kind.is_dir() {
-            walk(root, base, &p, out, depth + 1);
+            walk(root, base, &p, out, depth + 1, left)?;
             continue;
         }
         // Only regular files are listed (a link to one counts; a link to a folder does not); a
@@ -194,6 +231,7 @@ fn walk(root: &Path, base: &Path, dir: &Path, out: &mut Vec<String>, depth: usiz
             );
         }
     }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -232,6 +270,20 @@ mod tests {
         ));
         #[cfg(unix)]
         assert!(matches!(h.read("link.txt"), Err(PathError::Escapes(_))));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_listing_over_its_entry_cap_is_refused_not_cut_short() {
+        let dir = std::env::temp_dir().join(format!("iacquiz-host-cap-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("sub")).expect("mkdir");
+        for n in ["a", "b", "sub/c"] {
+            std::fs::write(dir.join(n), "x").expect("write");
+        }
+        let h = Host::with_root(&dir);
+        // Four entries: a, b, sub, sub/c.
+        assert_eq!(h.list_files_within(".", 4).map(|f| f.len()), Ok(3));
+        assert_eq!(h.list_files_within(".", 3), Err(PathError::TooMany(".".into(), 3)));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

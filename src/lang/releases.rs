@@ -262,13 +262,14 @@ mod tests {
     #[test]
     fn no_version_is_compared_outside_the_tables() {
         fn walk(dir: &std::path::Path, out: &mut Vec<String>) {
+            // The crate's own sources: links to folders are not followed, so no loop can form.
             let Ok(rd) = std::fs::read_dir(dir) else { return };
             for e in rd.flatten() {
                 let p = e.path();
-                if p.is_dir() {
+                if e.file_type().is_ok_and(|t| t.is_dir()) {
                     walk(&p, out);
                 } else if p.extension().is_some_and(|x| x == "rs") && !p.ends_with("releases.rs") {
-                    let text = std::fs::read_to_string(&p).unwrap_or_default();
+                    let text = crate::confine::read_regular_text(&p, 8 << 20).unwrap_or_default();
                     for (i, l) in text.lines().enumerate() {
                         let code = l.split("//").next().unwrap_or_default();
                         let compares = ["version <", "version >", "version >=", "version <="]

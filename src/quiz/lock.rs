@@ -71,7 +71,9 @@ impl Lock {
                 Ok(()) => {}
                 Err(TryLockError::WouldBlock) => {
                     let mut text = String::new();
-                    let _ = file.read_to_string(&mut text);
+                    // A process id is a few digits: read no more than that from a file
+                    // anyone with access to the data folder could have made large.
+                    let _ = (&mut file).take(64).read_to_string(&mut text);
                     let pid = text.trim().parse().unwrap_or(0);
                     return Err(LockError::Held { pid, path });
                 }

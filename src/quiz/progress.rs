@@ -4,13 +4,14 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::io::{ErrorKind, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use super::Mode;
 use super::fsrs::{self, Fsrs, Memory, Rating};
+use crate::confine::ReadError;
 
 /// The store's schema version this build writes.
 pub const SCHEMA: u32 = 1;
@@ -18,6 +19,8 @@ pub const SCHEMA: u32 = 1;
 pub const FILE: &str = "progress.json";
 /// The variable that overrides the data folder (tests use it).
 pub const DATA_DIR_VAR: &str = "IACQUIZ_DATA_DIR";
+/// The largest progress store read (a year of daily practice is well under a megabyte).
+pub const MAX_BYTES: u64 = 64 << 20;
 
 /// One answer given.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -173,15 +176,23 @@ impl Store {
     }
 
     /// Opens the store in `dir` (creating the folder and an empty store when there is none; a
-    /// corrupt or newer file is moved aside to `progress.json.corrupt-<time>`).
+    /// corrupt or newer file is moved aside to `progress.json.corrupt-<time>`; one that is not a
+    /// regular file, or is larger than [`MAX_BYTES`], is refused with an error and left alone).
     pub fn open(dir: &Path) -> Result<Opened, String> {
         fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let mut store = Store::empty(dir);
         let path = store.path();
         let mut notices = Vec::new();
-        match fs::read(&path) {
-            Err(e) if e.kind() == ErrorKind::NotFound => store.save()?,
-            Err(e) => return Err(format!("{}: {e}", path.display())),
+        match crate::confine::read_regular(&path, MAX_BYTES) {
+            // Nothing there (a link to nothing counts: saving replaces the link, not its target).
+            Err(ReadError::Missing { .. }) if !path.exists() => store.save()?,
+            // A FIFO, a device, a link to /dev/zero or an oversize file is refused, not moved
+            // aside: it is not a store that went bad, and moving it could not make it one.
+            Err(e) => {
+                return Err(format!(
+                    "{e}; the progress store must be a regular file of at most {MAX_BYTES} bytes (set {DATA_DIR_VAR} to use another folder)"
+                ));
+            }
             Ok(bytes) => match parse(&bytes) {
                 Ok(p) => store.progress = p,
                 Err(why) => {
@@ -213,6 +224,7 @@ impl Store {
             drop(f);
             fs::rename(&tmp, &path)?;
             // The rename itself is durable once the folder is synced (not possible everywhere).
+            // Opened only to sync the folder, never read: no read gate needed.
             if let Ok(d) = fs::File::open(&self.dir) {
                 let _ = d.sync_all();
             }
@@ -243,7 +255,9 @@ fn aside_path(dir: &Path) -> PathBuf {
 fn remove_stale_temps(dir: &Path) {
     let prefix = format!(".{FILE}.tmp-");
     let Ok(entries) = fs::read_dir(dir) else { return };
-    for e in entries.flatten() {
+    // Names are only looked at, nothing is read; a data folder of more entries than this is
+    // not searched to the end (a stale temporary left there costs only disk).
+    for e in entries.flatten().take(10_000) {
         let name = e.file_name().to_string_lossy().into_owned();
         let Some(pid) = name.strip_prefix(&prefix).and_then(|p| p.parse::<u32>().ok()) else {
             continue;

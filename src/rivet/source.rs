@@ -157,12 +157,27 @@ impl Loader {
         } else {
             let real = self.host.resolve(dir).map_err(|e| load_err(span, file, path_problem(dir, &e)))?;
             let entries = std::fs::read_dir(&real).map_err(|e| load_err(span, file, format!("cannot read folder {dir:?}: {e}")))?;
-            entries
-                .filter_map(|e| e.ok())
-                .filter_map(|e| e.file_name().to_str().map(str::to_string))
-                .filter(|n| n.ends_with(".rvt") && real.join(n).is_file())
-                .map(|n| join(&n))
-                .collect()
+            let mut names = Vec::new();
+            for (i, e) in entries.filter_map(|e| e.ok()).enumerate() {
+                // A folder of a million entries is refused rather than listed.
+                if i >= crate::lang::config::MAX_ENTRIES {
+                    let cap = crate::lang::config::MAX_ENTRIES;
+                    return Err(load_err(
+                        span,
+                        file,
+                        format!("folder {dir:?} holds more than {cap} entries; refused"),
+                    ));
+                }
+                // Anything named *.rvt that is not a folder is read through the host, which
+                // refuses (with a reason) a link out, a FIFO, a device or an oversize file.
+                if let Some(n) = e.file_name().to_str()
+                    && n.ends_with(".rvt")
+                    && !real.join(n).is_dir()
+                {
+                    names.push(join(n));
+                }
+            }
+            names
         };
         names.sort();
         Ok(names)
@@ -208,6 +223,8 @@ fn path_problem(path: &str, e: &PathError) -> String {
         }
         PathError::Missing(_) => format!("{path:?} does not exist"),
         PathError::Special(_) => format!("{path:?} is not a regular file or folder (a FIFO, a device or a socket)"),
+        PathError::TooLarge(_, cap) => format!("{path:?} is larger than {cap} bytes; refused rather than read"),
+        PathError::TooMany(_, cap) => format!("{path:?} holds more than {cap} entries; refused rather than listed"),
     }
 }
 

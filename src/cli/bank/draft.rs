@@ -234,16 +234,17 @@ fn relative_name(p: &Path, flag: &str) -> Result<String, String> {
 /// Reads `p` as UTF-8 text, refusing anything outside `root` (the current folder), symlinks
 /// that lead out of it included.
 fn read_inside(root: &Path, p: &Path, flag: &str) -> Result<String, String> {
-    let real = p.canonicalize().map_err(|e| format!("{flag} {}: cannot read: {e}", p.display()))?;
-    if !real.starts_with(root) {
-        return Err(format!(
+    let sandbox = crate::confine::Sandbox::new(root).map_err(|e| format!("{flag} {e}"))?;
+    // Through the one gate: inside the current folder, a regular file, at most a bank file's size.
+    sandbox.read_text(p, crate::bank::files::MAX_FILE_BYTES).map_err(|e| match e {
+        crate::confine::ReadError::Escapes { .. } => format!(
             "{flag} {}: outside the current folder ({}); sources are read only inside it",
             p.display(),
             root.display()
-        ));
-    }
-    let bytes = std::fs::read(&real).map_err(|e| format!("{flag} {}: cannot read: {e}", p.display()))?;
-    String::from_utf8(bytes).map_err(|_| format!("{flag} {}: not UTF-8 text", p.display()))
+        ),
+        crate::confine::ReadError::Missing { why, .. } => format!("{flag} {}: cannot read: {why}", p.display()),
+        e => format!("{flag} {e}"),
+    })
 }
 
 /// Where a terraform source fails, as `FILE:LINE:COLUMN: Summary: detail` (`--expr` for the

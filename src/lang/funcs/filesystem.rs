@@ -65,6 +65,16 @@ pub fn path_error(path: &str, e: PathError) -> FnError {
             0,
             format!("the path {path:?} is not a regular file (a FIFO, a device or a socket); iacquiz reads only regular files"),
         ),
+        PathError::TooLarge(_, cap) => FnError::Arg(
+            0,
+            format!(
+                "the file {path:?} is larger than {cap} bytes, the memory one evaluation may use; iacquiz refuses it rather than read it"
+            ),
+        ),
+        PathError::TooMany(_, cap) => FnError::Arg(
+            0,
+            format!("the folder {path:?} holds more than {cap} entries; iacquiz refuses to list it rather than walk it for ever"),
+        ),
     }
 }
 

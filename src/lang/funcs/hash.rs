@@ -125,12 +125,16 @@ fn read(ev: &Evaluator, path: &str) -> Result<Vec<u8>, FnError> {
     let real = match ev.host.resolve(path) {
         Ok(p) => p,
         Err(PathError::NoRoot | PathError::Escapes(_) | PathError::Missing(_)) => return Err(missing()),
-        Err(e @ PathError::Special(_)) => return Err(super::filesystem::path_error(path, e)),
+        Err(e) => return Err(super::filesystem::path_error(path, e)),
     };
     if real.is_dir() {
         return Err(FnError::Call(format!("read {shown}: is a directory")));
     }
-    std::fs::read(&real).map_err(|_| missing())
+    // The read itself goes through the one gate (regular file only, capped at the budget).
+    crate::lang::host::read_resolved(&real, path).map_err(|e| match e {
+        PathError::Missing(_) => missing(),
+        e => super::filesystem::path_error(path, e),
+    })
 }
 
 /// `n` bytes of randomness: derived from the host's seed and a per-evaluation counter when a

@@ -22,7 +22,10 @@ fn direxists_impl(ev: &Evaluator, args: &[Value]) -> FnResult {
                 crate::lang::render::go_quote(path)
             ),
         )),
-        Err(PathError::Missing(_)) | Err(PathError::NoRoot) | Err(PathError::Special(_)) => Ok(Value::Bool(false)),
+        // kind() reads nothing, so the size and listing caps cannot be what refused it.
+        Err(PathError::Missing(_) | PathError::NoRoot | PathError::Special(_) | PathError::TooLarge(..) | PathError::TooMany(..)) => {
+            Ok(Value::Bool(false))
+        }
         Err(PathError::Escapes(p)) => Err(FnError::Arg(
             0,
             format!("Error checking for directory: iacquiz reads no path outside the question's folder ({p})"),
