@@ -217,3 +217,15 @@ fn a_failed_tui_save_stays_on_the_status_line_until_a_save_succeeds() {
     assert_eq!(responses(&dir.join("responses-Ann.json")).answers[0].answer.as_deref(), Some("D"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn grade_reads_only_regular_files() {
+    // /dev/zero never ends: read whole, it would exhaust the memory; it is refused instead.
+    let quiz = quiz_path().display().to_string();
+    let o = run(&["quiz", "grade", &quiz, "/dev/zero"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("/dev/zero: refused: not a regular file"), "{err}");
+    let o = run(&["quiz", "grade", "/dev/zero", &quiz]);
+    assert_eq!(o.status.code(), Some(2));
+}

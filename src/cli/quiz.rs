@@ -187,9 +187,28 @@ fn new(a: NewArgs) -> Result<i32, QuizError> {
     Ok(0)
 }
 
+/// The most bytes of a quiz.json read (the whole bundled bank in five variants is far less).
+const QUIZ_CAP: u64 = 64 << 20;
+
+/// The most bytes of a responses file read (a thousand typed answers are far less).
+const RESPONSES_CAP: u64 = 8 << 20;
+
+/// A file named on the command line, read through the one gate: a regular file, at most
+/// `cap` bytes (a FIFO or `/dev/zero` given as a quiz or responses file is refused).
+fn read_text(path: &Path, cap: u64) -> Result<String, QuizError> {
+    crate::confine::read_regular_text(path, cap).map_err(|e| {
+        let shown = e.to_string();
+        let prefix = format!("{}: ", e.path());
+        QuizError::Io {
+            path: path.to_path_buf(),
+            reason: shown.strip_prefix(&prefix).unwrap_or(&shown).to_string(),
+        }
+    })
+}
+
 /// Reads and parses a quiz.json.
 pub fn read_quiz(path: &Path) -> Result<Quiz, QuizError> {
-    let text = std::fs::read_to_string(path).map_err(|e| QuizError::io(path, &e))?;
+    let text = read_text(path, QUIZ_CAP)?;
     Quiz::from_json(&text).map_err(|reason| QuizError::Invalid {
         path: path.to_path_buf(),
         reason,
@@ -270,7 +289,7 @@ fn grade_cmd(a: GradeArgs) -> Result<i32, QuizError> {
     let quiz = read_quiz(&a.quiz)?;
     let mut all = Vec::with_capacity(a.responses.len());
     for p in &a.responses {
-        let text = std::fs::read_to_string(p).map_err(|e| QuizError::io(p, &e))?;
+        let text = read_text(p, RESPONSES_CAP)?;
         all.push(Responses::from_json(&text).map_err(|reason| QuizError::Invalid { path: p.clone(), reason })?);
     }
     let report = grade(&quiz, &all).map_err(|e| QuizError::Invalid {
