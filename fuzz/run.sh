@@ -6,7 +6,7 @@ set -eu
 cd "$(dirname "$0")"
 secs=${1:-600}
 [ $# -gt 0 ] && shift
-targets=${*:-expr config bank cfn rivet}
+targets=${*:-expr config bank cfn rivet responses}
 python3 seed.py
 mkdir -p logs
 for t in $targets; do

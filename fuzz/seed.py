@@ -105,3 +105,5 @@ write("config", config_seeds())
 write("bank", bank_seeds())
 write("cfn", cfn_seeds())
 write("rivet", rivet_seeds())
+# Responses files as quiz take writes them (the target grades them against the prepared quiz).
+write("responses", [open(p, encoding="utf-8").read() for p in files("tests/quiz/**/*responses*.json")])

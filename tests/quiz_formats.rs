@@ -632,7 +632,8 @@ fn markdown_has_every_question_and_the_key_every_misconception() {
     for v in &quiz.variants {
         assert!(md.contains(&format!("## Variant {} of {}", v.variant, quiz.variants.len())));
         for item in &v.questions {
-            assert!(md.contains(&format!("### {}. {}", item.number, item.prompt.trim())), "{}", item.id);
+            let heading = format!("### {}. {}", item.number, iacquiz::export::md::line(item.prompt.trim()));
+            assert!(md.contains(&heading), "{}", item.id);
             for m in &item.misconceptions {
                 assert!(key.contains(&format!("Misconception {m}:")), "{}: {m}", item.id);
             }

@@ -11,9 +11,10 @@ use clap::{Args, Subcommand};
 use super::bank::BankArgs;
 use crate::export::{self, ExportFormat};
 use crate::instructor::grade::grade;
-use crate::instructor::save::write_responses;
+use crate::instructor::plain::take_and_save;
+use crate::instructor::save::ResponsesFile;
 use crate::instructor::sitting::no_such_variant;
-use crate::instructor::take::{Clock, SystemClock, take};
+use crate::instructor::take::{Clock, SystemClock};
 use crate::instructor::variants::repeated_values;
 use crate::instructor::{Options, Quiz, QuizError, Responses, new_quiz, parse_difficulty};
 use crate::tui::take::{Phase, Take, run as take_tui};
@@ -78,7 +79,14 @@ answer is right. Answers are saved as they are given (written atomically); quitt
 then y) and Ctrl-C keep every answer given.
 
 When standard input or output is not a terminal, or with --plain, the questions are asked one
-after another and each answer is read as one line from standard input (- skips one).";
+after another and each answer is read as one line from standard input (- skips one).
+
+Each sitting gets a file of its own: responses-NAME.json, or responses-NAME-2.json, -3, ...
+when that name is taken (another sitting, or another name that makes the same file name);
+no file is ever overwritten. NAME is the student's name made safe for a file name and cut to
+60 bytes; the full name is inside the file, and `quiz grade` reports it. A save that fails
+says so at once (the TUI's status line, or standard error) and the next answer tries again;
+if the last one fails, the responses are printed on standard output and the exit code is 2.";
 
 /// Arguments of `iacquiz quiz take`.
 #[derive(Args, Debug)]
@@ -207,10 +215,24 @@ fn take_cmd(a: TakeArgs) -> Result<i32, QuizError> {
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let responses = take(&quiz, a.variant, a.name.as_deref(), &mut input, &mut out, &mut SystemClock::new())?;
-    let path = write_responses(&a.out, &responses)?;
-    let _ = writeln!(out, "Responses written to {}.", path.display());
-    Ok(0)
+    let stderr = std::io::stderr();
+    let mut err = stderr.lock();
+    let mut file = ResponsesFile::new(&a.out);
+    let mut clock = SystemClock::new();
+    let name = a.name.as_deref();
+    let o = take_and_save(&quiz, a.variant, name, &mut input, &mut out, &mut err, &mut clock, &mut file)?;
+    match o.saved {
+        Ok(path) => {
+            let _ = writeln!(out, "Responses written to {}.", path.display());
+            Ok(0)
+        }
+        Err(e) => {
+            // Already said on the error stream; the answers must not be lost with it.
+            let _ = writeln!(err, "iacquiz quiz take: {e}\nThe responses follow on standard output: keep them.");
+            let _ = write!(out, "{}", o.responses.to_json());
+            Ok(2)
+        }
+    }
 }
 
 /// `quiz take` in the TUI. Whatever ends it (submitting, quitting, Ctrl-C, a terminal error),

@@ -1,25 +1,102 @@
 //! Markdown: `quiz.md` (every variant's questions, to print or paste) and `answers.md` (the
 //! key: each answer, why, and each distractor with the misconception that produces it).
+//!
+//! Every field from the bank or `quiz.json` is escaped for CommonMark ([`prose`], [`code`],
+//! fenced blocks), so a renderer shows it as written: a bank can put no HTML, link or image
+//! into a rendered page, and no backslash or `<a>` of an explanation disappears.
 
-use super::{feedback, objective_line, ref_lines, refs_of, source_blocks, type_hint};
+use super::{feedback, inline_code, objective_line, ref_lines, refs_of, source_blocks, type_hint};
 use crate::instructor::model::{Format, Item, Quiz};
 use crate::instructor::variants::values_text;
 
-/// `text` as inline code, with a fence longer than any backtick run inside it.
+/// The characters CommonMark (and the common extensions: tables, strikethrough, math,
+/// superscript) may read as markup anywhere in a line; each is written after a backslash.
+const SPECIAL: &str = "\\`*_[]<>#|!&~$^";
+
+/// The longest run of backticks in `text`.
+fn longest_backticks(text: &str) -> usize {
+    text.split(|c| c != '`').map(str::len).max().unwrap_or(0)
+}
+
+/// `text` as inline code, with a fence longer than any backtick run inside it. A code span is
+/// one line (a line break inside it would let the next line start a block, even raw HTML);
+/// CommonMark shows a line break in a span as a space anyway.
 pub fn code(text: &str) -> String {
-    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let text = text.replace(['\r', '\n'], " ");
+    let longest = longest_backticks(&text);
     let fence = "`".repeat(longest + 1);
-    if text.starts_with('`') || text.ends_with('`') || longest > 0 {
+    // CommonMark strips one space from each end when both ends have one: pad whenever the
+    // content starts or ends with a backtick or is itself padded.
+    let padded = text.starts_with(' ') && text.ends_with(' ') && !text.trim().is_empty();
+    if text.starts_with('`') || text.ends_with('`') || longest > 0 || padded {
         format!("{fence} {text} {fence}")
+    } else if text.is_empty() {
+        // An empty span does not exist in CommonMark; a space in one shows as nothing.
+        "` `".into()
     } else {
         format!("{fence}{text}{fence}")
     }
 }
 
-/// A fenced code block (the fence longer than any backtick run inside).
+/// Escapes one line of text; `start` when it begins a line of the output, where list items,
+/// setext underlines and indented code could start.
+fn escape_line(line: &str, start: bool, out: &mut String) {
+    let mut s = line;
+    if start {
+        s = s.trim_start_matches([' ', '\t']);
+        let digits = s.len() - s.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        if s.starts_with(['-', '+', '=']) {
+            out.push('\\');
+        } else if digits > 0 && s[digits..].starts_with(['.', ')']) {
+            out.push_str(&s[..digits]);
+            out.push('\\');
+            s = &s[digits..];
+        }
+    }
+    for c in s.chars() {
+        if SPECIAL.contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+}
+
+/// Escapes `text` (no code spans) so CommonMark shows it as written; `start` when it begins a
+/// line of the output. Line breaks are kept; each line's indentation is dropped.
+pub fn escape(text: &str, start: bool) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        escape_line(line.trim_end_matches('\r'), start || i > 0, &mut out);
+    }
+    out
+}
+
+/// Prose from a bank (a prompt, an explanation, a feedback): its backtick spans as code, the
+/// rest escaped; it starts a line of the output when `start`.
+pub fn prose(text: &str, start: bool) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    for (i, (is_code, t)) in inline_code(text).into_iter().enumerate() {
+        if is_code {
+            out.push_str(&code(t));
+        } else {
+            out.push_str(&escape(t, start && i == 0));
+        }
+    }
+    out
+}
+
+/// Prose on one line (a heading, a list item): its line breaks become spaces.
+pub fn line(text: &str) -> String {
+    prose(&text.replace(['\r', '\n'], " "), false)
+}
+
+/// A fenced code block (the fence longer than any backtick run inside, so the text cannot
+/// close it).
 fn block(out: &mut String, lang: &str, text: &str) {
-    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
-    let fence = "`".repeat(longest.max(2) + 1);
+    let fence = "`".repeat(longest_backticks(text).max(2) + 1);
     out.push_str(&format!("{fence}{lang}\n{}\n{fence}\n\n", text.trim_end_matches('\n')));
 }
 
@@ -35,19 +112,19 @@ fn header(quiz: &Quiz, title: &str) -> String {
 }
 
 fn question(out: &mut String, quiz: &Quiz, item: &Item) {
-    out.push_str(&format!("### {}. {}\n\n", item.number, item.prompt.trim()));
+    out.push_str(&format!("### {}. {}\n\n", item.number, line(item.prompt.trim())));
     // Only the objective: the quoted lesson sentence would often state the answer.
     if let Some(o) = refs_of(quiz, item).and_then(objective_line) {
-        out.push_str(&format!("*Exam objective {o}*\n\n"));
+        out.push_str(&format!("*Exam objective {}*\n\n", line(&o)));
     }
     for b in source_blocks(item) {
-        out.push_str(&format!("{}:\n\n", b.label));
+        out.push_str(&format!("{}:\n\n", prose(&b.label, true)));
         block(out, b.lang(), &b.text);
     }
     match item.format {
         Format::Multichoice | Format::Truefalse => {
             for c in &item.choices {
-                out.push_str(&format!("- **{})** {}\n", c.key, code(&c.text)));
+                out.push_str(&format!("- **{})** {}\n", line(&c.key), code(&c.text)));
             }
             out.push('\n');
         }
@@ -80,8 +157,8 @@ pub fn answers(quiz: &Quiz) -> String {
             out.push_str(&format!(
                 "### {}. {} ({}, {}, difficulty {})\n\n",
                 item.number,
-                item.id,
-                item.topic,
+                line(&item.id),
+                line(&item.topic),
                 item.format.name(),
                 item.difficulty
             ));
@@ -89,14 +166,14 @@ pub fn answers(quiz: &Quiz) -> String {
                 out.push_str(&format!("Values: {}\n\n", code(&values_text(&item.values))));
             }
             match &item.answer.key {
-                Some(k) => out.push_str(&format!("**Answer: {k})** {}\n\n", code(&item.answer.text))),
+                Some(k) => out.push_str(&format!("**Answer: {})** {}\n\n", line(k), code(&item.answer.text))),
                 None => out.push_str(&format!("**Answer:** {}\n\n", code(&item.answer.text))),
             }
-            out.push_str(&format!("{}\n\n", item.explain.trim()));
+            out.push_str(&format!("{}\n\n", prose(item.explain.trim(), true)));
             if let Some(r) = refs_of(quiz, item) {
                 let lines = ref_lines(r);
                 for (label, text) in &lines {
-                    out.push_str(&format!("- {label}: {text}\n"));
+                    out.push_str(&format!("- {label}: {}\n", line(text)));
                 }
                 if !lines.is_empty() {
                     out.push('\n');
@@ -105,7 +182,13 @@ pub fn answers(quiz: &Quiz) -> String {
             let wrong: Vec<String> = if item.format == Format::Shortanswer {
                 item.wrong
                     .iter()
-                    .map(|w| format!("- {} — {}\n", code(&w.text), feedback(w.misconception.as_deref(), w.why.as_deref())))
+                    .map(|w| {
+                        format!(
+                            "- {} — {}\n",
+                            code(&w.text),
+                            line(&feedback(w.misconception.as_deref(), w.why.as_deref()))
+                        )
+                    })
                     .collect()
             } else {
                 item.choices
@@ -114,9 +197,9 @@ pub fn answers(quiz: &Quiz) -> String {
                     .map(|c| {
                         format!(
                             "- **{})** {} — {}\n",
-                            c.key,
+                            line(&c.key),
                             code(&c.text),
-                            feedback(c.misconception.as_deref(), c.why.as_deref())
+                            line(&feedback(c.misconception.as_deref(), c.why.as_deref()))
                         )
                     })
                     .collect()
@@ -144,5 +227,16 @@ mod tests {
         assert_eq!(code("a"), "`a`");
         assert_eq!(code("a`b"), "`` a`b ``");
         assert_eq!(code("``x"), "``` ``x ```");
+        assert_eq!(code(" a "), "`  a  `");
+        assert_eq!(code("a\n<b>"), "`a <b>`");
+        assert_eq!(code(""), "` `");
+    }
+
+    #[test]
+    fn markup_is_escaped() {
+        assert_eq!(line("<b> & [x](y) *z* a_b `c`"), "\\<b\\> \\& \\[x\\](y) \\*z\\* a\\_b `c`");
+        assert_eq!(escape("- a\n  1. b\n# c\n=", true), "\\- a\n1\\. b\n\\# c\n\\=");
+        assert_eq!(escape("- a", false), "- a", "not at a line start: no list");
+        assert_eq!(line("\"\\\\.\""), "\"\\\\\\\\.\"");
     }
 }

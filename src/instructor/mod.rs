@@ -8,13 +8,14 @@
 //!                                                     │
 //!                               quiz.json ◄───────────┴──► export (md, html, gift, moodle)
 //!                                   │
-//!      take (TUI: sitting; or stdin) ─► responses-NAME.json ─► grade (text, CSV)
+//!      take (TUI: sitting; or stdin) ─► responses-NAME[-N].json ─► grade (text, CSV)
 //! ```
 
 pub mod draw;
 pub mod error;
 pub mod grade;
 pub mod model;
+pub mod plain;
 pub mod save;
 pub mod sitting;
 pub mod take;

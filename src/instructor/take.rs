@@ -147,6 +147,20 @@ pub fn take(
     out: &mut dyn Write,
     clock: &mut dyn Clock,
 ) -> Result<Responses, QuizError> {
+    take_saving(quiz, variant, name, input, out, clock, &mut |_| {})
+}
+
+/// [`take`], handing the responses so far to `answered` after each answer, so the caller can
+/// save them as they are given.
+pub fn take_saving(
+    quiz: &Quiz,
+    variant: usize,
+    name: Option<&str>,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    clock: &mut dyn Clock,
+    answered: &mut dyn FnMut(&Responses),
+) -> Result<Responses, QuizError> {
     let Some(v) = quiz.variant(variant) else {
         return Err(super::sitting::no_such_variant(quiz, variant));
     };
@@ -159,7 +173,7 @@ pub fn take(
         }
     };
     let name = if name.is_empty() { "anonymous".to_string() } else { name };
-    run(quiz, v, name, input, out, clock)
+    run(quiz, v, name, input, out, clock, answered)
 }
 
 fn run(
@@ -169,6 +183,7 @@ fn run(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     clock: &mut dyn Clock,
+    answered: &mut dyn FnMut(&Responses),
 ) -> Result<Responses, QuizError> {
     let total = v.questions.len();
     writeln!(
@@ -180,66 +195,84 @@ fn run(
         if total == 1 { "" } else { "s" }
     )
     .map_err(io)?;
-    let mut answers = Vec::with_capacity(total);
-    let mut ended = false;
-    for item in &v.questions {
-        let mut answer = None;
-        let mut time_ms = 0;
-        if !ended {
-            writeln!(out).map_err(io)?;
-            show(item, total, out).map_err(io)?;
-            let start = clock.now_ms();
-            loop {
-                write!(out, "{}", ask(item)).map_err(io)?;
-                out.flush().map_err(io)?;
-                let Some(line) = read_line(input)? else {
-                    writeln!(out).map_err(io)?;
-                    ended = true;
-                    break;
-                };
-                match accept(item, &line) {
-                    Ok(a) => {
-                        answer = a;
-                        break;
-                    }
-                    Err(why) => writeln!(out, "{why}").map_err(io)?,
-                }
-            }
-            time_ms = clock.now_ms().saturating_sub(start);
-        }
-        answers.push(super::model::Response {
-            number: item.number,
-            id: item.id.clone(),
-            answer,
-            time_ms,
-        });
-    }
-    let answered = answers.iter().filter(|a| a.answer.is_some()).count();
-    writeln!(out, "\nAnswered {answered} of {total}.").map_err(io)?;
-    Ok(Responses {
+    let mut responses = Responses {
         schema: SCHEMA,
         quiz_seed: quiz.seed,
         variant: v.variant,
         name,
-        answers,
-    })
+        answers: v
+            .questions
+            .iter()
+            .map(|item| super::model::Response {
+                number: item.number,
+                id: item.id.clone(),
+                answer: None,
+                time_ms: 0,
+            })
+            .collect(),
+    };
+    for (i, item) in v.questions.iter().enumerate() {
+        writeln!(out).map_err(io)?;
+        show(item, total, out).map_err(io)?;
+        let start = clock.now_ms();
+        let mut answer = None;
+        let mut ended = false;
+        loop {
+            write!(out, "{}", ask(item)).map_err(io)?;
+            out.flush().map_err(io)?;
+            let Some(line) = read_line(input)? else {
+                writeln!(out).map_err(io)?;
+                ended = true;
+                break;
+            };
+            match accept(item, &line) {
+                Ok(a) => {
+                    answer = a;
+                    break;
+                }
+                Err(why) => writeln!(out, "{why}").map_err(io)?,
+            }
+        }
+        if let Some(r) = responses.answers.get_mut(i) {
+            r.answer = answer;
+            r.time_ms = clock.now_ms().saturating_sub(start);
+        }
+        if ended {
+            break;
+        }
+        answered(&responses);
+    }
+    let n = responses.answers.iter().filter(|a| a.answer.is_some()).count();
+    writeln!(out, "\nAnswered {n} of {total}.").map_err(io)?;
+    Ok(responses)
 }
 
-/// The file name responses are written to: `responses-NAME.json`, the name kept to letters,
-/// digits, `-`, `_` and `.` (anything else becomes `_`).
-pub fn responses_file_name(name: &str) -> String {
-    let safe: String = name
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || matches!(c, '-' | '_' | '.') {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+/// The most bytes of a student's name a responses file name keeps (the full name is inside
+/// the file): short enough for any file system's 255-byte limit with room to spare.
+pub const NAME_BYTES: usize = 60;
+
+/// The `n`th file name (1-based) a student's responses may be written to:
+/// `responses-NAME.json`, then `responses-NAME-2.json`, ...; the name kept to letters, digits,
+/// `-`, `_` and `.` (anything else becomes `_`) and to its first [`NAME_BYTES`] bytes.
+pub fn responses_file_name(name: &str, n: usize) -> String {
+    let mut safe = String::new();
+    for c in name.chars() {
+        let c = if c.is_alphanumeric() || matches!(c, '-' | '_' | '.') {
+            c
+        } else {
+            '_'
+        };
+        if safe.len() + c.len_utf8() > NAME_BYTES {
+            break;
+        }
+        safe.push(c);
+    }
     let safe = safe.trim_start_matches('.');
-    format!("responses-{}.json", if safe.is_empty() { "anonymous" } else { safe })
+    let safe = if safe.is_empty() { "anonymous" } else { safe };
+    match n {
+        0 | 1 => format!("responses-{safe}.json"),
+        n => format!("responses-{safe}-{n}.json"),
+    }
 }
 
 #[cfg(test)]
@@ -247,9 +280,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn file_names_are_safe() {
-        assert_eq!(responses_file_name("alice"), "responses-alice.json");
-        assert_eq!(responses_file_name("Ann Lee/../x"), "responses-Ann_Lee_.._x.json");
-        assert_eq!(responses_file_name("..."), "responses-anonymous.json");
+    fn file_names_are_safe_and_bounded() {
+        assert_eq!(responses_file_name("alice", 1), "responses-alice.json");
+        assert_eq!(responses_file_name("alice", 3), "responses-alice-3.json");
+        assert_eq!(responses_file_name("Ann Lee/../x", 1), "responses-Ann_Lee_.._x.json");
+        assert_eq!(responses_file_name("...", 1), "responses-anonymous.json");
+        let long = responses_file_name(&"é".repeat(300), 10_000);
+        assert_eq!(long, format!("responses-{}-10000.json", "é".repeat(30)));
+        assert!(long.len() <= 100);
     }
 }

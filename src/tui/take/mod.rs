@@ -12,7 +12,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 use crate::instructor::model::{Format, Quiz};
-use crate::instructor::save::write_responses;
+use crate::instructor::save::ResponsesFile;
 use crate::instructor::sitting::Sitting;
 use crate::instructor::{QuizError, Responses};
 
@@ -60,7 +60,10 @@ pub struct Take {
     pub theme: Theme,
     /// The folder responses-NAME.json goes into.
     pub out: PathBuf,
-    /// The latest write of the responses: where, or why it failed.
+    /// The sitting's responses file (made by the first save, replaced by later ones).
+    pub file: ResponsesFile,
+    /// The latest write of the responses: where, or why it failed (shown on the status line
+    /// until a write succeeds).
     pub saved: Option<Result<PathBuf, String>>,
     /// Set when the loop should end.
     pub quit: bool,
@@ -93,6 +96,7 @@ impl Take {
             notice: None,
             theme,
             out: out.to_path_buf(),
+            file: ResponsesFile::new(out),
             saved: None,
             quit: false,
             dirty: false,
@@ -130,9 +134,10 @@ impl Take {
     }
 
     /// Writes the responses (atomically) into the out folder; the outcome is kept for the
-    /// screen, and a failure shown as the notice.
+    /// screen, and a failure shown at once. The answers stay here and stay unsaved, so the
+    /// next change (or leaving) tries again.
     pub fn save(&mut self) -> Result<PathBuf, QuizError> {
-        let r = write_responses(&self.out, &self.responses());
+        let r = self.file.save(&self.responses());
         match &r {
             Ok(p) => {
                 self.dirty = false;

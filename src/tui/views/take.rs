@@ -95,6 +95,15 @@ fn draw_footer(f: &mut Frame, t: &Take, area: Rect) {
         f.render_widget(Paragraph::new(Line::from(Span::styled(format!(" {n}"), th.bad()))), area);
         return;
     }
+    // A failed save stays on the status line until a save succeeds: answers given meanwhile
+    // are only in memory.
+    if let Some(Err(e)) = &t.saved
+        && t.help.is_none()
+    {
+        let text = format!(" ✗ Answers not saved: {e}. They are kept; the next answer tries again.");
+        f.render_widget(Paragraph::new(Line::from(Span::styled(text, th.bad()))), area);
+        return;
+    }
     let choices = match t.phase {
         Phase::Question => t.sitting.item().map(|i| i.choices.len()).unwrap_or(0),
         _ => 0,
@@ -305,7 +314,11 @@ fn submit(f: &mut Frame, t: &Take, area: Rect) {
 fn quit(f: &mut Frame, t: &Take, area: Rect) {
     let th = &t.theme;
     let s = &t.sitting;
-    let file = responses_file_name(&s.name);
+    // The file exists once an answer was saved; before that the first save names it.
+    let file = match t.file.path().and_then(|p| p.file_name()) {
+        Some(f) => f.to_string_lossy().to_string(),
+        None => format!("a new file ({}, or numbered if taken)", responses_file_name(&s.name, 1)),
+    };
     let lines = vec![
         Line::from(Span::styled("Quit before submitting?", th.title())),
         Line::from(""),
