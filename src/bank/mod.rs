@@ -37,6 +37,7 @@ pub mod rng;
 pub mod since;
 pub mod sources;
 mod starts;
+pub mod typed;
 
 use std::path::PathBuf;
 
