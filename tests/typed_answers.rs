@@ -177,6 +177,10 @@ fn practice_grades_the_value_typed_plainly() {
     let mut app = practice(&dir, "typed-format-right-store");
     retype(&mut app, "node_0077");
     assert_eq!(input_error(&app), "", "an unquoted string answer reads as the string");
+    // A call is refused even where it would not evaluate (it is not text to quote).
+    let inst = &app.asking.as_ref().unwrap_or_else(|| panic!("asking")).instance;
+    assert!(inst.typed_problem("upper(var.x)").is_some_and(|p| p.contains(REFUSED)));
+    assert!(inst.judge("upper(var.x)").is_err_and(|p| p.contains(REFUSED)));
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Feedback);
     assert!(app.feedback.as_ref().is_some_and(|f| f.correct && f.note.is_none()));
@@ -300,4 +304,37 @@ fn diagnose_says_when_only_letter_case_differs() {
     assert!(stdout.contains("differs only in letter case"), "{stdout}");
     let (_, stdout, _) = diagnose(r#"lower("A")"#, r#""b""#);
     assert!(!stdout.contains("letter case"), "{stdout}");
+}
+
+#[test]
+fn quiz_take_tui_keeps_an_expression_on_screen_to_retype() {
+    use iacquiz::tui::take::update::handle_key;
+    use iacquiz::tui::take::{Phase, Take};
+    let quiz = prepared_quiz();
+    let out = temp("typed-take-tui");
+    std::fs::create_dir_all(&out).unwrap_or_else(|e| panic!("{e}"));
+    let now = 1_000_000;
+    let mut t = Take::new(&quiz, 1, Some("Erin"), &out, Theme { color: false }, now).unwrap_or_else(|e| panic!("{e}"));
+    t.sitting.go_to(10, now);
+    assert!(t.typed(), "question 11 is typed");
+    let mut key = |t: &mut Take, code: KeyCode| {
+        handle_key(t, KeyEvent::new(code, KeyModifiers::NONE), now);
+    };
+    for c in "format(\"%s_%04d\", \"node\", 29)".chars() {
+        key(&mut t, KeyCode::Char(c));
+    }
+    key(&mut t, KeyCode::Enter);
+    assert_eq!((t.phase, t.sitting.current()), (Phase::Question, 10), "not moved on");
+    let notice = t.notice.clone().unwrap_or_default();
+    assert!(notice.contains(REFUSED), "{notice}");
+    assert!(iacquiz::tui::take::render_text(&t, 100, 30).contains(REFUSED));
+    for _ in 0..40 {
+        key(&mut t, KeyCode::Backspace);
+    }
+    for c in "\"node_0029\"".chars() {
+        key(&mut t, KeyCode::Char(c));
+    }
+    key(&mut t, KeyCode::Enter);
+    assert_eq!(t.phase, Phase::Submit, "the value moves on to the submission");
+    assert_eq!(t.sitting.answer(10), Some("\"node_0029\""));
 }

@@ -517,7 +517,9 @@ impl Instance {
             return Some(if hcl { format!("\"{word}\"") } else { word.to_string() });
         }
         let unreadable = !matches!(self.parse_answer(typed), Ok(Ok(_)));
-        if hcl && unreadable && matches!(correct, Computed::Value(_)) {
+        // A call that fails (`upper(var.x)`) is an expression to refuse, not text to quote.
+        let call = || super::typed::refusal(typed).is_some_and(|r| r.is_call());
+        if hcl && unreadable && matches!(correct, Computed::Value(_)) && !call() {
             return super::natural::quoted(typed);
         }
         None

@@ -24,6 +24,12 @@ pub struct Refusal {
 }
 
 impl Refusal {
+    /// True when the refused part is a function call (text such as `upper(x)` is an
+    /// expression, never a string typed without its quotes).
+    pub fn is_call(&self) -> bool {
+        self.what.starts_with("a call to ")
+    }
+
     /// The message shown to the learner; with `expects_string`, a bare word is answered with
     /// `did you mean "word"?`.
     pub fn message(&self, expects_string: bool) -> String {

@@ -179,8 +179,9 @@ fn question(t: &mut Take, a: Action, now_ms: u64) -> Effect {
             }
             advance(t, now_ms)
         }
-        // A typed expression stays on screen to be retyped (it would be graded wrong).
-        Action::Enter if t.typed() => {
+        // A typed expression stays on screen to be retyped (it would be graded wrong); clearing
+        // the line moves on without an answer.
+        Action::Next if t.typed() => {
             let typed = t.inputs.get(i).map(|l| l.text.trim().to_string()).unwrap_or_default();
             let refused = t
                 .sitting
