@@ -317,7 +317,7 @@ fn quiz_take_tui_keeps_an_expression_on_screen_to_retype() {
     let mut t = Take::new(&quiz, 1, Some("Erin"), &out, Theme { color: false }, now).unwrap_or_else(|e| panic!("{e}"));
     t.sitting.go_to(10, now);
     assert!(t.typed(), "question 11 is typed");
-    let mut key = |t: &mut Take, code: KeyCode| {
+    let key = |t: &mut Take, code: KeyCode| {
         handle_key(t, KeyEvent::new(code, KeyModifiers::NONE), now);
     };
     for c in "format(\"%s_%04d\", \"node\", 29)".chars() {
