@@ -159,6 +159,8 @@ fn practice_refuses_the_questions_own_expression_and_grades_the_value() {
     assert!(input_error(&app).contains(REFUSED) && input_error(&app).contains("a call to format()"));
     assert!(app.session.as_ref().is_some_and(|s| s.answered.is_empty()), "nor counted");
     assert!(app.store.progress.get("tf-typed-format").is_none(), "nor recorded");
+    let shown = iacquiz::tui::render_text(&app, 100, 30);
+    assert!(shown.contains(REFUSED), "the refusal is on screen:\n{shown}");
     // The value differing only in letter case is graded wrong, and told so.
     retype(&mut app, r#""Node_0077""#);
     assert_eq!(input_error(&app), "");
