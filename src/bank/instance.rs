@@ -517,7 +517,9 @@ impl Instance {
             return Some(if hcl { format!("\"{word}\"") } else { word.to_string() });
         }
         let unreadable = !matches!(self.parse_answer(typed), Ok(Ok(_)));
-        if hcl && unreadable && matches!(correct, Computed::Value(_)) {
+        // A call that fails (`upper(var.x)`) is an expression to refuse, not text to quote.
+        let call = || super::typed::refusal(typed).is_some_and(|r| r.is_call());
+        if hcl && unreadable && matches!(correct, Computed::Value(_)) && !call() {
             return super::natural::quoted(typed);
         }
         None
@@ -533,6 +535,8 @@ pub struct Verdict {
     pub expected: String,
     /// The misconceptions that produce exactly the learner's answer, with their explanations.
     pub misconceptions: Vec<(String, String)>,
+    /// A remark on a wrong answer (it differs from the right one only in letter case).
+    pub note: Option<String>,
 }
 
 impl Instance {
@@ -547,12 +551,15 @@ impl Instance {
         let expected = correct.text.clone();
         let rewritten = self.natural_reading(&correct.computed, typed);
         let typed = rewritten.as_deref().unwrap_or(typed);
+        let says_error = typed.trim_start().starts_with("Error:");
+        if !says_error && let Some(why) = self.expression_refusal(&correct.computed, typed) {
+            return Err(why);
+        }
         // What the learner may mean: a value, or (where errors are in play) an error summary.
         let as_error = Computed::Error(EngineError {
             summary: typed.trim().trim_start_matches("Error:").trim().to_string(),
             detail: String::new(),
         });
-        let says_error = typed.trim_start().starts_with("Error:");
         let mut readings = Vec::new();
         match self.parse_answer(typed) {
             Ok(Ok(v)) if !says_error => readings.push(v),
@@ -573,6 +580,14 @@ impl Instance {
             })
         };
         let ok = same(&correct.computed);
+        let case_only = !ok
+            && readings.iter().any(|a| match (a, &correct.computed) {
+                (Computed::Value(x), Computed::Value(y)) => {
+                    let (x, y) = (super::typed::fold_case(x), super::typed::fold_case(y));
+                    crate::mistakes::diagnose::same_answer(&y, &x, self.strict_types)
+                }
+                _ => false,
+            });
         let mut misconceptions = Vec::new();
         if !ok {
             // Every misconception that gives this answer is named, not only the first.
@@ -588,6 +603,47 @@ impl Instance {
             correct: ok,
             expected,
             misconceptions,
+            note: case_only.then(|| super::typed::CASE_NOTE.to_string()),
         })
+    }
+
+    /// Why `typed` (already in the engine's notation) is refused before grading: for
+    /// terraform, an expression where a value was asked for. `None` for a literal value.
+    fn expression_refusal(&self, correct: &Computed, typed: &str) -> Option<String> {
+        if self.engine != Engine::Terraform {
+            return None;
+        }
+        let expects_string = match correct {
+            Computed::Value(v) => super::typed::holds_string(v),
+            _ => false,
+        };
+        super::typed::refusal(typed).map(|r| r.message(expects_string))
+    }
+
+    /// Why the learner's `typed` answer cannot be graded (`None` when it can): an expression
+    /// where a value was asked for, or text that is not in the engine's notation. Outcome words
+    /// and unquoted strings read as [`Instance::judge`] reads them.
+    pub fn typed_problem(&self, typed: &str) -> Option<String> {
+        let correct = match self.correct_answer() {
+            Ok(c) => c,
+            Err(e) => return Some(e.to_string()),
+        };
+        let rewritten = self.natural_reading(&correct.computed, typed);
+        let text = rewritten.as_deref().unwrap_or(typed);
+        self.expression_refusal(&correct.computed, text)
+            .or_else(|| engine::answer_problem(self.engine, text))
+    }
+
+    /// Why the learner's `typed` answer is refused as an expression (terraform: anything but
+    /// a literal value), read as [`Instance::judge`] reads it; `None` otherwise. Unlike
+    /// [`Instance::typed_problem`] it says nothing about text that does not parse, so an exam
+    /// can refuse expressions without judging the rest.
+    pub fn expression_problem(&self, typed: &str) -> Option<String> {
+        if self.engine != Engine::Terraform || typed.trim_start().starts_with("Error:") {
+            return None;
+        }
+        let correct = self.correct_answer().ok()?;
+        let rewritten = self.natural_reading(&correct.computed, typed);
+        self.expression_refusal(&correct.computed, rewritten.as_deref().unwrap_or(typed))
     }
 }

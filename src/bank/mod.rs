@@ -38,6 +38,7 @@ pub mod scalar_pos;
 pub mod since;
 pub mod sources;
 mod starts;
+pub mod typed;
 
 use std::path::PathBuf;
 

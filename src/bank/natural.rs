@@ -72,10 +72,11 @@ pub fn is_outcome(expected: &str) -> bool {
 }
 
 /// The HCL string for text typed without quotes, when that is safe to read so: text with no
-/// quote, backslash or template sequence (`t3.nano`, `10.40.3.0/24`, `standard`).
+/// quote, backslash or template sequence (`t3.nano`, `10.40.3.0/24`, `standard`), not opening
+/// a list or an object (`{ a =` is unfinished HCL, not a string).
 pub fn quoted(typed: &str) -> Option<String> {
     let t = typed.trim();
-    let plain = !t.is_empty() && !t.contains(['"', '\\']) && !t.contains("${") && !t.contains("%{");
+    let plain = !t.is_empty() && !t.starts_with(['{', '[']) && !t.contains(['"', '\\']) && !t.contains("${") && !t.contains("%{");
     plain.then(|| format!("\"{t}\""))
 }
 
@@ -155,6 +156,8 @@ mod tests {
         assert_eq!(quoted(" t3.nano "), Some("\"t3.nano\"".to_string()));
         assert_eq!(quoted("a\"b"), None);
         assert_eq!(quoted("${x}"), None);
+        assert_eq!(quoted("{ a = "), None);
+        assert_eq!(quoted("[a, b"), None);
         let forms = written_forms("\"error\"");
         for f in ["error", "Error", "an error", "An error", "fails", "Fails"] {
             assert!(forms.contains(&f.to_string()), "{f}: {forms:?}");

@@ -22,7 +22,8 @@ pub struct DiagnoseArgs {
     /// The expression.
     #[arg(value_name = "EXPR")]
     pub expr: String,
-    /// The learner's answer, as an HCL value (`["110", "25"]`, `"standard"`).
+    /// The learner's answer, as an HCL value (`["110", "25"]`, `"standard"`): a literal, never
+    /// an expression (exit 2 for `lower("A")`).
     #[arg(value_name = "ANSWER")]
     pub answer: String,
     /// Output format.
@@ -41,6 +42,17 @@ pub fn run(a: DiagnoseArgs) -> i32 {
             return 2;
         }
     };
+    let real = produce_expr(&session, &a.expr, &Rules::real());
+    // The answer is a value: an expression (the question's own, typed back) is not graded.
+    if let Some(r) = crate::bank::typed::refusal(&a.answer) {
+        let expects_string = real.value.as_ref().is_some_and(crate::bank::typed::holds_string);
+        eprintln!(
+            "iacquiz diagnose: the answer {:?} is refused: {}",
+            a.answer,
+            r.message(expects_string)
+        );
+        return 2;
+    }
     let learner = match constant(&a.answer) {
         Ok(v) => v,
         Err(d) => {
@@ -48,7 +60,6 @@ pub fn run(a: DiagnoseArgs) -> i32 {
             return 2;
         }
     };
-    let real = produce_expr(&session, &a.expr, &Rules::real());
     let d = diagnose(&real, &learner, &|r| produce_expr(&session, &a.expr, r));
     match a.format {
         Format::Json => println!("{}", d.json()),

@@ -18,6 +18,8 @@ pub struct Judged {
     pub text: String,
     /// The misconceptions that produce exactly this wrong answer.
     pub misconceptions: Vec<String>,
+    /// Why a typed answer could not be graded (an expression, not a value), graded wrong.
+    pub refused: Option<String>,
 }
 
 /// Judges one answer to one item (`None` or blank: skipped).
@@ -28,6 +30,7 @@ pub fn judge(item: &Item, answer: Option<&str>) -> Judged {
             skipped: true,
             text: String::new(),
             misconceptions: Vec::new(),
+            refused: None,
         };
     };
     let picked = match item.format {
@@ -52,12 +55,14 @@ pub fn judge(item: &Item, answer: Option<&str>) -> Judged {
             } else {
                 c.misconception.iter().cloned().collect()
             },
+            refused: None,
         },
         None => Judged {
             correct: false,
             skipped: false,
             text: raw.to_string(),
             misconceptions: Vec::new(),
+            refused: None,
         },
     }
 }
@@ -71,6 +76,7 @@ fn judge_typed(item: &Item, raw: &str) -> Judged {
         skipped: false,
         text: text.clone(),
         misconceptions,
+        refused: None,
     };
     if text == item.answer.text.trim() {
         return verdict(true, Vec::new());
@@ -78,9 +84,19 @@ fn judge_typed(item: &Item, raw: &str) -> Judged {
     if let Some(w) = item.wrong.iter().find(|w| w.text.trim() == text) {
         return verdict(false, w.misconception.iter().cloned().collect());
     }
-    match item.instance().map(|i| i.judge(raw)) {
-        Some(Ok(v)) => verdict(v.correct, v.misconceptions.into_iter().map(|(id, _)| id).collect()),
-        _ => verdict(false, Vec::new()),
+    let Some(instance) = item.instance() else {
+        return verdict(false, Vec::new());
+    };
+    // An expression typed for a value is wrong, with the reason in the report.
+    if let Some(why) = instance.expression_problem(raw) {
+        return Judged {
+            refused: Some(why),
+            ..verdict(false, Vec::new())
+        };
+    }
+    match instance.judge(raw) {
+        Ok(v) => verdict(v.correct, v.misconceptions.into_iter().map(|(id, _)| id).collect()),
+        Err(_) => verdict(false, Vec::new()),
     }
 }
 
@@ -361,6 +377,27 @@ impl Report {
             ]);
         }
         out.push_str(&table(&rows));
+        let refused: Vec<Vec<String>> = self
+            .students
+            .iter()
+            .flat_map(|s| {
+                s.answers.iter().zip(&self.questions).filter_map(move |(a, q)| {
+                    a.refused
+                        .as_ref()
+                        .map(|why| vec![s.name.clone(), q.number.to_string(), clip(&a.text, 40), why.clone()])
+                })
+            })
+            .collect();
+        if !refused.is_empty() {
+            out.push_str(
+                "
+Refused answers (graded wrong)
+",
+            );
+            let mut rows = vec![["NAME", "#", "ANSWER", "WHY"].map(String::from).to_vec()];
+            rows.extend(refused);
+            out.push_str(&table(&rows));
+        }
         out
     }
 

@@ -112,29 +112,40 @@ fn ask(item: &Item) -> String {
 
 /// Checks one line of input against the question; `Ok(None)` means skip, `Err` a reason to
 /// ask again.
-fn accept(item: &Item, line: &str) -> Result<Option<String>, &'static str> {
+fn accept(item: &Item, line: &str) -> Result<Option<String>, String> {
     let t = line.trim();
     if t == "-" {
         return Ok(None);
     }
     if t.is_empty() {
-        return Err("Please give an answer, or - to skip.");
+        return Err("Please give an answer, or - to skip.".into());
     }
     match item.format {
         Format::Multichoice => match item.choice(t) {
             Some(c) => Ok(Some(c.key.clone())),
-            None => Err("Please answer with the letter of a choice, or - to skip."),
+            None => Err("Please answer with the letter of a choice, or - to skip.".into()),
         },
         Format::Truefalse => match t.to_ascii_lowercase().as_str() {
             "t" | "true" | "y" | "yes" => Ok(Some("true".into())),
             "f" | "false" | "n" | "no" => Ok(Some("false".into())),
             _ => match item.choice(t) {
                 Some(c) => Ok(Some(c.text.clone())),
-                None => Err("Please answer true or false, or - to skip."),
+                None => Err("Please answer true or false, or - to skip.".into()),
             },
         },
-        Format::Shortanswer => Ok(Some(t.to_string())),
+        // An expression is asked again (it would be graded wrong): the refusal says nothing
+        // about whether the value is right.
+        Format::Shortanswer => match item.instance().and_then(|i| i.expression_problem(t)) {
+            Some(why) => Err(format!("{}. Type it again, or - to skip.", capital(&why))),
+            None => Ok(Some(t.to_string())),
+        },
     }
+}
+
+/// `s` with its first letter capitalised, for a sentence on its own line.
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }
 
 /// Runs variant `variant` of `quiz`, reading answers line by line from `input`. Without a

@@ -18,6 +18,8 @@ pub struct Diagnosis {
     pub misconceptions: Vec<String>,
     /// Their explanations, in the same order.
     pub explanations: Vec<String>,
+    /// A remark on a wrong answer (it differs from the right one only in letter case).
+    pub note: Option<String>,
 }
 
 /// Whether a learner's value is the same answer as the engine's: container kinds are lenient
@@ -50,23 +52,33 @@ pub fn diagnose(real: &Produced, learner: &Value, run: &dyn Fn(&crate::lang::Rul
             }
         }
     }
+    let case_only = !correct
+        && real
+            .value
+            .as_ref()
+            .is_some_and(|v| same_answer(&crate::bank::typed::fold_case(v), &crate::bank::typed::fold_case(learner), false));
     Diagnosis {
         correct,
         expected: real.console.clone(),
         misconceptions,
         explanations,
+        note: case_only.then(|| crate::bank::typed::CASE_NOTE.to_string()),
     }
 }
 
 impl Diagnosis {
     /// The JSON `diagnose --format json` prints.
     pub fn json(&self) -> serde_json::Value {
-        serde_json::json!({
+        let mut j = serde_json::json!({
             "correct": self.correct,
             "expected": self.expected,
             "misconceptions": self.misconceptions,
             "explanations": self.explanations,
-        })
+        });
+        if let (Some(n), Some(m)) = (&self.note, j.as_object_mut()) {
+            m.insert("note".into(), serde_json::Value::String(format!("the answer {n}")));
+        }
+        j
     }
 
     /// A readable verdict.
@@ -77,6 +89,9 @@ impl Diagnosis {
             "✗ Wrong\n".to_string()
         };
         s.push_str(&format!("Expected:\n{}\n", self.expected));
+        if let Some(n) = &self.note {
+            s.push_str(&format!("\nNote: the answer {n}.\n"));
+        }
         for (id, why) in self.misconceptions.iter().zip(&self.explanations) {
             s.push_str(&format!("\nMisconception {id}: {why}\n"));
         }

@@ -68,11 +68,14 @@ pub struct Feedback {
     pub refs: Vec<(&'static str, String)>,
     /// The real evaluation's steps.
     pub trace: Vec<Step>,
+    /// A remark on a wrong typed answer (it differs from the right one only in letter case).
+    pub note: Option<String>,
 }
 
 /// Judges `given` for `inst` of `q`, whose shown choices were `choices`.
 pub fn judge(q: &Question, inst: &Instance, choices: &[Choice], given: &Given, catalogue: &Catalogue) -> Result<Feedback, String> {
     let correct = inst.correct_answer().map_err(|e| e.to_string())?;
+    let mut note = None;
     let (ok, given_text, mut belief_id, why) = match given {
         Given::Choice(i) => {
             let c = choices.get(*i).ok_or_else(|| format!("no choice {}", i + 1))?;
@@ -80,6 +83,7 @@ pub fn judge(q: &Question, inst: &Instance, choices: &[Choice], given: &Given, c
         }
         Given::Typed(t) => {
             let v = inst.judge(t)?;
+            note = v.note.clone();
             let first = v.misconceptions.first().cloned();
             (
                 v.correct,
@@ -134,5 +138,6 @@ pub fn judge(q: &Question, inst: &Instance, choices: &[Choice], given: &Given, c
             &catalogue.objectives,
         ),
         trace,
+        note,
     })
 }

@@ -278,7 +278,7 @@ fn question(app: &mut App, a: Action) {
             let text = asking.input.text.trim().to_string();
             if text.is_empty() {
                 asking.input_error = Some("type a value first".into());
-            } else if let Some(e) = answer_error(asking.instance.engine, &text) {
+            } else if let Some(e) = asking.instance.typed_problem(&text) {
                 asking.input_error = Some(e);
             } else {
                 submit(app, Given::Typed(text));
@@ -546,7 +546,7 @@ fn edited(app: &mut App) {
         Screen::Question => {
             if let Some(a) = app.asking.as_mut() {
                 let t = a.input.text.trim();
-                a.input_error = if t.is_empty() { None } else { answer_error(a.instance.engine, t) };
+                a.input_error = if t.is_empty() { None } else { a.instance.typed_problem(t) };
             }
         }
         Screen::Playground => evaluate_playground(app),

@@ -179,6 +179,24 @@ fn question(t: &mut Take, a: Action, now_ms: u64) -> Effect {
             }
             advance(t, now_ms)
         }
+        // A typed expression stays on screen to be retyped (it would be graded wrong); clearing
+        // the line moves on without an answer.
+        Action::Next if t.typed() => {
+            let typed = t.inputs.get(i).map(|l| l.text.trim().to_string()).unwrap_or_default();
+            let refused = t
+                .sitting
+                .item()
+                .filter(|_| !typed.is_empty())
+                .and_then(|x| x.instance())
+                .and_then(|inst| inst.expression_problem(&typed));
+            match refused {
+                Some(why) => {
+                    t.notice = Some(why);
+                    Effect::None
+                }
+                None => advance(t, now_ms),
+            }
+        }
         Action::Down | Action::Up if n > 0 => {
             if let Some(h) = t.highlight.get_mut(i) {
                 *h = if a == Action::Down { (*h + 1) % n } else { (*h + n - 1) % n };

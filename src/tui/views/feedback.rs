@@ -23,6 +23,9 @@ pub fn lines(fb: &Feedback, t: &Theme) -> Vec<Line<'static>> {
     }
     out.push(field("Your answer:", fb.given.clone()));
     out.push(field("Right answer:", fb.expected.clone()));
+    if let Some(n) = &fb.note {
+        out.push(field("Note:", format!("your answer {n}")));
+    }
     if !fb.correct {
         out.push(Line::from(""));
         if let Some(b) = &fb.belief {
