@@ -213,3 +213,57 @@ fn a_store_without_kept_instances_still_reviews() {
     open_review(&mut app);
     assert_eq!(app.asking.as_ref().map(|a| a.item.id.as_str()), Some("tf-lookup-default"));
 }
+
+#[test]
+fn iacquiz_stats_prints_the_counts_home_shows() {
+    // A miss given just now (the binary reads the system clock).
+    let dir = temp_dir("cli-stats");
+    let mut store = Store::open(&dir).expect("store").store;
+    let bank = bank();
+    let q = bank.get("tf-lookup-default").expect("question");
+    let now = progress::now_secs();
+    let attempt = progress::Attempt {
+        at: now,
+        correct: false,
+        ms: 4_000,
+        rating: iacquiz::quiz::Rating::Again,
+        mode: Mode::Practice,
+        asked: Some(progress::Asked {
+            seed: 5,
+            values: [("size".to_string(), "xlarge".to_string())].into_iter().collect(),
+        }),
+    };
+    store.progress.record(&q.id, attempt, &iacquiz::quiz::Fsrs::default());
+    store.save().expect("saved");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_iacquiz"))
+        .env(progress::DATA_DIR_VAR, &dir)
+        .arg("stats")
+        .arg("--bank")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tui-bank"))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("new: 11 · due now: 0 · mastered: 0 · misses to review: 1"), "{text}");
+    let header = text.lines().find(|l| l.starts_with("engine")).expect("table header");
+    assert!(header.split_whitespace().eq([
+        "engine",
+        "topic",
+        "questions",
+        "new",
+        "due",
+        "mastered",
+        "mastery",
+        "answers",
+        "accuracy"
+    ]));
+    let row: Vec<&str> = text
+        .lines()
+        .find(|l| l.split_whitespace().nth(1) == Some(q.topic.as_str()))
+        .expect("the topic's row")
+        .split_whitespace()
+        .collect();
+    let questions: usize = row[2].parse().expect("a count");
+    assert_eq!(&row[3..], [&(questions - 1).to_string(), "0", "0", "0%", "1", "0%"]);
+}
