@@ -267,3 +267,28 @@ fn iacquiz_stats_prints_the_counts_home_shows() {
     let questions: usize = row[2].parse().expect("a count");
     assert_eq!(&row[3..], [&(questions - 1).to_string(), "0", "0", "0%", "1", "0%"]);
 }
+
+#[test]
+fn kept_values_the_bank_cannot_draw_are_not_asked() {
+    // A store edited by hand (or a bank that no longer offers the value): review falls back to
+    // a drawn instance rather than asking text the bank never had.
+    for (size, kept) in [("medium", true), ("gigantic", false), ("small\" } evil", false)] {
+        let dir = temp_dir(&format!("kept-{}", size.len()));
+        let store = serde_json::json!({
+            "schema": 1,
+            "questions": {"tf-lookup-default": {"history": [{
+                "at": T0 / 1000, "correct": false, "ms": 4000, "rating": "again", "mode": "practice",
+                "asked": {"seed": 5, "values": {"size": size}}
+            }]}}
+        });
+        std::fs::write(dir.join("progress.json"), store.to_string()).expect("write");
+        let mut app = app_in(&dir, 3, None);
+        app.clock.advance(HOUR_MS);
+        open_review(&mut app);
+        let a = app.asking.as_ref().expect("review asks");
+        assert_eq!(a.item.id, "tf-lookup-default");
+        assert_eq!(a.instance.prompt.contains(size), kept, "{size}: {}", a.instance.prompt);
+        let drawn = a.instance.values.get("size").cloned().unwrap_or_default();
+        assert!(["small", "large", "medium", "xlarge"].contains(&drawn.as_str()), "{drawn}");
+    }
+}

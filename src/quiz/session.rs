@@ -23,11 +23,18 @@ pub struct Item {
 }
 
 impl Item {
-    /// The instance of `q` this item asks: the kept values when they still name exactly the
-    /// question's parameters (a bank edit may have renamed them), else the seed's draw.
+    /// The instance of `q` this item asks: the kept values when the question can still draw
+    /// them (same parameter names, each value allowed by its spec: a bank edit may have changed
+    /// them, and the store is a file anyone can edit), else the seed's draw.
     pub fn instance(&self, q: &Question) -> Instance {
         match &self.values {
-            Some(v) if !v.is_empty() && v.keys().eq(q.params.keys()) => q.instance_with(v.clone(), self.seed),
+            Some(v)
+                if !v.is_empty()
+                    && v.keys().eq(q.params.keys())
+                    && q.params.iter().all(|(k, spec)| v.get(k).is_some_and(|x| spec.allows(x))) =>
+            {
+                q.instance_with(v.clone(), self.seed)
+            }
             _ => q.instantiate(self.seed),
         }
     }
