@@ -43,6 +43,7 @@ fn attempt(at: u64) -> Attempt {
         ms: 1_000 + at,
         rating: if at.is_multiple_of(3) { Rating::Again } else { Rating::Good },
         mode: Mode::Practice,
+        asked: None,
     }
 }
 

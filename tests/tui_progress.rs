@@ -135,6 +135,7 @@ fn new_questions_are_mixed_in_at_a_steady_rate() {
                 ms: 1000,
                 rating: iacquiz::quiz::Rating::Again,
                 mode: Mode::Practice,
+                asked: None,
             },
             &iacquiz::quiz::Fsrs::default(),
         );

@@ -19,6 +19,17 @@ pub enum ParamSpec {
     },
 }
 
+impl ParamSpec {
+    /// True when `value` is one this spec can draw (a kept instance is checked against the
+    /// bank before it is asked again: the bank may have changed, the store may be edited).
+    pub fn allows(&self, value: &str) -> bool {
+        match self {
+            ParamSpec::OneOf(vs) => vs.iter().any(|v| v == value),
+            ParamSpec::Range { min, max } => value.parse::<i64>().is_ok_and(|n| (*min..=*max).contains(&n)),
+        }
+    }
+}
+
 /// A question's parameters, by name.
 pub type Params = BTreeMap<String, ParamSpec>;
 

@@ -1,5 +1,6 @@
-//! `iacquiz stats`: accuracy per topic, streaks and due counts from the progress store
-//! (created empty when there is none). Needs no terminal.
+//! `iacquiz stats`: accuracy, new, due and mastered counts and mastery per topic, streaks and
+//! the misses waiting for review, from the progress store (created empty when there is none).
+//! Needs no terminal.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -48,12 +49,14 @@ pub fn render(o: &Overview, path: &str) -> String {
     let _ = writeln!(s, "progress: {path}");
     let _ = writeln!(
         s,
-        "answers: {} · right: {} ({}) · due now: {} · new: {}",
+        "answers: {} · right: {} ({}) · new: {} · due now: {} · mastered: {} · misses to review: {}",
         o.attempts,
         o.correct,
         pct(o.correct, o.attempts),
+        o.new,
         o.due,
-        o.new
+        o.mastered,
+        o.misses
     );
     let _ = writeln!(
         s,
@@ -64,20 +67,22 @@ pub fn render(o: &Overview, path: &str) -> String {
     let w = o.topics.iter().map(|t| t.topic.chars().count()).max().unwrap_or(5).max(5);
     let _ = writeln!(
         s,
-        "{:<10} {:<w$} {:>9} {:>5} {:>7} {:>8} {:>4}",
-        "engine", "topic", "questions", "seen", "answers", "accuracy", "due"
+        "{:<10} {:<w$} {:>9} {:>4} {:>4} {:>8} {:>7} {:>7} {:>8}",
+        "engine", "topic", "questions", "new", "due", "mastered", "mastery", "answers", "accuracy"
     );
     for t in &o.topics {
         let _ = writeln!(
             s,
-            "{:<10} {:<w$} {:>9} {:>5} {:>7} {:>8} {:>4}",
+            "{:<10} {:<w$} {:>9} {:>4} {:>4} {:>8} {:>7} {:>7} {:>8}",
             t.engine.name(),
             t.topic,
             t.questions,
-            t.seen,
+            t.never_asked(),
+            t.due,
+            t.mastered,
+            format!("{}%", (t.mastery() * 100.0).round() as u32),
             t.attempts,
-            pct(t.correct, t.attempts),
-            t.due
+            pct(t.correct, t.attempts)
         );
     }
     s

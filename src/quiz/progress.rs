@@ -35,6 +35,20 @@ pub struct Attempt {
     pub rating: Rating,
     /// The session kind it was given in.
     pub mode: Mode,
+    /// The instance that was asked (absent in stores written before it was kept), so a review
+    /// can ask a missed question again exactly as it was missed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub asked: Option<Asked>,
+}
+
+/// Which instance of a question was asked: its seed (choice order) and drawn parameters.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Asked {
+    /// The instance's seed.
+    pub seed: u64,
+    /// The parameter values it was drawn with (empty for a question without params).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub values: BTreeMap<String, String>,
 }
 
 /// A question's scheduler state.
@@ -50,12 +64,28 @@ pub struct Card {
     pub reps: u32,
     /// Times forgotten after being learnt.
     pub lapses: u32,
+    /// The highest stability reached since the last miss (0 right after one; absent in stores
+    /// written before it was kept). Mastery reads this rather than the stability because
+    /// FSRS lowers stability on a slow right answer the same day, and a right answer must
+    /// never lower mastery.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak: Option<f64>,
 }
+
+/// The stability (days) from which a question counts as mastered: the interval at which
+/// Anki calls a card mature. With the default weights, three right answers each given when
+/// due get there (3.2 → 11 → 35 days); cramming the same day does not (×1.4 per answer).
+pub const MASTERED_STABILITY: f64 = 21.0;
 
 impl Card {
     /// The probability of recall at `now`.
     pub fn retrievability(&self, now: u64) -> f64 {
         fsrs::retrievability(now.saturating_sub(self.last) as f64 / 86_400.0, self.memory.stability)
+    }
+
+    /// The highest stability since the last miss (the stability itself for an older store).
+    pub fn peak(&self) -> f64 {
+        self.peak.unwrap_or(self.memory.stability)
     }
 }
 
@@ -68,6 +98,31 @@ pub struct QuestionProgress {
     /// The scheduler state (none before the first answer).
     #[serde(default)]
     pub card: Option<Card>,
+}
+
+impl QuestionProgress {
+    /// The latest answer, if any.
+    pub fn last(&self) -> Option<&Attempt> {
+        self.history.last()
+    }
+
+    /// Never answered.
+    pub fn is_new(&self) -> bool {
+        self.history.is_empty()
+    }
+
+    /// Mastered: the latest answer was right and the stability has reached
+    /// `MASTERED_STABILITY` since the last miss. Depends on answers only, never on the clock:
+    /// a miss makes it false, a right answer keeps it or makes it true (the peak only grows
+    /// between misses), so no answer moves it the wrong way.
+    pub fn mastered(&self) -> bool {
+        self.last().is_some_and(|a| a.correct) && self.card.as_ref().is_some_and(|c| c.peak() >= MASTERED_STABILITY)
+    }
+
+    /// Due for review at `now`: answered before and its due time has come.
+    pub fn is_due(&self, now: u64) -> bool {
+        !self.is_new() && self.card.as_ref().is_some_and(|c| c.due <= now)
+    }
 }
 
 /// The whole store's contents.
@@ -95,6 +150,11 @@ impl Progress {
         let now = attempt.at;
         let p = self.questions.entry(id.to_string()).or_default();
         let rating = attempt.rating;
+        let last_right = p.last().is_some_and(|a| a.correct);
+        // The peak restarts at a miss, by the rating or by the verdict (they agree when the
+        // TUI records; a caller giving a right answer an Again still must not keep a peak).
+        let missed = rating == Rating::Again || !attempt.correct;
+        let peak = |before: f64, memory: Memory| if missed { 0.0 } else { before.max(memory.stability) };
         p.card = Some(match p.card.take() {
             None => {
                 let memory = fsrs.first(rating);
@@ -104,17 +164,20 @@ impl Progress {
                     due: due_after(now, memory),
                     reps: 1,
                     lapses: 0,
+                    peak: Some(peak(0.0, memory)),
                 }
             }
             Some(c) => {
                 let days = now.saturating_sub(c.last) as f64 / 86_400.0;
                 let memory = fsrs.review(c.memory, days, rating);
+                let before = if last_right { c.peak() } else { 0.0 };
                 Card {
                     memory,
                     last: now,
                     due: due_after(now, memory),
                     reps: c.reps + 1,
                     lapses: c.lapses + u32::from(rating == Rating::Again),
+                    peak: Some(peak(before, memory)),
                 }
             }
         });

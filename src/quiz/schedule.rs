@@ -1,5 +1,5 @@
 //! What to ask next: ratings from answers, the practice queue (due questions first, new ones
-//! mixed in at a steady rate), the review set (recent misses) and the exam draw (across the
+//! mixed in at a steady rate), the review set (recent misses not yet put right) and the exam draw (across the
 //! lesson's domains).
 
 use std::collections::BTreeMap;
@@ -8,7 +8,7 @@ use crate::bank::rng::Rng;
 use crate::bank::{Kind, Question};
 
 use super::fsrs::Rating;
-use super::progress::Progress;
+use super::progress::{Asked, Progress};
 use super::session::Item;
 
 /// In practice, every `NEW_EVERY`-th question is a new one while new ones remain.
@@ -42,6 +42,7 @@ fn item(q: &Question, rng: &mut Rng) -> Item {
         id: q.id.clone(),
         seed: rng.next_u64(),
         domain: q.lesson.section.clone(),
+        values: None,
     }
 }
 
@@ -87,18 +88,55 @@ pub fn practice(questions: &[&Question], progress: &Progress, now: u64, seed: u6
     out
 }
 
-/// The review set: questions missed in the last `REVIEW_WINDOW`, most recent miss first.
-pub fn review(questions: &[&Question], progress: &Progress, now: u64, seed: u64) -> Vec<Item> {
-    let mut rng = Rng::new(seed, "review");
-    let mut missed: Vec<(u64, &Question)> = questions
+/// A miss waiting for review: a question whose latest answer was wrong, given within the
+/// last `REVIEW_WINDOW` (a right answer since, in any mode, settles it).
+#[derive(Clone, Debug)]
+pub struct Miss<'a> {
+    /// The question.
+    pub question: &'a Question,
+    /// When it was missed (Unix seconds).
+    pub at: u64,
+    /// The instance that was missed (None in stores written before instances were kept).
+    pub asked: Option<&'a Asked>,
+}
+
+/// The misses waiting for review, most recent first (ties by id).
+pub fn misses<'a>(questions: &[&'a Question], progress: &'a Progress, now: u64) -> Vec<Miss<'a>> {
+    let mut out: Vec<Miss<'a>> = questions
         .iter()
         .filter_map(|q| {
-            let last_miss = progress.get(&q.id)?.history.iter().filter(|a| !a.correct).map(|a| a.at).max()?;
-            (now.saturating_sub(last_miss) <= REVIEW_WINDOW).then_some((last_miss, *q))
+            let last = progress.get(&q.id)?.last()?;
+            (!last.correct && now.saturating_sub(last.at) <= REVIEW_WINDOW).then_some(Miss {
+                question: q,
+                at: last.at,
+                asked: last.asked.as_ref(),
+            })
         })
         .collect();
-    missed.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.id.cmp(&b.1.id)));
-    missed.into_iter().take(REVIEW_LENGTH).map(|(_, q)| item(q, &mut rng)).collect()
+    out.sort_by(|a, b| b.at.cmp(&a.at).then_with(|| a.question.id.cmp(&b.question.id)));
+    out
+}
+
+/// The review set: the waiting misses (at most `REVIEW_LENGTH`), each asked as the instance
+/// that was missed (same parameters, same choice order); a miss from an older store, which
+/// kept no instance, gets a drawn one.
+pub fn review(questions: &[&Question], progress: &Progress, now: u64, seed: u64) -> Vec<Item> {
+    let mut rng = Rng::new(seed, "review");
+    misses(questions, progress, now)
+        .into_iter()
+        .take(REVIEW_LENGTH)
+        .map(|m| {
+            let drawn = item(m.question, &mut rng);
+            match m.asked {
+                Some(a) => Item {
+                    seed: a.seed,
+                    values: Some(a.values.clone()),
+                    ..drawn
+                },
+                None => drawn,
+            }
+        })
+        .collect()
 }
 
 /// The exam draw: `n` questions taken in turn from each lesson section (domain), in shuffled

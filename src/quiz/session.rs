@@ -1,9 +1,9 @@
 //! A quiz session: the questions still to ask and the answers given, per mode (review puts a
-//! missed question back at the end until it is answered right).
+//! missed question back at the end, the same instance, until it is answered right).
 
 use std::collections::{BTreeMap, VecDeque};
 
-use crate::bank::rng::Rng;
+use crate::bank::{Instance, Question};
 
 use super::Mode;
 use super::feedback::Feedback;
@@ -17,6 +17,27 @@ pub struct Item {
     pub seed: u64,
     /// The lesson section it belongs to.
     pub domain: String,
+    /// Parameter values to ask with instead of drawing them from the seed: a review asks a
+    /// missed instance again with the values it was missed with.
+    pub values: Option<BTreeMap<String, String>>,
+}
+
+impl Item {
+    /// The instance of `q` this item asks: the kept values when the question can still draw
+    /// them (same parameter names, each value allowed by its spec: a bank edit may have changed
+    /// them, and the store is a file anyone can edit), else the seed's draw.
+    pub fn instance(&self, q: &Question) -> Instance {
+        match &self.values {
+            Some(v)
+                if !v.is_empty()
+                    && v.keys().eq(q.params.keys())
+                    && q.params.iter().all(|(k, spec)| v.get(k).is_some_and(|x| spec.allows(x))) =>
+            {
+                q.instance_with(v.clone(), self.seed)
+            }
+            _ => q.instantiate(self.seed),
+        }
+    }
 }
 
 /// An answer given in a session.
@@ -45,7 +66,6 @@ pub struct Session {
     pub started_ms: u64,
     /// The time allowed (exam), ms.
     pub limit_ms: Option<u64>,
-    reseed: Rng,
 }
 
 /// The time an exam allows per question.
@@ -53,7 +73,7 @@ pub const EXAM_MS_PER_QUESTION: u64 = 90_000;
 
 impl Session {
     /// A session over `items`, started at `now_ms`.
-    pub fn new(mode: Mode, items: Vec<Item>, now_ms: u64, seed: u64) -> Session {
+    pub fn new(mode: Mode, items: Vec<Item>, now_ms: u64) -> Session {
         let planned = items.len();
         Session {
             mode,
@@ -62,7 +82,6 @@ impl Session {
             queue: items.into(),
             answered: Vec::new(),
             started_ms: now_ms,
-            reseed: Rng::new(seed, "session"),
         }
     }
 
@@ -72,14 +91,12 @@ impl Session {
     }
 
     /// Records the answer to the current question and moves on (in review, a miss goes back
-    /// to the end with a fresh instance).
+    /// to the end as the same instance: review asks what was missed, and the explanation just
+    /// shown is about that instance).
     pub fn submit(&mut self, feedback: Feedback, ms: u64) {
         let Some(item) = self.queue.pop_front() else { return };
         if self.mode == Mode::Review && !feedback.correct {
-            self.queue.push_back(Item {
-                seed: self.reseed.next_u64(),
-                ..item.clone()
-            });
+            self.queue.push_back(item.clone());
         }
         self.answered.push(Answered { item, feedback, ms });
     }

@@ -1,5 +1,12 @@
-//! Statistics over the progress store: accuracy per topic, streaks, due counts, accuracy per
-//! day, and the mastery of each lesson section (the mean predicted recall of its questions).
+//! Statistics over the progress store: accuracy per topic, streaks, new/due/mastered counts,
+//! accuracy per day, and the mastery of each lesson section and topic.
+//!
+//! Mastery is the share of questions mastered (`QuestionProgress::mastered`: the latest answer
+//! right and the stability, since the last miss, at `MASTERED_STABILITY` days or more). It
+//! depends on the answers alone: a miss never raises it, a right answer never lowers it, and
+//! the clock does not wear it down (what time does is shown by the due count). A topic with
+//! only misses is at 0%. It used to be the mean predicted recall at the moment, which put a
+//! question missed a second ago at 40% recall.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -22,8 +29,10 @@ pub struct TopicStats {
     pub attempts: usize,
     /// Right answers.
     pub correct: usize,
-    /// Questions due now.
+    /// Questions answered before and due for review now.
     pub due: usize,
+    /// Questions mastered.
+    pub mastered: usize,
 }
 
 impl TopicStats {
@@ -31,6 +40,20 @@ impl TopicStats {
     pub fn accuracy(&self) -> Option<f64> {
         (self.attempts > 0).then(|| self.correct as f64 / self.attempts as f64)
     }
+
+    /// Questions never answered.
+    pub fn never_asked(&self) -> usize {
+        self.questions - self.seen
+    }
+
+    /// The share of its questions mastered (0 for an empty topic).
+    pub fn mastery(&self) -> f64 {
+        share(self.mastered, self.questions)
+    }
+}
+
+fn share(part: usize, whole: usize) -> f64 {
+    if whole == 0 { 0.0 } else { part as f64 / whole as f64 }
 }
 
 /// One day's answers.
@@ -55,6 +78,10 @@ pub struct Overview {
     pub due: usize,
     /// Questions never answered.
     pub new: usize,
+    /// Questions mastered.
+    pub mastered: usize,
+    /// Misses waiting for review (`schedule::misses`).
+    pub misses: usize,
     /// Consecutive days with an answer, up to today (or yesterday).
     pub day_streak: usize,
     /// The longest run of such days.
@@ -85,6 +112,7 @@ pub fn overview(questions: &[Question], progress: &Progress, now: u64) -> Overvi
                     attempts: 0,
                     correct: 0,
                     due: 0,
+                    mastered: 0,
                 });
                 topics.len() - 1
             }
@@ -96,9 +124,8 @@ pub fn overview(questions: &[Question], progress: &Progress, now: u64) -> Overvi
                 t.seen += 1;
                 t.attempts += p.history.len();
                 t.correct += p.history.iter().filter(|a| a.correct).count();
-                if p.card.as_ref().is_some_and(|c| c.due <= now) {
-                    t.due += 1;
-                }
+                t.due += usize::from(p.is_due(now));
+                t.mastered += usize::from(p.mastered());
             }
             _ => new += 1,
         }
@@ -132,6 +159,8 @@ pub fn overview(questions: &[Question], progress: &Progress, now: u64) -> Overvi
         correct: all.iter().filter(|a| a.1).count(),
         due: topics.iter().map(|t| t.due).sum(),
         new,
+        mastered: topics.iter().map(|t| t.mastered).sum(),
+        misses: super::schedule::misses(&questions.iter().collect::<Vec<_>>(), progress, now).len(),
         day_streak,
         best_day_streak,
         answer_streak: run,
@@ -170,10 +199,14 @@ pub struct SectionRow {
     pub topics: Vec<String>,
     /// Questions in it.
     pub questions: usize,
-    /// Mean predicted recall at now, never-answered questions counting 0.
+    /// The share of its questions mastered (see the module's comment).
     pub mastery: f64,
-    /// Questions due now.
+    /// Questions never answered.
+    pub new: usize,
+    /// Questions answered before and due for review now.
     pub due: usize,
+    /// Questions mastered.
+    pub mastered: usize,
 }
 
 /// The rows of the home screen: each lesson section that has questions, grouped by engine
@@ -181,7 +214,6 @@ pub struct SectionRow {
 pub fn sections(questions: &[&Question], progress: &Progress, catalogue: &Catalogue, now: u64) -> Vec<SectionRow> {
     let order: Vec<(String, String)> = catalogue.sections().into_iter().map(|r| (r.seed, r.section)).collect();
     let mut rows: Vec<SectionRow> = Vec::new();
-    let mut recall: Vec<f64> = Vec::new();
     for q in questions {
         let idx = match rows.iter().position(|r| r.seed == q.lesson.seed && r.section == q.lesson.section) {
             Some(i) => i,
@@ -193,9 +225,10 @@ pub fn sections(questions: &[&Question], progress: &Progress, catalogue: &Catalo
                     topics: Vec::new(),
                     questions: 0,
                     mastery: 0.0,
+                    new: 0,
                     due: 0,
+                    mastered: 0,
                 });
-                recall.push(0.0);
                 rows.len() - 1
             }
         };
@@ -204,15 +237,16 @@ pub fn sections(questions: &[&Question], progress: &Progress, catalogue: &Catalo
         if !r.topics.contains(&q.topic) {
             r.topics.push(q.topic.clone());
         }
-        if let Some(c) = progress.get(&q.id).and_then(|p| p.card.as_ref()) {
-            recall[idx] += c.retrievability(now);
-            if c.due <= now {
-                r.due += 1;
+        match progress.get(&q.id).filter(|p| !p.is_new()) {
+            None => r.new += 1,
+            Some(p) => {
+                r.due += usize::from(p.is_due(now));
+                r.mastered += usize::from(p.mastered());
             }
         }
     }
-    for (r, sum) in rows.iter_mut().zip(recall) {
-        r.mastery = if r.questions == 0 { 0.0 } else { sum / r.questions as f64 };
+    for r in &mut rows {
+        r.mastery = share(r.mastered, r.questions);
     }
     let pos = |r: &SectionRow| {
         order

@@ -73,6 +73,8 @@ pub enum Screen {
 
 /// The home menu's entries, in order.
 pub const MENU: [&str; 5] = ["Practice", "Exam", "Review misses", "Playground", "Stats"];
+/// The menu entry that opens Review (Home shows the misses waiting beside it).
+pub const REVIEW_ENTRY: usize = 2;
 
 /// The home screen's state.
 #[derive(Clone, Debug, Default)]

@@ -10,10 +10,10 @@ use crate::lang::Rules;
 use crate::lang::host::Host;
 use crate::lang::session::Session as LangSession;
 use crate::quiz::feedback::{self, Given};
-use crate::quiz::progress::Attempt;
+use crate::quiz::progress::{Asked, Attempt};
 use crate::quiz::{Mode, Session, schedule};
 
-use super::app::{App, Asking, MENU, Playground, Screen};
+use super::app::{App, Asking, MENU, Playground, REVIEW_ENTRY, Screen};
 use super::keymap::{self, Action, Edit};
 use super::text::TextInput;
 
@@ -129,7 +129,7 @@ fn home(app: &mut App, a: Action) {
         Action::Enter => match app.home.selected {
             0 => start(app, Mode::Practice),
             1 => start(app, Mode::Exam),
-            2 => start(app, Mode::Review),
+            REVIEW_ENTRY => start(app, Mode::Review),
             3 => open_playground(app, None),
             _ => {
                 app.stats_scroll = 0;
@@ -154,13 +154,13 @@ pub fn start(app: &mut App, mode: Mode) {
     };
     if items.is_empty() {
         app.notice = Some(match mode {
-            Mode::Review => "Nothing to review: no question was missed in the last 14 days.".into(),
+            Mode::Review => "Nothing to review: no miss from the last 14 days is waiting.".into(),
             _ => "No questions match the topic filter.".into(),
         });
         return;
     }
     app.notice = None;
-    app.session = Some(Session::new(mode, items, app.clock.now_ms(), seed));
+    app.session = Some(Session::new(mode, items, app.clock.now_ms()));
     app.back.clear();
     ask_current(app);
 }
@@ -175,7 +175,7 @@ fn ask_current(app: &mut App) {
             skip(app);
             continue;
         };
-        let instance = q.instantiate(item.seed);
+        let instance = item.instance(q);
         let choices = if q.kind == Kind::Input {
             Vec::new()
         } else {
@@ -335,6 +335,10 @@ fn submit(app: &mut App, given: Given) {
         ms,
         rating: schedule::rate(fb.correct, ms, q.kind),
         mode,
+        asked: Some(Asked {
+            seed: asking.instance.seed,
+            values: asking.instance.values.clone(),
+        }),
     };
     app.store.progress.record(&q.id, attempt, &app.fsrs);
     match app.store.save() {
@@ -378,7 +382,7 @@ fn feedback_keys(app: &mut App, a: Action) {
                     .iter()
                     .rev()
                     .find(|x| x.item.id == id)
-                    .and_then(|x| app.bank.get(&x.item.id).map(|q| q.instantiate(x.item.seed).source))
+                    .and_then(|x| app.bank.get(&x.item.id).map(|q| x.item.instance(q).source))
             });
             let source = source.or_else(|| app.bank.get(&id).map(|q| q.instantiate(0).source));
             if let Some(engine) = app.bank.get(&id).map(|q| q.engine).filter(|e| *e != crate::bank::Engine::Terraform) {

@@ -1,14 +1,15 @@
-//! Home: the title, the menu, and the topics grouped by engine and lesson section with a
-//! mastery bar and a due count each, under the topic filter.
+//! Home: the title, the menu (Review with the misses waiting), and the topics grouped by
+//! engine and lesson section with a mastery bar and new, due and mastered counts each, under
+//! the topic filter.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
-use crate::quiz::stats;
+use crate::quiz::{schedule, stats};
 
-use super::super::app::{App, MENU};
+use super::super::app::{App, MENU, REVIEW_ENTRY};
 use super::bar;
 
 /// Draws the home screen.
@@ -27,10 +28,19 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
         },
     );
     let [menu_area, topics_area] = Layout::horizontal([Constraint::Length(22), Constraint::Min(1)]).areas(rest);
+    let qs = app.eligible();
+    let now = app.clock.now_secs();
+    // The same questions Review would ask now (it draws from the eligible ones too).
+    let waiting = schedule::misses(&qs, &app.store.progress, now).len();
     let menu: Vec<Line> = MENU
         .iter()
         .enumerate()
         .map(|(i, m)| {
+            let m = if i == REVIEW_ENTRY {
+                format!("{m} ({waiting})")
+            } else {
+                m.to_string()
+            };
             if i == app.home.selected {
                 Line::from(Span::styled(format!("▶ {m:<18}"), t.selected()))
             } else {
@@ -40,8 +50,6 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
         .collect();
     f.render_widget(Paragraph::new(menu).block(Block::bordered().title(" Menu ")), menu_area);
 
-    let qs = app.eligible();
-    let now = app.clock.now_secs();
     let rows = stats::sections(&qs, &app.store.progress, app.bank.catalogue(), now);
     let [list_area, filter_area] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(topics_area);
     let inner_w = list_area.width.saturating_sub(2) as usize;
@@ -52,7 +60,7 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
             engine = Some(r.engine);
             lines.push(Line::from(Span::styled(r.engine.name().to_string(), t.title())));
         }
-        let name_w = inner_w.saturating_sub(25).max(8);
+        let name_w = inner_w.saturating_sub(18).max(8);
         let name: String = r.section.chars().take(name_w).collect();
         let (full, empty) = bar(r.mastery, 10);
         lines.push(Line::from(vec![
@@ -60,14 +68,16 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
             Span::styled(full, t.bar()),
             Span::styled(empty, t.dim()),
             Span::raw(format!(" {:>3}%", (r.mastery * 100.0).round() as u32)),
-            Span::raw(format!(" {:>2} due", r.due)),
         ]));
         lines.push(Line::from(Span::styled(
             format!(
-                "   {} · {} question{}",
+                "   {} · {} question{} · {} new · {} due · {} mastered",
                 r.topics.join(", "),
                 r.questions,
-                if r.questions == 1 { "" } else { "s" }
+                if r.questions == 1 { "" } else { "s" },
+                r.new,
+                r.due,
+                r.mastered
             ),
             t.dim(),
         )));
@@ -76,7 +86,13 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
         lines.push(Line::from("No questions match the filter."));
     }
     let total_due: usize = rows.iter().map(|r| r.due).sum();
-    let title = format!(" Topics · {} questions · {} due · mastery ", qs.len(), total_due);
+    let total_mastered: usize = rows.iter().map(|r| r.mastered).sum();
+    let title = format!(
+        " Topics · {} questions · {} due · {} mastered ",
+        qs.len(),
+        total_due,
+        total_mastered
+    );
     let max = (lines.len() as u16).saturating_sub(list_area.height.saturating_sub(2));
     f.render_widget(
         Paragraph::new(lines)

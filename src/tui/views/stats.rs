@@ -1,4 +1,5 @@
-//! Stats: accuracy over time as a chart, then the figures per topic.
+//! Stats: accuracy over time as a chart, then the figures per topic (the same new, due and
+//! mastered counts as Home and `iacquiz stats`).
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -24,8 +25,8 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
     f.render_widget(
         Paragraph::new(vec![
             Line::from(format!(
-                " {} answers · {} right ({acc}) · {} due now · {} new",
-                o.attempts, o.correct, o.due, o.new
+                " {} answers · {} right ({acc}) · {} new · {} due · {} mastered · {} to review",
+                o.attempts, o.correct, o.new, o.due, o.mastered, o.misses
             )),
             Line::from(format!(
                 " Streaks: {} day(s) (best {}) · {} right in a row (best {})",
@@ -80,8 +81,8 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
     let w = o.topics.iter().map(|t| t.topic.chars().count()).max().unwrap_or(5).max(5);
     let mut lines = vec![Line::from(Span::styled(
         format!(
-            "{:<w$} {:>9} {:>5} {:>7} {:>8} {:>4}",
-            "topic", "questions", "seen", "answers", "accuracy", "due"
+            "{:<w$} {:>9} {:>4} {:>4} {:>8} {:>7} {:>7} {:>8}",
+            "topic", "questions", "new", "due", "mastered", "mastery", "answers", "accuracy"
         ),
         t.label(),
     ))];
@@ -91,8 +92,15 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
             .map(|a| format!("{}%", (a * 100.0).round() as u32))
             .unwrap_or_else(|| "–".into());
         lines.push(Line::from(format!(
-            "{:<w$} {:>9} {:>5} {:>7} {:>8} {:>4}",
-            tp.topic, tp.questions, tp.seen, tp.attempts, acc, tp.due
+            "{:<w$} {:>9} {:>4} {:>4} {:>8} {:>7} {:>7} {:>8}",
+            tp.topic,
+            tp.questions,
+            tp.never_asked(),
+            tp.due,
+            tp.mastered,
+            format!("{}%", (tp.mastery() * 100.0).round() as u32),
+            tp.attempts,
+            acc
         )));
     }
     let max = (lines.len() as u16).saturating_sub(table_area.height.saturating_sub(2));
