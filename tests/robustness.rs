@@ -32,8 +32,21 @@ fn truncated_samples_never_panic() {
     }
 }
 
+/// The stack iacquiz's binary gives its evaluator (src/main.rs `STACK`, and every worker
+/// thread of src/par.rs): a chain of a hundred operators recurses deeper than a test thread's
+/// 2 MiB allow in a debug build.
+const STACK: usize = 32 * 1024 * 1024;
+
 #[test]
 fn deep_nesting_is_an_error_not_a_crash() {
+    match std::thread::Builder::new().stack_size(STACK).spawn(deep_nesting).map(|t| t.join()) {
+        Ok(Ok(())) => {}
+        Ok(Err(panic)) => std::panic::resume_unwind(panic),
+        Err(e) => panic!("cannot start the thread: {e}"),
+    }
+}
+
+fn deep_nesting() {
     for (open, close) in [("(", ")"), ("[", "]"), ("{a = ", "}"), ("\"${", "}\""), ("-", ""), ("!", "")] {
         let src = format!("{}1{}", open.repeat(10_000), close.repeat(10_000));
         let r = Session::new().console(&src);
@@ -42,7 +55,8 @@ fn deep_nesting_is_an_error_not_a_crash() {
         let _ = Session::new().console(&shallow);
     }
     let long_sum = format!("1{}", " + 1".repeat(10_000));
-    let _ = Session::new().console(&long_sum);
+    let err = Session::new().console(&long_sum).expect_err("past the chain limit");
+    assert_eq!(err.summary, "Too many chained operators");
 }
 
 #[test]

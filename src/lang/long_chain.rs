@@ -22,6 +22,43 @@ pub fn parse(src: &str, lead: usize, at: usize, parse: fn(&str) -> Result<Expr, 
     if at <= lead || at > src.len() || !src.is_char_boundary(at) {
         return None;
     }
+    // Each level takes at most 128 operators more; past MAX_CHAIN there is nothing to build, and
+    // recursing once per 128 operators of a 10,000-term chain would exhaust the stack first.
+    let level = LEVEL.with(|l| {
+        l.set(l.get() + 1);
+        l.get()
+    });
+    let out = if level > MAX_CHAIN / HCL_EDIT_CHAIN + 1 {
+        Some(Err(too_many(src, at, None)))
+    } else {
+        parse_pieces(src, lead, at, parse)
+    };
+    LEVEL.with(|l| l.set(l.get().saturating_sub(1)));
+    out
+}
+
+/// How many operators hcl-edit takes on one path of an expression tree.
+const HCL_EDIT_CHAIN: usize = 128;
+
+thread_local! {
+    /// How deep [`parse`] has recursed on this thread (the rest of a chain is parsed by it again).
+    static LEVEL: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// The refusal of a chain longer than [`MAX_CHAIN`], at the operator starting at `over`.
+fn too_many(src: &str, over: usize, count: Option<usize>) -> Diag {
+    let over = over + src[over..].len() - src[over..].trim_start().len();
+    let count = count.map_or_else(|| format!("more than {MAX_CHAIN}"), |n| n.to_string());
+    Diag::new(
+        "Too many chained operators",
+        format!(
+            "This expression chains {count} binary operators; iacquiz takes at most {MAX_CHAIN} in one chain, although Terraform has no such limit. Add long runs of terms with a function instead, such as sum([1, 2, 3])."
+        ),
+    )
+    .at(&(over..over + 1))
+}
+
+fn parse_pieces(src: &str, lead: usize, at: usize, parse: fn(&str) -> Result<Expr, Diag>) -> Option<Result<Expr, Diag>> {
     let head = parse(&src[..at]).ok()?;
     let standin = lead..at;
     // A run of zeros is one number literal whatever follows (a name would take in a `-`).
@@ -52,15 +89,7 @@ pub fn parse(src: &str, lead: usize, at: usize, parse: fn(&str) -> Result<Expr, 
     if ops.len() > MAX_CHAIN {
         // The first operator past the limit follows operand MAX_CHAIN.
         let over = operands.get(MAX_CHAIN).map_or(at, |o| o.span.end);
-        let over = over + src[over..].len() - src[over..].trim_start().len();
-        return Some(Err(Diag::new(
-            "Too many chained operators",
-            format!(
-                "This expression chains {} binary operators; iacquiz takes at most {MAX_CHAIN} in one chain, although Terraform has no such limit. Add long runs of terms with a function instead, such as sum([1, 2, 3]).",
-                ops.len()
-            ),
-        )
-        .at(&(over..over + 1))));
+        return Some(Err(too_many(src, over, Some(ops.len()))));
     }
     *chain = build(operands, ops)?;
     Some(Ok(whole))
