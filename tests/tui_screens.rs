@@ -391,6 +391,13 @@ fn esc_in_an_exam_asks_and_never_silently_discards() {
     assert_eq!(app.screen, Screen::Home);
     assert!(app.notice.as_deref().is_some_and(|n| n.contains("discarded")));
     assert!(app.store.progress.questions.is_empty(), "nothing recorded");
+    // Ctrl-C: the answers given are saved before quitting.
+    let mut app = app_with("exam-ctrl-c", Some(Mode::Exam));
+    answer(&mut app, true, "\"standard\"");
+    update::handle_key(&mut app, KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    assert!(app.quit);
+    let recorded: usize = app.store.progress.questions.values().map(|q| q.history.len()).sum();
+    assert_eq!(recorded, 1, "Ctrl-C saves the exam's answers");
 }
 
 #[test]

@@ -94,7 +94,8 @@ impl Ctx {
 /// What a key does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// Leave iacquiz (progress is saved after every answer).
+    /// Leave iacquiz (progress is saved after every answer; a running exam is ended and its
+    /// answers saved).
     Quit,
     /// Open or close the help screen.
     Help,

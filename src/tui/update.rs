@@ -97,6 +97,10 @@ fn end_exam(app: &mut App, notice: Option<&str>) {
 
 fn apply(app: &mut App, a: Action) {
     if a == Action::Quit {
+        // An exam's answers are only recorded when it ends: quitting ends it first.
+        if app.session.as_ref().and_then(|s| s.sheet.as_ref()).is_some_and(|x| !x.ended) {
+            end_exam(app, None);
+        }
         app.quit = true;
         return;
     }
