@@ -368,6 +368,30 @@ fn finishing_early_asks_first() {
 }
 
 #[test]
+fn a_changed_answer_is_recorded_once_and_never_ends_the_exam_by_surprise() {
+    let mut app = app_with("exam-change", Some(Mode::Exam));
+    answer(&mut app, true, "\"standard\"");
+    answer(&mut app, true, "\"standard\"");
+    answer(&mut app, true, "\"standard\"");
+    // The last one flagged, then answered: all answered but flagged, so it asks.
+    ch(&mut app, 'f');
+    answer(&mut app, false, "0");
+    assert_eq!(app.confirm, Some(iacquiz::tui::app::Confirm::Finish));
+    ch(&mut app, 'n');
+    // Back to the third, answered again (now wrong): asks again instead of ending.
+    press(&mut app, KeyCode::Left);
+    assert_eq!(sheet(&app).at, 2);
+    answer(&mut app, false, "0");
+    assert_eq!(app.confirm, Some(iacquiz::tui::app::Confirm::Finish));
+    assert_eq!(app.screen, Screen::Question);
+    ch(&mut app, 'y');
+    assert_eq!(app.screen, Screen::Summary);
+    assert_eq!(sheet(&app).status(2), iacquiz::quiz::exam::Status::Wrong, "the later answer counts");
+    let recorded: usize = app.store.progress.questions.values().map(|q| q.history.len()).sum();
+    assert_eq!(recorded, 4, "one record per question, the changed one included");
+}
+
+#[test]
 fn esc_in_an_exam_asks_and_never_silently_discards() {
     let mut app = app_with("exam-esc", Some(Mode::Exam));
     answer(&mut app, true, "\"standard\"");

@@ -569,8 +569,12 @@ fn submit(app: &mut App, given: Given) {
             feedback: fb,
             ms,
         };
+        let changed = sheet.current().is_some_and(|s| s.answer.is_some());
         sheet.answer(answered, now / 1000);
-        if sheet.unanswered() == 0 {
+        if sheet.unanswered() == 0 && changed {
+            // A changed answer on a revisit: the exam does not end under the learner's feet.
+            app.confirm = Some(Confirm::Finish);
+        } else if sheet.unanswered() == 0 {
             ask_finish(app);
             if app.screen == Screen::Summary {
                 return;
