@@ -173,6 +173,10 @@ fn playground_evaluates_as_you_type_with_history() {
         answer(&mut app, true, "\"x\"");
         press(&mut app, KeyCode::Enter);
     }
+    // Unanswered: the first p only warns, and shows no value.
+    ch(&mut app, 'p');
+    assert_eq!(app.screen, Screen::Question, "the playground would give the answer away");
+    insta::assert_snapshot!("playground_warns_before_answering", screen(&app));
     ch(&mut app, 'p');
     assert_eq!(app.screen, Screen::Playground);
     insta::assert_snapshot!("playground_question", screen(&app));
@@ -187,6 +191,39 @@ fn playground_evaluates_as_you_type_with_history() {
     assert!(app.playground.input.text.starts_with("local.") || app.playground.history.len() == 2);
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.screen, Screen::Question);
+    // Answered right after looking it up: shown as right, recorded as not recalled.
+    let id = app.asking.as_ref().map(|a| a.item.id.clone()).expect("a question");
+    answer(&mut app, true, "");
+    assert!(app.feedback.as_ref().is_some_and(|f| f.correct && f.note.is_some()));
+    insta::assert_snapshot!("playground_looked_up_feedback", screen(&app));
+    let last = app
+        .store
+        .progress
+        .get(&id)
+        .and_then(|p| p.history.last().cloned())
+        .expect("recorded");
+    assert!(!last.correct, "not a recall");
+    assert_eq!(last.rating, iacquiz::quiz::Rating::Again);
+}
+
+#[test]
+fn playground_after_answering_needs_one_press_and_keeps_the_recall() {
+    let mut app = app_with("playground-after", None);
+    press(&mut app, KeyCode::Enter);
+    until(&mut app, |a| {
+        !a.choices.is_empty() && a.instance.engine == iacquiz::bank::Engine::Terraform
+    });
+    let id = app.asking.as_ref().map(|a| a.item.id.clone()).expect("a question");
+    answer(&mut app, true, "");
+    ch(&mut app, 'p');
+    assert_eq!(app.screen, Screen::Playground, "answered: the feedback's p opens it at once");
+    let last = app
+        .store
+        .progress
+        .get(&id)
+        .and_then(|p| p.history.last().cloned())
+        .expect("recorded");
+    assert!(last.correct);
 }
 
 #[test]
@@ -200,23 +237,225 @@ fn exam_is_timed_without_feedback_then_scored_by_domain() {
     answer(&mut app, true, "\"standard\"");
     answer(&mut app, true, "\"standard\"");
     answer(&mut app, false, "0");
-    assert_eq!(app.screen, Screen::Summary);
+    assert_eq!(app.screen, Screen::Summary, "all answered, none flagged: no question asked");
     insta::assert_snapshot!("exam_summary", screen(&app));
+    let recorded: usize = app.store.progress.questions.values().map(|q| q.history.len()).sum();
+    assert_eq!(recorded, 4, "the four answers are recorded when the exam ends");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Feedback);
     insta::assert_snapshot!("exam_walk_first_miss", screen(&app));
-    press(&mut app, KeyCode::Enter);
-    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen, Screen::Summary, "Esc from an answer goes back to the results");
+    press(&mut app, KeyCode::Esc);
     assert_eq!(app.screen, Screen::Home);
 }
 
 #[test]
 fn exam_time_runs_out() {
     let mut app = app_with("exam-time", Some(Mode::Exam));
+    answer(&mut app, true, "\"standard\"");
     app.clock.advance(4 * 90_000);
     update::tick(&mut app);
     assert_eq!(app.screen, Screen::Summary);
     insta::assert_snapshot!("exam_time_up", screen(&app));
+    let sheet = app.session.as_ref().and_then(|s| s.sheet.as_ref()).expect("an exam");
+    assert_eq!(sheet.answered(), 1);
+    assert_eq!(
+        sheet.score_by_domain().iter().map(|d| d.2).sum::<usize>(),
+        2,
+        "the answered and the one on screen (skipped); the two never reached are left out"
+    );
+}
+
+#[test]
+fn a_key_after_the_time_is_up_ends_the_exam_without_acting() {
+    let mut app = app_with("exam-time-key", Some(Mode::Exam));
+    app.clock.advance(4 * 90_000 + 1);
+    ch(&mut app, 'a');
+    assert_eq!(app.screen, Screen::Summary);
+    assert_eq!(app.notice.as_deref(), Some("Time is up."));
+    let sheet = app.session.as_ref().and_then(|s| s.sheet.as_ref()).expect("an exam");
+    assert_eq!(sheet.answered(), 0, "the a did not answer");
+}
+
+fn sheet(app: &App) -> &iacquiz::quiz::exam::Sheet {
+    app.session.as_ref().and_then(|s| s.sheet.as_ref()).expect("an exam")
+}
+
+#[test]
+fn exam_questions_are_skipped_flagged_and_revisited() {
+    // Every question of the bank, so the typed one is among them.
+    let mut app = app_with("exam-skip", None);
+    app.exam_questions = 10;
+    update::start(&mut app, Mode::Exam);
+    // 1: flag and skip.
+    ch(&mut app, 'f');
+    assert!(sheet(&app).slots[0].flagged);
+    ch(&mut app, 's');
+    assert_eq!(sheet(&app).at, 1);
+    // 2: answer; 3: go back with ←, then forward with →.
+    answer(&mut app, true, "\"standard\"");
+    assert_eq!(sheet(&app).at, 2);
+    press(&mut app, KeyCode::Left);
+    assert_eq!(sheet(&app).at, 1);
+    insta::assert_snapshot!("exam_revisit_answered", screen(&app));
+    press(&mut app, KeyCode::Right);
+    assert_eq!(sheet(&app).at, 2);
+    // A typed question: an empty Enter offers to skip, a second one skips.
+    until_exam_typed(&mut app);
+    let at = sheet(&app).at;
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(sheet(&app).at, at, "the first empty Enter only offers");
+    insta::assert_snapshot!("exam_empty_enter_offers_skip", screen(&app));
+    press(&mut app, KeyCode::Enter);
+    assert_ne!(sheet(&app).at, at, "the second skips");
+    // The list shows answered, skipped and flagged; Enter goes back to the flagged one.
+    ch(&mut app, 'o');
+    if app.screen == Screen::Question {
+        press(&mut app, KeyCode::F(4));
+    }
+    assert_eq!(app.screen, Screen::ExamList);
+    insta::assert_snapshot!("exam_question_list", screen(&app));
+    for _ in 0..10 {
+        ch(&mut app, 'k');
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Question);
+    assert_eq!(sheet(&app).at, 0);
+    assert!(app.asking.as_ref().is_some_and(|a| a.item == sheet(&app).slots[0].item));
+}
+
+/// Moves through the exam (skipping choice questions) until a typed one is shown.
+fn until_exam_typed(app: &mut App) {
+    for _ in 0..8 {
+        if app.asking.as_ref().is_some_and(|a| a.choices.is_empty()) {
+            return;
+        }
+        press(app, KeyCode::Right);
+        if sheet(app).at + 1 == sheet(app).slots.len() && !app.asking.as_ref().is_some_and(|a| a.choices.is_empty()) {
+            for _ in 0..sheet(app).slots.len() {
+                press(app, KeyCode::Left);
+            }
+        }
+    }
+    panic!("no typed question in the exam");
+}
+
+#[test]
+fn finishing_early_asks_first() {
+    let mut app = app_with("exam-finish", Some(Mode::Exam));
+    answer(&mut app, false, "0");
+    answer(&mut app, true, "\"standard\"");
+    ch(&mut app, 'f');
+    ch(&mut app, 'F');
+    assert_eq!(app.screen, Screen::Question, "not finished yet");
+    insta::assert_snapshot!("exam_finish_confirm", screen(&app));
+    ch(&mut app, 'n');
+    assert!(app.confirm.is_none());
+    assert_eq!(app.screen, Screen::Question);
+    ch(&mut app, 'F');
+    ch(&mut app, 'y');
+    assert_eq!(app.screen, Screen::Summary);
+    insta::assert_snapshot!("exam_results_every_status", screen(&app));
+    use iacquiz::quiz::exam::Status;
+    let statuses: Vec<Status> = (0..4).map(|i| sheet(&app).status(i)).collect();
+    assert_eq!(statuses, [Status::Wrong, Status::Right, Status::Skipped, Status::NotReached]);
+    assert_eq!(
+        sheet(&app).score_by_domain().iter().map(|d| d.2).sum::<usize>(),
+        3,
+        "the one not reached is left out of the sections"
+    );
+}
+
+#[test]
+fn a_changed_answer_is_recorded_once_and_never_ends_the_exam_by_surprise() {
+    let mut app = app_with("exam-change", Some(Mode::Exam));
+    answer(&mut app, true, "\"standard\"");
+    answer(&mut app, true, "\"standard\"");
+    answer(&mut app, true, "\"standard\"");
+    // The last one flagged, then answered: all answered but flagged, so it asks.
+    ch(&mut app, 'f');
+    answer(&mut app, false, "0");
+    assert_eq!(app.confirm, Some(iacquiz::tui::app::Confirm::Finish));
+    ch(&mut app, 'n');
+    // Back to the third, answered again (now wrong): asks again instead of ending.
+    press(&mut app, KeyCode::Left);
+    assert_eq!(sheet(&app).at, 2);
+    answer(&mut app, false, "0");
+    assert_eq!(app.confirm, Some(iacquiz::tui::app::Confirm::Finish));
+    assert_eq!(app.screen, Screen::Question);
+    ch(&mut app, 'y');
+    assert_eq!(app.screen, Screen::Summary);
+    assert_eq!(sheet(&app).status(2), iacquiz::quiz::exam::Status::Wrong, "the later answer counts");
+    let recorded: usize = app.store.progress.questions.values().map(|q| q.history.len()).sum();
+    assert_eq!(recorded, 4, "one record per question, the changed one included");
+}
+
+#[test]
+fn esc_in_an_exam_asks_and_never_silently_discards() {
+    let mut app = app_with("exam-esc", Some(Mode::Exam));
+    answer(&mut app, true, "\"standard\"");
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen, Screen::Question);
+    insta::assert_snapshot!("exam_leave_confirm", screen(&app));
+    press(&mut app, KeyCode::Esc);
+    assert!(app.confirm.is_none(), "Esc again keeps going");
+    assert!(app.session.is_some());
+    // y: scored and saved.
+    press(&mut app, KeyCode::Esc);
+    ch(&mut app, 'y');
+    assert_eq!(app.screen, Screen::Summary);
+    let recorded: usize = app.store.progress.questions.values().map(|q| q.history.len()).sum();
+    assert_eq!(recorded, 1);
+    // d: discarded, and said so.
+    let mut app = app_with("exam-esc-discard", Some(Mode::Exam));
+    answer(&mut app, true, "\"standard\"");
+    press(&mut app, KeyCode::Esc);
+    ch(&mut app, 'd');
+    assert_eq!(app.screen, Screen::Home);
+    assert!(app.notice.as_deref().is_some_and(|n| n.contains("discarded")));
+    assert!(app.store.progress.questions.is_empty(), "nothing recorded");
+    // Ctrl-C: the answers given are saved before quitting.
+    let mut app = app_with("exam-ctrl-c", Some(Mode::Exam));
+    answer(&mut app, true, "\"standard\"");
+    update::handle_key(&mut app, KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    assert!(app.quit);
+    let recorded: usize = app.store.progress.questions.values().map(|q| q.history.len()).sum();
+    assert_eq!(recorded, 1, "Ctrl-C saves the exam's answers");
+}
+
+#[test]
+fn results_list_every_question_and_open_each() {
+    let mut app = app_with("exam-results", Some(Mode::Exam));
+    answer(&mut app, true, "\"standard\"");
+    answer(&mut app, false, "0");
+    ch(&mut app, 's');
+    if app.screen == Screen::Question && app.asking.as_ref().is_some_and(|a| a.typed()) {
+        // `s` types in a typed question; Tab skips there.
+        press(&mut app, KeyCode::Tab);
+    }
+    app.clock.advance(4 * 90_000);
+    update::tick(&mut app);
+    assert_eq!(app.screen, Screen::Summary);
+    use iacquiz::quiz::exam::Status;
+    let statuses: Vec<Status> = (0..4).map(|i| sheet(&app).status(i)).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == Status::Right).count(), 1, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == Status::Wrong).count(), 1, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == Status::Skipped).count(), 2, "{statuses:?}");
+    insta::assert_snapshot!("exam_results_after_time", screen(&app));
+    // Walk: ↓ to the third, Enter opens it (skipped: the right answer shown), Enter goes on.
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Feedback);
+    assert_eq!(app.walking, Some(2));
+    insta::assert_snapshot!("exam_results_open_skipped", screen(&app));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.walking, Some(3));
+    ch(&mut app, 'b');
+    assert_eq!(app.walking, Some(2));
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen, Screen::Summary);
 }
 
 #[test]

@@ -8,6 +8,9 @@ use crate::lang::Rules;
 use crate::lang::trace::{Step, first_divergence};
 use crate::mistakes::catalogue::by_id;
 
+/// What the feedback gives as the learner's answer when there was none.
+pub const NO_ANSWER: &str = "(no answer)";
+
 /// What the learner answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Given {
@@ -92,7 +95,7 @@ pub fn judge(q: &Question, inst: &Instance, choices: &[Choice], given: &Given, c
                 first.map(|m| m.1),
             )
         }
-        Given::Nothing => (false, "(no answer)".to_string(), None, None),
+        Given::Nothing => (false, NO_ANSWER.to_string(), None, None),
     };
     if ok {
         belief_id = None;

@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, VecDeque};
 use crate::bank::{Instance, Question};
 
 use super::Mode;
+use super::exam::Sheet;
 use super::feedback::Feedback;
 
 /// One question to ask: its id, the seed of its instance, and its domain (lesson section).
@@ -66,6 +67,9 @@ pub struct Session {
     pub started_ms: u64,
     /// The time allowed (exam), ms.
     pub limit_ms: Option<u64>,
+    /// An exam's answer sheet (the questions in any order, skipped, flagged); the queue and
+    /// the answers above stay empty in an exam.
+    pub sheet: Option<Sheet>,
 }
 
 /// The time an exam allows per question.
@@ -79,7 +83,8 @@ impl Session {
             mode,
             planned,
             limit_ms: (mode == Mode::Exam).then_some(EXAM_MS_PER_QUESTION * planned as u64),
-            queue: items.into(),
+            sheet: (mode == Mode::Exam).then(|| Sheet::new(items.clone())),
+            queue: if mode == Mode::Exam { VecDeque::new() } else { items.into() },
             answered: Vec::new(),
             started_ms: now_ms,
         }
@@ -87,6 +92,9 @@ impl Session {
 
     /// The question being asked.
     pub fn current(&self) -> Option<&Item> {
+        if let Some(sheet) = &self.sheet {
+            return sheet.current().map(|s| &s.item);
+        }
         self.queue.front()
     }
 
@@ -103,6 +111,9 @@ impl Session {
 
     /// True when nothing is left to ask.
     pub fn finished(&self) -> bool {
+        if let Some(sheet) = &self.sheet {
+            return sheet.ended;
+        }
         self.queue.is_empty()
     }
 
@@ -113,21 +124,23 @@ impl Session {
 
     /// Right answers.
     pub fn correct(&self) -> usize {
+        if let Some(sheet) = &self.sheet {
+            return sheet.correct();
+        }
         self.answered.iter().filter(|a| a.feedback.correct).count()
     }
 
-    /// Per domain: (domain, right, asked); questions never reached count as asked and wrong.
+    /// Per domain: (domain, right, asked). In an exam, asked means shown (see
+    /// [`Sheet::score_by_domain`]): questions never reached are left out.
     pub fn score_by_domain(&self) -> Vec<(String, usize, usize)> {
+        if let Some(sheet) = &self.sheet {
+            return sheet.score_by_domain();
+        }
         let mut m: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
         for a in &self.answered {
             let e = m.entry(&a.item.domain).or_default();
             e.0 += usize::from(a.feedback.correct);
             e.1 += 1;
-        }
-        if self.mode == Mode::Exam {
-            for i in &self.queue {
-                m.entry(&i.domain).or_default().1 += 1;
-            }
         }
         m.into_iter().map(|(d, (r, n))| (d.to_string(), r, n)).collect()
     }

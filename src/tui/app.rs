@@ -69,6 +69,17 @@ pub enum Screen {
     Playground,
     /// Accuracy over time and per topic.
     Stats,
+    /// An exam's questions, to go back to one.
+    ExamList,
+}
+
+/// A question the app waits on a yes or no for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Confirm {
+    /// Finish the exam before every question is answered (or with flags left).
+    Finish,
+    /// Leave the exam (Esc): finish and save, discard, or keep going.
+    Leave,
 }
 
 /// The home menu's entries, in order.
@@ -112,6 +123,14 @@ pub struct Asking {
     pub topic: String,
     /// The question's difficulty.
     pub difficulty: u8,
+    /// An exam: Enter on an empty line was pressed once, so the next one skips.
+    pub skip_offered: bool,
+    /// Practice: `p` was pressed once; the next press opens the playground and the question
+    /// counts as not recalled.
+    pub playground_warned: bool,
+    /// Practice: the playground was opened before answering, so the answer is recorded as not
+    /// recalled whatever it is.
+    pub looked_up: bool,
 }
 
 impl Asking {
@@ -215,10 +234,14 @@ pub struct App {
     pub feedback_scroll: u16,
     /// The trace pane's scroll.
     pub trace_scroll: u16,
-    /// The exam results' scroll, and the miss being walked through.
+    /// The exam results' scroll.
     pub summary_scroll: u16,
-    /// The exam miss shown (index into the misses).
+    /// The question chosen in the exam results (and in the question list).
+    pub summary_selected: usize,
+    /// The exam question whose feedback is shown from the results (index into the sheet).
     pub walking: Option<usize>,
+    /// The yes-or-no question open over the screen.
+    pub confirm: Option<Confirm>,
     /// The playground.
     pub playground: Playground,
     /// The stats screen's scroll.
@@ -250,7 +273,9 @@ impl App {
             feedback_scroll: 0,
             trace_scroll: 0,
             summary_scroll: 0,
+            summary_selected: 0,
             walking: None,
+            confirm: None,
             playground: Playground::default(),
             stats_scroll: 0,
             seed: options.seed,
@@ -283,14 +308,24 @@ impl App {
         if self.help.is_some() {
             return vec![Ctx::Help, Ctx::Always];
         }
+        match self.confirm {
+            Some(Confirm::Finish) => return vec![Ctx::ExamFinish, Ctx::Keys, Ctx::Always],
+            Some(Confirm::Leave) => return vec![Ctx::ExamLeave, Ctx::Keys, Ctx::Always],
+            None => {}
+        }
+        let exam = self.session.as_ref().is_some_and(|s| s.sheet.is_some());
         match self.screen {
             Screen::Home if self.home.editing => vec![Ctx::Filter, Ctx::Text, Ctx::Always],
             Screen::Home => vec![Ctx::Home, Ctx::Keys, Ctx::Always],
             Screen::Question => match &self.asking {
+                Some(a) if a.typed() && exam => vec![Ctx::ExamInput, Ctx::Input, Ctx::Text, Ctx::Always],
                 Some(a) if a.typed() => vec![Ctx::Input, Ctx::Text, Ctx::Always],
+                _ if exam => vec![Ctx::ExamChoice, Ctx::Choice, Ctx::Keys, Ctx::Always],
                 _ => vec![Ctx::Choice, Ctx::Keys, Ctx::Always],
             },
+            Screen::Feedback if self.walking.is_some() => vec![Ctx::Walk, Ctx::Feedback, Ctx::Keys, Ctx::Always],
             Screen::Feedback => vec![Ctx::Feedback, Ctx::Keys, Ctx::Always],
+            Screen::ExamList => vec![Ctx::ExamList, Ctx::Keys, Ctx::Always],
             Screen::Trace => vec![Ctx::Trace, Ctx::Keys, Ctx::Always],
             Screen::Summary => vec![Ctx::Summary, Ctx::Keys, Ctx::Always],
             Screen::Playground => vec![Ctx::Playground, Ctx::Text, Ctx::Always],

@@ -32,6 +32,18 @@ pub enum Ctx {
     Help,
     /// Any line being typed in.
     Text,
+    /// An exam question answered by choosing (before [`Ctx::Choice`], whose keys it adds to).
+    ExamChoice,
+    /// An exam question answered by typing (before [`Ctx::Input`]).
+    ExamInput,
+    /// The exam's question list.
+    ExamList,
+    /// Confirming finishing an exam.
+    ExamFinish,
+    /// Confirming leaving an exam.
+    ExamLeave,
+    /// Walking through an exam's results, one question's feedback at a time.
+    Walk,
     /// `quiz take`: typing the student's name.
     TakeName,
     /// `quiz take`: a question answered by choosing (true/false too).
@@ -63,6 +75,12 @@ impl Ctx {
             Ctx::Stats => "Stats",
             Ctx::Help => "Help",
             Ctx::Text => "Typing a line",
+            Ctx::ExamChoice => "Exam question (choices; the keys above work too)",
+            Ctx::ExamInput => "Exam question (typed; Enter on an empty line, twice, skips)",
+            Ctx::ExamList => "Exam: the question list",
+            Ctx::ExamFinish => "Exam: finish?",
+            Ctx::ExamLeave => "Exam: leave?",
+            Ctx::Walk => "Exam results: one question's answer",
             Ctx::TakeName => "Quiz: your name",
             Ctx::TakeChoice => "Quiz question (choices)",
             Ctx::TakeInput => "Quiz question (typed answer)",
@@ -76,7 +94,8 @@ impl Ctx {
 /// What a key does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// Leave iacquiz (progress is saved after every answer).
+    /// Leave iacquiz (progress is saved after every answer; a running exam is ended and its
+    /// answers saved).
     Quit,
     /// Open or close the help screen.
     Help,
@@ -116,6 +135,41 @@ pub enum Action {
     Confirm,
     /// Take back the answer to this question.
     ClearAnswer,
+    /// Leave this question unanswered and go to the next unanswered one.
+    Skip,
+    /// Flag this question (or take the flag off).
+    Flag,
+    /// Open the list of every question.
+    List,
+    /// Throw away what the question asked about (leave the exam without saving).
+    Discard,
+}
+
+impl Ctx {
+    /// A sentence the help screen shows under the context's heading.
+    pub fn note(self) -> Option<&'static str> {
+        match self {
+            Ctx::Choice | Ctx::Input => Some(
+                "The playground (p, F2 when typing) evaluates the question itself: before you answer, the first press only warns; the second opens it, and the question is then recorded as not recalled, right or not.",
+            ),
+            Ctx::ExamChoice | Ctx::ExamInput => Some(
+                "Nothing is judged or saved until the exam ends; a revisited question can be answered again. Finishing with questions unanswered or flagged, and Esc, ask first.",
+            ),
+            Ctx::Summary => Some("Per section, a skipped question counts as asked and not right; a question not reached is left out."),
+            _ => None,
+        }
+    }
+
+    /// Contexts whose footer entries this one replaces (an exam question's keys stand in for
+    /// the practice question's, which still work but would not fit).
+    pub fn footer_hides(self) -> &'static [Ctx] {
+        match self {
+            Ctx::ExamChoice => &[Ctx::Choice],
+            Ctx::ExamInput => &[Ctx::Input],
+            Ctx::Walk => &[Ctx::Feedback],
+            _ => &[],
+        }
+    }
 }
 
 /// Line-editing operations.
@@ -243,10 +297,53 @@ pub const BINDINGS: &[Binding] = &[
     b(C::Trace, &[ch('j'), k(K::Down), k(K::PageDown)], A::ScrollDown, "scroll down", true),
     b(C::Trace, &[ch('k'), k(K::Up), k(K::PageUp)], A::ScrollUp, "scroll up", true),
     b(C::Trace, &[k(K::Esc), ch('t')], A::Back, "back", true),
-    b(C::Summary, &[k(K::Enter), ch('n')], A::Next, "walk the misses", true),
-    b(C::Summary, &[ch('j'), k(K::Down)], A::ScrollDown, "scroll down", false),
-    b(C::Summary, &[ch('k'), k(K::Up)], A::ScrollUp, "scroll up", false),
-    b(C::Summary, &[k(K::Esc)], A::Back, "home", true),
+    b(C::Summary, &[ch('j'), k(K::Down)], A::Down, "next question", true),
+    b(C::Summary, &[ch('k'), k(K::Up)], A::Up, "previous question", true),
+    b(C::Summary, &[k(K::Enter), ch('l')], A::Enter, "open its answer", true),
+    b(C::Summary, &[ch('J'), k(K::PageDown)], A::ScrollDown, "scroll down", false),
+    b(C::Summary, &[ch('K'), k(K::PageUp)], A::ScrollUp, "scroll up", false),
+    b(C::Summary, &[k(K::Esc), ch('q')], A::Back, "home", true),
+    // A practice exam: skip, flag, move about, finish or leave only after a confirmation.
+    b(C::ExamChoice, &[ch('s'), k(K::Tab)], A::Skip, "skip", true),
+    b(C::ExamChoice, &[ch('f')], A::Flag, "flag", true),
+    b(C::ExamChoice, &[k(K::Left), ch('['), k(K::BackTab)], A::Prev, "prev", true),
+    b(C::ExamChoice, &[k(K::Right), ch(']')], A::Next, "next", true),
+    b(C::ExamChoice, &[ch('o')], A::List, "list", true),
+    b(C::ExamChoice, &[ch('F'), k(K::F(10))], A::Finish, "finish", true),
+    b(C::ExamChoice, &[k(K::Esc)], A::Back, "leave", true),
+    b(C::ExamInput, &[k(K::Enter)], A::Enter, "submit", true),
+    b(C::ExamInput, &[k(K::Tab)], A::Skip, "skip", true),
+    b(C::ExamInput, &[k(K::BackTab), ctrl('p')], A::Prev, "prev", true),
+    b(C::ExamInput, &[ctrl('n')], A::Next, "next", false),
+    b(C::ExamInput, &[k(K::F(3)), ctrl('f')], A::Flag, "flag", true),
+    b(C::ExamInput, &[k(K::F(4)), ctrl('o')], A::List, "list", true),
+    b(C::ExamInput, &[k(K::F(10))], A::Finish, "finish", true),
+    b(C::ExamInput, &[k(K::Esc)], A::Back, "leave", true),
+    b(C::ExamList, &[ch('j'), k(K::Down)], A::Down, "down", true),
+    b(C::ExamList, &[ch('k'), k(K::Up)], A::Up, "up", true),
+    b(C::ExamList, &[k(K::Enter), ch('l')], A::Enter, "go to it", true),
+    b(C::ExamList, &[ch('F'), k(K::F(10))], A::Finish, "finish", true),
+    b(C::ExamList, &[k(K::Esc), ch('o')], A::Back, "back", true),
+    b(
+        C::ExamFinish,
+        &[ch('y'), k(K::Enter)],
+        A::Confirm,
+        "finish and see the results",
+        true,
+    ),
+    b(C::ExamFinish, &[ch('n'), k(K::Esc)], A::Back, "keep going", true),
+    b(
+        C::ExamLeave,
+        &[ch('y'), k(K::Enter)],
+        A::Confirm,
+        "finish now: score and save",
+        true,
+    ),
+    b(C::ExamLeave, &[ch('d')], A::Discard, "discard the exam", true),
+    b(C::ExamLeave, &[ch('n'), k(K::Esc)], A::Back, "keep going", true),
+    b(C::Walk, &[k(K::Enter), ch('n'), ch(' ')], A::Next, "next question", true),
+    b(C::Walk, &[ch('b'), k(K::BackTab)], A::Prev, "previous", true),
+    b(C::Walk, &[k(K::Esc)], A::Back, "results", true),
     b(C::Playground, &[k(K::Enter)], A::Enter, "keep in history", true),
     b(C::Playground, &[k(K::Up)], A::HistoryPrev, "history back", true),
     b(C::Playground, &[k(K::Down)], A::HistoryNext, "history forward", false),
@@ -360,8 +457,9 @@ pub fn keys_text(b: &Binding) -> String {
 /// (`a-d` for four choices).
 pub fn footer(ctxs: &[Ctx], choices: usize) -> Vec<(String, &'static str)> {
     let mut out = Vec::new();
-    for c in ctxs {
-        if matches!(c, Ctx::Choice | Ctx::TakeChoice) && choices > 0 {
+    let hidden: Vec<Ctx> = ctxs.iter().flat_map(|c| c.footer_hides().iter().copied()).collect();
+    for c in ctxs.iter().filter(|c| !hidden.contains(c)) {
+        if matches!(c, Ctx::Choice | Ctx::TakeChoice | Ctx::ExamChoice) && choices > 0 {
             let last = (b'a' + (choices.min(5) as u8 - 1)) as char;
             out.push((format!("a-{last}"), "answer"));
         }
@@ -406,6 +504,54 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The practice app's exam chains (as `App::contexts` gives them).
+    const EXAM_CHAINS: &[&[Ctx]] = &[
+        &[Ctx::ExamChoice, Ctx::Choice, Ctx::Keys, Ctx::Always],
+        &[Ctx::ExamInput, Ctx::Input, Ctx::Text, Ctx::Always],
+        &[Ctx::ExamList, Ctx::Keys, Ctx::Always],
+        &[Ctx::ExamFinish, Ctx::Keys, Ctx::Always],
+        &[Ctx::ExamLeave, Ctx::Keys, Ctx::Always],
+        &[Ctx::Walk, Ctx::Feedback, Ctx::Keys, Ctx::Always],
+    ];
+
+    #[test]
+    fn exam_keys_leave_every_character_typeable_and_their_footers_fit() {
+        for chain in EXAM_CHAINS {
+            let own: Vec<Key> = BINDINGS
+                .iter()
+                .filter(|b| b.ctx == chain[0])
+                .flat_map(|b| b.keys.iter().copied())
+                .collect();
+            for (i, k) in own.iter().enumerate() {
+                assert!(!own[i + 1..].contains(k), "{} is bound twice in {:?}", key_name(k), chain[0]);
+                let printable = matches!(k.code, KeyCode::Char(_)) && k.mods == KeyModifiers::NONE;
+                assert!(
+                    !(chain.contains(&Ctx::Text) && printable),
+                    "{} is bound in {:?}, so it cannot be typed there",
+                    key_name(k),
+                    chain[0]
+                );
+            }
+            let width: usize = footer(chain, 4)
+                .iter()
+                .map(|(k, l)| k.chars().count() + 1 + l.chars().count() + 2)
+                .sum();
+            assert!(width <= 82, "the footer of {:?} is {width} columns", chain[0]);
+        }
+        // The exam's keys win over the practice question's (Esc asks instead of leaving).
+        let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
+        assert_eq!(lookup(EXAM_CHAINS[0], &esc), Some(Action::Back));
+        assert_eq!(
+            BINDINGS
+                .iter()
+                .find(|b| b.ctx == Ctx::ExamChoice && b.keys.contains(&k(KeyCode::Esc)))
+                .map(|b| b.label),
+            Some("leave")
+        );
+        let tab = KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE);
+        assert_eq!(lookup(EXAM_CHAINS[1], &tab), Some(Action::Skip));
     }
 
     #[test]

@@ -11,15 +11,21 @@ use crate::lang::host::Host;
 use crate::lang::session::Session as LangSession;
 use crate::quiz::feedback::{self, Given};
 use crate::quiz::progress::{Asked, Attempt};
+use crate::quiz::session::Answered;
 use crate::quiz::{Mode, Session, schedule};
 
-use super::app::{App, Asking, MENU, Playground, REVIEW_ENTRY, Screen};
+use super::app::{App, Asking, Confirm, MENU, Playground, REVIEW_ENTRY, Screen};
 use super::keymap::{self, Action, Edit};
 use super::text::TextInput;
 
 /// Handles one key event.
 pub fn handle_key(app: &mut App, ev: KeyEvent) {
     if ev.kind == KeyEventKind::Release {
+        return;
+    }
+    // A key pressed after the exam's time ran out ends it, and does nothing else.
+    if exam_expired(app) {
+        end_exam(app, Some("Time is up."));
         return;
     }
     // A notice lasts until the next key.
@@ -40,20 +46,68 @@ pub fn handle_key(app: &mut App, ev: KeyEvent) {
 
 /// Time passing: ends an exam whose time is up.
 pub fn tick(app: &mut App) {
-    let now = app.clock.now_ms();
-    let expired = app
-        .session
-        .as_ref()
-        .is_some_and(|s| s.mode == Mode::Exam && s.remaining_ms(now) == Some(0) && matches!(app.screen, Screen::Question));
-    if expired {
-        app.asking = None;
-        app.screen = Screen::Summary;
-        app.notice = Some("Time is up.".into());
+    if exam_expired(app) {
+        end_exam(app, Some("Time is up."));
     }
+}
+
+/// True when an exam is running and its time is up.
+fn exam_expired(app: &App) -> bool {
+    let now = app.clock.now_ms();
+    app.session
+        .as_ref()
+        .is_some_and(|s| s.sheet.as_ref().is_some_and(|x| !x.ended) && s.remaining_ms(now) == Some(0))
+}
+
+/// Ends the exam: every answer given is recorded in the progress store (only now, so an
+/// answer changed on a revisit is recorded once; skipped questions are not recorded), and
+/// the results are shown.
+fn end_exam(app: &mut App, notice: Option<&str>) {
+    let Some(sheet) = app.session.as_mut().and_then(|s| s.sheet.as_mut()) else {
+        return;
+    };
+    sheet.ended = true;
+    let mut save = false;
+    for slot in &sheet.slots {
+        let (Some(a), Some(q)) = (&slot.answer, app.bank.get(&slot.item.id)) else {
+            continue;
+        };
+        let attempt = Attempt {
+            at: slot.answered_at,
+            correct: a.feedback.correct,
+            ms: a.ms,
+            rating: schedule::rate(a.feedback.correct, a.ms, q.kind),
+            mode: Mode::Exam,
+            asked: {
+                let inst = slot.item.instance(q);
+                Some(Asked {
+                    seed: inst.seed,
+                    values: inst.values,
+                })
+            },
+        };
+        app.store.progress.record(&q.id, attempt, &app.fsrs);
+        save = true;
+    }
+    app.notice = notice.map(str::to_string);
+    if save && let Err(e) = app.store.save() {
+        app.notice = Some(e);
+    }
+    app.asking = None;
+    app.confirm = None;
+    app.walking = None;
+    app.summary_scroll = 0;
+    app.summary_selected = 0;
+    app.back.clear();
+    app.screen = Screen::Summary;
 }
 
 fn apply(app: &mut App, a: Action) {
     if a == Action::Quit {
+        // An exam's answers are only recorded when it ends: quitting ends it first.
+        if app.session.as_ref().and_then(|s| s.sheet.as_ref()).is_some_and(|x| !x.ended) {
+            end_exam(app, None);
+        }
         app.quit = true;
         return;
     }
@@ -68,6 +122,10 @@ fn apply(app: &mut App, a: Action) {
             Action::ScrollUp => *scroll = scroll.saturating_sub(1),
             _ => {}
         }
+        return;
+    }
+    if let Some(c) = app.confirm {
+        confirm(app, c, a);
         return;
     }
     if let Action::Edit(e) = a {
@@ -86,6 +144,7 @@ fn apply(app: &mut App, a: Action) {
         },
         Screen::Summary => summary(app, a),
         Screen::Playground => playground(app, a),
+        Screen::ExamList => exam_list(app, a),
         Screen::Stats => match a {
             Action::ScrollDown => app.stats_scroll = app.stats_scroll.saturating_add(1),
             Action::ScrollUp => app.stats_scroll = app.stats_scroll.saturating_sub(1),
@@ -167,6 +226,11 @@ pub fn start(app: &mut App, mode: Mode) {
 
 fn ask_current(app: &mut App) {
     loop {
+        if let Some(sheet) = app.session.as_mut().and_then(|s| s.sheet.as_mut())
+            && let Some(slot) = sheet.current_mut()
+        {
+            slot.seen = true;
+        }
         let Some(item) = app.session.as_ref().and_then(|s| s.current().cloned()) else {
             finish(app);
             return;
@@ -185,17 +249,30 @@ fn ask_current(app: &mut App) {
             skip(app);
             continue;
         }
+        // An exam question revisited shows the answer given (or the line typed so far).
+        let slot = app.session.as_ref().and_then(|s| s.sheet.as_ref()).and_then(|x| x.current());
+        let given = slot.and_then(|x| x.answer.as_ref()).map(|a| a.feedback.given.clone());
+        let draft = slot.map(|x| x.draft.clone()).filter(|d| !d.is_empty());
+        let selected = given.as_ref().and_then(|g| choices.iter().position(|c| &c.text == g)).unwrap_or(0);
+        let input = if q.kind == Kind::Input {
+            draft.or(given).map(|t| TextInput::with(&t)).unwrap_or_default()
+        } else {
+            TextInput::default()
+        };
         app.asking = Some(Asking {
             topic: q.topic.clone(),
             difficulty: q.difficulty,
             item,
             instance,
             choices,
-            selected: 0,
-            input: TextInput::default(),
+            selected,
+            input,
             input_error: None,
             scroll: 0,
             shown_ms: app.clock.now_ms(),
+            skip_offered: false,
+            playground_warned: false,
+            looked_up: false,
         });
         app.screen = Screen::Question;
         return;
@@ -203,6 +280,20 @@ fn ask_current(app: &mut App) {
 }
 
 fn skip(app: &mut App) {
+    if let Some(s) = app.session.as_mut()
+        && let Some(sheet) = s.sheet.as_mut()
+    {
+        // A question that cannot be asked leaves the exam.
+        if sheet.at < sheet.slots.len() {
+            sheet.slots.remove(sheet.at);
+        }
+        if sheet.at >= sheet.slots.len() {
+            sheet.at = 0;
+        }
+        sheet.ended = sheet.slots.is_empty();
+        s.planned = sheet.slots.len();
+        return;
+    }
     if let Some(s) = app.session.as_mut() {
         s.queue.pop_front();
         s.planned = s.planned.saturating_sub(1);
@@ -216,11 +307,7 @@ fn finish(app: &mut App) {
         return;
     };
     match s.mode {
-        Mode::Exam => {
-            app.summary_scroll = 0;
-            app.walking = None;
-            app.screen = Screen::Summary;
-        }
+        Mode::Exam => end_exam(app, None),
         Mode::Practice => {
             app.notice = Some(format!("Practice done: {} of {} right.", s.correct(), s.answered.len()));
             end_session(app);
@@ -240,8 +327,148 @@ fn end_session(app: &mut App) {
     app.asking = None;
     app.feedback = None;
     app.walking = None;
+    app.confirm = None;
     app.back.clear();
     app.screen = Screen::Home;
+}
+
+/// The exam's own keys on a question; false when the key is a question key (answering,
+/// scrolling) for [`question`].
+fn exam_question(app: &mut App, a: Action) -> bool {
+    let Some(asking) = app.asking.as_mut() else { return false };
+    match a {
+        Action::Back => {
+            keep_draft(app);
+            app.confirm = Some(Confirm::Leave);
+        }
+        Action::Skip => exam_skip(app),
+        Action::Flag => {
+            if let Some(slot) = app.session.as_mut().and_then(|s| s.sheet.as_mut()).and_then(|x| x.current_mut()) {
+                slot.flagged = !slot.flagged;
+                app.notice = Some(if slot.flagged {
+                    "Flagged: it is marked ⚑ in the question list.".into()
+                } else {
+                    "Flag taken off.".into()
+                });
+            }
+        }
+        Action::Prev | Action::Next => {
+            keep_draft(app);
+            if let Some(sheet) = app.session.as_mut().and_then(|s| s.sheet.as_mut()) {
+                let to = if a == Action::Prev {
+                    sheet.at.checked_sub(1)
+                } else {
+                    Some(sheet.at + 1).filter(|&i| i < sheet.slots.len())
+                };
+                match to {
+                    Some(i) => sheet.go(i),
+                    None => {
+                        app.notice = Some(if a == Action::Prev {
+                            "This is the first question.".into()
+                        } else {
+                            "This is the last question: F finishes (F10 while typing).".into()
+                        });
+                        return true;
+                    }
+                }
+            }
+            ask_current(app);
+        }
+        Action::List => {
+            keep_draft(app);
+            app.summary_selected = app.session.as_ref().and_then(|s| s.sheet.as_ref()).map(|x| x.at).unwrap_or(0);
+            app.screen = Screen::ExamList;
+        }
+        Action::Finish => {
+            keep_draft(app);
+            ask_finish(app);
+        }
+        Action::Enter if asking.typed() && asking.input.text.trim().is_empty() => {
+            if asking.skip_offered {
+                exam_skip(app);
+            } else {
+                asking.skip_offered = true;
+                asking.input_error = Some("Nothing typed: Enter again skips this question (Tab skips too).".into());
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// Keeps the line typed on the exam question shown, for when the learner comes back to it.
+fn keep_draft(app: &mut App) {
+    let Some(text) = app.asking.as_ref().map(|a| a.input.text.clone()) else {
+        return;
+    };
+    if let Some(slot) = app.session.as_mut().and_then(|s| s.sheet.as_mut()).and_then(|x| x.current_mut()) {
+        slot.draft = text;
+    }
+}
+
+/// Leaves the exam question shown unanswered and shows the next unanswered one.
+fn exam_skip(app: &mut App) {
+    keep_draft(app);
+    let Some(sheet) = app.session.as_mut().and_then(|s| s.sheet.as_mut()) else {
+        return;
+    };
+    if sheet.to_next_unanswered() {
+        ask_current(app);
+    } else if sheet.unanswered() == 0 {
+        ask_finish(app);
+    } else {
+        app.notice = Some("This is the only unanswered question left: answer it, or finish (F, F10 while typing).".into());
+    }
+}
+
+/// Finishes the exam when every question is answered and none is flagged; otherwise asks.
+fn ask_finish(app: &mut App) {
+    let Some(sheet) = app.session.as_ref().and_then(|s| s.sheet.as_ref()) else {
+        return;
+    };
+    if sheet.unanswered() == 0 && sheet.flagged() == 0 {
+        end_exam(app, None);
+    } else {
+        app.confirm = Some(Confirm::Finish);
+    }
+}
+
+/// A key while a yes-or-no question is open.
+fn confirm(app: &mut App, c: Confirm, a: Action) {
+    match (c, a) {
+        (_, Action::Back) => app.confirm = None,
+        (Confirm::Finish, Action::Confirm) => end_exam(app, None),
+        (Confirm::Leave, Action::Confirm) => end_exam(app, Some("Exam finished early: the answers given are scored and saved.")),
+        (Confirm::Leave, Action::Discard) => {
+            app.notice = Some("Exam discarded: nothing of it was recorded.".into());
+            end_session(app);
+        }
+        _ => {}
+    }
+}
+
+/// The exam's question list: choose one to go back to.
+fn exam_list(app: &mut App, a: Action) {
+    let n = app
+        .session
+        .as_ref()
+        .and_then(|s| s.sheet.as_ref())
+        .map(|x| x.slots.len())
+        .unwrap_or(0);
+    match a {
+        Action::Down if n > 0 => app.summary_selected = (app.summary_selected + 1).min(n - 1),
+        Action::Up => app.summary_selected = app.summary_selected.saturating_sub(1),
+        Action::Enter => {
+            let i = app.summary_selected;
+            if let Some(sheet) = app.session.as_mut().and_then(|s| s.sheet.as_mut()) {
+                sheet.go(i);
+            }
+            ask_current(app);
+        }
+        Action::Back => ask_current(app),
+        Action::Finish => ask_finish(app),
+        _ => {}
+    }
 }
 
 fn question(app: &mut App, a: Action) {
@@ -250,6 +477,11 @@ fn question(app: &mut App, a: Action) {
         return;
     };
     let n = asking.choices.len();
+    let exam = app.session.as_ref().is_some_and(|s| s.sheet.is_some());
+    if exam && exam_question(app, a) {
+        return;
+    }
+    let Some(asking) = app.asking.as_mut() else { return };
     match a {
         Action::Back => {
             if let Some(s) = &app.session {
@@ -290,7 +522,15 @@ fn question(app: &mut App, a: Action) {
         Action::Playground if asking.instance.engine != crate::bank::Engine::Terraform => {
             app.notice = Some(playground_only_terraform(asking.instance.engine));
         }
+        // The playground evaluates the question's own source, so opening it before answering
+        // gives the answer away: the first press says so, the second opens it and the answer
+        // is then recorded as not recalled (whatever it is).
+        Action::Playground if !asking.playground_warned => {
+            asking.playground_warned = true;
+            app.notice = Some("Playground shows the answer: press again to open it (counts as not recalled).".into());
+        }
         Action::Playground => {
+            asking.looked_up = true;
             let source = asking.instance.source.clone();
             let id = asking.item.id.clone();
             open_playground(app, Some((id, source)));
@@ -329,11 +569,38 @@ fn submit(app: &mut App, given: Given) {
     let now = app.clock.now_ms();
     let ms = now.saturating_sub(asking.shown_ms);
     let Some(mode) = app.session.as_ref().map(|s| s.mode) else { return };
+    // An exam records its answers when it ends (so a changed answer is recorded once).
+    if let Some(sheet) = app.session.as_mut().and_then(|s| s.sheet.as_mut()) {
+        let answered = Answered {
+            item: asking.item.clone(),
+            feedback: fb,
+            ms,
+        };
+        let changed = sheet.current().is_some_and(|s| s.answer.is_some());
+        sheet.answer(answered, now / 1000);
+        if sheet.unanswered() == 0 && changed {
+            // A changed answer on a revisit: the exam does not end under the learner's feet.
+            app.confirm = Some(Confirm::Finish);
+        } else if sheet.unanswered() == 0 {
+            ask_finish(app);
+            if app.screen == Screen::Summary {
+                return;
+            }
+        }
+        ask_current(app);
+        return;
+    }
+    let mut fb = fb;
+    // Looked up in the playground first: not a recall, right or not.
+    let recalled = fb.correct && !asking.looked_up;
+    if fb.correct && asking.looked_up {
+        fb.note = Some("was right, but the playground showed the value first: it is recorded as not recalled".into());
+    }
     let attempt = Attempt {
         at: now / 1000,
-        correct: fb.correct,
+        correct: recalled,
         ms,
-        rating: schedule::rate(fb.correct, ms, q.kind),
+        rating: schedule::rate(recalled, ms, q.kind),
         mode,
         asked: Some(Asked {
             seed: asking.instance.seed,
@@ -348,19 +615,20 @@ fn submit(app: &mut App, given: Given) {
     if let Some(s) = app.session.as_mut() {
         s.submit(fb.clone(), ms);
     }
-    if mode == Mode::Exam {
-        ask_current(app);
-    } else {
-        app.feedback = Some(fb);
-        app.feedback_scroll = 0;
-        app.trace_scroll = 0;
-        app.screen = Screen::Feedback;
-    }
+    app.feedback = Some(fb);
+    app.feedback_scroll = 0;
+    app.trace_scroll = 0;
+    app.screen = Screen::Feedback;
 }
 
 fn feedback_keys(app: &mut App, a: Action) {
     match a {
         Action::Next if app.walking.is_some() => walk(app, 1),
+        Action::Prev if app.walking.is_some() => walk(app, -1),
+        Action::Back if app.walking.is_some() => {
+            app.walking = None;
+            app.screen = Screen::Summary;
+        }
         Action::Next => ask_current(app),
         Action::Back => {
             if app.session.as_ref().is_some_and(|s| !s.finished()) {
@@ -377,12 +645,18 @@ fn feedback_keys(app: &mut App, a: Action) {
         Action::Playground => {
             let Some(fb) = &app.feedback else { return };
             let id = fb.id.clone();
-            let source = app.session.as_ref().and_then(|s| {
-                s.answered
-                    .iter()
-                    .rev()
-                    .find(|x| x.item.id == id)
-                    .and_then(|x| app.bank.get(&x.item.id).map(|q| x.item.instance(q).source))
+            let walked = app.walking.and_then(|i| {
+                let slot = app.session.as_ref()?.sheet.as_ref()?.slots.get(i)?;
+                app.bank.get(&slot.item.id).map(|q| slot.item.instance(q).source)
+            });
+            let source = walked.or_else(|| {
+                app.session.as_ref().and_then(|s| {
+                    s.answered
+                        .iter()
+                        .rev()
+                        .find(|x| x.item.id == id)
+                        .and_then(|x| app.bank.get(&x.item.id).map(|q| x.item.instance(q).source))
+                })
             });
             let source = source.or_else(|| app.bank.get(&id).map(|q| q.instantiate(0).source));
             if let Some(engine) = app.bank.get(&id).map(|q| q.engine).filter(|e| *e != crate::bank::Engine::Terraform) {
@@ -398,35 +672,75 @@ fn feedback_keys(app: &mut App, a: Action) {
 }
 
 fn summary(app: &mut App, a: Action) {
+    let n = app
+        .session
+        .as_ref()
+        .and_then(|s| s.sheet.as_ref())
+        .map(|x| x.slots.len())
+        .unwrap_or(0);
     match a {
         Action::ScrollDown => app.summary_scroll = app.summary_scroll.saturating_add(1),
         Action::ScrollUp => app.summary_scroll = app.summary_scroll.saturating_sub(1),
-        Action::Next => walk(app, 0),
-        Action::Back => end_session(app),
-        _ => {}
-    }
-}
-
-/// Shows the exam miss after the current one (`step` 0: the first).
-fn walk(app: &mut App, step: usize) {
-    let next = match app.walking {
-        None => 0,
-        Some(i) => i + step,
-    };
-    let miss = app.session.as_ref().and_then(|s| s.misses().get(next).map(|m| m.feedback.clone()));
-    match miss {
-        Some(fb) => {
-            app.walking = Some(next);
-            app.feedback = Some(fb);
-            app.feedback_scroll = 0;
-            app.screen = Screen::Feedback;
-        }
-        None => {
+        Action::Down if n > 0 => app.summary_selected = (app.summary_selected + 1).min(n - 1),
+        Action::Up => app.summary_selected = app.summary_selected.saturating_sub(1),
+        Action::Enter => walk_to(app, app.summary_selected),
+        Action::Back => {
             if let Some(s) = &app.session {
                 app.notice = Some(format!("Exam: {} of {} right.", s.correct(), s.planned));
             }
             end_session(app);
         }
+        _ => {}
+    }
+}
+
+/// Shows the feedback on exam question `i` from the results (its answer's, or for a question
+/// left unanswered the right answer judged against no answer); past the last, the results.
+fn walk_to(app: &mut App, i: usize) {
+    let slot = app
+        .session
+        .as_ref()
+        .and_then(|s| s.sheet.as_ref())
+        .and_then(|x| x.slots.get(i))
+        .cloned();
+    let Some(slot) = slot else {
+        app.walking = None;
+        app.screen = Screen::Summary;
+        return;
+    };
+    let fb = match slot.answer {
+        Some(a) => Ok(a.feedback),
+        None => match app.bank.get(&slot.item.id) {
+            Some(q) => {
+                let inst = slot.item.instance(q);
+                let choices = if q.kind == Kind::Input {
+                    Vec::new()
+                } else {
+                    inst.choices(slot.item.seed)
+                };
+                feedback::judge(q, &inst, &choices, &Given::Nothing, app.bank.catalogue())
+            }
+            None => Err(format!("question {} is no longer in the bank", slot.item.id)),
+        },
+    };
+    match fb {
+        Ok(fb) => {
+            app.walking = Some(i);
+            app.summary_selected = i;
+            app.feedback = Some(fb);
+            app.feedback_scroll = 0;
+            app.screen = Screen::Feedback;
+        }
+        Err(e) => app.notice = Some(e),
+    }
+}
+
+/// Shows the feedback on the exam question `step` places after (or before) the one shown.
+fn walk(app: &mut App, step: isize) {
+    let Some(i) = app.walking else { return };
+    match i.checked_add_signed(step) {
+        Some(j) => walk_to(app, j),
+        None => app.notice = Some("This is the first question.".into()),
     }
 }
 

@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
-use crate::quiz::feedback::Feedback;
+use crate::quiz::feedback::{Feedback, NO_ANSWER};
 
 use super::super::app::App;
 use super::super::theme::Theme;
@@ -18,6 +18,9 @@ pub fn lines(fb: &Feedback, t: &Theme) -> Vec<Line<'static>> {
     let field = |label: &str, value: String| Line::from(vec![Span::styled(format!("{label:<15}"), t.label()), Span::raw(value)]);
     if fb.correct {
         out.push(Line::from(Span::styled("✓ Correct", t.good())));
+    } else if fb.given == NO_ANSWER {
+        // An exam question skipped or not reached, opened from the results.
+        out.push(Line::from(Span::styled("– Not answered", t.bad())));
     } else {
         out.push(Line::from(Span::styled("✗ Wrong", t.bad())));
     }

@@ -1,6 +1,7 @@
 //! Drawing: one file per screen, plus the header, the footer (the keys that apply now), the
 //! help overlay and the too-small message. Views read the app; they never change it.
 
+mod exam;
 mod feedback;
 mod home;
 mod playground;
@@ -40,6 +41,10 @@ pub fn draw(f: &mut Frame, app: &App) {
         Screen::Summary => summary::draw(f, app, body),
         Screen::Playground => playground::draw(f, app, body),
         Screen::Stats => stats::draw(f, app, body),
+        Screen::ExamList => exam::draw_list(f, app, body),
+    }
+    if let Some(c) = app.confirm {
+        exam::draw_confirm(f, app, body, c);
     }
     draw_footer(f, app, footer_area);
     if let Some(scroll) = app.help {
@@ -85,16 +90,14 @@ fn draw_header(f: &mut Frame, app: &App, area: Rect) {
     let mut spans = vec![Span::styled(" iacquiz ", t.title())];
     let what = match app.screen {
         Screen::Home => "Home".to_string(),
-        Screen::Question | Screen::Feedback | Screen::Trace | Screen::Summary => match &app.session {
+        Screen::Question | Screen::Feedback | Screen::Trace | Screen::Summary | Screen::ExamList => match &app.session {
+            Some(s) if s.sheet.is_some() => exam::header(app, s),
             Some(s) => {
                 let n = s.answered.len() + usize::from(app.screen == Screen::Question);
                 let total = s.planned.max(s.answered.len() + s.queue.len());
                 let mut h = format!("{} · {}/{}", capital(s.mode.name()), n.min(total), total);
                 if app.screen == Screen::Trace {
                     h.push_str(" · trace");
-                }
-                if app.walking.is_some() {
-                    h.push_str(" · reviewing misses");
                 }
                 h
             }
@@ -104,7 +107,7 @@ fn draw_header(f: &mut Frame, app: &App, area: Rect) {
         Screen::Stats => "Stats".to_string(),
     };
     spans.push(Span::raw(format!("· {what}")));
-    if let (Some(s), Screen::Question) = (&app.session, app.screen)
+    if let (Some(s), Screen::Question | Screen::ExamList) = (&app.session, app.screen)
         && let Some(left) = s.remaining_ms(app.clock.now_ms())
     {
         let secs = left.div_ceil(1000);
@@ -125,7 +128,8 @@ fn draw_footer(f: &mut Frame, app: &App, area: Rect) {
     let mut spans = Vec::new();
     if let Some(n) = &app.notice
         && app.help.is_none()
-        && matches!(app.screen, Screen::Home | Screen::Question | Screen::Summary)
+        && app.confirm.is_none()
+        && matches!(app.screen, Screen::Home | Screen::Question | Screen::Summary | Screen::ExamList)
     {
         f.render_widget(Paragraph::new(Line::from(Span::styled(format!(" {n}"), t.label()))), area);
         return;
@@ -150,10 +154,16 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
         Ctx::Filter,
         Ctx::Choice,
         Ctx::Input,
+        Ctx::ExamChoice,
+        Ctx::ExamInput,
+        Ctx::ExamList,
+        Ctx::ExamFinish,
+        Ctx::ExamLeave,
         Ctx::Text,
         Ctx::Feedback,
         Ctx::Trace,
         Ctx::Summary,
+        Ctx::Walk,
         Ctx::Playground,
         Ctx::Stats,
         Ctx::Help,
@@ -166,6 +176,9 @@ pub fn help_lines_for(order: &[Ctx], t: &Theme) -> Vec<Line<'static>> {
     let mut out = Vec::new();
     for &c in order {
         out.push(Line::from(Span::styled(c.title().to_string(), t.title())));
+        if let Some(note) = c.note() {
+            out.push(Line::from(Span::styled(format!("  {note}"), t.dim())));
+        }
         if c == Ctx::Text {
             out.push(Line::from(vec![
                 Span::styled(format!("  {:<18}", "any character"), t.key()),
@@ -196,9 +209,10 @@ pub fn draw_help_lines(f: &mut Frame, body: Rect, lines: Vec<Line<'static>>, scr
         height: body.height,
     };
     f.render_widget(Clear, area);
-    let max = (lines.len() as u16).saturating_sub(area.height.saturating_sub(2));
+    let max = wrapped_height(&lines, area.width.saturating_sub(2)).saturating_sub(area.height.saturating_sub(2));
     f.render_widget(
         Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
             .block(Block::bordered().title(" Help: every key "))
             .scroll((scroll.min(max), 0)),
         area,

@@ -72,16 +72,23 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
         Constraint::Length(answer_h),
     ])
     .areas(area);
-    f.render_widget(
-        Paragraph::new(Line::from(Span::styled(
-            format!(
-                " {} · {} · difficulty {}/5 · {}",
-                a.topic, a.item.domain, a.difficulty, a.instance.kind
-            ),
-            t.dim(),
-        ))),
-        info,
-    );
+    let mut info_spans = vec![Span::styled(
+        format!(
+            " {} · {} · difficulty {}/5 · {}",
+            a.topic, a.item.domain, a.difficulty, a.instance.kind
+        ),
+        t.dim(),
+    )];
+    // An exam question revisited says it is flagged or already answered.
+    if let Some(slot) = app.session.as_ref().and_then(|s| s.sheet.as_ref()).and_then(|x| x.current()) {
+        if slot.flagged {
+            info_spans.push(Span::styled(" · ⚑ flagged", t.label()));
+        }
+        if slot.answer.is_some() {
+            info_spans.push(Span::styled(" · ✎ answered", t.label()));
+        }
+    }
+    f.render_widget(Paragraph::new(Line::from(info_spans)), info);
     f.render_widget(prompt, prompt_area);
     let lines = source_lines(&a.instance.source, t);
     super::source_pane(f, source_area, lines, a.scroll);
