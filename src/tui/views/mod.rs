@@ -1,6 +1,7 @@
 //! Drawing: one file per screen, plus the header, the footer (the keys that apply now), the
 //! help overlay and the too-small message. Views read the app; they never change it.
 
+mod beliefs;
 mod feedback;
 mod home;
 mod playground;
@@ -40,6 +41,7 @@ pub fn draw(f: &mut Frame, app: &App) {
         Screen::Summary => summary::draw(f, app, body),
         Screen::Playground => playground::draw(f, app, body),
         Screen::Stats => stats::draw(f, app, body),
+        Screen::Beliefs => beliefs::draw(f, app, body),
     }
     draw_footer(f, app, footer_area);
     if let Some(scroll) = app.help {
@@ -102,6 +104,7 @@ fn draw_header(f: &mut Frame, app: &App, area: Rect) {
         },
         Screen::Playground => "Playground".to_string(),
         Screen::Stats => "Stats".to_string(),
+        Screen::Beliefs => "Beliefs to unlearn".to_string(),
     };
     spans.push(Span::raw(format!("· {what}")));
     if let (Some(s), Screen::Question) = (&app.session, app.screen)
@@ -156,6 +159,7 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
         Ctx::Summary,
         Ctx::Playground,
         Ctx::Stats,
+        Ctx::Beliefs,
         Ctx::Help,
     ];
     help_lines_for(&order, &app.theme)
