@@ -296,4 +296,19 @@ mod tests {
         let ids: Vec<String> = beliefs(&p).into_iter().map(|b| b.id).collect();
         assert_eq!(ids, ["y", "x"]);
     }
+
+    #[test]
+    fn older_stores_load_and_no_belief_writes_no_field() {
+        let old = br#"{"schema":1,"questions":{"q":{"history":[
+            {"at":5,"correct":false,"ms":900,"rating":"again","mode":"practice"}]}}}"#;
+        let p = crate::quiz::progress::parse(old).expect("an older store loads");
+        assert!(beliefs(&p).is_empty());
+        let text = serde_json::to_string(&p).expect("serialises");
+        assert!(!text.contains("beliefs") && !text.contains("tested"), "{text}");
+        let mut p = p;
+        answer(&mut p, "q", 9, false, &[M], &[M]);
+        let back = crate::quiz::progress::parse(serde_json::to_string(&p).expect("json").as_bytes()).expect("loads");
+        assert_eq!(back.questions["q"].history[1].beliefs, [M]);
+        assert_eq!(beliefs(&back)[0].shown, 1);
+    }
 }
