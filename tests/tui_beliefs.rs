@@ -242,3 +242,42 @@ fn iacquiz_stats_lists_the_beliefs_in_text_and_json() {
     assert_eq!(b["explanation"], explanation.as_str());
     assert!(b["last_shown"].as_u64().is_some_and(|t| t > 0));
 }
+
+#[test]
+fn practice_takes_the_latest_belief_first_and_the_question_that_showed_it_first() {
+    let bank = Bank::load_dirs(&[fixture()]).expect("fixture bank");
+    let mut p = iacquiz::quiz::Progress::default();
+    for (id, at, m) in [
+        ("tf-merge-three-way", 100, "merge-first-wins"),
+        ("tf-merge-shallow", 200, "merge-deep"),
+    ] {
+        let attempt = progress::Attempt {
+            at,
+            correct: false,
+            ms: 3_000,
+            rating: iacquiz::quiz::Rating::Again,
+            mode: Mode::Practice,
+            asked: None,
+            beliefs: vec![m.to_string()],
+            tested: vec![m.to_string()],
+        };
+        p.record(id, attempt, &iacquiz::quiz::Fsrs::default());
+    }
+    let qs: Vec<_> = bank.questions().iter().collect();
+    let items = beliefs::practice(&qs, &p, 5, 20);
+    assert_eq!(items.len(), 2 * RETIRE_AFTER, "{items:?}");
+    assert_eq!(items[0].id, "tf-merge-shallow", "merge-deep was shown last: {items:?}");
+    assert_eq!(items[RETIRE_AFTER].id, "tf-merge-three-way", "{items:?}");
+    for (n, item) in items.iter().enumerate() {
+        let m = if n < RETIRE_AFTER { "merge-deep" } else { "merge-first-wins" };
+        let q = bank.get(&item.id).expect("a bank question");
+        let inst = item.instance(q);
+        let choices = if inst.kind == iacquiz::bank::Kind::Input {
+            Vec::new()
+        } else {
+            inst.choices(item.seed)
+        };
+        assert!(beliefs::tested(&inst, &choices).iter().any(|t| t == m), "{} carries {m}", item.id);
+    }
+    assert!(beliefs::practice(&qs, &p, 5, 4).len() == 4, "the length is kept to");
+}

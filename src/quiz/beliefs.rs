@@ -134,7 +134,7 @@ type Carrier<'a> = (&'a Question, BTreeMap<String, String>);
 /// it still needs right answers to retire. A question is asked as it was when it last showed or
 /// tested the belief (its kept parameter values), else drawn for the seed; either way its
 /// instance is checked to carry the belief before it is asked. Questions carrying one belief
-/// are taken in turn, each time with a fresh choice order. Empty when there is no active
+/// are taken in turn, the one that last showed it first, each time with a fresh choice order. Empty when there is no active
 /// belief or no question carries one.
 pub fn practice(qs: &[&Question], progress: &Progress, seed: u64, length: usize) -> Vec<Item> {
     let active = active(progress);
@@ -179,7 +179,14 @@ pub fn practice(qs: &[&Question], progress: &Progress, seed: u64, length: usize)
     }
     let mut out = Vec::new();
     for b in &active {
-        let Some(list) = carriers.get(b.id.as_str()) else { continue };
+        let Some(list) = carriers.get_mut(b.id.as_str()) else { continue };
+        // The question that last showed the belief first (a stable sort keeps the rest in order).
+        let showed = |q: &Question| {
+            progress
+                .get(&q.id)
+                .is_some_and(|p| p.history.iter().any(|a| a.at == b.last_shown && a.beliefs.contains(&b.id)))
+        };
+        list.sort_by_key(|(q, _)| !showed(q));
         for (q, values) in list.iter().cycle().take(b.to_go()) {
             if out.len() >= length {
                 return out;
