@@ -25,6 +25,8 @@ fn answer(p: &mut Progress, q: &Question, at: u64, correct: bool, ms: u64) {
         rating: schedule::rate(correct, ms, q.kind),
         mode: Mode::Practice,
         asked: None,
+        beliefs: Vec::new(),
+        tested: Vec::new(),
     };
     p.record(&q.id, attempt, &Fsrs::default());
 }

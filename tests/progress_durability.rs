@@ -44,6 +44,8 @@ fn attempt(at: u64) -> Attempt {
         rating: if at.is_multiple_of(3) { Rating::Again } else { Rating::Good },
         mode: Mode::Practice,
         asked: None,
+        beliefs: Vec::new(),
+        tested: Vec::new(),
     }
 }
 

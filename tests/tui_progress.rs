@@ -136,6 +136,8 @@ fn new_questions_are_mixed_in_at_a_steady_rate() {
                 rating: iacquiz::quiz::Rating::Again,
                 mode: Mode::Practice,
                 asked: None,
+                beliefs: Vec::new(),
+                tested: Vec::new(),
             },
             &iacquiz::quiz::Fsrs::default(),
         );

@@ -232,6 +232,8 @@ fn iacquiz_stats_prints_the_counts_home_shows() {
             seed: 5,
             values: [("size".to_string(), "xlarge".to_string())].into_iter().collect(),
         }),
+        beliefs: Vec::new(),
+        tested: Vec::new(),
     };
     store.progress.record(&q.id, attempt, &iacquiz::quiz::Fsrs::default());
     store.save().expect("saved");

@@ -1,14 +1,25 @@
 //! `iacquiz stats`: accuracy, new, due and mastered counts and mastery per topic, streaks and
-//! the misses waiting for review, from the progress store (created empty when there is none).
-//! Needs no terminal.
+//! the misses waiting for review, and the beliefs to unlearn, from the progress store (created
+//! empty when there is none), as text or JSON. Needs no terminal.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
+use crate::quiz::beliefs::{Belief, RETIRE_AFTER, beliefs};
 use crate::quiz::progress::{Store, data_dir, now_secs};
 use crate::quiz::stats::{Overview, overview};
+
+/// Output formats of `stats`.
+#[derive(Clone, Copy, Debug, Default, ValueEnum, PartialEq, Eq)]
+pub enum Format {
+    /// For people: the totals, a table of topics, the beliefs to unlearn.
+    #[default]
+    Text,
+    /// One JSON document with the same figures.
+    Json,
+}
 
 /// Options of `stats`.
 #[derive(Args, Debug, Clone, Default)]
@@ -16,6 +27,9 @@ pub struct StatsArgs {
     /// Read the question bank from this folder instead of the bundled one (repeatable).
     #[arg(long = "bank", value_name = "DIR")]
     pub banks: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
 }
 
 /// Prints the statistics; 0, or 2 when the bank or the store cannot be read.
@@ -37,9 +51,79 @@ pub fn run(args: StatsArgs) -> i32 {
     for n in &opened.notices {
         eprintln!("iacquiz: {n}");
     }
-    let o = overview(bank.questions(), &opened.store.progress, now_secs());
-    print!("{}", render(&o, &opened.store.path().display().to_string()));
+    let now = now_secs();
+    let o = overview(bank.questions(), &opened.store.progress, now);
+    let b = beliefs(&opened.store.progress);
+    let path = opened.store.path().display().to_string();
+    match args.format {
+        Format::Text => print!("{}{}", render(&o, &path), render_beliefs(&b, now)),
+        Format::Json => println!("{:#}", json(&o, &b, &path)),
+    }
     0
+}
+
+/// The "Beliefs to unlearn" section of the text: each belief's figures and explanation, the
+/// active ones first.
+pub fn render_beliefs(list: &[Belief], now: u64) -> String {
+    let mut s = String::new();
+    let active = list.iter().filter(|b| !b.retired).count();
+    let _ = writeln!(s);
+    if list.is_empty() {
+        let _ = writeln!(
+            s,
+            "Beliefs to unlearn: none yet (a wrong answer a misconception computes is recorded here)"
+        );
+        return s;
+    }
+    let _ = writeln!(
+        s,
+        "Beliefs to unlearn: {active} active · {} retired (a belief retires after {RETIRE_AFTER} right answers since it was last shown)",
+        list.len() - active
+    );
+    for b in list.iter().filter(|b| !b.retired).chain(list.iter().filter(|b| b.retired)) {
+        let _ = writeln!(s, "  {}  {}", b.id, b.summary(now));
+        let _ = writeln!(s, "      {}", b.explanation);
+    }
+    s
+}
+
+/// The JSON `stats --format json` prints: the totals, the topics and the beliefs.
+pub fn json(o: &Overview, list: &[Belief], path: &str) -> serde_json::Value {
+    let topics: Vec<serde_json::Value> = o
+        .topics
+        .iter()
+        .map(|t| {
+            serde_json::json!({
+                "engine": t.engine.name(),
+                "topic": t.topic,
+                "questions": t.questions,
+                "new": t.never_asked(),
+                "due": t.due,
+                "mastered": t.mastered,
+                "mastery": t.mastery(),
+                "answers": t.attempts,
+                "right": t.correct,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "progress": path,
+        "answers": o.attempts,
+        "right": o.correct,
+        "new": o.new,
+        "due": o.due,
+        "mastered": o.mastered,
+        "misses": o.misses,
+        "streaks": {
+            "days": o.day_streak,
+            "best_days": o.best_day_streak,
+            "right": o.answer_streak,
+            "best_right": o.best_answer_streak,
+        },
+        "topics": topics,
+        "retire_after": RETIRE_AFTER,
+        "beliefs": list,
+    })
 }
 
 /// The text `stats` prints.

@@ -198,6 +198,7 @@ mod tests {
                 given: String::new(),
                 expected: String::new(),
                 belief: None,
+                beliefs: Vec::new(),
                 why: None,
                 divergence: None,
                 lesson: String::new(),

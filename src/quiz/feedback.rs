@@ -73,12 +73,16 @@ pub struct Feedback {
     pub trace: Vec<Step>,
     /// A remark on a wrong typed answer (it differs from the right one only in letter case).
     pub note: Option<String>,
+    /// For a wrong answer: every misconception it matches (the chosen distractor's, or each
+    /// whose answer equals the typed one), recorded as beliefs to unlearn.
+    pub beliefs: Vec<String>,
 }
 
 /// Judges `given` for `inst` of `q`, whose shown choices were `choices`.
 pub fn judge(q: &Question, inst: &Instance, choices: &[Choice], given: &Given, catalogue: &Catalogue) -> Result<Feedback, String> {
     let correct = inst.correct_answer().map_err(|e| e.to_string())?;
     let mut note = None;
+    let mut all: Vec<String> = Vec::new();
     let (ok, given_text, mut belief_id, why) = match given {
         Given::Choice(i) => {
             let c = choices.get(*i).ok_or_else(|| format!("no choice {}", i + 1))?;
@@ -88,6 +92,7 @@ pub fn judge(q: &Question, inst: &Instance, choices: &[Choice], given: &Given, c
             let v = inst.judge(t)?;
             note = v.note.clone();
             let first = v.misconceptions.first().cloned();
+            all = v.misconceptions.iter().map(|m| m.0.clone()).collect();
             (
                 v.correct,
                 t.trim().to_string(),
@@ -99,6 +104,9 @@ pub fn judge(q: &Question, inst: &Instance, choices: &[Choice], given: &Given, c
     };
     if ok {
         belief_id = None;
+        all.clear();
+    } else if all.is_empty() {
+        all.extend(belief_id.clone());
     }
     let trace = inst.evaluate_traced(&Rules::real()).map(|e| e.trace).unwrap_or_default();
     let mut belief = None;
@@ -142,5 +150,6 @@ pub fn judge(q: &Question, inst: &Instance, choices: &[Choice], given: &Given, c
         ),
         trace,
         note,
+        beliefs: all,
     })
 }

@@ -2,6 +2,7 @@
 //! scheduling, the progress store and its statistics. Nothing here draws; the TUI and the
 //! `stats` command show what these compute.
 
+pub mod beliefs;
 pub mod exam;
 pub mod feedback;
 pub mod fsrs;

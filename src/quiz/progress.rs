@@ -39,6 +39,15 @@ pub struct Attempt {
     /// can ask a missed question again exactly as it was missed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub asked: Option<Asked>,
+    /// The misconceptions a wrong answer matched: the chosen distractor's, or every
+    /// misconception whose answer equals the typed one (absent when none, and in older stores).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub beliefs: Vec<String>,
+    /// The misconceptions the instance's distractors stood for (a typed question: those whose
+    /// flipped rule changes its answer), so a later right answer counts against each of them
+    /// (absent when none, and in older stores).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tested: Vec<String>,
 }
 
 /// Which instance of a question was asked: its seed (choice order) and drawn parameters.

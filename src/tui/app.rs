@@ -71,6 +71,8 @@ pub enum Screen {
     Stats,
     /// An exam's questions, to go back to one.
     ExamList,
+    /// The misconceptions the learner's wrong answers showed.
+    Beliefs,
 }
 
 /// A question the app waits on a yes or no for.
@@ -83,9 +85,22 @@ pub enum Confirm {
 }
 
 /// The home menu's entries, in order.
-pub const MENU: [&str; 5] = ["Practice", "Exam", "Review misses", "Playground", "Stats"];
+pub const MENU: [&str; 7] = [
+    "Practice",
+    "Exam",
+    "Review misses",
+    "Beliefs to unlearn",
+    "Practise my beliefs",
+    "Playground",
+    "Stats",
+];
 /// The menu entry that opens Review (Home shows the misses waiting beside it).
 pub const REVIEW_ENTRY: usize = 2;
+/// The menu entry that lists the beliefs to unlearn (its screen's title says how many are
+/// active: the menu is kept narrow for the topics beside it).
+pub const BELIEFS_ENTRY: usize = 3;
+/// The menu entry that starts a practice of the active beliefs.
+pub const PRACTISE_BELIEFS_ENTRY: usize = 4;
 
 /// The home screen's state.
 #[derive(Clone, Debug, Default)]
@@ -246,6 +261,10 @@ pub struct App {
     pub playground: Playground,
     /// The stats screen's scroll.
     pub stats_scroll: u16,
+    /// The beliefs screen's scroll.
+    pub beliefs_scroll: u16,
+    /// While practising beliefs: the active beliefs it started with (to say which it retired).
+    pub practising: Option<Vec<String>>,
     /// The seed sessions are drawn from; moves on with every session.
     pub seed: u64,
 }
@@ -278,6 +297,8 @@ impl App {
             confirm: None,
             playground: Playground::default(),
             stats_scroll: 0,
+            beliefs_scroll: 0,
+            practising: None,
             seed: options.seed,
         };
         if let Some(mode) = options.start {
@@ -330,6 +351,7 @@ impl App {
             Screen::Summary => vec![Ctx::Summary, Ctx::Keys, Ctx::Always],
             Screen::Playground => vec![Ctx::Playground, Ctx::Text, Ctx::Always],
             Screen::Stats => vec![Ctx::Stats, Ctx::Keys, Ctx::Always],
+            Screen::Beliefs => vec![Ctx::Beliefs, Ctx::Keys, Ctx::Always],
         }
     }
 

@@ -28,6 +28,8 @@ pub enum Ctx {
     Playground,
     /// The statistics screen.
     Stats,
+    /// The beliefs to unlearn.
+    Beliefs,
     /// The help screen.
     Help,
     /// Any line being typed in.
@@ -73,6 +75,7 @@ impl Ctx {
             Ctx::Summary => "Exam results",
             Ctx::Playground => "Playground",
             Ctx::Stats => "Stats",
+            Ctx::Beliefs => "Beliefs to unlearn",
             Ctx::Help => "Help",
             Ctx::Text => "Typing a line",
             Ctx::ExamChoice => "Exam question (choices; the keys above work too)",
@@ -353,6 +356,10 @@ pub const BINDINGS: &[Binding] = &[
     b(C::Stats, &[ch('j'), k(K::Down)], A::ScrollDown, "scroll down", false),
     b(C::Stats, &[ch('k'), k(K::Up)], A::ScrollUp, "scroll up", false),
     b(C::Stats, &[k(K::Esc), ch('q')], A::Back, "back", true),
+    b(C::Beliefs, &[k(K::Enter), ch('p')], A::Enter, "practise these beliefs", true),
+    b(C::Beliefs, &[ch('j'), k(K::Down)], A::ScrollDown, "scroll down", false),
+    b(C::Beliefs, &[ch('k'), k(K::Up)], A::ScrollUp, "scroll up", false),
+    b(C::Beliefs, &[k(K::Esc), ch('q')], A::Back, "back", true),
     b(C::Text, &[k(K::Backspace)], A::Edit(Edit::Backspace), "delete back", false),
     b(C::Text, &[k(K::Delete)], A::Edit(Edit::Delete), "delete", false),
     b(C::Text, &[k(K::Left)], A::Edit(Edit::Left), "cursor left", false),

@@ -12,9 +12,9 @@ use crate::lang::session::Session as LangSession;
 use crate::quiz::feedback::{self, Given};
 use crate::quiz::progress::{Asked, Attempt};
 use crate::quiz::session::Answered;
-use crate::quiz::{Mode, Session, schedule};
+use crate::quiz::{Mode, Session, beliefs, schedule};
 
-use super::app::{App, Asking, Confirm, MENU, Playground, REVIEW_ENTRY, Screen};
+use super::app::{App, Asking, BELIEFS_ENTRY, Confirm, MENU, PRACTISE_BELIEFS_ENTRY, Playground, REVIEW_ENTRY, Screen};
 use super::keymap::{self, Action, Edit};
 use super::text::TextInput;
 
@@ -72,19 +72,24 @@ fn end_exam(app: &mut App, notice: Option<&str>) {
         let (Some(a), Some(q)) = (&slot.answer, app.bank.get(&slot.item.id)) else {
             continue;
         };
+        let inst = slot.item.instance(q);
+        let choices = if q.kind == Kind::Input {
+            Vec::new()
+        } else {
+            inst.choices(slot.item.seed)
+        };
         let attempt = Attempt {
             at: slot.answered_at,
             correct: a.feedback.correct,
             ms: a.ms,
             rating: schedule::rate(a.feedback.correct, a.ms, q.kind),
             mode: Mode::Exam,
-            asked: {
-                let inst = slot.item.instance(q);
-                Some(Asked {
-                    seed: inst.seed,
-                    values: inst.values,
-                })
-            },
+            beliefs: a.feedback.beliefs.clone(),
+            tested: beliefs::tested(&inst, &choices),
+            asked: Some(Asked {
+                seed: inst.seed,
+                values: inst.values.clone(),
+            }),
         };
         app.store.progress.record(&q.id, attempt, &app.fsrs);
         save = true;
@@ -151,6 +156,13 @@ fn apply(app: &mut App, a: Action) {
             Action::Back => go_back(app),
             _ => {}
         },
+        Screen::Beliefs => match a {
+            Action::ScrollDown => app.beliefs_scroll = app.beliefs_scroll.saturating_add(1),
+            Action::ScrollUp => app.beliefs_scroll = app.beliefs_scroll.saturating_sub(1),
+            Action::Enter => start_beliefs(app),
+            Action::Back => go_back(app),
+            _ => {}
+        },
     }
 }
 
@@ -189,7 +201,12 @@ fn home(app: &mut App, a: Action) {
             0 => start(app, Mode::Practice),
             1 => start(app, Mode::Exam),
             REVIEW_ENTRY => start(app, Mode::Review),
-            3 => open_playground(app, None),
+            BELIEFS_ENTRY => {
+                app.beliefs_scroll = 0;
+                open(app, Screen::Beliefs);
+            }
+            PRACTISE_BELIEFS_ENTRY => start_beliefs(app),
+            5 => open_playground(app, None),
             _ => {
                 app.stats_scroll = 0;
                 open(app, Screen::Stats);
@@ -219,7 +236,39 @@ pub fn start(app: &mut App, mode: Mode) {
         return;
     }
     app.notice = None;
+    app.practising = None;
     app.session = Some(Session::new(mode, items, app.clock.now_ms()));
+    app.back.clear();
+    ask_current(app);
+}
+
+/// Starts "Practise my beliefs": a practice session of the eligible questions whose
+/// distractors stand for an active belief (a notice when there is none to practise).
+pub fn start_beliefs(app: &mut App) {
+    let active: Vec<String> = beliefs::active(&app.store.progress).into_iter().map(|b| b.id).collect();
+    if active.is_empty() {
+        app.notice = Some("No beliefs to unlearn: no wrong answer of yours matches an active misconception.".into());
+        app.screen = Screen::Home;
+        app.back.clear();
+        return;
+    }
+    let seed = app.next_seed();
+    let items = {
+        let qs = app.eligible();
+        beliefs::practice(&qs, &app.store.progress, seed, schedule::PRACTICE_LENGTH)
+    };
+    if items.is_empty() {
+        app.notice = Some(format!(
+            "No question under the topic filter tests your beliefs ({}).",
+            active.join(", ")
+        ));
+        app.screen = Screen::Home;
+        app.back.clear();
+        return;
+    }
+    app.notice = None;
+    app.practising = Some(active);
+    app.session = Some(Session::new(Mode::Practice, items, app.clock.now_ms()));
     app.back.clear();
     ask_current(app);
 }
@@ -308,6 +357,22 @@ fn finish(app: &mut App) {
     };
     match s.mode {
         Mode::Exam => end_exam(app, None),
+        Mode::Practice if app.practising.is_some() => {
+            let before = app.practising.clone().unwrap_or_default();
+            let still: Vec<String> = beliefs::active(&app.store.progress).into_iter().map(|b| b.id).collect();
+            let retired: Vec<&str> = before.iter().filter(|b| !still.contains(b)).map(String::as_str).collect();
+            let gone = if retired.is_empty() {
+                "none retired yet".to_string()
+            } else {
+                format!("retired: {}", retired.join(", "))
+            };
+            app.notice = Some(format!(
+                "Beliefs practice done: {} of {} right; {gone}.",
+                s.correct(),
+                s.answered.len()
+            ));
+            end_session(app);
+        }
         Mode::Practice => {
             app.notice = Some(format!("Practice done: {} of {} right.", s.correct(), s.answered.len()));
             end_session(app);
@@ -324,6 +389,7 @@ fn finish(app: &mut App) {
 
 fn end_session(app: &mut App) {
     app.session = None;
+    app.practising = None;
     app.asking = None;
     app.feedback = None;
     app.walking = None;
@@ -606,6 +672,8 @@ fn submit(app: &mut App, given: Given) {
             seed: asking.instance.seed,
             values: asking.instance.values.clone(),
         }),
+        beliefs: fb.beliefs.clone(),
+        tested: beliefs::tested(&asking.instance, &asking.choices),
     };
     app.store.progress.record(&q.id, attempt, &app.fsrs);
     match app.store.save() {

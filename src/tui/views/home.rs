@@ -1,6 +1,5 @@
-//! Home: the title, the menu (Review with the misses waiting), and the topics grouped by
-//! engine and lesson section with a mastery bar and new, due and mastered counts each, under
-//! the topic filter.
+//! Home: the title, the menu (Review with the misses waiting), and the topics grouped by engine and lesson section with a mastery bar and
+//! new, due and mastered counts each, under the topic filter.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -27,7 +26,7 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
             ..title
         },
     );
-    let [menu_area, topics_area] = Layout::horizontal([Constraint::Length(22), Constraint::Min(1)]).areas(rest);
+    let [menu_area, topics_area] = Layout::horizontal([Constraint::Length(23), Constraint::Min(1)]).areas(rest);
     let qs = app.eligible();
     let now = app.clock.now_secs();
     // The same questions Review would ask now (it draws from the eligible ones too).
@@ -42,7 +41,7 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
                 m.to_string()
             };
             if i == app.home.selected {
-                Line::from(Span::styled(format!("▶ {m:<18}"), t.selected()))
+                Line::from(Span::styled(format!("▶ {m:<19}"), t.selected()))
             } else {
                 Line::from(format!("  {m}"))
             }

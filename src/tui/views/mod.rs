@@ -1,6 +1,7 @@
 //! Drawing: one file per screen, plus the header, the footer (the keys that apply now), the
 //! help overlay and the too-small message. Views read the app; they never change it.
 
+mod beliefs;
 mod exam;
 mod feedback;
 mod home;
@@ -42,6 +43,7 @@ pub fn draw(f: &mut Frame, app: &App) {
         Screen::Playground => playground::draw(f, app, body),
         Screen::Stats => stats::draw(f, app, body),
         Screen::ExamList => exam::draw_list(f, app, body),
+        Screen::Beliefs => beliefs::draw(f, app, body),
     }
     if let Some(c) = app.confirm {
         exam::draw_confirm(f, app, body, c);
@@ -105,6 +107,7 @@ fn draw_header(f: &mut Frame, app: &App, area: Rect) {
         },
         Screen::Playground => "Playground".to_string(),
         Screen::Stats => "Stats".to_string(),
+        Screen::Beliefs => "Beliefs to unlearn".to_string(),
     };
     spans.push(Span::raw(format!("· {what}")));
     if let (Some(s), Screen::Question | Screen::ExamList) = (&app.session, app.screen)
@@ -166,6 +169,7 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
         Ctx::Walk,
         Ctx::Playground,
         Ctx::Stats,
+        Ctx::Beliefs,
         Ctx::Help,
     ];
     help_lines_for(&order, &app.theme)
