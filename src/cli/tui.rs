@@ -16,9 +16,10 @@ pub struct TuiArgs {
     /// Keep to this topic (repeatable).
     #[arg(long = "topic", value_name = "T")]
     pub topics: Vec<String>,
-    /// Questions in an exam.
-    #[arg(long = "questions", value_name = "N", default_value_t = 10)]
-    pub questions: usize,
+    /// Questions in the session, at least 1 (default: 10 in an exam, 20 in practice, at most
+    /// 20 misses in a review).
+    #[arg(long = "questions", value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub questions: Option<u64>,
 }
 
 /// Opens the TUI, in `mode` when given.
@@ -27,6 +28,6 @@ pub fn run(mode: Option<Mode>, args: TuiArgs) -> i32 {
         banks: args.banks,
         topics: args.topics,
         mode,
-        exam_questions: if args.questions == 0 { 10 } else { args.questions },
+        questions: args.questions.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
     })
 }
