@@ -8,6 +8,7 @@ pub mod app;
 pub mod highlight;
 pub mod keymap;
 pub mod palette;
+pub mod sgr;
 pub mod signals;
 pub mod take;
 pub mod text;
@@ -199,8 +200,8 @@ impl Drop for Restore {
     }
 }
 
-/// The terminal the screens draw on.
-pub type Term = Terminal<CrosstermBackend<io::Stdout>>;
+/// The terminal the screens draw on (standard output, colour codes fitted to its depth).
+pub type Term = Terminal<CrosstermBackend<sgr::Out>>;
 
 /// Runs `body` on the alternate screen in raw mode; the terminal is restored on every exit
 /// path and on panic.
@@ -216,7 +217,7 @@ pub fn with_terminal<T>(body: impl FnOnce(&mut Term) -> io::Result<T>) -> io::Re
     enable_raw_mode()?;
     let _restore = Restore;
     execute!(io::stdout(), EnterAlternateScreen)?;
-    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(sgr::Out::new(palette::Depth::from_env())))?;
     terminal.clear()?;
     body(&mut terminal)
 }
