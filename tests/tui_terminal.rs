@@ -234,3 +234,125 @@ fn signal_restores(sig: &str, code: i32) {
         String::from_utf8_lossy(&text[text.len().saturating_sub(300)..])
     );
 }
+
+/// What a pseudo-terminal session under `script` printed so far, read on a thread.
+struct Pty {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    out: Arc<Mutex<Vec<u8>>>,
+    reader: Option<std::thread::JoinHandle<()>>,
+    /// Cursor position queries answered so far.
+    answered: usize,
+}
+
+impl Pty {
+    fn spawn(cmd: &str, data: &Path) -> Pty {
+        let mut child = Command::new("script")
+            .args(["-qfc", cmd, "/dev/null"])
+            .env("TERM", "xterm")
+            .env("IACQUIZ_DATA_DIR", data)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("script runs");
+        let out = Arc::new(Mutex::new(Vec::new()));
+        let mut stdout = child.stdout.take().expect("stdout");
+        let sink = Arc::clone(&out);
+        let reader = std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().expect("lock").extend_from_slice(&buf[..n]);
+            }
+        });
+        let stdin = child.stdin.take().expect("stdin");
+        Pty {
+            child,
+            stdin,
+            out,
+            reader: Some(reader),
+            answered: 0,
+        }
+    }
+
+    fn text(&self) -> Vec<u8> {
+        self.out.lock().expect("lock").clone()
+    }
+
+    fn send(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).expect("write to the pty");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// Waits (bounded, not a timing assertion) until `needle` appears after byte `from`,
+    /// answering cursor position queries meanwhile; its position, if it came.
+    fn wait_for(&mut self, needle: &[u8], from: usize) -> Option<usize> {
+        for _ in 0..400 {
+            let text = self.text();
+            let queries = text.windows(4).filter(|w| w == b"\x1b[6n").count();
+            while self.answered < queries {
+                self.send(b"\x1b[1;1R");
+                self.answered += 1;
+            }
+            if let Some(p) = text.get(from..).and_then(|t| t.windows(needle.len()).position(|w| w == needle)) {
+                return Some(from + p);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        None
+    }
+}
+
+impl Drop for Pty {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        if let Some(r) = self.reader.take() {
+            let _ = r.join();
+        }
+    }
+}
+
+/// Ctrl-Z under an interactive shell: the terminal is given back and the job stops; `fg`
+/// takes the terminal again; Ctrl-C then quits normally.
+#[test]
+fn ctrl_z_suspends_and_fg_comes_back() {
+    let have = |p: &str| Command::new(p).arg("--version").output().is_ok_and(|o| o.status.success());
+    if !have("script") || !have("bash") {
+        eprintln!("skipped: `script` or `bash` is not installed");
+        return;
+    }
+    let dir = temp_dir("ctrlz");
+    let mut pty = Pty::spawn("bash --norc --noprofile -i", &dir.join("data"));
+    pty.send(format!("'{}' practice\n", env!("CARGO_BIN_EXE_iacquiz")).as_bytes());
+    let entered = pty.wait_for(b"\x1b[?1049h", 0).expect("the TUI started");
+    pty.wait_for(b"\x1b[?25l", entered).expect("the first frame");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    pty.send(b"\x1a");
+    let stopped = pty.wait_for(b"Stopped", entered).expect("the job stopped");
+    let left = pty.wait_for(b"\x1b[?1049l", entered).expect("the alternate screen was left");
+    assert!(left < stopped, "left before stopping");
+    // Typed at the prompt, as a person would, once the shell shows it again.
+    // (bash's readline turns bracketed paste on with each prompt; a shell without it gets the
+    // bounded wait, then the line anyway.)
+    let _ = pty.wait_for(b"\x1b[?2004h", stopped);
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    pty.send(b"fg\n");
+    if pty.wait_for(b"\x1b[?1049h", stopped).is_none() {
+        let text = pty.text();
+        panic!(
+            "not back on the alternate screen after fg: {:?}",
+            String::from_utf8_lossy(&text[stopped..])
+        );
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    pty.send(b"\x03");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    pty.send(b"echo rc=$?\n");
+    let after = pty.text().len();
+    assert!(pty.wait_for(b"rc=0", after).is_some(), "quit normally after coming back");
+    pty.send(b"exit\n");
+}
