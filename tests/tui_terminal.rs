@@ -246,10 +246,10 @@ struct Pty {
 }
 
 impl Pty {
-    fn spawn(cmd: &str, data: &Path) -> Pty {
+    fn spawn(cmd: &str, data: &Path, term: &str) -> Pty {
         let mut child = Command::new("script")
             .args(["-qfc", cmd, "/dev/null"])
-            .env("TERM", "xterm")
+            .env("TERM", term)
             .env("IACQUIZ_DATA_DIR", data)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -326,7 +326,7 @@ fn ctrl_z_suspends_and_fg_comes_back() {
         return;
     }
     let dir = temp_dir("ctrlz");
-    let mut pty = Pty::spawn("bash --norc --noprofile -i", &dir.join("data"));
+    let mut pty = Pty::spawn("bash --norc --noprofile -i", &dir.join("data"), "xterm");
     pty.send(format!("'{}' practice\n", env!("CARGO_BIN_EXE_iacquiz")).as_bytes());
     let entered = pty.wait_for(b"\x1b[?1049h", 0).expect("the TUI started");
     pty.wait_for(b"\x1b[?25l", entered).expect("the first frame");
@@ -355,4 +355,29 @@ fn ctrl_z_suspends_and_fg_comes_back() {
     let after = pty.text().len();
     assert!(pty.wait_for(b"rc=0", after).is_some(), "quit normally after coming back");
     pty.send(b"exit\n");
+}
+
+/// `quiz take` on a terminal with TERM=dumb uses its line-by-line mode instead of the TUI.
+#[test]
+fn quiz_take_on_a_dumb_terminal_asks_line_by_line() {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: `script` (util-linux) is not installed");
+        return;
+    }
+    let dir = temp_dir("dumb-take");
+    let quiz = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/quiz/golden/quiz.json");
+    let cmd = format!(
+        "'{}' quiz take '{}' --name x --out '{}'",
+        env!("CARGO_BIN_EXE_iacquiz"),
+        quiz.display(),
+        dir.display()
+    );
+    let mut pty = Pty::spawn(&cmd, &dir.join("data"), "dumb");
+    for _ in 0..40 {
+        pty.send(b"-\n");
+    }
+    let done = pty.wait_for(b"Responses written to", 0);
+    let text = pty.text();
+    assert!(done.is_some(), "{}", String::from_utf8_lossy(&text));
+    assert!(!text.windows(8).any(|w| w == b"\x1b[?1049h"), "no alternate screen");
 }
