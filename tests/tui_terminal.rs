@@ -76,7 +76,8 @@ fn questions_zero_is_refused_for_every_mode() {
         let out = bin(&[mode, "--questions", "0"], &[]);
         assert_eq!(out.status.code(), Some(2), "{mode}");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("--questions") && err.contains('0'), "{mode}: {err}");
+        assert!(err.contains("'0' for '--questions <N>'"), "{mode}: {err}");
+        assert!(err.contains("at least 1 question"), "{mode}: {err}");
     }
 }
 

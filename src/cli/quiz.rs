@@ -78,8 +78,9 @@ answer can be changed until the quiz is submitted (s or F10, then y). Nothing sa
 answer is right. Answers are saved as they are given (written atomically); quitting (q or Esc,
 then y) and Ctrl-C keep every answer given.
 
-When standard input or output is not a terminal, with TERM=dumb, or with --plain, the questions are asked one
-after another and each answer is read as one line from standard input (- skips one).
+When standard input or output is not a terminal, with TERM=dumb, or with --plain, the
+questions are asked one after another and each answer is read as one line from standard input
+(- skips one).
 
 Each sitting gets a file of its own: responses-NAME.json, or responses-NAME-2.json, -3, ...
 when that name is taken (another sitting, or another name that makes the same file name);

@@ -18,8 +18,17 @@ pub struct TuiArgs {
     pub topics: Vec<String>,
     /// Questions in the session, at least 1 (default: 10 in an exam, 20 in practice, at most
     /// 20 misses in a review).
-    #[arg(long = "questions", value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub questions: Option<u64>,
+    #[arg(long = "questions", value_name = "N", value_parser = at_least_one)]
+    pub questions: Option<usize>,
+}
+
+/// A question count: a whole number of at least 1 (a session of none would end at once).
+fn at_least_one(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(0) => Err("a session needs at least 1 question".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("{s:?} is not a whole number of questions (1 or more)")),
+    }
 }
 
 /// Opens the TUI, in `mode` when given.
@@ -28,6 +37,6 @@ pub fn run(mode: Option<Mode>, args: TuiArgs) -> i32 {
         banks: args.banks,
         topics: args.topics,
         mode,
-        questions: args.questions.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
+        questions: args.questions,
     })
 }
