@@ -16,9 +16,16 @@ mod tui;
 
 use clap::{Parser, Subcommand};
 
+/// Said at the end of `--help`: which commands open the terminal UI.
+const TUI_HELP: &str = "\
+The terminal UI: `iacquiz` with no command opens it on its Home screen (practice, exam, review,
+playground, stats); `iacquiz practice`, `iacquiz exam` and `iacquiz review` open it straight in
+that session (--questions N sets its length). It needs a terminal (not TERM=dumb); every other
+command prints and exits, for scripts and CI.";
+
 /// iacquiz: practise infrastructure-as-code exams with answers computed by real evaluators.
 #[derive(Parser, Debug)]
-#[command(name = "iacquiz", version, about, long_about = None)]
+#[command(name = "iacquiz", version, about, long_about = None, after_help = TUI_HELP)]
 pub struct Cli {
     /// What to do (with no command: open the practice TUI).
     #[command(subcommand)]

@@ -78,8 +78,9 @@ answer can be changed until the quiz is submitted (s or F10, then y). Nothing sa
 answer is right. Answers are saved as they are given (written atomically); quitting (q or Esc,
 then y) and Ctrl-C keep every answer given.
 
-When standard input or output is not a terminal, or with --plain, the questions are asked one
-after another and each answer is read as one line from standard input (- skips one).
+When standard input or output is not a terminal, with TERM=dumb, or with --plain, the
+questions are asked one after another and each answer is read as one line from standard input
+(- skips one).
 
 Each sitting gets a file of its own: responses-NAME.json, or responses-NAME-2.json, -3, ...
 when that name is taken (another sitting, or another name that makes the same file name);
@@ -208,7 +209,9 @@ fn take_cmd(a: TakeArgs) -> Result<i32, QuizError> {
         return Err(no_such_variant(&quiz, a.variant));
     }
     export::prepare_dir(&a.out)?;
-    if !a.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+    // TERM=dumb cannot show the TUI; the line-by-line mode works there.
+    let dumb = crate::tui::unusable_term(std::env::var("TERM").ok().as_deref()).is_some();
+    if !a.plain && !dumb && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
         return take_on_screen(&quiz, &a);
     }
     let stdin = std::io::stdin();
@@ -244,7 +247,7 @@ fn take_on_screen(quiz: &Quiz, a: &TakeArgs) -> Result<i32, QuizError> {
     let ran = take_tui::run(&mut t, &mut clock);
     let now = clock.now_ms();
     let written = take_tui::finish(&mut t, now);
-    let mut code = 0;
+    let mut code = crate::tui::signals::received().map_or(0, crate::tui::signals::exit_code);
     if let Err(e) = ran {
         eprintln!("iacquiz quiz take: terminal error: {e}");
         code = 1;

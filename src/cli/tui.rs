@@ -16,9 +16,19 @@ pub struct TuiArgs {
     /// Keep to this topic (repeatable).
     #[arg(long = "topic", value_name = "T")]
     pub topics: Vec<String>,
-    /// Questions in an exam.
-    #[arg(long = "questions", value_name = "N", default_value_t = 10)]
-    pub questions: usize,
+    /// Questions in the session, at least 1 (default: 10 in an exam, 20 in practice, at most
+    /// 20 misses in a review).
+    #[arg(long = "questions", value_name = "N", value_parser = at_least_one)]
+    pub questions: Option<usize>,
+}
+
+/// A question count: a whole number of at least 1 (a session of none would end at once).
+fn at_least_one(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(0) => Err("a session needs at least 1 question".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("{s:?} is not a whole number of questions (1 or more)")),
+    }
 }
 
 /// Opens the TUI, in `mode` when given.
@@ -27,6 +37,6 @@ pub fn run(mode: Option<Mode>, args: TuiArgs) -> i32 {
         banks: args.banks,
         topics: args.topics,
         mode,
-        exam_questions: if args.questions == 0 { 10 } else { args.questions },
+        questions: args.questions,
     })
 }

@@ -237,6 +237,9 @@ pub struct App {
     pub topics: Vec<String>,
     /// Questions in an exam.
     pub exam_questions: usize,
+    /// Questions in a practice session, and the most misses in a review (`--questions`; None:
+    /// the schedule's lengths).
+    pub session_questions: Option<usize>,
     /// The home screen.
     pub home: Home,
     /// The session running.
@@ -285,6 +288,7 @@ impl App {
             notice: None,
             topics: options.topics,
             exam_questions: options.exam_questions.max(1),
+            session_questions: None,
             home: Home::default(),
             session: None,
             asking: None,

@@ -146,6 +146,9 @@ pub enum Action {
     List,
     /// Throw away what the question asked about (leave the exam without saving).
     Discard,
+    /// Give the terminal back and stop as a shell job (`fg` returns); the terminal loop does it
+    /// before a key reaches the screens.
+    Suspend,
 }
 
 impl Ctx {
@@ -255,6 +258,7 @@ use KeyCode as K;
 pub const BINDINGS: &[Binding] = &[
     b(C::Always, &[ctrl('c')], A::Quit, "quit", false),
     b(C::Always, &[k(K::F(1))], A::Help, "help", false),
+    b(C::Always, &[ctrl('z')], A::Suspend, "suspend (fg to come back)", false),
     b(C::Help, &[k(K::Esc), ch('?'), ch('q')], A::Back, "close help", true),
     b(C::Help, &[ch('j'), k(K::Down)], A::ScrollDown, "scroll down", true),
     b(C::Help, &[ch('k'), k(K::Up)], A::ScrollUp, "scroll up", true),

@@ -7,6 +7,9 @@
 pub mod app;
 pub mod highlight;
 pub mod keymap;
+pub mod palette;
+pub mod sgr;
+pub mod signals;
 pub mod take;
 pub mod text;
 pub mod theme;
@@ -17,11 +20,11 @@ use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crossterm::event::{self, Event};
+use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use crossterm::execute;
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode};
-use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
+use ratatui::{Frame, Terminal};
 
 use crate::bank::Bank;
 use crate::quiz::Mode;
@@ -39,8 +42,8 @@ pub struct Launch {
     pub topics: Vec<String>,
     /// A session to start in.
     pub mode: Option<Mode>,
-    /// Questions in an exam.
-    pub exam_questions: usize,
+    /// Questions in the session (`--questions`; None: each mode's default).
+    pub questions: Option<usize>,
 }
 
 /// Loads the bank for `banks` (the embedded one when empty), as a message on failure.
@@ -70,9 +73,27 @@ pub fn check_topics(bank: &Bank, topics: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Runs the TUI; returns the exit code (0 on quitting, 2 without a terminal or when the
-/// bank or the progress store cannot be used).
+/// Why the terminal cannot run a full-screen UI, from TERM: `dumb` (Emacs shell buffers, some
+/// CI consoles) does not move the cursor, so raw mode and redraws would only print noise.
+pub fn unusable_term(term: Option<&str>) -> Option<String> {
+    match term {
+        Some("dumb") => Some("TERM=dumb: this terminal cannot show the full-screen TUI".into()),
+        _ => None,
+    }
+}
+
+/// Runs the TUI; returns the exit code (0 on quitting, 2 without a terminal, on TERM=dumb, or
+/// when the bank or the progress store cannot be used; 128 + the signal after SIGTERM/SIGHUP).
 pub fn run(launch: Launch) -> i32 {
+    // Refused before the terminal is touched, so the shell is left as it was.
+    if let Some(why) = unusable_term(std::env::var("TERM").ok().as_deref()) {
+        eprintln!(
+            "iacquiz: {why}.\n\
+             Use a terminal that moves the cursor (TERM=xterm, linux, screen...), or the line-by-line\n\
+             commands: `iacquiz quiz take --plain QUIZ`, `iacquiz eval`, `iacquiz stats`, `iacquiz check`."
+        );
+        return 2;
+    }
     if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
         eprintln!(
             "iacquiz: the practice TUI needs a terminal (standard input and output are not a TTY).\n\
@@ -107,17 +128,22 @@ pub fn run(launch: Launch) -> i32 {
         opened.store,
         Options {
             topics: launch.topics,
-            start: launch.mode,
-            exam_questions: launch.exam_questions,
+            start: None,
+            exam_questions: launch.questions.unwrap_or(10),
             seed: crate::quiz::progress::now_secs() ^ u64::from(std::process::id()),
             ..Options::default()
         },
     );
+    // The count is set before the session starts, so practice and review keep to it too.
+    app.session_questions = launch.questions;
+    if let Some(mode) = launch.mode {
+        update::start(&mut app, mode);
+    }
     if let Some(n) = opened.notices.first() {
         app.notice = Some(n.clone());
     }
     let code = match run_terminal(&mut app) {
-        Ok(()) => 0,
+        Ok(()) => signals::received().map_or(0, signals::exit_code),
         Err(e) => {
             eprintln!("iacquiz: terminal error: {e}");
             1
@@ -135,6 +161,36 @@ fn restore() {
     let _ = execute!(io::stdout(), LeaveAlternateScreen, crossterm::cursor::Show);
 }
 
+/// True for Ctrl-Z, which raw mode delivers as a key instead of stopping the process.
+pub fn is_suspend(k: &KeyEvent) -> bool {
+    k.kind != KeyEventKind::Release && k.modifiers.contains(KeyModifiers::CONTROL) && k.code == KeyCode::Char('z')
+}
+
+/// Ctrl-Z: gives the terminal back, stops as a shell job, and on `fg` takes the terminal again
+/// and redraws everything (the screen was the shell's meanwhile).
+pub fn suspend(terminal: &mut Term) -> io::Result<()> {
+    restore();
+    signals::stop_self();
+    enable_raw_mode()?;
+    execute!(io::stdout(), EnterAlternateScreen)?;
+    terminal.clear()
+}
+
+/// Waits up to `timeout` for an event; a signal interrupting the wait (SIGTERM, SIGHUP, SIGCONT
+/// after Ctrl-Z) counts as no event, so the loop goes round and sees the signal's flag.
+pub fn poll(timeout: Duration) -> io::Result<bool> {
+    match event::poll(timeout) {
+        Err(e) if e.kind() == io::ErrorKind::Interrupted => Ok(false),
+        other => other,
+    }
+}
+
+/// Draws `app` on `frame` brought down to `depth` colours.
+pub fn draw_frame(frame: &mut Frame, app: &App, depth: palette::Depth) {
+    views::draw(frame, app);
+    palette::reduce(frame.buffer_mut(), depth);
+}
+
 /// Restores the terminal when dropped (every return path, and unwinding).
 struct Restore;
 
@@ -144,8 +200,8 @@ impl Drop for Restore {
     }
 }
 
-/// The terminal the screens draw on.
-pub type Term = Terminal<CrosstermBackend<io::Stdout>>;
+/// The terminal the screens draw on (standard output, colour codes fitted to its depth).
+pub type Term = Terminal<CrosstermBackend<sgr::Out>>;
 
 /// Runs `body` on the alternate screen in raw mode; the terminal is restored on every exit
 /// path and on panic.
@@ -155,23 +211,28 @@ pub fn with_terminal<T>(body: impl FnOnce(&mut Term) -> io::Result<T>) -> io::Re
         restore();
         previous(info);
     }));
+    // Dropped after `_restore` (declared first), so a signal that comes while the terminal is
+    // being restored is still only a flag.
+    let _watch = signals::Watch::start();
     enable_raw_mode()?;
     let _restore = Restore;
     execute!(io::stdout(), EnterAlternateScreen)?;
-    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(sgr::Out::new(palette::Depth::from_env())))?;
     terminal.clear()?;
     body(&mut terminal)
 }
 
 fn run_terminal(app: &mut App) -> io::Result<()> {
+    let depth = palette::Depth::from_env();
     with_terminal(|terminal| {
         loop {
-            terminal.draw(|f| views::draw(f, app))?;
-            if app.quit {
+            terminal.draw(|f| draw_frame(f, app, depth))?;
+            if app.quit || signals::received().is_some() {
                 return Ok(());
             }
-            if event::poll(Duration::from_millis(250))? {
+            if poll(Duration::from_millis(250))? {
                 match event::read()? {
+                    Event::Key(k) if is_suspend(&k) => suspend(terminal)?,
                     Event::Key(k) => update::handle_key(app, k),
                     Event::Resize(..) => terminal.autoresize()?,
                     _ => {}

@@ -222,10 +222,15 @@ pub fn start(app: &mut App, mode: Mode) {
     let seed = app.next_seed();
     let items = {
         let qs = app.eligible();
+        let length = app.session_questions.unwrap_or(schedule::PRACTICE_LENGTH).max(1);
         match mode {
-            Mode::Practice => schedule::practice(&qs, &app.store.progress, now, seed, schedule::PRACTICE_LENGTH),
+            Mode::Practice => schedule::practice(&qs, &app.store.progress, now, seed, length),
             Mode::Exam => schedule::exam(&qs, app.exam_questions, seed),
-            Mode::Review => schedule::review(&qs, &app.store.progress, now, seed),
+            Mode::Review => {
+                let mut misses = schedule::review(&qs, &app.store.progress, now, seed);
+                misses.truncate(app.session_questions.unwrap_or(usize::MAX).max(1));
+                misses
+            }
         }
     };
     if items.is_empty() {

@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use crossterm::event::{self, Event};
 
-use super::super::views;
+use super::super::palette::{self, Depth};
+use super::super::{is_suspend, signals, suspend, views};
 use super::Take;
 use super::update::{self, Effect};
 use crate::instructor::QuizError;
@@ -15,15 +16,21 @@ use crate::instructor::take::Clock;
 
 /// Runs `take` on the terminal until the student leaves; the time comes from `clock`.
 pub fn run(take: &mut Take, clock: &mut dyn Clock) -> io::Result<()> {
+    let depth = Depth::from_env();
     super::super::with_terminal(|terminal| {
         loop {
             update::tick(take, clock.now_ms());
-            terminal.draw(|f| views::take::draw(f, take))?;
-            if take.quit {
+            terminal.draw(|f| {
+                views::take::draw(f, take);
+                palette::reduce(f.buffer_mut(), depth);
+            })?;
+            // SIGTERM/SIGHUP: leave like quitting; the caller writes the answers given.
+            if take.quit || signals::received().is_some() {
                 return Ok(());
             }
-            if event::poll(Duration::from_millis(250))? {
+            if super::super::poll(Duration::from_millis(250))? {
                 match event::read()? {
+                    Event::Key(k) if is_suspend(&k) => suspend(terminal)?,
                     // A failed write is shown as the notice; `finish` tries once more.
                     Event::Key(k) if update::handle_key(take, k, clock.now_ms()) == Effect::Save => {
                         let _ = take.save();
