@@ -518,14 +518,14 @@ fn confirm(app: &mut App, c: Confirm, a: Action) {
     }
 }
 
+/// How many questions the exam's answer sheet holds (0 outside an exam).
+fn sheet_len(app: &App) -> usize {
+    app.session.as_ref().and_then(|s| s.sheet.as_ref()).map_or(0, |x| x.slots.len())
+}
+
 /// The exam's question list: choose one to go back to.
 fn exam_list(app: &mut App, a: Action) {
-    let n = app
-        .session
-        .as_ref()
-        .and_then(|s| s.sheet.as_ref())
-        .map(|x| x.slots.len())
-        .unwrap_or(0);
+    let n = sheet_len(app);
     match a {
         Action::Down if n > 0 => app.summary_selected = (app.summary_selected + 1).min(n - 1),
         Action::Up => app.summary_selected = app.summary_selected.saturating_sub(1),
@@ -745,12 +745,7 @@ fn feedback_keys(app: &mut App, a: Action) {
 }
 
 fn summary(app: &mut App, a: Action) {
-    let n = app
-        .session
-        .as_ref()
-        .and_then(|s| s.sheet.as_ref())
-        .map(|x| x.slots.len())
-        .unwrap_or(0);
+    let n = sheet_len(app);
     match a {
         Action::ScrollDown => app.summary_scroll = app.summary_scroll.saturating_add(1),
         Action::ScrollUp => app.summary_scroll = app.summary_scroll.saturating_sub(1),
