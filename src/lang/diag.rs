@@ -81,6 +81,46 @@ impl Diag {
     }
 }
 
+/// The errors of the sub-expressions HCL evaluates before giving up (call arguments, operands,
+/// constructor items), reduced to the one `terraform console` prints first: it sorts
+/// diagnostics by source position (tfdiags' `Diagnostics.Sort`, a stable sort: one without a
+/// position first, then by file, start and end), and a learner is shown the first.
+#[derive(Debug, Default)]
+pub struct Gathered(Option<Diag>);
+
+impl Gathered {
+    /// Adds an error; the earlier-printed of it and those gathered so far is kept.
+    pub fn add(&mut self, d: Diag) {
+        self.0 = Some(match self.0.take() {
+            Some(kept) if !printed_before(&d, &kept) => kept,
+            _ => d,
+        });
+    }
+    /// True when an error was gathered.
+    pub fn any(&self) -> bool {
+        self.0.is_some()
+    }
+    /// The error printed first, if any was gathered.
+    pub fn finish(self) -> Result<(), Diag> {
+        match self.0 {
+            Some(d) => Err(d),
+            None => Ok(()),
+        }
+    }
+}
+
+/// True when Terraform's stable diagnostic sort puts `a` strictly before `b`.
+fn printed_before(a: &Diag, b: &Diag) -> bool {
+    let key = |d: &Diag| {
+        d.span.as_ref().map(|r| {
+            let file = d.file.as_deref().unwrap_or("");
+            (file.matches('/').count(), file.to_string(), r.start, r.end)
+        })
+    };
+    // `None` (no position) sorts first, as in tfdiags.
+    key(a) < key(b)
+}
+
 /// `file:line,col-col` as HCL prints a source range (columns 1-based, end exclusive).
 pub fn range_text(file: &str, src: &str, span: &Range<usize>) -> String {
     let pos = |off: usize| {

@@ -174,6 +174,9 @@ pub struct Evaluator<'a> {
     literal_orders: RefCell<std::collections::HashMap<Vec<String>, Vec<String>>>,
     /// Values a misconception fixes for the whole evaluation (a believed-stable uuid()).
     remembered: RefCell<BTreeMap<&'static str, Value>>,
+    /// Errors of sub-expressions that HCL evaluates past (see [`Evaluator::soft`]), waiting for
+    /// the nearest [`Evaluator::eval`] to report the one Terraform prints first.
+    pending: RefCell<Vec<Diag>>,
 }
 
 /// The Terraform version emulated by default.
@@ -199,6 +202,7 @@ impl<'a> Evaluator<'a> {
             source: RefCell::new(None),
             literal_orders: RefCell::new(Default::default()),
             remembered: RefCell::new(Default::default()),
+            pending: RefCell::new(Vec::new()),
         }
     }
 
@@ -387,6 +391,65 @@ impl<'a> Evaluator<'a> {
 
     /// Evaluates an expression.
     pub fn eval(&self, e: &Expr) -> DResult<Value> {
+        let mark = self.pending.borrow().len();
+        let r = self.eval_node(e);
+        if self.pending.borrow().len() == mark {
+            return r;
+        }
+        let soft: Vec<Diag> = self.pending.borrow_mut().drain(mark..).collect();
+        // An error Terraform finds before evaluating is the only one it reports.
+        if let Err(d) = &r
+            && d.fatal
+        {
+            return r;
+        }
+        let mut first = super::diag::Gathered::default();
+        soft.into_iter().chain(r.err()).for_each(|d| first.add(d));
+        first.finish().map(|()| Value::Unknown(Type::Dynamic))
+    }
+
+    /// Evaluates a sub-expression as HCL does where it goes on after an error (call arguments,
+    /// operands, constructor items): a non-fatal error is kept for the enclosing
+    /// [`Evaluator::eval`] and the sub-expression stands in as an unknown value, so that the
+    /// checks that follow still report what Terraform reports.
+    pub fn soft(&self, e: &Expr) -> DResult<Value> {
+        match self.eval_node(e) {
+            Err(d) if !d.fatal => {
+                self.pending.borrow_mut().push(d);
+                Ok(Value::Unknown(Type::Dynamic))
+            }
+            r => r,
+        }
+    }
+
+    /// Evaluates `e` as HCL evaluates a conditional's results: the value it would have even when
+    /// some part of it failed (a tuple with an unknown element), and the error Terraform
+    /// would print first, held for the caller to report or drop.
+    fn eval_held(&self, e: &Expr) -> DResult<(Value, Option<Diag>)> {
+        let mark = self.kept();
+        let r = self.eval_node(e);
+        let soft: Vec<Diag> = self.pending.borrow_mut().drain(mark..).collect();
+        let (value, hard) = match r {
+            Err(d) if d.fatal => return Err(d),
+            Ok(v) => (v, None),
+            Err(d) => (Value::Unknown(Type::Dynamic), Some(d)),
+        };
+        let mut first = super::diag::Gathered::default();
+        soft.into_iter().chain(hard).for_each(|d| first.add(d));
+        Ok((value, first.finish().err()))
+    }
+
+    /// Keeps a non-fatal error of the node being evaluated for the enclosing [`Evaluator::eval`].
+    pub fn keep(&self, d: Diag) {
+        self.pending.borrow_mut().push(d);
+    }
+
+    /// How many kept errors there are: a node compares it before and after its sub-expressions.
+    pub fn kept(&self) -> usize {
+        self.pending.borrow().len()
+    }
+
+    fn eval_node(&self, e: &Expr) -> DResult<Value> {
         self.tick(&e.span)?;
         let d = self.depth.get();
         if d >= MAX_DEPTH {
@@ -435,7 +498,7 @@ impl<'a> Evaluator<'a> {
             ExprKind::Str(s) if s.is_ascii() => Ok(Value::string(s.as_str())),
             ExprKind::Str(s) => Ok(Value::string(nfc(s))),
             ExprKind::Template(parts) => self.template(parts, &e.span),
-            ExprKind::Tuple(items) => Ok(Value::Tuple(items.iter().map(|x| self.eval(x)).collect::<DResult<_>>()?)),
+            ExprKind::Tuple(items) => Ok(Value::Tuple(items.iter().map(|x| self.soft(x)).collect::<DResult<_>>()?)),
             ExprKind::Object(items) => self.object(items),
             ExprKind::Var(name) => self.variable(name, None, &e.span).map(|(v, _)| v),
             ExprKind::Traversal(base, ops) => self.traversal(base, ops),
@@ -467,30 +530,47 @@ impl<'a> Evaluator<'a> {
         let mut out = BTreeMap::new();
         let mut order = Vec::with_capacity(items.len());
         let mut sensitive = false;
+        // As HCL: every key and value is evaluated, so that every error is found; a key that
+        // fails or is unknown makes the whole object unknown.
+        let mut known = true;
         for (k, v) in items {
             let key = match k {
-                ObjKey::Ident(s, _) => s.clone(),
+                ObjKey::Ident(s, _) => Some(s.clone()),
                 ObjKey::Expr(x) => {
-                    let kv = self.eval(x)?;
+                    let before = self.kept();
+                    let kv = self.soft(x)?;
+                    let failed = self.kept() > before;
                     let (kv, marked) = kv.unmark();
                     sensitive |= marked;
-                    if kv.is_null() {
-                        return Err(Diag::new("Null value as key", "Can't use a null value as a key.").at(&x.span));
-                    }
-                    if kv.is_unknown() {
-                        return Ok(Value::Unknown(Type::Dynamic));
-                    }
-                    match convert(&kv, &Type::String) {
-                        Ok(Value::String(s)) => s.to_string(),
-                        Ok(_) | Err(_) => {
-                            return Err(Diag::new("Incorrect key type", "Can't use this value as a key: string required.").at(&x.span));
+                    if failed {
+                        None
+                    } else if kv.is_null() {
+                        // HCL points this one at the value, not the key.
+                        self.keep(Diag::new("Null value as key", "Can't use a null value as a key.").at(&v.span));
+                        None
+                    } else {
+                        match convert(&kv, &Type::String) {
+                            Ok(Value::String(s)) => Some(s.to_string()),
+                            Ok(_) => None,
+                            Err(_) => {
+                                self.keep(Diag::new("Incorrect key type", "Can't use this value as a key: string required.").at(&x.span));
+                                None
+                            }
                         }
                     }
                 }
             };
-            let val = self.eval(v)?;
-            order.push(key.clone());
-            out.insert(key, val);
+            let val = self.soft(v)?;
+            match key {
+                Some(key) => {
+                    order.push(key.clone());
+                    out.insert(key, val);
+                }
+                None => known = false,
+            }
+        }
+        if !known {
+            return Ok(Value::Unknown(Type::Dynamic));
         }
         if order.len() > 1 {
             let sorted: Vec<String> = out.keys().cloned().collect();
@@ -753,12 +833,20 @@ impl<'a> Evaluator<'a> {
         if matches!(op, BinOp::And | BinOp::Or) {
             return self.logical(op, l, r);
         }
-        let lv = self.eval(l)?;
-        let rv = self.eval(r)?;
+        // As HCL: both operands are evaluated and converted before any error is reported.
+        let start = self.kept();
+        let lv = self.soft(l)?;
+        let rv = self.soft(r)?;
         let (lv, m1) = lv.unmark();
         let (rv, m2) = rv.unmark();
         let marked = m1 || m2;
+        let result_ty = if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod) {
+            Type::Number
+        } else {
+            Type::Bool
+        };
         let result = match op {
+            BinOp::Eq | BinOp::NotEq if self.kept() > start => return Ok(Value::Unknown(Type::Bool)),
             BinOp::Eq | BinOp::NotEq => {
                 let mut eq = equals(&lv, &rv);
                 // A learner may expect `1 == "1"` to convert as arithmetic does.
@@ -779,20 +867,19 @@ impl<'a> Evaluator<'a> {
             _ => {
                 let lc = self.operand(&lv, &Type::Number, "left", l);
                 let rc = self.operand(&rv, &Type::Number, "right", r);
-                let (ln, rn) = (lc?, rc?);
+                let (ln, rn) = match (lc, rc) {
+                    (Ok(a), Ok(b)) if self.kept() == start => (a, b),
+                    (a, b) => {
+                        a.err().into_iter().chain(b.err()).for_each(|d| self.keep(d));
+                        return Ok(Value::Unknown(result_ty));
+                    }
+                };
                 if ln.is_null() || rn.is_null() {
                     return Err(Diag::new("Operation failed", "Error during operation: argument must not be null."));
                 }
                 let (a, b) = match (ln.as_number(), rn.as_number()) {
                     (Some(a), Some(b)) => (a.clone(), b.clone()),
-                    _ => {
-                        let t = if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod) {
-                            Type::Number
-                        } else {
-                            Type::Bool
-                        };
-                        return Ok(Value::Unknown(t).mark_if(marked));
-                    }
+                    _ => return Ok(Value::Unknown(result_ty).mark_if(marked)),
                 };
                 let fail = |e: super::number::NumberError| {
                     Diag::new(
@@ -889,10 +976,19 @@ impl<'a> Evaluator<'a> {
     /// `&&` and `||` as Terraform 1.11 and earlier evaluate them: both operands, each converted
     /// to bool, a null one failing the operation.
     fn logical_both(&self, op: BinOp, lv: Value, m1: bool, l: &Expr, r: &Expr) -> DResult<Value> {
-        let rv = self.eval(r)?;
+        let start = self.kept();
+        let rv = self.soft(r)?;
         let (rv, m2) = rv.unmark();
-        let lb = self.operand(&lv, &Type::Bool, "left", l)?;
-        let rb = self.operand(&rv, &Type::Bool, "right", r)?;
+        let (lb, rb) = match (
+            self.operand(&lv, &Type::Bool, "left", l),
+            self.operand(&rv, &Type::Bool, "right", r),
+        ) {
+            (Ok(a), Ok(b)) if self.kept() == start => (a, b),
+            (a, b) => {
+                a.err().into_iter().chain(b.err()).for_each(|d| self.keep(d));
+                return Ok(Value::Unknown(Type::Bool));
+            }
+        };
         let result = match (lb, rb) {
             (Value::Null(_), _) | (_, Value::Null(_)) => {
                 return Err(Diag::new("Operation failed", "Error during operation: argument must not be null."));
@@ -904,40 +1000,11 @@ impl<'a> Evaluator<'a> {
     }
 
     fn conditional(&self, c: &Expr, t: &Expr, f: &Expr) -> DResult<Value> {
-        let cv = self.eval(c)?;
-        let (cv, marked) = cv.unmark();
-        if cv.is_null() {
-            return Err(Diag::new(
-                "Null condition",
-                "The condition value is null. Conditions must either be true or false.",
-            )
-            .at(&c.span));
-        }
-        let cb = match convert(&cv, &Type::Bool) {
-            Ok(Value::Bool(b)) => Some(b),
-            Ok(_) => None,
-            Err(_) => {
-                return Err(Diag::new("Incorrect condition type", "The condition expression must be of type bool.").at(&c.span));
-            }
-        };
-        // HCL evaluates both results to find the result type; only the chosen one's errors count.
-        let tv = self.eval(t);
-        let fv = self.eval(f);
-        // A learner may believe an error in either result fails the conditional; consulted only
-        // when the result not chosen has one.
-        let unchosen_fails = |b: bool| cb == Some(!b) && self.flipped(Rule::ConditionalOnlyChosenErrors);
-        if let Err(e) = &tv
-            && (e.fatal || cb == Some(true) || unchosen_fails(true))
-        {
-            return Err(e.clone());
-        }
-        if let Err(e) = &fv
-            && (e.fatal || cb == Some(false) || unchosen_fails(false))
-        {
-            return Err(e.clone());
-        }
-        let tval = tv.unwrap_or(Value::Unknown(Type::Dynamic));
-        let fval = fv.unwrap_or(Value::Unknown(Type::Dynamic));
+        // HCL's order: both results first (their errors held back), then their common type
+        // (a mismatch is the only error reported), then the condition, then the chosen
+        // result's own errors.
+        let (tval, terr) = self.eval_held(t)?;
+        let (fval, ferr) = self.eval_held(f)?;
         let tt = tval.ty();
         let ft = fval.ty();
         let result_ty = if matches!(tval, Value::Null(Type::Dynamic)) {
@@ -956,6 +1023,35 @@ impl<'a> Evaluator<'a> {
                 }
             }
         };
+        let cv = self.eval(c)?;
+        let (cv, marked) = cv.unmark();
+        if cv.is_null() {
+            return Err(Diag::new(
+                "Null condition",
+                "The condition value is null. Conditions must either be true or false.",
+            )
+            .at(&c.span));
+        }
+        let cb = match convert(&cv, &Type::Bool) {
+            Ok(Value::Bool(b)) => Some(b),
+            Ok(_) => None,
+            Err(_) => {
+                return Err(Diag::new("Incorrect condition type", "The condition expression must be of type bool.").at(&c.span));
+            }
+        };
+        // Only the chosen result's errors count. A learner may believe an error in either
+        // result fails the conditional; consulted only when the result not chosen has one.
+        let unchosen_fails = |b: bool| cb == Some(!b) && self.flipped(Rule::ConditionalOnlyChosenErrors);
+        if let Some(e) = terr
+            && (cb == Some(true) || unchosen_fails(true))
+        {
+            return Err(e);
+        }
+        if let Some(e) = ferr
+            && (cb == Some(false) || unchosen_fails(false))
+        {
+            return Err(e);
+        }
         // A learner may believe the two results must have the same type.
         if tt != ft
             && !matches!(tval, Value::Null(_))

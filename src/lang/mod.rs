@@ -10,6 +10,7 @@ pub mod eval;
 pub mod funcs;
 pub mod host;
 pub mod long_chain;
+pub mod mismatch;
 pub mod number;
 pub mod parse_errors;
 pub mod parse_guard;

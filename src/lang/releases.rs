@@ -202,6 +202,13 @@ pub const LOGICAL_SHORT_CIRCUIT: Arrival = Arrival {
     source: "CHANGELOG.md v1.12.0: \"Logical binary operators can now short-circuit\" (#36224)",
 };
 
+/// go-cty's type-mismatch messages name the given type too ("bool required, but have number").
+pub const MISMATCH_NAMES_GIVEN_TYPE: Arrival = Arrival {
+    name: "type mismatch messages name the given type",
+    since: (1, 13, 0),
+    source: "go.mod: zclconf/go-cty v1.16.2 at v1.12.2, v1.16.3 at v1.13.0; go-cty commit 89f0621 \"convert: More forthcoming about cause in MismatchMessage\" (first in v1.16.3)",
+};
+
 /// Every gated feature other than the function table, oldest first.
 pub const FEATURES: &[Arrival] = &[
     MOVED_BLOCKS,
@@ -219,6 +226,7 @@ pub const FEATURES: &[Arrival] = &[
     PROVIDER_FUNCTIONS,
     ELEMENT_NEGATIVE_INDEX,
     LOGICAL_SHORT_CIRCUIT,
+    MISMATCH_NAMES_GIVEN_TYPE,
 ];
 
 /// The releases where some gated behaviour changes, oldest first: between two of them (and

@@ -16,7 +16,7 @@ mod time;
 
 use std::collections::HashMap;
 
-use super::convert::convert;
+use super::convert::{convert, convertible};
 use super::diag::{DResult, Diag};
 use super::eval::Evaluator;
 use super::render;
@@ -254,39 +254,41 @@ fn call_direct(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
 /// Calls function `f` (named `full` in messages) with the arguments of `c`: Terraform's
 /// argument conversion, null, unknown and sensitive handling, and error wording.
 pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) -> DResult<Value> {
-    // Evaluate the arguments, expanding a final `...` argument.
-    let mut args: Vec<(Value, Span)> = Vec::with_capacity(c.args.len());
-    for (i, a) in c.args.iter().enumerate() {
-        let v = ev.eval(a)?;
-        if c.expand_final && i + 1 == c.args.len() {
-            let (v, marked) = v.unmark();
-            match v {
-                Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => {
-                    args.extend(vs.into_iter().map(|x| (x.mark_if(marked), a.span.clone())));
-                }
-                Value::Null(_) => {
-                    return Err(Diag::new(
-                        "Invalid expanding argument value",
-                        "The expanding argument (indicated by ...) must not be null.",
-                    )
-                    .at(&a.span));
-                }
-                Value::Unknown(_) => return Ok(Value::Unknown(f.unknown_result.clone())),
-                _ => {
-                    return Err(Diag::new(
-                        "Invalid expanding argument value",
-                        "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
-                    )
-                    .at(&a.span));
-                }
+    // HCL's order: a final `...` argument is evaluated and expanded first, then the number of
+    // arguments is checked, then every argument is evaluated and converted (all their errors
+    // kept), and only then are nulls and unknowns looked at.
+    let n_given = c.args.len();
+    let mut expanded: Option<(Vec<Value>, Span)> = None;
+    if c.expand_final
+        && let Some(a) = c.args.last()
+    {
+        let (v, marked) = ev.eval(a)?.unmark();
+        match v {
+            Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => {
+                expanded = Some((vs.into_iter().map(|x| x.mark_if(marked)).collect(), a.span.clone()));
             }
-        } else {
-            args.push((v, a.span.clone()));
+            Value::Null(_) => {
+                return Err(Diag::new(
+                    "Invalid expanding argument value",
+                    "The expanding argument (indicated by ...) must not be null.",
+                )
+                .at(&a.span));
+            }
+            Value::Unknown(_) => return Ok(Value::Unknown(f.unknown_result.clone())),
+            _ => {
+                return Err(Diag::new(
+                    "Invalid expanding argument value",
+                    "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
+                )
+                .at(&a.span));
+            }
         }
     }
+    let plain = &c.args[..n_given - usize::from(expanded.is_some())];
+    let n_args = plain.len() + expanded.as_ref().map_or(0, |(vs, _)| vs.len());
     let n_fixed = f.params.len();
-    if args.len() < n_fixed {
-        let missing = &f.params[args.len()];
+    if n_args < n_fixed {
+        let missing = &f.params[n_args];
         return Err(Diag::new(
             "Not enough function arguments",
             format!(
@@ -298,23 +300,34 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
         )
         .at(span));
     }
-    if f.variadic.is_none() && args.len() > n_fixed {
-        let extra = &args[n_fixed].1;
+    if f.variadic.is_none() && n_args > n_fixed {
+        let extra = match plain.get(n_fixed) {
+            Some(a) => a.span.clone(),
+            None => expanded.as_ref().map_or(span.clone(), |(_, sp)| sp.clone()),
+        };
         return Err(Diag::new(
             "Too many function arguments",
             format!("Function {full:?} expects only {n_fixed} argument(s)."),
         )
-        .at(extra));
+        .at(&extra));
     }
+    let start = ev.kept();
+    let mut args: Vec<(Value, Span)> = Vec::with_capacity(n_args);
+    for a in plain {
+        args.push((ev.soft(a)?, a.span.clone()));
+    }
+    if let Some((vs, sp)) = expanded {
+        args.extend(vs.into_iter().map(|v| (v, sp.clone())));
+    }
+    let param = |i: usize| match (i < n_fixed, f.variadic.as_ref()) {
+        (true, _) => &f.params[i],
+        (false, Some(v)) => v,
+        (false, None) => &f.params[n_fixed - 1],
+    };
     let mut conv = Vec::with_capacity(args.len());
     let mut sensitive = false;
-    let mut unknown = false;
     for (i, (v, sp)) in args.iter().enumerate() {
-        let p = match (i < n_fixed, f.variadic.as_ref()) {
-            (true, _) => &f.params[i],
-            (false, Some(v)) => v,
-            (false, None) => &f.params[n_fixed - 1],
-        };
+        let p = param(i);
         let v = if p.allow_marked {
             v.clone()
         } else {
@@ -322,14 +335,34 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
             sensitive |= m;
             v
         };
-        let v = convert(&v, &p.ty).map_err(|e| invalid_arg(p.name, without_path(&e.0)).at(sp))?;
+        match convert(&v, &p.ty) {
+            Ok(v) => conv.push(v),
+            Err(e) => {
+                // A type that cannot convert at all is described by go-cty's mismatch message;
+                // a value that defeats a conversion its type allows, by the conversion's own.
+                let why = if convertible(&v.ty(), &p.ty) {
+                    without_path(&e.0).to_string()
+                } else {
+                    let both = crate::lang::releases::has(ev.version, &crate::lang::releases::MISMATCH_NAMES_GIVEN_TYPE);
+                    crate::lang::mismatch::message(&v.ty(), &p.ty, both)
+                };
+                ev.keep(invalid_arg(p.name, &why).at(sp));
+                conv.push(Value::Unknown(p.ty.clone()));
+            }
+        }
+    }
+    if ev.kept() > start {
+        return Ok(Value::Unknown(Type::Dynamic));
+    }
+    let mut unknown = false;
+    for (i, v) in conv.iter().enumerate() {
+        let p = param(i);
         if v.is_null() && !p.allow_null {
-            return Err(invalid_arg(p.name, "argument must not be null").at(sp));
+            return Err(invalid_arg(p.name, "argument must not be null").at(&args[i].1));
         }
         if !p.allow_unknown && v.is_unknown() {
             unknown = true;
         }
-        conv.push(v);
     }
     if unknown {
         return Ok(Value::Unknown(f.unknown_result.clone()).mark_if(sensitive));
