@@ -202,6 +202,14 @@ pub const LOGICAL_SHORT_CIRCUIT: Arrival = Arrival {
     source: "CHANGELOG.md v1.12.0: \"Logical binary operators can now short-circuit\" (#36224)",
 };
 
+/// Function errors quote the value they name as Go's `%q` does, and say "key" in lookup's
+/// (before: `lookup failed to find 'k'`, `failed to decode base64 data 'x'`).
+pub const QUOTED_FUNCTION_ERRORS: Arrival = Arrival {
+    name: "function errors quote the value they name",
+    since: (1, 1, 3),
+    source: "CHANGELOG.md v1.1.3: \"functions: Redact sensitive values from function call error messages\" (#30067): internal/lang/funcs/collection.go \"lookup failed to find '%s'\" at v1.1.2, \"lookup failed to find key %s\" with redactIfSensitive (%q) at v1.1.3; encoding.go likewise for base64decode",
+};
+
 /// go-cty's type-mismatch messages name the given type too ("bool required, but have number").
 pub const MISMATCH_NAMES_GIVEN_TYPE: Arrival = Arrival {
     name: "type mismatch messages name the given type",
@@ -227,6 +235,7 @@ pub const FEATURES: &[Arrival] = &[
     ELEMENT_NEGATIVE_INDEX,
     LOGICAL_SHORT_CIRCUIT,
     MISMATCH_NAMES_GIVEN_TYPE,
+    QUOTED_FUNCTION_ERRORS,
 ];
 
 /// The releases where some gated behaviour changes, oldest first: between two of them (and
@@ -240,10 +249,12 @@ pub fn boundaries() -> Vec<TfVersion> {
 }
 
 /// The releases the engine emulates, oldest first: every minor release from 1.0 to 1.14, and
-/// 1.1.8, the patch release TF-VERSIONS.md names (`sum` of strings).
+/// the patch releases where a behaviour changed: 1.1.3 (quoted function errors) and 1.1.8
+/// (`sum` of strings, TF-VERSIONS.md).
 pub const RELEASES: &[TfVersion] = &[
     (1, 0, 0),
     (1, 1, 0),
+    (1, 1, 3),
     (1, 1, 8),
     (1, 2, 0),
     (1, 3, 0),

@@ -145,9 +145,17 @@ pub(crate) fn b64_decode(s: &str) -> Result<Vec<u8>, usize> {
     }
 }
 
-fn base64decode(_: &Evaluator, a: &[Value]) -> FnResult {
+fn base64decode(ev: &Evaluator, a: &[Value]) -> FnResult {
     let text = s(&a[0]);
-    let bytes = b64_decode(text).map_err(|_| FnError::Call(format!("failed to decode base64 data '{text}'")))?;
+    let bytes = b64_decode(text).map_err(|_| {
+        FnError::Call(
+            if crate::lang::releases::has(ev.version, &crate::lang::releases::QUOTED_FUNCTION_ERRORS) {
+                format!("failed to decode base64 data {}", crate::lang::render::go_quote(text))
+            } else {
+                format!("failed to decode base64 data '{text}'")
+            },
+        )
+    })?;
     match String::from_utf8(bytes) {
         Ok(s) => string(s),
         Err(_) => Err(FnError::Call(

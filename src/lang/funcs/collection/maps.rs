@@ -1,5 +1,6 @@
 //! Functions over maps and objects: keys, values, lookup, merge, matchkeys, transpose, zipmap.
 
+use crate::lang::releases;
 use std::collections::BTreeMap;
 
 use super::{arg_err, call_err, elem_of};
@@ -63,6 +64,9 @@ pub fn lookup(ev: &Evaluator, a: &[Value]) -> FnResult {
                 (Some(v), _) => Ok(v.clone()),
                 (None, Some(d)) => Ok(d),
                 (None, None) if ev.flipped(Rule::LookupMissingErrors) => Ok(Value::Null(t.clone())),
+                (None, None) if !releases::has(ev.version, &releases::QUOTED_FUNCTION_ERRORS) => {
+                    call_err(format!("lookup failed to find '{key}'"))
+                }
                 (None, None) => call_err(format!("lookup failed to find key {}", go_quote(key))),
             }
         }
