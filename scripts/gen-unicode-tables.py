@@ -152,7 +152,9 @@ def textseg_table(tag):
                 sys.exit(f"{tag}: U+{cp:04X} is both {GCB[code[cp]]} and {n}")
             code[cp] = i
     for cp in emoji:
-        code[cp] = code.get(cp, 0) | EXT_PICT
+        if code.get(cp, 0) != 0:
+            sys.exit(f"{tag}: U+{cp:04X} is pictographic and {GCB[code[cp]]}: the scanner's classes overlap")
+        code[cp] = EXT_PICT
     # Hangul syllables are left to arithmetic (every 28th from U+AC00 is LV, the rest LVT).
     for cp in range(0xAC00, 0xD7A4):
         want = GCB.index("LV") if (cp - 0xAC00) % 28 == 0 else GCB.index("LVT")

@@ -16,19 +16,33 @@ use super::tables::{GRAPHEME_13, GRAPHEME_15};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub enum Prop {
+    /// Anything else.
     Other = 0,
+    /// U+000D.
     Cr = 1,
+    /// U+000A.
     Lf = 2,
+    /// Controls, line and paragraph separators, most format characters.
     Control = 3,
+    /// Combining marks and other extenders.
     Extend = 4,
+    /// The flag letters U+1F1E6 .. U+1F1FF.
     RegionalIndicator = 5,
+    /// Characters that join the cluster after them.
     Prepend = 6,
+    /// Spacing combining marks.
     SpacingMark = 7,
+    /// Hangul leading consonant jamo.
     L = 8,
+    /// Hangul vowel jamo.
     V = 9,
+    /// Hangul trailing consonant jamo.
     T = 10,
+    /// Hangul syllables without a trailing consonant.
     Lv = 11,
+    /// Hangul syllables with a trailing consonant.
     Lvt = 12,
+    /// U+200D ZERO WIDTH JOINER.
     Zwj = 13,
     /// Extended_Pictographic (all of them are grapheme-break Other in Unicode 13 and 15).
     Pictographic = 14,
@@ -58,14 +72,14 @@ const PROPS: [Prop; 16] = [
 /// The class of `c` in the tables of `ucd`.
 pub fn prop(c: char, ucd: Ucd) -> Prop {
     let u = c as u32;
-    if u < 0x7F && u >= 0x20 {
+    if (0x20..0x7F).contains(&u) {
         return Prop::Other;
     }
     if u == 0xFFFD {
         return Prop::Replacement;
     }
     if (0xAC00..=0xD7A3).contains(&u) {
-        return if (u - 0xAC00) % 28 == 0 { Prop::Lv } else { Prop::Lvt };
+        return if (u - 0xAC00).is_multiple_of(28) { Prop::Lv } else { Prop::Lvt };
     }
     let table = match ucd {
         Ucd::V13 => GRAPHEME_13,
@@ -209,18 +223,19 @@ impl Nfa {
         self.states.len() - 1
     }
 
-    /// Adds `s` and everything reachable from it without consuming a character.
-    fn close(&self, s: usize, into: &mut Vec<usize>, seen: &mut [bool]) {
-        if seen[s] {
+    /// Adds `s` and everything reachable from it without consuming a character; `seen`
+    /// holds the generation in which a state was last added.
+    fn close(&self, s: usize, into: &mut Vec<usize>, seen: &mut [u32], generation: u32) {
+        if seen[s] == generation {
             return;
         }
-        seen[s] = true;
+        seen[s] = generation;
         match self.states[s] {
             State::Split(a, b) => {
-                self.close(a, into, seen);
-                self.close(b, into, seen);
+                self.close(a, into, seen, generation);
+                self.close(b, into, seen, generation);
             }
-            State::Jump(a) => self.close(a, into, seen),
+            State::Jump(a) => self.close(a, into, seen, generation),
             State::Char(..) | State::Accept => into.push(s),
         }
     }
@@ -238,35 +253,66 @@ fn nfa() -> &'static Nfa {
     })
 }
 
-/// The byte length of the first cluster of `s` (0 for an empty string): the longest token,
-/// or one character when no token matches it (a lone CR or LF).
-pub fn first_len(s: &str, ucd: Ucd) -> usize {
-    let Some(c0) = s.chars().next() else { return 0 };
-    let n = nfa();
-    let mut seen = vec![false; n.states.len()];
-    let mut cur = Vec::new();
-    n.close(n.start, &mut cur, &mut seen);
-    let mut best = c0.len_utf8();
-    for (i, c) in s.char_indices() {
-        let bit = 1 << prop(c, ucd) as u16;
-        seen.iter_mut().for_each(|x| *x = false);
-        let mut next = Vec::new();
-        for &st in &cur {
-            if let State::Char(set, to) = n.states[st]
-                && set & bit != 0
-            {
-                n.close(to, &mut next, &mut seen);
-            }
+/// The scanner's working sets, kept from one cluster to the next.
+struct Scanner {
+    nfa: &'static Nfa,
+    seen: Vec<u32>,
+    generation: u32,
+    cur: Vec<usize>,
+    next: Vec<usize>,
+}
+
+impl Scanner {
+    fn new() -> Scanner {
+        let nfa = nfa();
+        Scanner {
+            nfa,
+            seen: vec![0; nfa.states.len()],
+            generation: 0,
+            cur: Vec::new(),
+            next: Vec::new(),
         }
-        if next.is_empty() {
-            break;
-        }
-        if next.iter().any(|&st| matches!(n.states[st], State::Accept)) {
-            best = i + c.len_utf8();
-        }
-        cur = next;
     }
-    best
+
+    fn bump(&mut self) -> u32 {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.seen.iter_mut().for_each(|x| *x = 0);
+            self.generation = 1;
+        }
+        self.generation
+    }
+
+    /// The byte length of the first cluster of `s` (0 for an empty string): the longest
+    /// token, or one character when no token matches it (a lone CR or LF).
+    fn first_len(&mut self, s: &str, ucd: Ucd) -> usize {
+        let Some(c0) = s.chars().next() else { return 0 };
+        let n = self.nfa;
+        let g = self.bump();
+        self.cur.clear();
+        n.close(n.start, &mut self.cur, &mut self.seen, g);
+        let mut best = c0.len_utf8();
+        for (i, c) in s.char_indices() {
+            let bit = 1 << prop(c, ucd) as u16;
+            let g = self.bump();
+            self.next.clear();
+            for k in 0..self.cur.len() {
+                if let State::Char(set, to) = n.states[self.cur[k]]
+                    && set & bit != 0
+                {
+                    n.close(to, &mut self.next, &mut self.seen, g);
+                }
+            }
+            if self.next.is_empty() {
+                break;
+            }
+            if self.next.iter().any(|&st| matches!(n.states[st], State::Accept)) {
+                best = i + c.len_utf8();
+            }
+            std::mem::swap(&mut self.cur, &mut self.next);
+        }
+        best
+    }
 }
 
 /// The clusters of `s`, in order.
@@ -275,10 +321,11 @@ pub fn clusters(s: &str, ucd: Ucd) -> Vec<&str> {
     if s.bytes().all(|b| b.is_ascii() && b != b'\r') {
         return (0..s.len()).map(|i| &s[i..i + 1]).collect();
     }
+    let mut scanner = Scanner::new();
     let mut out = Vec::new();
     let mut rest = s;
     while !rest.is_empty() {
-        let n = first_len(rest, ucd).max(1);
+        let n = scanner.first_len(rest, ucd).max(1);
         let (head, tail) = rest.split_at(n);
         out.push(head);
         rest = tail;
