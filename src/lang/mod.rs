@@ -25,6 +25,7 @@ pub mod suggest;
 pub mod syntax;
 pub mod trace;
 pub mod typeexpr;
+pub mod unicode;
 pub mod validate;
 pub mod value;
 pub mod walk;

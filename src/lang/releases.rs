@@ -166,6 +166,20 @@ pub const IMPORT_BLOCKS: Arrival = Arrival {
     source: "CHANGELOG.md v1.5.0: \"`import` blocks for importing infrastructure\"",
 };
 
+/// Go's Unicode tables move from 13.0 to 15.0 (printing, `upper`, `lower`, `title`).
+pub const GO_UNICODE_15: Arrival = Arrival {
+    name: "Go's Unicode 15.0 tables",
+    since: (1, 6, 0),
+    source: ".go-version: 1.20.7 at v1.5.7, 1.21.1 at v1.6.0; Go 1.21 release notes: \"The unicode package and associated support throughout the system has been upgraded to Unicode 15.0.0\" (Go 1.16 .. 1.20: Unicode 13.0.0)",
+};
+
+/// go-textseg v13 (Unicode 13) gives way to v15 (Unicode 15.0) for grapheme clusters.
+pub const TEXTSEG_UNICODE_15: Arrival = Arrival {
+    name: "go-textseg v15 grapheme clusters",
+    since: (1, 6, 0),
+    source: "go.mod: go-cty v1.12.2 and go-textseg/v13 v13.0.0 at v1.5.7; go-cty v1.14.0 and go-textseg/v15 v15.0.0 at v1.6.0",
+};
+
 /// `removed` blocks (before: "Unsupported block type").
 pub const REMOVED_BLOCKS: Arrival = Arrival {
     name: "removed blocks",
@@ -229,6 +243,8 @@ pub const FEATURES: &[Arrival] = &[
     SENSITIVE_VALUE_PRINTING,
     CHECK_BLOCKS,
     IMPORT_BLOCKS,
+    GO_UNICODE_15,
+    TEXTSEG_UNICODE_15,
     REMOVED_BLOCKS,
     NONSENSITIVE_LENIENT,
     PROVIDER_FUNCTIONS,
@@ -510,6 +526,14 @@ mod gate_tests {
             "ERR Operation failed",
         );
         gate(LOGICAL_SHORT_CIRCUIT, "", "true && false", "false", "false");
+    }
+    // 1.0.3 (Go 1.16, go-textseg v13): `"\u0870"` prints escaped, `upper("\uA7C1")` is unchanged
+    // and `length("a\U00011F00")` is 2 (tf-oracle).
+    #[test]
+    fn unicode_tables() {
+        gate(GO_UNICODE_15, "", r#""\u0870""#, r#""\u0870""#, "\"\u{870}\"");
+        gate(GO_UNICODE_15, "", r#"upper("\uA7C1")"#, r#""\ua7c1""#, "\"\u{A7C0}\"");
+        gate(TEXTSEG_UNICODE_15, "", r#"length("a\U00011F00")"#, "2", "1");
     }
     // 1.0.3: "Error in function call" (tf-oracle: "cannot use element function with a negative index").
     #[test]

@@ -1,11 +1,28 @@
 //! Printing values: exactly as `terraform console` does, on one line (for answer choices),
 //! and as JSON.
 
+use super::unicode::{self, Ucd};
 use super::value::{Type, Value};
+
+/// How the console of the emulated release prints what differs between releases.
+#[derive(Clone, Copy)]
+struct Style {
+    /// The word for a sensitive value.
+    sens: &'static str,
+    /// The Unicode tables that decide which characters are escaped.
+    ucd: Ucd,
+}
 
 /// Renders a value as `terraform console` prints it.
 pub fn console(v: &Value) -> String {
-    format_value(v, 0, SENSITIVE)
+    format_value(
+        v,
+        0,
+        Style {
+            sens: SENSITIVE,
+            ucd: Ucd::V15,
+        },
+    )
 }
 
 /// How the console prints a sensitive value, in the emulated release and before 1.4.
@@ -21,7 +38,23 @@ pub fn console_at(v: &Value, version: super::releases::TfVersion) -> String {
     } else {
         SENSITIVE
     };
-    format_value(v, 0, word)
+    // Asked only when a character Unicode 14 or 15 assigned is printed (escaped before 1.6).
+    let ucd = if has_string(v, &|s| s.chars().any(unicode::new_in_14_15)) {
+        unicode::go_at(version, |u| u)
+    } else {
+        Ucd::V15
+    };
+    format_value(v, 0, Style { sens: word, ucd })
+}
+
+/// True when some string in `v` (an object key too) passes `f`.
+fn has_string(v: &Value, f: &dyn Fn(&str) -> bool) -> bool {
+    match v {
+        Value::String(_) => v.as_str().is_some_and(f),
+        Value::Object(m) | Value::Map(_, m) => m.iter().any(|(k, x)| f(k) || has_string(x, f)),
+        Value::Tuple(vs) | Value::List(_, vs) | Value::Set(_, vs) => vs.iter().any(|x| has_string(x, f)),
+        _ => false,
+    }
 }
 
 /// True when a sensitive value is printed somewhere in `v`.
@@ -34,19 +67,19 @@ fn has_sensitive(v: &Value) -> bool {
     }
 }
 
-fn format_value(v: &Value, indent: usize, sens: &str) -> String {
+fn format_value(v: &Value, indent: usize, st: Style) -> String {
     match v {
         Value::Unknown(_) => "(known after apply)".into(),
-        Value::Sensitive(_) => sens.into(),
+        Value::Sensitive(_) => st.sens.into(),
         Value::Null(t) => null_string(t),
         Value::Bool(b) => b.to_string(),
         Value::Number(n) => n.to_text(),
-        Value::String(s) => multiline(s, indent).unwrap_or_else(|| go_quote(s)),
-        Value::Object(m) => mapping(m.iter(), indent, sens),
-        Value::Tuple(vs) => sequence(vs, indent, sens),
-        Value::List(_, vs) => format!("tolist({})", sequence(vs, indent, sens)),
-        Value::Set(_, vs) => format!("toset({})", sequence(vs, indent, sens)),
-        Value::Map(_, m) => format!("tomap({})", mapping(m.iter(), indent, sens)),
+        Value::String(s) => multiline(s, indent).unwrap_or_else(|| go_quote_at(s, st.ucd)),
+        Value::Object(m) => mapping(m.iter(), indent, st),
+        Value::Tuple(vs) => sequence(vs, indent, st),
+        Value::List(_, vs) => format!("tolist({})", sequence(vs, indent, st)),
+        Value::Set(_, vs) => format!("toset({})", sequence(vs, indent, st)),
+        Value::Map(_, m) => format!("tomap({})", mapping(m.iter(), indent, st)),
     }
 }
 
@@ -91,7 +124,7 @@ fn go_space(c: char) -> bool {
     c.is_whitespace()
 }
 
-fn mapping<'a>(entries: impl Iterator<Item = (&'a String, &'a Value)>, indent: usize, sens: &str) -> String {
+fn mapping<'a>(entries: impl Iterator<Item = (&'a String, &'a Value)>, indent: usize, st: Style) -> String {
     let mut out = String::from("{");
     let inner = indent + 2;
     let mut count = 0;
@@ -99,9 +132,9 @@ fn mapping<'a>(entries: impl Iterator<Item = (&'a String, &'a Value)>, indent: u
         count += 1;
         out.push('\n');
         out.push_str(&" ".repeat(inner));
-        out.push_str(&multiline(k, inner).unwrap_or_else(|| go_quote(k)));
+        out.push_str(&multiline(k, inner).unwrap_or_else(|| go_quote_at(k, st.ucd)));
         out.push_str(" = ");
-        out.push_str(&format_value(v, inner, sens));
+        out.push_str(&format_value(v, inner, st));
     }
     if count > 0 {
         out.push('\n');
@@ -111,13 +144,13 @@ fn mapping<'a>(entries: impl Iterator<Item = (&'a String, &'a Value)>, indent: u
     out
 }
 
-fn sequence(vs: &[Value], indent: usize, sens: &str) -> String {
+fn sequence(vs: &[Value], indent: usize, st: Style) -> String {
     let mut out = String::from("[");
     let inner = indent + 2;
     for v in vs {
         out.push('\n');
         out.push_str(&" ".repeat(inner));
-        out.push_str(&format_value(v, inner, sens));
+        out.push_str(&format_value(v, inner, st));
         out.push(',');
     }
     if !vs.is_empty() {
@@ -232,8 +265,13 @@ pub fn json(v: &Value) -> serde_json::Value {
     }
 }
 
-/// Quotes a string as Go's `strconv.Quote` does.
+/// Quotes a string as Go's `strconv.Quote` does (Go 1.25's tables).
 pub fn go_quote(s: &str) -> String {
+    go_quote_at(s, Ucd::V15)
+}
+
+/// Quotes a string as Go's `strconv.Quote` does with the Unicode tables `ucd`.
+pub fn go_quote_at(s: &str, ucd: Ucd) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
@@ -247,7 +285,7 @@ pub fn go_quote(s: &str) -> String {
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
             '\u{b}' => out.push_str("\\v"),
-            c if go_printable(c) => out.push(c),
+            c if unicode::is_print(c, ucd) => out.push(c),
             // The Go that Terraform is built with writes DEL as \u007f.
             '\u{7f}' => out.push_str("\\u007f"),
             c if (c as u32) < 0x80 => out.push_str(&format!("\\x{:02x}", c as u32)),
@@ -257,24 +295,6 @@ pub fn go_quote(s: &str) -> String {
     }
     out.push('"');
     out
-}
-
-/// Go's `unicode.IsPrint`, approximated: not a control, format, separator (other than
-/// U+0020), surrogate or private-use character.
-fn go_printable(c: char) -> bool {
-    let u = c as u32;
-    if c == ' ' {
-        return true;
-    }
-    if c.is_control() || c.is_whitespace() {
-        return false;
-    }
-    !matches!(u,
-        0xAD | 0x600..=0x605 | 0x61C | 0x6DD | 0x70F | 0x890..=0x891 | 0x8E2 | 0x180E
-        | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x2064 | 0x2066..=0x206F
-        | 0xFEFF | 0xFFF9..=0xFFFB | 0x110BD | 0x110CD | 0x13430..=0x1343F
-        | 0x1BCA0..=0x1BCA3 | 0x1D173..=0x1D17A | 0xE0001 | 0xE0020..=0xE007F
-        | 0xE000..=0xF8FF | 0xF0000..=0x10FFFF | 0xFFFE | 0xFFFF)
 }
 
 /// Formats a type as the console's `type()` prints it: four spaces per level of nesting,

@@ -9,12 +9,11 @@ mod gosyntax;
 mod gotables;
 mod regexp;
 
-use unicode_segmentation::UnicodeSegmentation;
-
 use super::util::{s, seq, string};
 use super::{FnError, FnResult, Func, Param, Registry};
 use crate::lang::eval::Evaluator;
 use crate::lang::rules::Rule;
+use crate::lang::unicode::{self, Ucd, case};
 use crate::lang::value::{Type, Value};
 
 /// Largest string (in bytes) `indent` builds; beyond it Go would exhaust memory.
@@ -25,10 +24,13 @@ pub fn register(r: &mut Registry) {
     let st = |n: &'static str| Param::new(n, Type::String);
     let unary = |f: super::Impl| Func::new(vec![st("str")], f).returns(Type::String);
     r.add("chomp", unary(|_, a| string(s(&a[0]).trim_end_matches(['\r', '\n']))));
-    r.add("lower", unary(|_, a| string(s(&a[0]).chars().map(go_lower).collect::<String>())));
-    r.add("upper", unary(|_, a| string(s(&a[0]).chars().map(go_upper).collect::<String>())));
+    r.add("lower", unary(|ev, a| string(map_chars(ev, s(&a[0]), case::lower))));
+    r.add("upper", unary(|ev, a| string(map_chars(ev, s(&a[0]), case::upper))));
     r.add("title", unary(title));
-    r.add("strrev", unary(|_, a| string(s(&a[0]).graphemes(true).rev().collect::<String>())));
+    r.add(
+        "strrev",
+        unary(|ev, a| string(unicode::clusters_at(s(&a[0]), ev.version).into_iter().rev().collect::<String>())),
+    );
     r.add("trimspace", unary(|_, a| string(s(&a[0]).trim_matches(char::is_whitespace))));
     r.add(
         "trim",
@@ -106,54 +108,21 @@ pub fn register(r: &mut Registry) {
     regexp::register(r);
 }
 
-/// Go's `unicode.ToUpper` (simple case mapping: one character in, one out).
-fn go_upper(c: char) -> char {
-    let u = c as u32;
-    let mapped = match u {
-        // Greek with ypogegrammeni: the simple mapping is the prosgegrammeni capital.
-        0x1F80..=0x1F87 | 0x1F90..=0x1F97 | 0x1FA0..=0x1FA7 => char::from_u32(u + 8),
-        0x1FB3 => Some('\u{1FBC}'),
-        0x1FC3 => Some('\u{1FCC}'),
-        0x1FF3 => Some('\u{1FFC}'),
-        _ => single(c.to_uppercase()),
-    };
-    mapped.unwrap_or(c)
-}
-
-/// Go's `unicode.ToLower` (simple case mapping).
-fn go_lower(c: char) -> char {
-    if c == '\u{130}' {
-        return 'i';
+/// Go's `strings.Map` of a case mapping, under the Unicode tables of the emulated release.
+fn map_chars(ev: &Evaluator, x: &str, f: fn(char, Ucd) -> char) -> String {
+    if x.is_ascii() {
+        return x.chars().map(|c| f(c, Ucd::V15)).collect();
     }
-    single(c.to_lowercase()).unwrap_or(c)
-}
-
-/// Go's `unicode.ToTitle` (simple titlecase mapping).
-fn go_title_char(c: char) -> char {
-    match c as u32 {
-        0x1C4..=0x1C6 => '\u{1C5}',
-        0x1C7..=0x1C9 => '\u{1C8}',
-        0x1CA..=0x1CC => '\u{1CB}',
-        0x1F1..=0x1F3 => '\u{1F2}',
-        // Georgian Mkhedruli has an uppercase (Mtavruli) but is its own titlecase.
-        0x10D0..=0x10FA | 0x10FD..=0x10FF => c,
-        _ => go_upper(c),
-    }
-}
-
-/// The only character of a case mapping, if it is a single character.
-fn single(mut it: impl Iterator<Item = char>) -> Option<char> {
-    let c = it.next()?;
-    if it.next().is_some() { None } else { Some(c) }
+    unicode::go_at(ev.version, |u| x.chars().map(|c| f(c, u)).collect::<String>())
 }
 
 /// title(); a learner may believe an underscore starts a new word, as a hyphen does.
 fn title(ev: &Evaluator, a: &[Value]) -> FnResult {
     let text = s(&a[0]);
-    let real = go_title(text);
+    let real = unicode::go_at(ev.version, |u| go_title(text, u));
     if text.contains('_') {
         // Title-case as if underscores were spaces, then put them back (one char per char).
-        let believed = go_title(&text.replace('_', " "));
+        let believed = unicode::go_at(ev.version, |u| go_title(&text.replace('_', " "), u));
         let out: String = text
             .chars()
             .zip(believed.chars())
@@ -167,11 +136,11 @@ fn title(ev: &Evaluator, a: &[Value]) -> FnResult {
 }
 
 /// Go's `strings.Title`: titlecases each letter that follows a separator.
-fn go_title(x: &str) -> String {
+fn go_title(x: &str, ucd: Ucd) -> String {
     let mut prev = ' ';
     x.chars()
         .map(|c| {
-            let out = if is_separator(prev) { go_title_char(c) } else { c };
+            let out = if is_separator(prev) { case::title(c, ucd) } else { c };
             prev = c;
             out
         })
@@ -253,11 +222,11 @@ fn indent(_: &Evaluator, a: &[Value]) -> FnResult {
     string(x.replace('\n', &pad))
 }
 
-fn substr(_: &Evaluator, a: &[Value]) -> FnResult {
+fn substr(ev: &Evaluator, a: &[Value]) -> FnResult {
     let x = s(&a[0]);
     let mut offset = go_int(&a[1])?;
     let length = go_int(&a[2])?;
-    let clusters: Vec<&str> = x.graphemes(true).collect();
+    let clusters = unicode::clusters_at(x, ev.version);
     if offset < 0 {
         offset = offset.saturating_add(clusters.len() as i64);
     } else if length == 0 {
@@ -361,10 +330,12 @@ mod tests {
 
     #[test]
     fn case_mappings_are_go_simple_mappings() {
-        assert_eq!("straße".chars().map(go_upper).collect::<String>(), "STRAßE");
-        assert_eq!("ﬁ".chars().map(go_upper).collect::<String>(), "ﬁ");
-        assert_eq!("İ".chars().map(go_lower).collect::<String>(), "i");
-        assert_eq!("ΣΑΣ".chars().map(go_lower).collect::<String>(), "σασ");
-        assert_eq!(go_title("ǆx o'neil a_b c.d"), "ǅx O'Neil A_b C.D");
+        let up = |x: &str| x.chars().map(|c| case::upper(c, Ucd::V15)).collect::<String>();
+        let low = |x: &str| x.chars().map(|c| case::lower(c, Ucd::V15)).collect::<String>();
+        assert_eq!(up("straße"), "STRAßE");
+        assert_eq!(up("ﬁ"), "ﬁ");
+        assert_eq!(low("İ"), "i");
+        assert_eq!(low("ΣΑΣ"), "σασ");
+        assert_eq!(go_title("ǆx o'neil a_b c.d", Ucd::V15), "ǅx O'Neil A_b C.D");
     }
 }

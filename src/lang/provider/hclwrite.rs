@@ -3,8 +3,7 @@
 //! `=` signs aligned across consecutive single-line attributes, one space after commas.
 //! Used by `encode_expr` and `encode_tfvars`.
 
-use unicode_segmentation::UnicodeSegmentation;
-
+use crate::lang::unicode::{Ucd, grapheme};
 use crate::lang::value::Value;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -182,7 +181,8 @@ struct Line {
 }
 
 fn columns(toks: &[Tok]) -> usize {
-    toks.iter().map(|t| t.spaces + t.text.graphemes(true).count()).sum()
+    // hclwrite counts go-textseg v15's clusters (every release with provider functions has v15).
+    toks.iter().map(|t| t.spaces + grapheme::clusters(&t.text, Ucd::V15).len()).sum()
 }
 
 /// hclwrite's format: indentation, spaces and `=` alignment.

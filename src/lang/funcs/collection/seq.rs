@@ -1,8 +1,6 @@
 //! Functions over lists, tuples and sets taken as sequences, plus the value-picking ones
 //! (`coalesce`, `coalescelist`) and `range` and `sum`.
 
-use unicode_segmentation::UnicodeSegmentation;
-
 use super::{arg_err, call_err, elem_of, go_int};
 use crate::lang::buckets::Buckets;
 use crate::lang::convert::{convert, unify};
@@ -346,7 +344,7 @@ pub fn length(ev: &Evaluator, a: &[Value]) -> FnResult {
         Type::String => match v.as_str() {
             None => Ok(Value::Unknown(Type::Number)),
             Some(s) => {
-                let graphemes = s.graphemes(true).count();
+                let graphemes = crate::lang::unicode::clusters_at(s, ev.version).len();
                 if graphemes != s.len() && ev.flipped(Rule::LengthCountsGraphemes) {
                     count(s.len())
                 } else {

@@ -5,7 +5,6 @@
 //! (`%b %d %o %x %X`) or `*big.Float` (`%e %E %f %g %G`), reproduced here.
 
 use num_bigint::BigInt;
-use unicode_segmentation::UnicodeSegmentation;
 
 use super::super::util::{s, string};
 use super::super::{FnError, FnResult, Func, Param, Registry};
@@ -13,6 +12,7 @@ use crate::lang::convert::convert;
 use crate::lang::eval::Evaluator;
 use crate::lang::number::Number;
 use crate::lang::render::go_quote;
+use crate::lang::unicode::{self, Ucd, grapheme};
 use crate::lang::value::{Type, Value};
 
 /// Widest padding cty's own verbs build (Go would try to allocate anything).
@@ -152,11 +152,12 @@ fn format_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
         return Ok(Value::Unknown(Type::String));
     }
     let spec = believed_spec(ev, s(&a[0]));
-    let mut result = format_values(&spec, &a[1..]);
+    let ucd = unicode::textseg_for_values(ev.version, &a[1..]);
+    let mut result = format_values(&spec, &a[1..], ucd);
     // A learner may believe a width is a maximum that cuts longer values; consulted only when
     // some value is wider than its verb's width.
     if let Ok(real) = &result
-        && let Ok(cut) = format_values_as(&spec, &a[1..], true)
+        && let Ok(cut) = format_values_as(&spec, &a[1..], true, ucd)
         && cut != *real
         && ev.flipped(crate::lang::rules::Rule::FormatWidthIsMinimum)
     {
@@ -173,6 +174,7 @@ fn formatlist_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
     let spec = believed_spec(ev, s(&a[0]));
     let fmt = spec.as_str();
     let args = &a[1..];
+    let ucd = unicode::textseg_for_values(ev.version, args);
     // A learner may believe formatlist() combines every element of one list with every element
     // of the others; consulted when two or more lists have several elements.
     let lists: Vec<&[Value]> = args
@@ -206,7 +208,7 @@ fn formatlist_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
         }
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
-            match format_values(fmt, &row) {
+            match format_values(fmt, &row, ucd) {
                 Ok(text) => out.push(string(text)?),
                 Err(e) => return Err(FnError::Call(e.message())),
             }
@@ -214,7 +216,7 @@ fn formatlist_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
         return Ok(Value::List(Type::String, out));
     }
     if args.is_empty() {
-        return match format_values(fmt, &[]) {
+        return match format_values(fmt, &[], ucd) {
             Ok(out) => Ok(Value::List(Type::String, vec![string(out)?])),
             Err(FmtError::Call(m)) => Err(FnError::Call(m)),
             Err(FmtError::Arg(n, m)) => Err(FnError::Arg(n, m)),
@@ -271,7 +273,7 @@ fn formatlist_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
             out.push(Value::Unknown(Type::String));
             continue;
         }
-        match format_values(fmt, &row) {
+        match format_values(fmt, &row, ucd) {
             Ok(text) => out.push(string(text)?),
             Err(e) => return Err(FnError::Call(format!("error on format iteration {idx}: {}", e.message()))),
         }
@@ -294,13 +296,13 @@ struct Verb<'a> {
 }
 
 /// cty's `formatFSM`: formats `args` by `fmt`.
-fn format_values(fmt: &str, args: &[Value]) -> Result<String, FmtError> {
-    format_values_as(fmt, args, false)
+fn format_values(fmt: &str, args: &[Value], ucd: Ucd) -> Result<String, FmtError> {
+    format_values_as(fmt, args, false, ucd)
 }
 
 /// Formats `args` by `fmt`; with `cut`, as a learner who believes a width is a maximum reads it:
 /// each verb's text longer than its width is cut to its first `width` characters.
-fn format_values_as(fmt: &str, args: &[Value], cut: bool) -> Result<String, FmtError> {
+fn format_values_as(fmt: &str, args: &[Value], cut: bool, ucd: Ucd) -> Result<String, FmtError> {
     let b = fmt.as_bytes();
     let mut out: Vec<u8> = Vec::with_capacity(fmt.len());
     let mut p = 0;
@@ -383,7 +385,7 @@ fn format_values_as(fmt: &str, args: &[Value], cut: bool) -> Result<String, FmtE
                 v.offset = ts;
                 highest = highest.max(v.arg);
                 let start = out.len();
-                append(&v, &mut out, args)?;
+                append(&v, &mut out, args, ucd)?;
                 if let (true, Some(w)) = (cut, v.width) {
                     let text = String::from_utf8_lossy(&out[start..]).into_owned();
                     if text.chars().count() > w {
@@ -415,7 +417,7 @@ fn format_values_as(fmt: &str, args: &[Value], cut: bool) -> Result<String, FmtE
 }
 
 /// cty's `formatAppend`: formats one verb's argument onto `out`.
-fn append(v: &Verb, out: &mut Vec<u8>, args: &[Value]) -> Result<(), FmtError> {
+fn append(v: &Verb, out: &mut Vec<u8>, args: &[Value], ucd: Ucd) -> Result<(), FmtError> {
     let raw = go_quote(v.raw);
     let Some(arg) = v.arg.checked_sub(1).and_then(|i| args.get(i)) else {
         return Err(FmtError::Call(format!(
@@ -439,7 +441,7 @@ fn append(v: &Verb, out: &mut Vec<u8>, args: &[Value]) -> Result<(), FmtError> {
                 Value::Number(n) if !v.sharp => n.to_general(None, false),
                 _ => cty_json(arg),
             };
-            pad(v, text)?
+            pad(v, text, ucd)?
         }
         't' => match conv(&Type::Bool)? {
             Value::Bool(true) => "true".into(),
@@ -467,10 +469,10 @@ fn append(v: &Verb, out: &mut Vec<u8>, args: &[Value]) -> Result<(), FmtError> {
                 _ => String::new(),
             };
             let x = match v.prec {
-                Some(p) if p > 0 => x.graphemes(true).take(p).collect::<String>(),
+                Some(p) if p > 0 => grapheme::clusters(&x, ucd).into_iter().take(p).collect::<String>(),
                 _ => x,
             };
-            pad(v, if v.mode == 'q' { go_json_string(&x) } else { x })?
+            pad(v, if v.mode == 'q' { go_json_string(&x) } else { x }, ucd)?
         }
         other => {
             return Err(FmtError::Call(format!(
@@ -485,9 +487,9 @@ fn append(v: &Verb, out: &mut Vec<u8>, args: &[Value]) -> Result<(), FmtError> {
 }
 
 /// cty's `formatPadWidth`: pads to the width in grapheme clusters.
-fn pad(v: &Verb, text: String) -> Result<String, FmtError> {
+fn pad(v: &Verb, text: String, ucd: Ucd) -> Result<String, FmtError> {
     let Some(width) = v.width else { return Ok(text) };
-    let have = text.graphemes(true).count();
+    let have = grapheme::clusters(&text, ucd).len();
     if have >= width {
         return Ok(text);
     }
@@ -744,7 +746,7 @@ mod tests {
     use super::*;
 
     fn f(fmt: &str, args: &[Value]) -> String {
-        format_values(fmt, args)
+        format_values(fmt, args, Ucd::V15)
             .map_err(FmtError::message)
             .unwrap_or_else(|e| format!("ERR {e}"))
     }
