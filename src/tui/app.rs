@@ -270,6 +270,9 @@ pub struct App {
     pub practising: Option<Vec<String>>,
     /// The seed sessions are drawn from; moves on with every session.
     pub seed: u64,
+    /// Set when another running iacquiz holds the progress store: the banner shown; nothing
+    /// is answered or saved.
+    pub read_only: Option<String>,
 }
 
 impl App {
@@ -304,6 +307,7 @@ impl App {
             beliefs_scroll: 0,
             practising: None,
             seed: options.seed,
+            read_only: None,
         };
         if let Some(mode) = options.start {
             super::update::start(&mut app, mode);

@@ -17,7 +17,7 @@ pub mod update;
 pub mod views;
 
 use std::io::{self, IsTerminal};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -28,8 +28,8 @@ use ratatui::{Frame, Terminal};
 
 use crate::bank::Bank;
 use crate::quiz::Mode;
-use crate::quiz::lock::Lock;
-use crate::quiz::progress::{Store, data_dir};
+use crate::quiz::lock::{Lock, LockError};
+use crate::quiz::progress::{Opened, Store, data_dir};
 
 pub use app::{App, Clock, Options, Screen};
 
@@ -108,11 +108,7 @@ pub fn run(launch: Launch) -> i32 {
             return 2;
         }
     };
-    let opened = data_dir().and_then(|dir| {
-        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let lock = Lock::acquire(&dir).map_err(|e| e.to_string())?;
-        Store::open(&dir).map(|o| (o, lock))
-    });
+    let opened = data_dir().and_then(|dir| open_store(&dir));
     let (opened, lock) = match opened {
         Ok(x) => x,
         Err(e) => {
@@ -134,8 +130,12 @@ pub fn run(launch: Launch) -> i32 {
             ..Options::default()
         },
     );
-    // The count is set before the session starts, so practice and review keep to it too.
+    // Both are set before the session starts: practice and review keep to the count, and a
+    // read-only app refuses to start one.
     app.session_questions = launch.questions;
+    if lock.is_none() {
+        app.read_only = Some(READ_ONLY_BANNER.into());
+    }
     if let Some(mode) = launch.mode {
         update::start(&mut app, mode);
     }
@@ -149,11 +149,33 @@ pub fn run(launch: Launch) -> i32 {
             1
         }
     };
-    if let Err(e) = app.store.save() {
+    if let Err(e) = save_on_exit(&app) {
         eprintln!("iacquiz: {e}");
     }
     drop(lock);
     code
+}
+
+/// The banner a read-only instance shows on every screen.
+pub const READ_ONLY_BANNER: &str = "read-only: another iacquiz holds your progress (browse and play; answering is off)";
+
+/// Opens the progress store in `dir` with its lock; when another running iacquiz holds the
+/// lock, opens it read-only instead (no lock returned: nothing may be written then).
+pub fn open_store(dir: &Path) -> Result<(Opened, Option<Lock>), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    match Lock::acquire(dir) {
+        Ok(lock) => Store::open(dir).map(|o| (o, Some(lock))),
+        Err(LockError::Held { .. }) => Store::open_read_only(dir).map(|o| (o, None)),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// The last save as the TUI closes; a read-only app writes nothing.
+pub fn save_on_exit(app: &App) -> Result<(), String> {
+    if app.read_only.is_some() {
+        return Ok(());
+    }
+    app.store.save()
 }
 
 fn restore() {

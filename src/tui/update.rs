@@ -95,7 +95,7 @@ fn end_exam(app: &mut App, notice: Option<&str>) {
         save = true;
     }
     app.notice = notice.map(str::to_string);
-    if save && let Err(e) = app.store.save() {
+    if save && let Err(e) = save_progress(app) {
         app.notice = Some(e);
     }
     app.asking = None;
@@ -216,8 +216,29 @@ fn home(app: &mut App, a: Action) {
     }
 }
 
+/// Writes the progress store, unless the app is read-only (then nothing is written, ever).
+fn save_progress(app: &App) -> Result<(), String> {
+    if app.read_only.is_some() {
+        return Err("read-only: nothing was saved (another iacquiz holds your progress)".into());
+    }
+    app.store.save()
+}
+
+/// Refuses answering in a read-only app, with a notice saying why; true when refused.
+fn refuse_read_only(app: &mut App) -> bool {
+    if app.read_only.is_some() {
+        app.notice = Some("Read-only: another iacquiz holds your progress, so answering is off here; close it to practise.".into());
+        app.screen = Screen::Home;
+        return true;
+    }
+    false
+}
+
 /// Starts a session of `mode` over the eligible questions (a notice when there are none).
 pub fn start(app: &mut App, mode: Mode) {
+    if refuse_read_only(app) {
+        return;
+    }
     let now = app.clock.now_secs();
     let seed = app.next_seed();
     let items = {
@@ -250,6 +271,10 @@ pub fn start(app: &mut App, mode: Mode) {
 /// Starts "Practise my beliefs": a practice session of the eligible questions whose
 /// distractors stand for an active belief (a notice when there is none to practise).
 pub fn start_beliefs(app: &mut App) {
+    if refuse_read_only(app) {
+        app.back.clear();
+        return;
+    }
     let active: Vec<String> = beliefs::active(&app.store.progress).into_iter().map(|b| b.id).collect();
     if active.is_empty() {
         app.notice = Some("No beliefs to unlearn: no wrong answer of yours matches an active misconception.".into());
@@ -681,7 +706,7 @@ fn submit(app: &mut App, given: Given) {
         tested: beliefs::tested(&asking.instance, &asking.choices),
     };
     app.store.progress.record(&q.id, attempt, &app.fsrs);
-    match app.store.save() {
+    match save_progress(app) {
         Ok(()) => {}
         Err(e) => app.notice = Some(e),
     }

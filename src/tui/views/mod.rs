@@ -34,6 +34,18 @@ pub fn draw(f: &mut Frame, app: &App) {
     }
     let [header, body, footer_area] = Layout::vertical([Constraint::Length(1), Constraint::Min(1), Constraint::Length(1)]).areas(area);
     draw_header(f, app, header);
+    // A read-only app says so on every screen, in a row of its own above the screen.
+    let body = match &app.read_only {
+        Some(banner) => {
+            let [top, rest] = Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(body);
+            f.render_widget(
+                Paragraph::new(Line::from(Span::styled(format!(" ⚠ {banner}"), app.theme.bad()))),
+                top,
+            );
+            rest
+        }
+        None => body,
+    };
     match app.screen {
         Screen::Home => home::draw(f, app, body),
         Screen::Question => question::draw(f, app, body),
