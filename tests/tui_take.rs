@@ -363,14 +363,14 @@ fn help_lists_the_take_keys() {
     let mut c = clock();
     let mut t = take(&quiz, 1, Some("H"), Path::new("."));
     ch(&mut t, &mut c, '?');
-    let lines: Vec<String> = iacquiz::tui::views::take::help_lines(&t.theme)
+    let lines: Vec<String> = iacquiz::tui::views::take::help_lines(&t)
         .iter()
         .map(|l| l.spans.iter().map(|s| s.content.to_string()).collect())
         .collect();
     for want in ["Quiz question (choices)", "s/F10", "submit", "n/→/Tab", "Shift-Tab"] {
         assert!(lines.iter().any(|l| l.contains(want)), "help lacks {want:?}");
     }
-    assert!(screen(&t).contains("Help: every key"));
+    assert!(screen(&t).contains("Help: keys on this screen"));
     press(&mut t, &mut c, KeyCode::Esc);
     assert!(t.help.is_none());
     assert_eq!(t.phase, Phase::Question, "Esc closes the help, not the quiz");

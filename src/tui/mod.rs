@@ -20,7 +20,7 @@ use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::{self, DisableBracketedPaste, EnableBracketedPaste, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use crossterm::execute;
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode};
 use ratatui::backend::CrosstermBackend;
@@ -180,7 +180,7 @@ pub fn save_on_exit(app: &App) -> Result<(), String> {
 
 fn restore() {
     let _ = disable_raw_mode();
-    let _ = execute!(io::stdout(), LeaveAlternateScreen, crossterm::cursor::Show);
+    let _ = execute!(io::stdout(), DisableBracketedPaste, LeaveAlternateScreen, crossterm::cursor::Show);
 }
 
 /// True for Ctrl-Z, which raw mode delivers as a key instead of stopping the process.
@@ -194,7 +194,7 @@ pub fn suspend(terminal: &mut Term) -> io::Result<()> {
     restore();
     signals::stop_self();
     enable_raw_mode()?;
-    execute!(io::stdout(), EnterAlternateScreen)?;
+    execute!(io::stdout(), EnterAlternateScreen, EnableBracketedPaste)?;
     terminal.clear()
 }
 
@@ -238,7 +238,8 @@ pub fn with_terminal<T>(body: impl FnOnce(&mut Term) -> io::Result<T>) -> io::Re
     let _watch = signals::Watch::start();
     enable_raw_mode()?;
     let _restore = Restore;
-    execute!(io::stdout(), EnterAlternateScreen)?;
+    // Bracketed paste: a paste arrives as one event, so its newlines are not Enter presses.
+    execute!(io::stdout(), EnterAlternateScreen, EnableBracketedPaste)?;
     let mut terminal = Terminal::new(CrosstermBackend::new(sgr::Out::new(palette::Depth::from_env())))?;
     terminal.clear()?;
     body(&mut terminal)
@@ -248,6 +249,8 @@ fn run_terminal(app: &mut App) -> io::Result<()> {
     let depth = palette::Depth::from_env();
     with_terminal(|terminal| {
         loop {
+            let size = terminal.size()?;
+            app.size = (size.width, size.height);
             terminal.draw(|f| draw_frame(f, app, depth))?;
             if app.quit || signals::received().is_some() {
                 return Ok(());
@@ -256,6 +259,7 @@ fn run_terminal(app: &mut App) -> io::Result<()> {
                 match event::read()? {
                     Event::Key(k) if is_suspend(&k) => suspend(terminal)?,
                     Event::Key(k) => update::handle_key(app, k),
+                    Event::Paste(text) => update::handle_paste(app, &text),
                     Event::Resize(..) => terminal.autoresize()?,
                     _ => {}
                 }
