@@ -278,7 +278,13 @@ use KeyCode as K;
 
 /// Every binding, most specific contexts first.
 pub const BINDINGS: &[Binding] = &[
-    b(C::Always, &[ctrl('c')], A::Quit, "quit", false),
+    b(
+        C::Always,
+        &[ctrl('c')],
+        A::Quit,
+        "quit at once (a running exam is scored and saved)",
+        false,
+    ),
     b(C::Always, &[k(K::F(1))], A::Help, "help", false),
     b(C::Always, &[ctrl('z')], A::Suspend, "suspend (fg to come back)", false),
     b(C::Help, &[k(K::Esc), ch('?'), ch('q')], A::Back, "close help", true),
