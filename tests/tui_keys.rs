@@ -357,6 +357,20 @@ fn a_paste_with_newlines_is_one_input() {
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.playground.history.len(), 1, "one entry, not four");
     assert_eq!(app.playground.input.text, "");
+    // A pasted configuration (no expression) goes into scope as a whole.
+    update::handle_paste(&mut app, "locals {\n  base = 20\n  tags = { env = \"dev\" }\n}\n");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.playground.history.len(), 2);
+    assert!(
+        app.playground.history[1]
+            .output
+            .as_ref()
+            .is_ok_and(|v| v.contains("configuration loaded"))
+    );
+    typed(&mut app, "local.base + length(local.tags)");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.playground.history[2].output.as_deref(), Ok("21"));
+    assert!(screen(&app).contains("the pasted configuration"));
     // Into a one-line field a paste comes as one line.
     let mut q = first_question("paste-typed", Mode::Practice, false);
     update::handle_paste(&mut q, "[\n1,\n2]");

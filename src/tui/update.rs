@@ -1006,7 +1006,23 @@ fn keep_playground_line(app: &mut App) {
     }
     evaluate_playground(app);
     let pg = &mut app.playground;
-    let output = pg.result.take().unwrap_or_else(|| Err("Error: nothing to evaluate".into()));
+    let mut output = pg.result.take().unwrap_or_else(|| Err("Error: nothing to evaluate".into()));
+    // Several lines that are no expression may be a configuration (pasted): it loads, and its
+    // locals, variables and outputs are in scope from then on.
+    if output.is_err()
+        && input.contains('\n')
+        && let Ok(mut session) = LangSession::with_config_text("pasted.tf", &input)
+    {
+        if let Some(old) = pg.session.take() {
+            session.host = old.host;
+        }
+        pg.session = Some(session);
+        pg.config = Some(input.clone());
+        pg.label = Some("the pasted configuration".into());
+        pg.config_error = None;
+        pg.trace.clear();
+        output = Ok("# configuration loaded: its locals, variables and outputs are in scope".into());
+    }
     pg.history.push(Entry { input, output });
     if pg.history.len() > HISTORY_CAP {
         let over = pg.history.len() - HISTORY_CAP;
