@@ -363,15 +363,52 @@ fn help_lists_the_take_keys() {
     let mut c = clock();
     let mut t = take(&quiz, 1, Some("H"), Path::new("."));
     ch(&mut t, &mut c, '?');
-    let lines: Vec<String> = iacquiz::tui::views::take::help_lines(&t.theme)
+    let lines: Vec<String> = iacquiz::tui::views::take::help_lines(&t)
         .iter()
         .map(|l| l.spans.iter().map(|s| s.content.to_string()).collect())
         .collect();
     for want in ["Quiz question (choices)", "s/F10", "submit", "n/→/Tab", "Shift-Tab"] {
         assert!(lines.iter().any(|l| l.contains(want)), "help lacks {want:?}");
     }
-    assert!(screen(&t).contains("Help: every key"));
+    assert!(screen(&t).contains("Help: keys on this screen"));
     press(&mut t, &mut c, KeyCode::Esc);
     assert!(t.help.is_none());
     assert_eq!(t.phase, Phase::Question, "Esc closes the help, not the quiz");
+}
+
+/// The help's lines as plain text.
+fn help_text(t: &Take) -> Vec<String> {
+    iacquiz::tui::views::take::help_lines(t)
+        .iter()
+        .map(|l| l.spans.iter().map(|s| s.content.to_string()).collect())
+        .collect()
+}
+
+#[test]
+fn help_follows_the_phase_and_q_asks_before_leaving() {
+    let quiz = prepared_quiz();
+    let mut c = clock();
+    let mut t = take(&quiz, 1, Some("H"), Path::new("."));
+    ch(&mut t, &mut c, '?');
+    let question = help_text(&t);
+    assert!(question.iter().any(|l| l.contains("Quiz question (choices)")), "{question:#?}");
+    assert!(!question.iter().any(|l| l.contains("Quiz: submit?")), "{question:#?}");
+    assert!(screen(&t).contains("Esc goes back one level"));
+    press(&mut t, &mut c, KeyCode::Esc);
+    // s opens the submission; its help is another list.
+    ch(&mut t, &mut c, 's');
+    assert_eq!(t.phase, Phase::Submit);
+    ch(&mut t, &mut c, '?');
+    let submit = help_text(&t);
+    assert!(submit.iter().any(|l| l.contains("Quiz: submit?")), "{submit:#?}");
+    assert!(!submit.iter().any(|l| l.contains("Quiz question (choices)")), "{submit:#?}");
+    press(&mut t, &mut c, KeyCode::Esc);
+    // q asks, from the submission as from a question; n goes back to answering.
+    ch(&mut t, &mut c, 'q');
+    assert_eq!(t.phase, Phase::Quit);
+    assert!(!t.quit);
+    ch(&mut t, &mut c, 'n');
+    assert_eq!(t.phase, Phase::Question);
+    ch(&mut t, &mut c, 'q');
+    assert_eq!(t.phase, Phase::Quit);
 }

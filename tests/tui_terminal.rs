@@ -228,6 +228,13 @@ fn signal_restores(sig: &str, code: i32) {
     let enter = text.windows(8).rposition(|w| w == b"\x1b[?1049h").expect("entered");
     let leave = text.windows(8).rposition(|w| w == b"\x1b[?1049l");
     assert!(leave.is_some_and(|l| l > enter), "SIG{sig}: the alternate screen was left");
+    // Bracketed paste was switched on with the screen and is off again.
+    let paste_on = text.windows(8).rposition(|w| w == b"\x1b[?2004h").expect("bracketed paste on");
+    let paste_off = text.windows(8).rposition(|w| w == b"\x1b[?2004l");
+    assert!(
+        paste_off.is_some_and(|l| l > paste_on),
+        "SIG{sig}: bracketed paste was switched off"
+    );
     assert_eq!(
         status.code(),
         Some(code),

@@ -283,6 +283,28 @@ impl Store {
         Ok(Opened { store, notices })
     }
 
+    /// Opens the store in `dir` to read only (another running iacquiz holds it): nothing is
+    /// created, moved aside or written; a missing file reads as empty, a corrupt one as empty
+    /// with a notice (its owner moves it aside).
+    pub fn open_read_only(dir: &Path) -> Result<Opened, String> {
+        let mut store = Store::empty(dir);
+        let path = store.path();
+        let mut notices = Vec::new();
+        match crate::confine::read_regular(&path, MAX_BYTES) {
+            Err(ReadError::Missing { .. }) => {}
+            Err(e) => {
+                return Err(format!(
+                    "{e}; the progress store must be a regular file of at most {MAX_BYTES} bytes"
+                ));
+            }
+            Ok(bytes) => match parse(&bytes) {
+                Ok(p) => store.progress = p,
+                Err(why) => notices.push(format!("{}: {why}; shown as empty", path.display())),
+            },
+        }
+        Ok(Opened { store, notices })
+    }
+
     /// Writes the store atomically: a temporary file, fsync, rename over the old one.
     pub fn save(&self) -> Result<(), String> {
         let path = self.path();

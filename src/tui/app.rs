@@ -82,6 +82,10 @@ pub enum Confirm {
     Finish,
     /// Leave the exam (Esc): finish and save, discard, or keep going.
     Leave,
+    /// Quit iacquiz during an exam (`q`): finish and save, discard, or keep going.
+    Quit,
+    /// Leave a practice question whose answer line holds text (Esc).
+    LeaveTyped,
 }
 
 /// The home menu's entries, in order.
@@ -155,13 +159,27 @@ impl Asking {
     }
 }
 
+/// How many evaluations the playground's history keeps (the oldest go first).
+pub const HISTORY_CAP: usize = 200;
+
+/// One evaluation kept in the playground's history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// What was typed (or pasted: it may hold newlines).
+    pub input: String,
+    /// Its value as the console renders it, or the error.
+    pub output: Result<String, String>,
+}
+
 /// The playground's state.
 #[derive(Debug, Default)]
 pub struct Playground {
-    /// The expression line.
+    /// The expression being typed (a paste may put newlines in it).
     pub input: TextInput,
-    /// Lines kept, oldest first.
-    pub history: Vec<String>,
+    /// The evaluations kept, oldest first, at most [`HISTORY_CAP`].
+    pub history: Vec<Entry>,
+    /// The history pane's scroll, in rows up from its end (0: the latest shows).
+    pub history_scroll: u16,
     /// The history entry recalled (None: the line being typed).
     pub recalled: Option<usize>,
     /// What the configuration in scope is called (`tf-merge-shallow`), if any.
@@ -172,11 +190,11 @@ pub struct Playground {
     pub session: Option<LangSession>,
     /// Why the configuration does not load.
     pub config_error: Option<String>,
-    /// The latest result: Ok(console rendering) or Err(error text).
+    /// The value of the line as typed: Ok(console rendering) or Err(error text).
     pub result: Option<Result<String, String>>,
-    /// The latest trace.
+    /// The trace of the line as typed (after Enter, of the evaluation just kept).
     pub trace: Vec<Step>,
-    /// The output pane's scroll.
+    /// The value and trace pane's scroll.
     pub scroll: u16,
 }
 
@@ -229,6 +247,8 @@ pub struct App {
     pub back: Vec<Screen>,
     /// Whether the help screen is open, and its scroll.
     pub help: Option<u16>,
+    /// The terminal's size (columns, rows) as last drawn: the help's page size comes from it.
+    pub size: (u16, u16),
     /// Set when the app should exit.
     pub quit: bool,
     /// A one-line message (a save failure, a finished session).
@@ -270,6 +290,9 @@ pub struct App {
     pub practising: Option<Vec<String>>,
     /// The seed sessions are drawn from; moves on with every session.
     pub seed: u64,
+    /// Set when another running iacquiz holds the progress store: the banner shown; nothing
+    /// is answered or saved.
+    pub read_only: Option<String>,
 }
 
 impl App {
@@ -284,6 +307,7 @@ impl App {
             screen: Screen::Home,
             back: Vec::new(),
             help: None,
+            size: (80, 24),
             quit: false,
             notice: None,
             topics: options.topics,
@@ -304,6 +328,7 @@ impl App {
             beliefs_scroll: 0,
             practising: None,
             seed: options.seed,
+            read_only: None,
         };
         if let Some(mode) = options.start {
             super::update::start(&mut app, mode);
@@ -333,9 +358,16 @@ impl App {
         if self.help.is_some() {
             return vec![Ctx::Help, Ctx::Always];
         }
+        self.screen_contexts()
+    }
+
+    /// The key contexts of the screen shown, the help screen aside (what the help lists).
+    pub fn screen_contexts(&self) -> Vec<Ctx> {
         match self.confirm {
             Some(Confirm::Finish) => return vec![Ctx::ExamFinish, Ctx::Keys, Ctx::Always],
             Some(Confirm::Leave) => return vec![Ctx::ExamLeave, Ctx::Keys, Ctx::Always],
+            Some(Confirm::Quit) => return vec![Ctx::ExamQuit, Ctx::Keys, Ctx::Always],
+            Some(Confirm::LeaveTyped) => return vec![Ctx::LeaveTyped, Ctx::Keys, Ctx::Always],
             None => {}
         }
         let exam = self.session.as_ref().is_some_and(|s| s.sheet.is_some());

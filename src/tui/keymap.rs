@@ -58,6 +58,10 @@ pub enum Ctx {
     TakeQuit,
     /// `quiz take`: the responses are submitted.
     TakeDone,
+    /// Confirming quitting iacquiz during an exam.
+    ExamQuit,
+    /// Confirming leaving a practice question with a typed line.
+    LeaveTyped,
 }
 
 impl Ctx {
@@ -90,6 +94,8 @@ impl Ctx {
             Ctx::TakeSubmit => "Quiz: submit?",
             Ctx::TakeQuit => "Quiz: quit?",
             Ctx::TakeDone => "Quiz submitted",
+            Ctx::ExamQuit => "Exam: quit iacquiz?",
+            Ctx::LeaveTyped => "Leave with a typed answer?",
         }
     }
 }
@@ -97,9 +103,11 @@ impl Ctx {
 /// What a key does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// Leave iacquiz (progress is saved after every answer; a running exam is ended and its
-    /// answers saved).
+    /// Leave iacquiz at once (Ctrl-C; progress is saved after every answer; a running exam is
+    /// ended and its answers saved).
     Quit,
+    /// Leave iacquiz (`q`): at once, except during an exam, where it asks first.
+    QuitAsk,
     /// Open or close the help screen.
     Help,
     /// Go back (from a question: to Home, ending the session).
@@ -116,6 +124,14 @@ pub enum Action {
     ScrollUp,
     /// Scroll the main text down.
     ScrollDown,
+    /// Scroll a page up.
+    PageUp,
+    /// Scroll a page down.
+    PageDown,
+    /// Scroll to the top.
+    Top,
+    /// Scroll to the bottom.
+    Bottom,
     /// Start typing the topic filter.
     Filter,
     /// Go on to the next question.
@@ -218,6 +234,12 @@ const fn ctrl(c: char) -> Key {
         mods: KeyModifiers::CONTROL,
     }
 }
+const fn ctrlk(code: KeyCode) -> Key {
+    Key {
+        code,
+        mods: KeyModifiers::CONTROL,
+    }
+}
 const fn k(code: KeyCode) -> Key {
     Key {
         code,
@@ -256,12 +278,22 @@ use KeyCode as K;
 
 /// Every binding, most specific contexts first.
 pub const BINDINGS: &[Binding] = &[
-    b(C::Always, &[ctrl('c')], A::Quit, "quit", false),
+    b(
+        C::Always,
+        &[ctrl('c')],
+        A::Quit,
+        "quit at once (a running exam is scored and saved)",
+        false,
+    ),
     b(C::Always, &[k(K::F(1))], A::Help, "help", false),
     b(C::Always, &[ctrl('z')], A::Suspend, "suspend (fg to come back)", false),
     b(C::Help, &[k(K::Esc), ch('?'), ch('q')], A::Back, "close help", true),
     b(C::Help, &[ch('j'), k(K::Down)], A::ScrollDown, "scroll down", true),
     b(C::Help, &[ch('k'), k(K::Up)], A::ScrollUp, "scroll up", true),
+    b(C::Help, &[k(K::PageDown), ch(' ')], A::PageDown, "page down", true),
+    b(C::Help, &[k(K::PageUp)], A::PageUp, "page up", true),
+    b(C::Help, &[k(K::Home), ch('g')], A::Top, "top", false),
+    b(C::Help, &[k(K::End), ch('G')], A::Bottom, "end", false),
     b(C::Home, &[ch('j'), k(K::Down)], A::Down, "down", true),
     b(C::Home, &[ch('k'), k(K::Up)], A::Up, "up", true),
     b(C::Home, &[k(K::Enter), ch('l')], A::Enter, "open", true),
@@ -269,9 +301,9 @@ pub const BINDINGS: &[Binding] = &[
     b(C::Home, &[ch('J'), k(K::PageDown)], A::ScrollDown, "scroll topics down", false),
     b(C::Home, &[ch('K'), k(K::PageUp)], A::ScrollUp, "scroll topics up", false),
     b(C::Home, &[k(K::Esc)], A::Back, "clear the filter", false),
-    b(C::Home, &[ch('q')], A::Quit, "quit", true),
+    b(C::Home, &[ch('q')], A::QuitAsk, "quit", true),
     b(C::Filter, &[k(K::Enter)], A::Enter, "apply filter", true),
-    b(C::Filter, &[k(K::Esc)], A::Back, "clear filter", true),
+    b(C::Filter, &[k(K::Esc)], A::Back, "stop typing", true),
     b(C::Choice, &[ch('a'), ch('1')], A::Pick(0), "answer a)", false),
     b(C::Choice, &[ch('b'), ch('2')], A::Pick(1), "answer b)", false),
     b(C::Choice, &[ch('c'), ch('3')], A::Pick(2), "answer c)", false),
@@ -309,7 +341,7 @@ pub const BINDINGS: &[Binding] = &[
     b(C::Summary, &[k(K::Enter), ch('l')], A::Enter, "open its answer", true),
     b(C::Summary, &[ch('J'), k(K::PageDown)], A::ScrollDown, "scroll down", false),
     b(C::Summary, &[ch('K'), k(K::PageUp)], A::ScrollUp, "scroll up", false),
-    b(C::Summary, &[k(K::Esc), ch('q')], A::Back, "home", true),
+    b(C::Summary, &[k(K::Esc)], A::Back, "home", true),
     // A practice exam: skip, flag, move about, finish or leave only after a confirmation.
     b(C::ExamChoice, &[ch('s'), k(K::Tab)], A::Skip, "skip", true),
     b(C::ExamChoice, &[ch('f')], A::Flag, "flag", true),
@@ -348,22 +380,35 @@ pub const BINDINGS: &[Binding] = &[
     ),
     b(C::ExamLeave, &[ch('d')], A::Discard, "discard the exam", true),
     b(C::ExamLeave, &[ch('n'), k(K::Esc)], A::Back, "keep going", true),
+    b(C::ExamQuit, &[ch('y'), k(K::Enter)], A::Confirm, "score, save and quit", true),
+    b(C::ExamQuit, &[ch('d')], A::Discard, "discard and quit", true),
+    b(C::ExamQuit, &[ch('n'), k(K::Esc)], A::Back, "keep going", true),
+    b(
+        C::LeaveTyped,
+        &[ch('y'), k(K::Enter)],
+        A::Confirm,
+        "leave; the typed line is lost",
+        true,
+    ),
+    b(C::LeaveTyped, &[ch('n'), k(K::Esc)], A::Back, "keep typing", true),
     b(C::Walk, &[k(K::Enter), ch('n'), ch(' ')], A::Next, "next question", true),
     b(C::Walk, &[ch('b'), k(K::BackTab)], A::Prev, "previous", true),
     b(C::Walk, &[k(K::Esc)], A::Back, "results", true),
-    b(C::Playground, &[k(K::Enter)], A::Enter, "keep in history", true),
-    b(C::Playground, &[k(K::Up)], A::HistoryPrev, "history back", true),
-    b(C::Playground, &[k(K::Down)], A::HistoryNext, "history forward", false),
-    b(C::Playground, &[k(K::PageDown)], A::ScrollDown, "scroll trace", true),
-    b(C::Playground, &[k(K::PageUp)], A::ScrollUp, "scroll trace up", false),
-    b(C::Playground, &[k(K::Esc)], A::Back, "back", true),
+    b(C::Playground, &[k(K::Enter)], A::Enter, "evaluate", true),
+    b(C::Playground, &[k(K::Up)], A::HistoryPrev, "recall", true),
+    b(C::Playground, &[k(K::Down)], A::HistoryNext, "recall a later line", false),
+    b(C::Playground, &[k(K::PageUp)], A::PageUp, "scroll history", true),
+    b(C::Playground, &[k(K::PageDown)], A::PageDown, "scroll history down", false),
+    b(C::Playground, &[ctrlk(K::Down)], A::ScrollDown, "scroll value and trace", false),
+    b(C::Playground, &[ctrlk(K::Up)], A::ScrollUp, "scroll value and trace up", false),
+    b(C::Playground, &[k(K::Esc)], A::Back, "back (keeps the line)", true),
     b(C::Stats, &[ch('j'), k(K::Down)], A::ScrollDown, "scroll down", false),
     b(C::Stats, &[ch('k'), k(K::Up)], A::ScrollUp, "scroll up", false),
-    b(C::Stats, &[k(K::Esc), ch('q')], A::Back, "back", true),
+    b(C::Stats, &[k(K::Esc)], A::Back, "back", true),
     b(C::Beliefs, &[k(K::Enter), ch('p')], A::Enter, "practise these beliefs", true),
     b(C::Beliefs, &[ch('j'), k(K::Down)], A::ScrollDown, "scroll down", false),
     b(C::Beliefs, &[ch('k'), k(K::Up)], A::ScrollUp, "scroll up", false),
-    b(C::Beliefs, &[k(K::Esc), ch('q')], A::Back, "back", true),
+    b(C::Beliefs, &[k(K::Esc)], A::Back, "back", true),
     b(C::Text, &[k(K::Backspace)], A::Edit(Edit::Backspace), "delete back", false),
     b(C::Text, &[k(K::Delete)], A::Edit(Edit::Delete), "delete", false),
     b(C::Text, &[k(K::Left)], A::Edit(Edit::Left), "cursor left", false),
@@ -394,7 +439,7 @@ pub const BINDINGS: &[Binding] = &[
         false,
     ),
     b(C::TakeChoice, &[ch('K'), k(K::PageUp)], A::ScrollUp, "scroll source up", false),
-    b(C::TakeChoice, &[ch('q'), k(K::Esc)], A::Back, "quit", true),
+    b(C::TakeChoice, &[ch('q'), k(K::Esc)], A::QuitAsk, "quit", true),
     b(C::TakeInput, &[k(K::Enter), k(K::Tab)], A::Next, "next", true),
     b(C::TakeInput, &[k(K::BackTab)], A::Prev, "previous", true),
     b(C::TakeInput, &[k(K::F(10))], A::Finish, "submit", true),
@@ -407,9 +452,13 @@ pub const BINDINGS: &[Binding] = &[
     b(C::TakeSubmit, &[ch('k'), k(K::Up)], A::ScrollUp, "scroll up", false),
     b(C::TakeQuit, &[ch('y')], A::Confirm, "quit, saving the answers", true),
     b(C::TakeQuit, &[ch('n'), k(K::Esc)], A::Back, "keep answering", true),
-    b(C::TakeDone, &[k(K::Enter), ch('q'), k(K::Esc)], A::Enter, "leave", true),
+    b(C::TakeDone, &[k(K::Enter), k(K::Esc)], A::Enter, "leave", true),
     b(C::Keys, &[ch('?')], A::Help, "help", true),
+    b(C::Keys, &[ch('q')], A::QuitAsk, "quit (asks during an exam)", false),
 ];
+
+/// The rule Esc and `q` keep on every screen (the help screen's footer says it).
+pub const ESC_Q_RULE: &str = "Esc goes back one level, and asks before it would end an exam or lose a typed line. q quits wherever you are not typing (in a text field q is a letter); during an exam it asks first.";
 
 fn matches(key: &Key, ev: &KeyEvent) -> bool {
     match (key.code, ev.code) {
@@ -498,13 +547,14 @@ mod tests {
     #[test]
     fn no_take_key_is_bound_twice_and_typing_keeps_every_character() {
         for chain in TAKE_CHAINS {
-            let keys: Vec<(Ctx, Key)> = chain
+            let keys: Vec<(Ctx, Key, Action)> = chain
                 .iter()
                 .flat_map(|c| BINDINGS.iter().filter(move |b| b.ctx == *c))
-                .flat_map(|b| b.keys.iter().map(move |k| (b.ctx, *k)))
+                .flat_map(|b| b.keys.iter().map(move |k| (b.ctx, *k, b.action)))
                 .collect();
-            for (i, (c, k)) in keys.iter().enumerate() {
-                if let Some((c2, _)) = keys[i + 1..].iter().find(|(_, k2)| k2 == k) {
+            for (i, (c, k, a)) in keys.iter().enumerate() {
+                // The same key for the same action further down the chain (q) shadows nothing.
+                if let Some((c2, _, _)) = keys[i + 1..].iter().find(|(_, k2, a2)| k2 == k && a2 != a) {
                     panic!("{} is bound in {c:?} and again in {c2:?}", key_name(k));
                 }
                 let printable = matches!(k.code, KeyCode::Char(_)) && k.mods == KeyModifiers::NONE;
@@ -524,6 +574,7 @@ mod tests {
         &[Ctx::ExamList, Ctx::Keys, Ctx::Always],
         &[Ctx::ExamFinish, Ctx::Keys, Ctx::Always],
         &[Ctx::ExamLeave, Ctx::Keys, Ctx::Always],
+        &[Ctx::ExamQuit, Ctx::Keys, Ctx::Always],
         &[Ctx::Walk, Ctx::Feedback, Ctx::Keys, Ctx::Always],
     ];
 

@@ -17,10 +17,10 @@ pub mod update;
 pub mod views;
 
 use std::io::{self, IsTerminal};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::{self, DisableBracketedPaste, EnableBracketedPaste, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use crossterm::execute;
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode};
 use ratatui::backend::CrosstermBackend;
@@ -28,8 +28,8 @@ use ratatui::{Frame, Terminal};
 
 use crate::bank::Bank;
 use crate::quiz::Mode;
-use crate::quiz::lock::Lock;
-use crate::quiz::progress::{Store, data_dir};
+use crate::quiz::lock::{Lock, LockError};
+use crate::quiz::progress::{Opened, Store, data_dir};
 
 pub use app::{App, Clock, Options, Screen};
 
@@ -108,11 +108,7 @@ pub fn run(launch: Launch) -> i32 {
             return 2;
         }
     };
-    let opened = data_dir().and_then(|dir| {
-        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let lock = Lock::acquire(&dir).map_err(|e| e.to_string())?;
-        Store::open(&dir).map(|o| (o, lock))
-    });
+    let opened = data_dir().and_then(|dir| open_store(&dir));
     let (opened, lock) = match opened {
         Ok(x) => x,
         Err(e) => {
@@ -134,8 +130,12 @@ pub fn run(launch: Launch) -> i32 {
             ..Options::default()
         },
     );
-    // The count is set before the session starts, so practice and review keep to it too.
+    // Both are set before the session starts: practice and review keep to the count, and a
+    // read-only app refuses to start one.
     app.session_questions = launch.questions;
+    if lock.is_none() {
+        app.read_only = Some(READ_ONLY_BANNER.into());
+    }
     if let Some(mode) = launch.mode {
         update::start(&mut app, mode);
     }
@@ -149,16 +149,38 @@ pub fn run(launch: Launch) -> i32 {
             1
         }
     };
-    if let Err(e) = app.store.save() {
+    if let Err(e) = save_on_exit(&app) {
         eprintln!("iacquiz: {e}");
     }
     drop(lock);
     code
 }
 
+/// The banner a read-only instance shows on every screen.
+pub const READ_ONLY_BANNER: &str = "read-only: another iacquiz holds your progress (browse and play; answering is off)";
+
+/// Opens the progress store in `dir` with its lock; when another running iacquiz holds the
+/// lock, opens it read-only instead (no lock returned: nothing may be written then).
+pub fn open_store(dir: &Path) -> Result<(Opened, Option<Lock>), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    match Lock::acquire(dir) {
+        Ok(lock) => Store::open(dir).map(|o| (o, Some(lock))),
+        Err(LockError::Held { .. }) => Store::open_read_only(dir).map(|o| (o, None)),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// The last save as the TUI closes; a read-only app writes nothing.
+pub fn save_on_exit(app: &App) -> Result<(), String> {
+    if app.read_only.is_some() {
+        return Ok(());
+    }
+    app.store.save()
+}
+
 fn restore() {
     let _ = disable_raw_mode();
-    let _ = execute!(io::stdout(), LeaveAlternateScreen, crossterm::cursor::Show);
+    let _ = execute!(io::stdout(), DisableBracketedPaste, LeaveAlternateScreen, crossterm::cursor::Show);
 }
 
 /// True for Ctrl-Z, which raw mode delivers as a key instead of stopping the process.
@@ -172,7 +194,7 @@ pub fn suspend(terminal: &mut Term) -> io::Result<()> {
     restore();
     signals::stop_self();
     enable_raw_mode()?;
-    execute!(io::stdout(), EnterAlternateScreen)?;
+    execute!(io::stdout(), EnterAlternateScreen, EnableBracketedPaste)?;
     terminal.clear()
 }
 
@@ -216,7 +238,8 @@ pub fn with_terminal<T>(body: impl FnOnce(&mut Term) -> io::Result<T>) -> io::Re
     let _watch = signals::Watch::start();
     enable_raw_mode()?;
     let _restore = Restore;
-    execute!(io::stdout(), EnterAlternateScreen)?;
+    // Bracketed paste: a paste arrives as one event, so its newlines are not Enter presses.
+    execute!(io::stdout(), EnterAlternateScreen, EnableBracketedPaste)?;
     let mut terminal = Terminal::new(CrosstermBackend::new(sgr::Out::new(palette::Depth::from_env())))?;
     terminal.clear()?;
     body(&mut terminal)
@@ -226,6 +249,8 @@ fn run_terminal(app: &mut App) -> io::Result<()> {
     let depth = palette::Depth::from_env();
     with_terminal(|terminal| {
         loop {
+            let size = terminal.size()?;
+            app.size = (size.width, size.height);
             terminal.draw(|f| draw_frame(f, app, depth))?;
             if app.quit || signals::received().is_some() {
                 return Ok(());
@@ -234,6 +259,7 @@ fn run_terminal(app: &mut App) -> io::Result<()> {
                 match event::read()? {
                     Event::Key(k) if is_suspend(&k) => suspend(terminal)?,
                     Event::Key(k) => update::handle_key(app, k),
+                    Event::Paste(text) => update::handle_paste(app, &text),
                     Event::Resize(..) => terminal.autoresize()?,
                     _ => {}
                 }

@@ -31,6 +31,13 @@ impl TextInput {
         self.cursor += 1;
     }
 
+    /// Inserts `s` at the cursor (a paste), newlines and all.
+    pub fn insert_str(&mut self, s: &str) {
+        let b = self.byte(self.cursor);
+        self.text.insert_str(b, s);
+        self.cursor += s.chars().count();
+    }
+
     /// Applies an editing operation.
     pub fn edit(&mut self, e: Edit) {
         let len = self.text.chars().count();

@@ -14,7 +14,7 @@ use crate::quiz::progress::{Asked, Attempt};
 use crate::quiz::session::Answered;
 use crate::quiz::{Mode, Session, beliefs, schedule};
 
-use super::app::{App, Asking, BELIEFS_ENTRY, Confirm, MENU, PRACTISE_BELIEFS_ENTRY, Playground, REVIEW_ENTRY, Screen};
+use super::app::{App, Asking, BELIEFS_ENTRY, Confirm, Entry, HISTORY_CAP, MENU, PRACTISE_BELIEFS_ENTRY, Playground, REVIEW_ENTRY, Screen};
 use super::keymap::{self, Action, Edit};
 use super::text::TextInput;
 
@@ -95,7 +95,7 @@ fn end_exam(app: &mut App, notice: Option<&str>) {
         save = true;
     }
     app.notice = notice.map(str::to_string);
-    if save && let Err(e) = app.store.save() {
+    if save && let Err(e) = save_progress(app) {
         app.notice = Some(e);
     }
     app.asking = None;
@@ -116,16 +116,30 @@ fn apply(app: &mut App, a: Action) {
         app.quit = true;
         return;
     }
+    if a == Action::QuitAsk {
+        // During an exam `q` asks (its answers are only recorded when it ends); elsewhere
+        // every answer is saved already, so it quits at once.
+        if app.session.as_ref().and_then(|s| s.sheet.as_ref()).is_some_and(|x| !x.ended) {
+            keep_draft(app);
+            app.confirm = Some(Confirm::Quit);
+        } else {
+            app.quit = true;
+        }
+        return;
+    }
     if a == Action::Help {
         app.help = if app.help.is_some() { None } else { Some(0) };
         return;
     }
-    if let Some(scroll) = app.help.as_mut() {
-        match a {
-            Action::Back => app.help = None,
-            Action::ScrollDown => *scroll = scroll.saturating_add(1),
-            Action::ScrollUp => *scroll = scroll.saturating_sub(1),
-            _ => {}
+    if let Some(scroll) = app.help {
+        if a == Action::Back {
+            app.help = None;
+        } else {
+            let lines = super::views::help_lines(app);
+            let body = super::views::body_rect(app.size, app.read_only.is_some());
+            if let Some(to) = super::views::help_scroll(scroll, a, &lines, body) {
+                app.help = Some(to);
+            }
         }
         return;
     }
@@ -178,11 +192,8 @@ fn open(app: &mut App, screen: Screen) {
 fn home(app: &mut App, a: Action) {
     if app.home.editing {
         match a {
-            Action::Enter => app.home.editing = false,
-            Action::Back => {
-                app.home.editing = false;
-                app.home.filter = TextInput::default();
-            }
+            // Esc leaves the line and keeps what was typed; Esc on Home then clears it.
+            Action::Enter | Action::Back => app.home.editing = false,
             _ => {}
         }
         return;
@@ -216,8 +227,29 @@ fn home(app: &mut App, a: Action) {
     }
 }
 
+/// Writes the progress store, unless the app is read-only (then nothing is written, ever).
+fn save_progress(app: &App) -> Result<(), String> {
+    if app.read_only.is_some() {
+        return Err("read-only: nothing was saved (another iacquiz holds your progress)".into());
+    }
+    app.store.save()
+}
+
+/// Refuses answering in a read-only app, with a notice saying why; true when refused.
+fn refuse_read_only(app: &mut App) -> bool {
+    if app.read_only.is_some() {
+        app.notice = Some("Read-only: another iacquiz holds your progress, so answering is off here; close it to practise.".into());
+        app.screen = Screen::Home;
+        return true;
+    }
+    false
+}
+
 /// Starts a session of `mode` over the eligible questions (a notice when there are none).
 pub fn start(app: &mut App, mode: Mode) {
+    if refuse_read_only(app) {
+        return;
+    }
     let now = app.clock.now_secs();
     let seed = app.next_seed();
     let items = {
@@ -250,6 +282,10 @@ pub fn start(app: &mut App, mode: Mode) {
 /// Starts "Practise my beliefs": a practice session of the eligible questions whose
 /// distractors stand for an active belief (a notice when there is none to practise).
 pub fn start_beliefs(app: &mut App) {
+    if refuse_read_only(app) {
+        app.back.clear();
+        return;
+    }
     let active: Vec<String> = beliefs::active(&app.store.progress).into_iter().map(|b| b.id).collect();
     if active.is_empty() {
         app.notice = Some("No beliefs to unlearn: no wrong answer of yours matches an active misconception.".into());
@@ -514,6 +550,18 @@ fn confirm(app: &mut App, c: Confirm, a: Action) {
             app.notice = Some("Exam discarded: nothing of it was recorded.".into());
             end_session(app);
         }
+        (Confirm::Quit, Action::Confirm) => {
+            end_exam(app, None);
+            app.quit = true;
+        }
+        (Confirm::Quit, Action::Discard) => {
+            end_session(app);
+            app.quit = true;
+        }
+        (Confirm::LeaveTyped, Action::Confirm) => {
+            app.confirm = None;
+            leave_session(app);
+        }
         _ => {}
     }
 }
@@ -554,17 +602,9 @@ fn question(app: &mut App, a: Action) {
     }
     let Some(asking) = app.asking.as_mut() else { return };
     match a {
-        Action::Back => {
-            if let Some(s) = &app.session {
-                app.notice = Some(format!(
-                    "{} ended: {} of {} answered right.",
-                    capital(s.mode.name()),
-                    s.correct(),
-                    s.answered.len()
-                ));
-            }
-            end_session(app);
-        }
+        // A typed line would be lost: ask first.
+        Action::Back if asking.typed() && !asking.input.text.trim().is_empty() => app.confirm = Some(Confirm::LeaveTyped),
+        Action::Back => leave_session(app),
         Action::Down if n > 0 => asking.selected = (asking.selected + 1) % n,
         Action::Up if n > 0 => asking.selected = (asking.selected + n - 1) % n,
         Action::ScrollDown => asking.scroll = asking.scroll.saturating_add(3),
@@ -608,6 +648,19 @@ fn question(app: &mut App, a: Action) {
         }
         _ => {}
     }
+}
+
+/// Ends a practice or review session from its question (every answer is saved already).
+fn leave_session(app: &mut App) {
+    if let Some(s) = &app.session {
+        app.notice = Some(format!(
+            "{} ended: {} of {} answered right.",
+            capital(s.mode.name()),
+            s.correct(),
+            s.answered.len()
+        ));
+    }
+    end_session(app);
 }
 
 fn capital(s: &str) -> String {
@@ -681,7 +734,7 @@ fn submit(app: &mut App, given: Given) {
         tested: beliefs::tested(&asking.instance, &asking.choices),
     };
     app.store.progress.record(&q.id, attempt, &app.fsrs);
-    match app.store.save() {
+    match save_progress(app) {
         Ok(()) => {}
         Err(e) => app.notice = Some(e),
     }
@@ -883,28 +936,35 @@ pub fn evaluate_playground(app: &mut App) {
 fn playground(app: &mut App, a: Action) {
     let pg = &mut app.playground;
     match a {
-        Action::Back => go_back(app),
-        Action::Enter => {
-            let line = pg.input.text.trim().to_string();
-            if !line.is_empty() && pg.history.last() != Some(&line) {
-                pg.history.push(line);
+        Action::Back => {
+            // The line typed is not thrown away: it goes into the history, evaluated (a line
+            // recalled and left as it was is there already).
+            let line = pg.input.text.trim();
+            let kept = pg
+                .recalled
+                .or(pg.history.len().checked_sub(1))
+                .and_then(|i| pg.history.get(i))
+                .is_some_and(|e| e.input == line);
+            if !kept {
+                keep_playground_line(app);
             }
-            pg.recalled = None;
+            go_back(app);
         }
+        Action::Enter => keep_playground_line(app),
         Action::HistoryPrev if !pg.history.is_empty() => {
             let i = match pg.recalled {
                 None => pg.history.len() - 1,
                 Some(i) => i.saturating_sub(1),
             };
             pg.recalled = Some(i);
-            pg.input = TextInput::with(&pg.history[i]);
+            pg.input = TextInput::with(&pg.history[i].input);
             evaluate_playground(app);
         }
         Action::HistoryNext => {
             if let Some(i) = pg.recalled {
                 if i + 1 < pg.history.len() {
                     pg.recalled = Some(i + 1);
-                    pg.input = TextInput::with(&pg.history[i + 1]);
+                    pg.input = TextInput::with(&pg.history[i + 1].input);
                 } else {
                     pg.recalled = None;
                     pg.input = TextInput::default();
@@ -912,9 +972,85 @@ fn playground(app: &mut App, a: Action) {
                 evaluate_playground(app);
             }
         }
+        Action::PageUp | Action::PageDown => {
+            // A page: the history pane's rows less one, at the terminal's size.
+            let body = super::views::body_rect(app.size, app.read_only.is_some());
+            let rows = pg.input.text.split('\n').count();
+            let page = super::views::playground::heights(body.height, rows).0.saturating_sub(3).max(1);
+            // Never further up than the history has rows (the pane clamps to its last page).
+            let total: usize = pg
+                .history
+                .iter()
+                .map(|e| e.input.lines().count() + e.output.as_ref().map_or(1, |v| v.lines().count()))
+                .sum();
+            pg.history_scroll = if a == Action::PageUp {
+                pg.history_scroll.saturating_add(page).min(u16::try_from(total).unwrap_or(u16::MAX))
+            } else {
+                pg.history_scroll.saturating_sub(page)
+            };
+        }
         Action::ScrollDown => pg.scroll = pg.scroll.saturating_add(3),
         Action::ScrollUp => pg.scroll = pg.scroll.saturating_sub(3),
         _ => {}
+    }
+}
+
+/// Evaluates the playground's line into its history (capped at [`HISTORY_CAP`], oldest
+/// dropped) and clears the line; the trace of the evaluation stays shown.
+fn keep_playground_line(app: &mut App) {
+    let pg = &mut app.playground;
+    let input = pg.input.text.trim().to_string();
+    pg.recalled = None;
+    if input.is_empty() {
+        return;
+    }
+    evaluate_playground(app);
+    let pg = &mut app.playground;
+    let mut output = pg.result.take().unwrap_or_else(|| Err("Error: nothing to evaluate".into()));
+    // Several lines that are no expression may be a configuration (pasted): it loads, and its
+    // locals, variables and outputs are in scope from then on.
+    if output.is_err()
+        && input.contains('\n')
+        && let Ok(mut session) = LangSession::with_config_text("pasted.tf", &input)
+    {
+        if let Some(old) = pg.session.take() {
+            session.host = old.host;
+        }
+        pg.session = Some(session);
+        pg.config = Some(input.clone());
+        pg.label = Some("the pasted configuration".into());
+        pg.config_error = None;
+        pg.trace.clear();
+        output = Ok("# configuration loaded: its locals, variables and outputs are in scope".into());
+    }
+    pg.history.push(Entry { input, output });
+    if pg.history.len() > HISTORY_CAP {
+        let over = pg.history.len() - HISTORY_CAP;
+        pg.history.drain(..over);
+    }
+    pg.input = TextInput::default();
+    pg.history_scroll = 0;
+}
+
+/// Text pasted (bracketed paste: it arrives whole, not as keys). The playground keeps its
+/// newlines and evaluates it as one input; a one-line field gets them as spaces; elsewhere
+/// a paste does nothing.
+pub fn handle_paste(app: &mut App, text: &str) {
+    app.notice = None;
+    if app.help.is_some() || app.confirm.is_some() || !app.typing() {
+        return;
+    }
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    let text = text.strip_suffix('\n').unwrap_or(&text);
+    let text = if app.screen == Screen::Playground {
+        text.to_string()
+    } else {
+        text.replace('\n', " ")
+    };
+    let clean: String = text.chars().filter(|c| *c == '\n' || !c.is_control()).collect();
+    if let Some(t) = input_of(app) {
+        t.insert_str(&clean);
+        edited(app);
     }
 }
 

@@ -54,6 +54,8 @@ pub struct Take {
     pub list_scroll: u16,
     /// Whether the help screen is open, and its scroll.
     pub help: Option<u16>,
+    /// The terminal's size (columns, rows) as last drawn: the help's page size comes from it.
+    pub size: (u16, u16),
     /// A one-line message until the next key.
     pub notice: Option<String>,
     /// The styles.
@@ -93,6 +95,7 @@ impl Take {
             scroll: 0,
             list_scroll: 0,
             help: None,
+            size: (80, 24),
             notice: None,
             theme,
             out: out.to_path_buf(),
@@ -113,6 +116,11 @@ impl Take {
         if self.help.is_some() {
             return vec![Ctx::Help, Ctx::Always];
         }
+        self.screen_contexts()
+    }
+
+    /// The key contexts of the phase shown, the help screen aside (what the help lists).
+    pub fn screen_contexts(&self) -> Vec<Ctx> {
         match self.phase {
             Phase::Name => vec![Ctx::TakeName, Ctx::Text, Ctx::Always],
             Phase::Question if self.typed() => vec![Ctx::TakeInput, Ctx::Text, Ctx::Always],

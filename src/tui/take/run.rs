@@ -20,6 +20,8 @@ pub fn run(take: &mut Take, clock: &mut dyn Clock) -> io::Result<()> {
     super::super::with_terminal(|terminal| {
         loop {
             update::tick(take, clock.now_ms());
+            let size = terminal.size()?;
+            take.size = (size.width, size.height);
             terminal.draw(|f| {
                 views::take::draw(f, take);
                 palette::reduce(f.buffer_mut(), depth);
@@ -35,6 +37,7 @@ pub fn run(take: &mut Take, clock: &mut dyn Clock) -> io::Result<()> {
                     Event::Key(k) if update::handle_key(take, k, clock.now_ms()) == Effect::Save => {
                         let _ = take.save();
                     }
+                    Event::Paste(text) => update::handle_paste(take, &text),
                     Event::Resize(..) => terminal.autoresize()?,
                     _ => {}
                 }

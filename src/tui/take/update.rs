@@ -5,6 +5,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::super::keymap::{self, Action};
+use super::super::views;
 use super::{Phase, Take};
 use crate::instructor::sitting::student_name;
 
@@ -38,6 +39,21 @@ pub fn handle_key(t: &mut Take, ev: KeyEvent, now_ms: u64) -> Effect {
     }
 }
 
+/// Text pasted (bracketed paste) into the line being typed, newlines as spaces (the name and
+/// a typed answer are one line); nothing outside a line.
+pub fn handle_paste(t: &mut Take, text: &str) {
+    if t.help.is_some() || !t.typing() {
+        return;
+    }
+    let clean: String = text
+        .trim_end_matches(['\r', '\n'])
+        .chars()
+        .map(|c| if c == '\n' || c == '\r' { ' ' } else { c })
+        .filter(|c| !c.is_control())
+        .collect();
+    edit_line(t, |line| line.insert_str(&clean));
+}
+
 /// Time passing: only the elapsed time shown moves.
 pub fn tick(t: &mut Take, now_ms: u64) {
     t.sitting.tick(now_ms);
@@ -64,16 +80,38 @@ fn apply(t: &mut Take, a: Action, now_ms: u64) -> Effect {
             _ => end(t, now_ms),
         };
     }
+    if a == Action::QuitAsk {
+        // `q` (and Esc on a question) asks before leaving: the quiz is an exam.
+        return match t.phase {
+            Phase::Question => {
+                t.sitting.hide(now_ms);
+                t.phase = Phase::Quit;
+                commit(t)
+            }
+            // The question is hidden already (the submission list shows).
+            Phase::Submit => {
+                t.phase = Phase::Quit;
+                Effect::None
+            }
+            Phase::Done => {
+                t.quit = true;
+                Effect::None
+            }
+            Phase::Name | Phase::Quit => Effect::None,
+        };
+    }
     if a == Action::Help {
         t.help = if t.help.is_some() { None } else { Some(0) };
         return Effect::None;
     }
-    if let Some(scroll) = t.help.as_mut() {
-        match a {
-            Action::Back => t.help = None,
-            Action::ScrollDown => *scroll = scroll.saturating_add(1),
-            Action::ScrollUp => *scroll = scroll.saturating_sub(1),
-            _ => {}
+    if let Some(scroll) = t.help {
+        if a == Action::Back {
+            t.help = None;
+        } else {
+            let lines = views::take::help_lines(t);
+            if let Some(to) = views::help_scroll(scroll, a, &lines, views::body_rect(t.size, false)) {
+                t.help = Some(to);
+            }
         }
         return Effect::None;
     }

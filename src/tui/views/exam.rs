@@ -115,6 +115,24 @@ pub fn draw_confirm(f: &mut Frame, app: &App, body: Rect, c: Confirm) {
             ]),
             Line::from(vec![Span::styled("n", t.key()), Span::raw(" keep going")]),
         ],
+        Confirm::Quit => vec![
+            Line::from(Span::styled(
+                format!("Quit iacquiz during the exam? {u} unanswered, {fl} flagged."),
+                t.title(),
+            )),
+            Line::from(""),
+            Line::from(vec![
+                Span::styled("y", t.key()),
+                Span::raw(" score and save the answers given, then quit"),
+            ]),
+            Line::from(vec![
+                Span::styled("d", t.key()),
+                Span::raw(" discard the exam and quit: nothing is saved"),
+            ]),
+            Line::from(vec![Span::styled("n", t.key()), Span::raw(" keep going")]),
+        ],
+        // Not an exam's question: drawn by the caller.
+        Confirm::LeaveTyped => return,
     };
     let w = body.width.saturating_sub(8).min(66);
     let h = (lines.len() as u16 + 2).min(body.height);
@@ -131,6 +149,7 @@ pub fn draw_confirm(f: &mut Frame, app: &App, body: Rect, c: Confirm) {
             .block(Block::bordered().title(match c {
                 Confirm::Finish => " Finish? ",
                 Confirm::Leave => " Leave? ",
+                Confirm::Quit | Confirm::LeaveTyped => " Quit? ",
             })),
         area,
     );

@@ -5,7 +5,7 @@ mod beliefs;
 mod exam;
 mod feedback;
 mod home;
-mod playground;
+pub mod playground;
 mod question;
 mod stats;
 mod summary;
@@ -16,7 +16,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use super::app::{App, Screen};
+use super::app::{App, Confirm, Screen};
 use super::keymap::{self, BINDINGS, Ctx};
 use super::theme::Theme;
 
@@ -34,6 +34,18 @@ pub fn draw(f: &mut Frame, app: &App) {
     }
     let [header, body, footer_area] = Layout::vertical([Constraint::Length(1), Constraint::Min(1), Constraint::Length(1)]).areas(area);
     draw_header(f, app, header);
+    // A read-only app says so on every screen, in a row of its own above the screen.
+    let body = match &app.read_only {
+        Some(banner) => {
+            let [top, rest] = Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(body);
+            f.render_widget(
+                Paragraph::new(Line::from(Span::styled(format!(" ⚠ {banner}"), app.theme.bad()))),
+                top,
+            );
+            rest
+        }
+        None => body,
+    };
     match app.screen {
         Screen::Home => home::draw(f, app, body),
         Screen::Question => question::draw(f, app, body),
@@ -45,13 +57,44 @@ pub fn draw(f: &mut Frame, app: &App) {
         Screen::ExamList => exam::draw_list(f, app, body),
         Screen::Beliefs => beliefs::draw(f, app, body),
     }
-    if let Some(c) = app.confirm {
-        exam::draw_confirm(f, app, body, c);
+    match app.confirm {
+        Some(Confirm::LeaveTyped) => draw_leave_typed(f, app, body),
+        Some(c) => exam::draw_confirm(f, app, body, c),
+        None => {}
     }
     draw_footer(f, app, footer_area);
     if let Some(scroll) = app.help {
         draw_help(f, app, body, scroll);
     }
+}
+
+/// Asks before leaving a practice question whose answer line holds text (Esc).
+fn draw_leave_typed(f: &mut Frame, app: &App, body: Rect) {
+    let t = &app.theme;
+    let lines = vec![
+        Line::from(Span::styled("Leave this question? What you typed is not kept.", t.title())),
+        Line::from(""),
+        Line::from(vec![
+            Span::styled("y", t.key()),
+            Span::raw(" leave: the session ends, the typed line is lost"),
+        ]),
+        Line::from(vec![Span::styled("n", t.key()), Span::raw(" keep typing")]),
+    ];
+    let w = body.width.saturating_sub(8).min(66);
+    let h = (lines.len() as u16 + 2).min(body.height);
+    let area = Rect {
+        x: body.x + (body.width - w) / 2,
+        y: body.y + body.height.saturating_sub(h) / 2,
+        width: w,
+        height: h,
+    };
+    f.render_widget(Clear, area);
+    f.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .block(Block::bordered().title(" Leave? ")),
+        area,
+    );
 }
 
 /// The bordered, scrollable source pane of a question, with "lines A–B of N" when it scrolls
@@ -148,30 +191,11 @@ fn draw_footer(f: &mut Frame, app: &App, area: Rect) {
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-/// The help screen's lines: every binding, by context.
+/// The help screen's lines: the keys of the screen under it, from the one binding table
+/// (its contexts most specific first), then the help's own keys.
 pub fn help_lines(app: &App) -> Vec<Line<'static>> {
-    let order = [
-        Ctx::Always,
-        Ctx::Keys,
-        Ctx::Home,
-        Ctx::Filter,
-        Ctx::Choice,
-        Ctx::Input,
-        Ctx::ExamChoice,
-        Ctx::ExamInput,
-        Ctx::ExamList,
-        Ctx::ExamFinish,
-        Ctx::ExamLeave,
-        Ctx::Text,
-        Ctx::Feedback,
-        Ctx::Trace,
-        Ctx::Summary,
-        Ctx::Walk,
-        Ctx::Playground,
-        Ctx::Stats,
-        Ctx::Beliefs,
-        Ctx::Help,
-    ];
+    let mut order = app.screen_contexts();
+    order.push(Ctx::Help);
     help_lines_for(&order, &app.theme)
 }
 
@@ -179,6 +203,9 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
 pub fn help_lines_for(order: &[Ctx], t: &Theme) -> Vec<Line<'static>> {
     let mut out = Vec::new();
     for &c in order {
+        if !out.is_empty() {
+            out.push(Line::from(""));
+        }
         out.push(Line::from(Span::styled(c.title().to_string(), t.title())));
         if let Some(note) = c.note() {
             out.push(Line::from(Span::styled(format!("  {note}"), t.dim())));
@@ -200,11 +227,24 @@ pub fn help_lines_for(order: &[Ctx], t: &Theme) -> Vec<Line<'static>> {
 }
 
 fn draw_help(f: &mut Frame, app: &App, body: Rect, scroll: u16) {
-    draw_help_lines(f, body, help_lines(app), scroll);
+    draw_help_lines(f, body, help_lines(app), scroll, &app.theme);
 }
 
-/// Draws the help overlay with `lines` over the middle of `body`.
-pub fn draw_help_lines(f: &mut Frame, body: Rect, lines: Vec<Line<'static>>, scroll: u16) {
+/// The screens' area in a terminal of `size` (columns, rows): below the header (and the
+/// read-only banner), above the footer.
+pub fn body_rect(size: (u16, u16), banner: bool) -> Rect {
+    let top = 1 + u16::from(banner);
+    Rect {
+        x: 0,
+        y: top,
+        width: size.0,
+        height: size.1.saturating_sub(top + 1),
+    }
+}
+
+/// The help overlay in `body`: its whole box, the keys' pane (scrolling) and the footer with
+/// the Esc and q rule (fixed).
+fn help_layout(body: Rect) -> (Rect, Rect, Rect) {
     let w = body.width.saturating_sub(8).min(72);
     let area = Rect {
         x: body.x + (body.width - w) / 2,
@@ -212,14 +252,63 @@ pub fn draw_help_lines(f: &mut Frame, body: Rect, lines: Vec<Line<'static>>, scr
         width: w,
         height: body.height,
     };
+    let inner = Block::bordered().inner(area);
+    let rule_rows = wrapped_height(&[Line::from(keymap::ESC_Q_RULE)], inner.width) + 2;
+    let [keys, rule] = Layout::vertical([Constraint::Min(1), Constraint::Length(rule_rows)]).areas(inner);
+    (area, keys, rule)
+}
+
+/// The help's scroll after the scrolling action `a` (None for any other action): a line, a
+/// page (the pane's height less one line kept for context), the top or the end, never past
+/// the last screenful of `lines` shown in `body`.
+pub fn help_scroll(scroll: u16, a: keymap::Action, lines: &[Line], body: Rect) -> Option<u16> {
+    use keymap::Action as A;
+    let (_, keys, _) = help_layout(body);
+    let max = wrapped_height(lines, keys.width).saturating_sub(keys.height);
+    let page = keys.height.saturating_sub(1).max(1);
+    let scroll = scroll.min(max);
+    let to = match a {
+        A::ScrollDown => scroll.saturating_add(1),
+        A::ScrollUp => scroll.saturating_sub(1),
+        A::PageDown => scroll.saturating_add(page),
+        A::PageUp => scroll.saturating_sub(page),
+        A::Top => 0,
+        A::Bottom => max,
+        _ => return None,
+    };
+    Some(to.min(max))
+}
+
+/// Draws the help overlay with `lines` over the middle of `body`, the Esc and q rule as its
+/// footer and where the scroll stands in its bottom border.
+pub fn draw_help_lines(f: &mut Frame, body: Rect, lines: Vec<Line<'static>>, scroll: u16, t: &Theme) {
+    let (area, keys, rule) = help_layout(body);
     f.render_widget(Clear, area);
-    let max = wrapped_height(&lines, area.width.saturating_sub(2)).saturating_sub(area.height.saturating_sub(2));
+    let total = wrapped_height(&lines, keys.width);
+    let max = total.saturating_sub(keys.height);
+    let scroll = scroll.min(max);
+    let more = if max > 0 {
+        format!(
+            " lines {}–{} of {} · PgDn/PgUp ",
+            scroll + 1,
+            (scroll + keys.height).min(total),
+            total
+        )
+    } else {
+        String::new()
+    };
     f.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(Block::bordered().title(" Help: every key "))
-            .scroll((scroll.min(max), 0)),
+        Block::bordered()
+            .title(" Help: keys on this screen ")
+            .title_bottom(Line::from(more).right_aligned()),
         area,
+    );
+    f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).scroll((scroll, 0)), keys);
+    f.render_widget(
+        Paragraph::new(Line::from(Span::styled(keymap::ESC_Q_RULE, t.dim())))
+            .wrap(Wrap { trim: true })
+            .block(Block::new().borders(ratatui::widgets::Borders::TOP).border_style(t.dim())),
+        rule,
     );
 }
 

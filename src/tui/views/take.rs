@@ -35,25 +35,15 @@ pub fn draw(f: &mut Frame, t: &Take) {
     }
     draw_footer(f, t, footer);
     if let Some(scroll) = t.help {
-        super::draw_help_lines(f, body, help_lines(&t.theme), scroll);
+        super::draw_help_lines(f, body, help_lines(t), scroll, &t.theme);
     }
 }
 
-/// Every `quiz take` binding, by context.
-pub fn help_lines(theme: &Theme) -> Vec<Line<'static>> {
-    let order = [
-        Ctx::Always,
-        Ctx::Keys,
-        Ctx::TakeName,
-        Ctx::TakeChoice,
-        Ctx::TakeInput,
-        Ctx::Text,
-        Ctx::TakeSubmit,
-        Ctx::TakeQuit,
-        Ctx::TakeDone,
-        Ctx::Help,
-    ];
-    super::help_lines_for(&order, theme)
+/// The `quiz take` keys of the phase under the help, then the help's own.
+pub fn help_lines(t: &Take) -> Vec<Line<'static>> {
+    let mut order = t.screen_contexts();
+    order.push(Ctx::Help);
+    super::help_lines_for(&order, &t.theme)
 }
 
 /// `mm:ss`, or `h:mm:ss` from an hour on.
