@@ -3,7 +3,7 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::{Line, Span, Text};
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use crate::bank::Source;
@@ -11,6 +11,7 @@ use crate::bank::Source;
 use super::super::app::App;
 use super::super::highlight::{Lang, highlight};
 use super::super::theme::Theme;
+use super::wrap;
 
 /// The source pane's lines: for terraform the configuration, each file, then the expression;
 /// for cfnrain the parent template and its module files (YAML); for rivet the `.rvt` files
@@ -60,11 +61,20 @@ const LETTERS: &[u8] = b"abcdefghij";
 pub fn draw(f: &mut Frame, app: &App, area: Rect) {
     let t = &app.theme;
     let Some(a) = &app.asking else { return };
-    let prompt_text = Text::styled(a.instance.prompt.trim().to_string(), t.label());
-    let h = super::wrapped_height(&prompt_text.lines, area.width);
-    let prompt_h = if h > 1 { h + 1 } else { 1 }.min(4);
-    let prompt = Paragraph::new(prompt_text).wrap(Wrap { trim: true });
-    let answer_h = if a.typed() { 5 } else { a.choices.len() as u16 + 2 };
+    let prompt = prompt_lines(&a.instance.prompt, area.width, t.label());
+    let prompt_h = u16::try_from(prompt.len()).unwrap_or(u16::MAX);
+    let choices = if a.typed() {
+        Vec::new()
+    } else {
+        choice_lines(a, area.width.saturating_sub(2), t)
+    };
+    let answer_h = if a.typed() {
+        5
+    } else {
+        u16::try_from(choices.len() + 2).unwrap_or(u16::MAX)
+    };
+    // The choices come whole when they fit beside a source pane of 3 rows; the rest is source.
+    let answer_h = answer_h.min(area.height.saturating_sub(1 + prompt_h + 3).max(3));
     let [info, prompt_area, source_area, answer_area] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(prompt_h),
@@ -89,9 +99,9 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
         }
     }
     f.render_widget(Paragraph::new(Line::from(info_spans)), info);
-    f.render_widget(prompt, prompt_area);
+    f.render_widget(Paragraph::new(prompt), prompt_area);
     let lines = source_lines(&a.instance.source, t);
-    super::source_pane(f, source_area, lines, a.scroll);
+    super::source_pane(f, source_area, lines, a.scroll, t);
     if a.typed() {
         let [line_area, err_area] = Layout::vertical([Constraint::Length(3), Constraint::Length(2)]).areas(answer_area);
         f.render_widget(
@@ -113,25 +123,34 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
             f.set_cursor_position((x.min(line_area.right().saturating_sub(2)), line_area.y + 1));
         }
     } else {
-        let w = answer_area.width.saturating_sub(6) as usize;
-        let lines: Vec<Line> = a
-            .choices
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let letter = LETTERS.get(i).map(|b| *b as char).unwrap_or('?');
-                let mut text: String = c.text.chars().take(w).collect();
-                if c.text.chars().count() > w {
-                    text.pop();
-                    text.push('…');
-                }
-                if i == a.selected {
-                    Line::from(Span::styled(format!("▶ {letter}) {text}"), t.selected()))
-                } else {
-                    Line::from(format!("  {letter}) {text}"))
-                }
-            })
-            .collect();
-        f.render_widget(Paragraph::new(lines).block(Block::bordered().title(" Choices ")), answer_area);
+        f.render_widget(Paragraph::new(choices).block(Block::bordered().title(" Choices ")), answer_area);
     }
+}
+
+/// A question's prompt wrapped to `width`, a blank row after it when it takes more than one.
+pub fn prompt_lines(prompt: &str, width: u16, style: ratatui::style::Style) -> Vec<Line<'static>> {
+    let mut rows: Vec<Line<'static>> = wrap::words(prompt.trim(), usize::from(width))
+        .into_iter()
+        .map(|r| Line::from(Span::styled(r, style)))
+        .collect();
+    if rows.len() > 1 {
+        rows.push(Line::from(""));
+    }
+    rows
+}
+
+/// The choices labelled a), b)…, each wrapped to `width` under its text, the selected one
+/// marked ▶ and highlighted.
+fn choice_lines(a: &super::super::app::Asking, width: u16, t: &Theme) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    for (i, c) in a.choices.iter().enumerate() {
+        let letter = LETTERS.get(i).map(|b| *b as char).unwrap_or('?');
+        let (head, style) = if i == a.selected {
+            (format!("▶ {letter}) "), t.selected())
+        } else {
+            (format!("  {letter}) "), ratatui::style::Style::default())
+        };
+        out.extend(wrap::hanging(&head, &c.text, usize::from(width), style));
+    }
+    out
 }

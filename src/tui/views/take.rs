@@ -4,14 +4,14 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::{Line, Span, Text};
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use super::super::highlight::{Lang, highlight};
 use super::super::keymap::{self, Ctx};
 use super::super::take::{Phase, Take};
 use super::super::theme::Theme;
-use super::{MIN_HEIGHT, MIN_WIDTH, wrapped_height};
+use super::{MIN_HEIGHT, MIN_WIDTH};
 use crate::export::source_blocks;
 use crate::instructor::model::{Format, Item};
 use crate::instructor::take::responses_file_name;
@@ -24,7 +24,10 @@ pub fn draw(f: &mut Frame, t: &Take) {
         super::too_small(f, area);
         return;
     }
-    let [header, body, footer] = Layout::vertical([Constraint::Length(1), Constraint::Min(1), Constraint::Length(1)]).areas(area);
+    let footer_rows = footer_lines(t, area.width);
+    let footer_h = u16::try_from(footer_rows.len()).unwrap_or(1).clamp(1, super::MAX_STATUS_ROWS);
+    let [header, body, footer] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(1), Constraint::Length(footer_h)]).areas(area);
     draw_header(f, t, header);
     match t.phase {
         Phase::Name => name(f, t, body),
@@ -33,7 +36,7 @@ pub fn draw(f: &mut Frame, t: &Take) {
         Phase::Quit => quit(f, t, body),
         Phase::Done => done(f, t, body),
     }
-    draw_footer(f, t, footer);
+    f.render_widget(Paragraph::new(footer_rows), footer);
     if let Some(scroll) = t.help {
         super::draw_help_lines(f, body, help_lines(&t.theme), scroll);
     }
@@ -87,36 +90,27 @@ fn draw_header(f: &mut Frame, t: &Take, area: Rect) {
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn draw_footer(f: &mut Frame, t: &Take, area: Rect) {
+/// The status line's rows at `width`: a notice or a failed save, wrapped, or the keys.
+fn footer_lines(t: &Take, width: u16) -> Vec<Line<'static>> {
     let th = &t.theme;
     if let Some(n) = &t.notice
         && t.help.is_none()
     {
-        f.render_widget(Paragraph::new(Line::from(Span::styled(format!(" {n}"), th.bad()))), area);
-        return;
+        return super::status_lines(n, width, th.bad());
     }
     // A failed save stays on the status line until a save succeeds: answers given meanwhile
     // are only in memory.
     if let Some(Err(e)) = &t.saved
         && t.help.is_none()
     {
-        let text = format!(" ✗ Answers not saved: {e}. They are kept; the next answer tries again.");
-        f.render_widget(Paragraph::new(Line::from(Span::styled(text, th.bad()))), area);
-        return;
+        let text = format!("✗ Answers not saved: {e}. They are kept; the next answer tries again.");
+        return super::status_lines(&text, width, th.bad());
     }
     let choices = match t.phase {
         Phase::Question => t.sitting.item().map(|i| i.choices.len()).unwrap_or(0),
         _ => 0,
     };
-    let mut spans = Vec::new();
-    for (keys, label) in keymap::footer(&t.contexts(), choices) {
-        if !spans.is_empty() {
-            spans.push(Span::raw("  "));
-        }
-        spans.push(Span::styled(keys, th.key()));
-        spans.push(Span::raw(format!(" {label}")));
-    }
-    f.render_widget(Paragraph::new(Line::from(spans)), area);
+    super::key_lines(keymap::footer(&t.contexts(), choices), width, th)
 }
 
 /// A line box with the cursor placed in it (unless the help covers it).
@@ -171,21 +165,33 @@ fn question(f: &mut Frame, t: &Take, area: Rect) {
     let s = &t.sitting;
     let Some(item) = s.item() else { return };
     let i = s.current();
-    let prompt_text = Text::styled(safe(item.prompt.trim()).into_owned(), th.label());
-    let h = wrapped_height(&prompt_text.lines, area.width);
-    let prompt_h = if h > 1 { h + 1 } else { 1 }.min(5);
+    let prompt = super::question::prompt_lines(&safe(item.prompt.trim()), area.width, th.label());
+    let prompt_h = u16::try_from(prompt.len()).unwrap_or(u16::MAX);
     let typed = item.format == Format::Shortanswer;
-    let answer_h = if typed { 5 } else { item.choices.len() as u16 + 2 };
-    let lines = source_lines(item, th);
-    let source_h = if lines.is_empty() {
-        Constraint::Length(0)
+    let choices = if typed {
+        Vec::new()
     } else {
-        Constraint::Min(3)
+        choice_lines(t, item, area.width.saturating_sub(2))
     };
+    let answer_h = if typed {
+        5
+    } else {
+        u16::try_from(choices.len() + 2).unwrap_or(u16::MAX)
+    };
+    let lines = source_lines(item, th);
+    // The source takes the rows it needs, and every free row when it needs more: it scrolls
+    // only when the whole screen cannot show it.
+    let free = area.height.saturating_sub(1 + prompt_h + answer_h);
+    let source_h = if lines.is_empty() {
+        0
+    } else {
+        super::source_height(&lines, area.width, th).min(free.max(3))
+    };
+    let answer_h = answer_h.min(area.height.saturating_sub(1 + prompt_h + source_h).max(3));
     let [info, prompt_area, source_area, answer_area, _] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(prompt_h),
-        source_h,
+        Constraint::Length(source_h),
         Constraint::Length(answer_h),
         Constraint::Min(0),
     ])
@@ -204,9 +210,9 @@ fn question(f: &mut Frame, t: &Take, area: Rect) {
         ))),
         info,
     );
-    f.render_widget(Paragraph::new(prompt_text).wrap(Wrap { trim: true }), prompt_area);
+    f.render_widget(Paragraph::new(prompt), prompt_area);
     if !lines.is_empty() {
-        super::source_pane(f, source_area, lines, t.scroll);
+        super::source_pane(f, source_area, lines, t.scroll, th);
     }
     if typed {
         let [line_area, hint] = Layout::vertical([Constraint::Length(3), Constraint::Length(2)]).areas(answer_area);
@@ -224,32 +230,30 @@ fn question(f: &mut Frame, t: &Take, area: Rect) {
         return;
     }
     let chosen = s.chosen(i);
-    let highlighted = t.highlight.get(i).copied().unwrap_or(0);
-    let w = answer_area.width.saturating_sub(10) as usize;
-    let rows: Vec<Line> = item
-        .choices
-        .iter()
-        .enumerate()
-        .map(|(k, c)| {
-            let shown = safe(&c.text);
-            let mut text: String = shown.chars().take(w).collect();
-            if shown.chars().count() > w {
-                text.pop();
-                text.push('…');
-            }
-            let mark = if chosen == Some(k) { "●" } else { "○" };
-            if k == highlighted {
-                Line::from(Span::styled(format!("▶ {mark} {}) {text}", c.key), th.selected()))
-            } else {
-                Line::from(format!("  {mark} {}) {text}", c.key))
-            }
-        })
-        .collect();
     let title = match chosen.and_then(|k| item.choices.get(k)) {
         Some(c) => format!(" Choices · your answer: {} ", c.key),
         None => " Choices · not answered yet ".to_string(),
     };
-    f.render_widget(Paragraph::new(rows).block(Block::bordered().title(title)), answer_area);
+    f.render_widget(Paragraph::new(choices).block(Block::bordered().title(title)), answer_area);
+}
+
+/// The question's choices marked ○/● (chosen) and ▶ (highlighted), each wrapped to `width`
+/// under its text.
+fn choice_lines(t: &Take, item: &Item, width: u16) -> Vec<Line<'static>> {
+    let i = t.sitting.current();
+    let chosen = t.sitting.chosen(i);
+    let highlighted = t.highlight.get(i).copied().unwrap_or(0);
+    let mut out = Vec::new();
+    for (k, c) in item.choices.iter().enumerate() {
+        let mark = if chosen == Some(k) { "●" } else { "○" };
+        let (head, style) = if k == highlighted {
+            (format!("▶ {mark} {}) ", c.key), t.theme.selected())
+        } else {
+            (format!("  {mark} {}) ", c.key), ratatui::style::Style::default())
+        };
+        out.extend(super::wrap::hanging(&head, &safe(&c.text), usize::from(width), style));
+    }
+    out
 }
 
 /// An answer as the student gave it, on one line (a choice with its text).
@@ -283,24 +287,18 @@ fn submit(f: &mut Frame, t: &Take, area: Rect) {
         )));
     }
     lines.push(Line::from(""));
-    let w = area.width.saturating_sub(10) as usize;
+    let w = usize::from(area.width.saturating_sub(2));
     for (k, item) in s.items.iter().enumerate() {
-        let row = match s.answer(k) {
+        match s.answer(k) {
             Some(a) => {
-                let text = answer_text(item, a);
-                let mut cut: String = text.chars().take(w).collect();
-                if text.chars().count() > w {
-                    cut.pop();
-                    cut.push('…');
-                }
-                Line::from(format!("  {:>3}  {cut}", item.number))
+                let head = format!("  {:>3}  ", item.number);
+                lines.extend(super::wrap::hanging(&head, &answer_text(item, a), w, ratatui::style::Style::default()));
             }
-            None => Line::from(vec![
+            None => lines.push(Line::from(vec![
                 Span::raw(format!("  {:>3}  ", item.number)),
                 Span::styled("— not answered", th.dim()),
-            ]),
-        };
-        lines.push(row);
+            ])),
+        }
     }
     let max = (lines.len() as u16).saturating_sub(area.height.saturating_sub(2));
     f.render_widget(
