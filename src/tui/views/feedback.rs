@@ -3,14 +3,16 @@
 //! author's explanation. Also the full trace.
 
 use ratatui::Frame;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
+use crate::bank::Source;
 use crate::quiz::feedback::{Feedback, NO_ANSWER};
 
 use super::super::app::App;
 use super::super::theme::Theme;
+use super::question::source_lines;
 
 /// The feedback's lines.
 pub fn lines(fb: &Feedback, t: &Theme) -> Vec<Line<'static>> {
@@ -65,9 +67,47 @@ pub fn lines(fb: &Feedback, t: &Theme) -> Vec<Line<'static>> {
     out
 }
 
-/// Draws the feedback screen.
+/// From this width on the source stands beside the feedback; below it, above.
+pub const SIDE_BY_SIDE: u16 = 120;
+
+/// The source of the question the feedback is about, as it was asked: the exam slot being
+/// walked, else the session's latest answer to that question.
+fn asked_source(app: &App, fb: &Feedback) -> Option<Source> {
+    let session = app.session.as_ref()?;
+    let item = match (app.walking, &session.sheet) {
+        (Some(i), Some(sheet)) => sheet.slots.get(i).map(|s| &s.item),
+        _ => None,
+    };
+    let item = item.or_else(|| session.answered.iter().rev().find(|x| x.item.id == fb.id).map(|x| &x.item))?;
+    app.bank.get(&item.id).map(|q| item.instance(q).source)
+}
+
+/// Draws the feedback screen: the question's source beside the feedback on a wide terminal,
+/// above it on a narrower one (the source as tall as it needs, up to two fifths of the rows).
 pub fn draw(f: &mut Frame, app: &App, area: Rect) {
     let Some(fb) = &app.feedback else { return };
+    let t = &app.theme;
+    let source = asked_source(app, fb).map(|s| source_lines(&s, t)).unwrap_or_default();
+    if source.is_empty() {
+        return draw_feedback(f, app, fb, area);
+    }
+    if area.width >= SIDE_BY_SIDE {
+        let widest = source.iter().map(|l| l.width()).max().unwrap_or(0);
+        let want = u16::try_from(widest + 2).unwrap_or(u16::MAX);
+        let [src, text] = Layout::horizontal([Constraint::Length(want.clamp(30, area.width / 2)), Constraint::Min(40)]).areas(area);
+        super::source_pane(f, src, source, 0, t);
+        draw_feedback(f, app, fb, text);
+    } else {
+        let want = super::source_height(&source, area.width, t);
+        let most = (area.height * 2 / 5).max(5);
+        let [src, text] = Layout::vertical([Constraint::Length(want.min(most)), Constraint::Min(5)]).areas(area);
+        super::source_pane(f, src, source, 0, t);
+        draw_feedback(f, app, fb, text);
+    }
+}
+
+/// Draws the verdict and explanation, scrolled, in `area`.
+fn draw_feedback(f: &mut Frame, app: &App, fb: &Feedback, area: Rect) {
     let lines = lines(fb, &app.theme);
     let total = super::wrapped_height(&lines, area.width.saturating_sub(2)) + 2;
     let p = Paragraph::new(lines).wrap(Wrap { trim: false });
