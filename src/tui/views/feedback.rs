@@ -95,13 +95,13 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
         let widest = source.iter().map(|l| l.width()).max().unwrap_or(0);
         let want = u16::try_from(widest + 2).unwrap_or(u16::MAX);
         let [src, text] = Layout::horizontal([Constraint::Length(want.clamp(30, area.width / 2)), Constraint::Min(40)]).areas(area);
-        super::source_pane(f, src, source, 0, t);
+        super::source_pane(f, src, source, app.feedback_source_scroll, t);
         draw_feedback(f, app, fb, text);
     } else {
         let want = super::source_height(&source, area.width, t);
         let most = (area.height * 2 / 5).max(5);
         let [src, text] = Layout::vertical([Constraint::Length(want.min(most)), Constraint::Min(5)]).areas(area);
-        super::source_pane(f, src, source, 0, t);
+        super::source_pane(f, src, source, app.feedback_source_scroll, t);
         draw_feedback(f, app, fb, text);
     }
 }

@@ -147,7 +147,7 @@ mod tests {
     fn hanging_rows_line_up_under_the_text() {
         let rows = hanging("▶ a) ", "one two three four five", 14, Style::default());
         let text: Vec<String> = rows.iter().map(|l| l.to_string()).collect();
-        assert_eq!(text, vec!["▶ a) one two", "     three", "     four", "     five"]);
+        assert_eq!(text, vec!["▶ a) one two", "     three", "     four five"]);
     }
 
     #[test]
