@@ -26,8 +26,7 @@ pub fn draw(f: &mut Frame, t: &Take) {
     }
     let footer_rows = footer_lines(t, area.width);
     let footer_h = u16::try_from(footer_rows.len()).unwrap_or(1).clamp(1, super::MAX_STATUS_ROWS);
-    let [header, body, footer] =
-        Layout::vertical([Constraint::Length(1), Constraint::Min(1), Constraint::Length(footer_h)]).areas(area);
+    let [header, body, footer] = Layout::vertical([Constraint::Length(1), Constraint::Min(1), Constraint::Length(footer_h)]).areas(area);
     draw_header(f, t, header);
     match t.phase {
         Phase::Name => name(f, t, body),
@@ -292,7 +291,12 @@ fn submit(f: &mut Frame, t: &Take, area: Rect) {
         match s.answer(k) {
             Some(a) => {
                 let head = format!("  {:>3}  ", item.number);
-                lines.extend(super::wrap::hanging(&head, &answer_text(item, a), w, ratatui::style::Style::default()));
+                lines.extend(super::wrap::hanging(
+                    &head,
+                    &answer_text(item, a),
+                    w,
+                    ratatui::style::Style::default(),
+                ));
             }
             None => lines.push(Line::from(vec![
                 Span::raw(format!("  {:>3}  ", item.number)),
