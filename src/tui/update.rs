@@ -801,7 +801,6 @@ fn walk_to(app: &mut App, i: usize) {
             app.feedback = Some(fb);
             app.feedback_scroll = 0;
             app.feedback_source_scroll = 0;
-            app.feedback_source_scroll = 0;
             app.screen = Screen::Feedback;
         }
         Err(e) => app.notice = Some(e),
