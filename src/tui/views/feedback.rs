@@ -13,11 +13,23 @@ use crate::quiz::feedback::{Feedback, NO_ANSWER};
 use super::super::app::App;
 use super::super::theme::Theme;
 use super::question::source_lines;
+use super::wrap;
 
-/// The feedback's lines.
-pub fn lines(fb: &Feedback, t: &Theme) -> Vec<Line<'static>> {
+/// The widest the feedback's prose is set, however wide the pane: longer rows are hard to
+/// read.
+pub const READING_WIDTH: usize = 100;
+
+/// The feedback's lines wrapped to `width` (at most [`READING_WIDTH`]): each value indented
+/// under its label, nothing cut.
+pub fn lines(fb: &Feedback, t: &Theme, width: usize) -> Vec<Line<'static>> {
+    let width = width.min(READING_WIDTH);
     let mut out = Vec::new();
-    let field = |label: &str, value: String| Line::from(vec![Span::styled(format!("{label:<15}"), t.label()), Span::raw(value)]);
+    let field = |out: &mut Vec<Line<'static>>, label: &str, value: &str| {
+        out.extend(wrap::labelled(Span::styled(format!("{label:<15}"), t.label()), value, width));
+    };
+    let plain = |out: &mut Vec<Line<'static>>, head: &str, value: &str| {
+        out.extend(wrap::labelled(Span::raw(head.to_string()), value, width));
+    };
     if fb.correct {
         out.push(Line::from(Span::styled("✓ Correct", t.good())));
     } else if fb.given == NO_ANSWER {
@@ -26,42 +38,39 @@ pub fn lines(fb: &Feedback, t: &Theme) -> Vec<Line<'static>> {
     } else {
         out.push(Line::from(Span::styled("✗ Wrong", t.bad())));
     }
-    out.push(field("Your answer:", fb.given.clone()));
-    out.push(field("Right answer:", fb.expected.clone()));
+    field(&mut out, "Your answer:", &fb.given);
+    field(&mut out, "Right answer:", &fb.expected);
     if let Some(n) = &fb.note {
-        out.push(field("Note:", format!("your answer {n}")));
+        field(&mut out, "Note:", &format!("your answer {n}"));
     }
     if !fb.correct {
         out.push(Line::from(""));
         if let Some(b) = &fb.belief {
-            out.push(field("Misconception:", b.id.clone()));
-            out.push(Line::from(format!("  The belief: {}", b.belief)));
-            out.push(Line::from(format!("  In fact:    {}", b.real)));
+            field(&mut out, "Misconception:", &b.id);
+            plain(&mut out, "  The belief: ", &b.belief);
+            plain(&mut out, "  In fact:    ", &b.real);
         } else if let Some(w) = &fb.why {
-            out.push(field("Why not:", w.clone()));
+            field(&mut out, "Why not:", w);
         }
         if let Some(d) = &fb.divergence {
-            out.push(Line::from(Span::styled(
-                format!("First diverging step (step {}):", d.number),
-                t.label(),
-            )));
+            out.extend(wrap::prose(&format!("First diverging step (step {}):", d.number), width, t.label()));
             let step = |s: &Option<crate::lang::trace::Step>| match s {
                 Some(s) => format!("{} → {}", s.text, s.result),
                 None => "(no such step)".to_string(),
             };
-            out.push(Line::from(format!("  real rules:  {}", step(&d.real))));
-            out.push(Line::from(format!("  the belief:  {}", step(&d.believed))));
+            plain(&mut out, "  real rules:  ", &step(&d.real));
+            plain(&mut out, "  the belief:  ", &step(&d.believed));
         }
-        out.push(field("Reread:", fb.lesson.clone()));
+        field(&mut out, "Reread:", &fb.lesson);
     }
     out.push(Line::from(""));
     out.push(Line::from(Span::styled("Explanation", t.label())));
-    out.push(Line::from(fb.explain.clone()));
+    out.extend(wrap::prose(&fb.explain, width, ratatui::style::Style::default()));
     if !fb.refs.is_empty() {
         out.push(Line::from(""));
         out.push(Line::from(Span::styled("References", t.label())));
         for (label, text) in &fb.refs {
-            out.push(field(&format!("{label}:"), text.clone()));
+            field(&mut out, &format!("{label}:"), text);
         }
     }
     out
@@ -108,12 +117,12 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
 
 /// Draws the verdict and explanation, scrolled, in `area`.
 fn draw_feedback(f: &mut Frame, app: &App, fb: &Feedback, area: Rect) {
-    let lines = lines(fb, &app.theme);
-    let total = super::wrapped_height(&lines, area.width.saturating_sub(2)) + 2;
-    let p = Paragraph::new(lines).wrap(Wrap { trim: false });
+    let lines = lines(fb, &app.theme, usize::from(area.width.saturating_sub(2)));
+    let total = u16::try_from(lines.len()).unwrap_or(u16::MAX);
     let max = total.saturating_sub(area.height.saturating_sub(2));
     f.render_widget(
-        p.block(Block::bordered().title(format!(" {} ", fb.id)))
+        Paragraph::new(lines)
+            .block(Block::bordered().title(format!(" {} ", fb.id)))
             .scroll((app.feedback_scroll.min(max), 0)),
         area,
     );

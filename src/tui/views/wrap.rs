@@ -73,6 +73,33 @@ pub fn hanging(head: &str, text: &str, width: usize, style: Style) -> Vec<Line<'
         .collect()
 }
 
+/// `label` then `value` wrapped to `width`, the continuation rows indented by the label's
+/// width so the value stays in one column.
+pub fn labelled(label: Span<'static>, value: &str, width: usize) -> Vec<Line<'static>> {
+    let indent = label.width();
+    let longest = value.split_whitespace().map(width_of).max().unwrap_or(0);
+    if longest > width.saturating_sub(indent) && longest <= width {
+        // A word (a URL) that the indent would break fits whole on a row of its own: the
+        // value goes under the label, from the left edge.
+        let mut out = vec![Line::from(label)];
+        out.extend(prose(value, width, Style::default()));
+        return out;
+    }
+    words(value, width.saturating_sub(indent).max(8))
+        .into_iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let lead = if i == 0 { label.clone() } else { Span::raw(" ".repeat(indent)) };
+            Line::from(vec![lead, Span::raw(row)])
+        })
+        .collect()
+}
+
+/// Prose `text` wrapped to `width`, in `style`.
+pub fn prose(text: &str, width: usize, style: Style) -> Vec<Line<'static>> {
+    words(text, width).into_iter().map(|r| Line::from(Span::styled(r, style))).collect()
+}
+
 /// Source lines fitted to `width` columns: a longer line breaks where the row ends and goes on
 /// on the next rows, each starting with [`CONTINUED`] in `mark`; the spans keep their styles.
 pub fn source(lines: Vec<Line<'static>>, width: usize, mark: Style) -> Vec<Line<'static>> {
@@ -148,6 +175,20 @@ mod tests {
         let rows = hanging("▶ a) ", "one two three four five", 14, Style::default());
         let text: Vec<String> = rows.iter().map(|l| l.to_string()).collect();
         assert_eq!(text, vec!["▶ a) one two", "     three", "     four five"]);
+    }
+
+    #[test]
+    fn a_value_with_a_word_too_long_for_the_indent_goes_under_its_label() {
+        let label = || Span::raw("Docs:     ");
+        let text = |v: Vec<Line>| v.iter().map(|l| l.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            text(labelled(label(), "one two three", 18)),
+            vec!["Docs:     one two", "          three"]
+        );
+        assert_eq!(
+            text(labelled(label(), "https://example.com/x", 24)),
+            vec!["Docs:     ", "https://example.com/x"]
+        );
     }
 
     #[test]
