@@ -4,7 +4,7 @@
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Wrap};
+use ratatui::widgets::{Block, Paragraph};
 
 use crate::bank::Source;
 
@@ -68,8 +68,18 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
     } else {
         choice_lines(a, area.width.saturating_sub(2), t)
     };
+    let msg = match &a.input_error {
+        Some(e) => super::status_lines(&format!("✗ {e}"), area.width, t.bad()),
+        None if a.input.text.trim().is_empty() => super::status_lines("Type the value, then Enter.", area.width, t.dim()),
+        None => super::status_lines(
+            &format!("✓ a valid {} value; Enter submits", a.instance.engine.notation()),
+            area.width,
+            t.dim(),
+        ),
+    };
+    let msg_h = u16::try_from(msg.len()).unwrap_or(2).clamp(2, super::MAX_STATUS_ROWS);
     let answer_h = if a.typed() {
-        5
+        3 + msg_h
     } else {
         u16::try_from(choices.len() + 2).unwrap_or(u16::MAX)
     };
@@ -103,23 +113,16 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
     let lines = source_lines(&a.instance.source, t);
     super::source_pane(f, source_area, lines, a.scroll, t);
     if a.typed() {
-        let [line_area, err_area] = Layout::vertical([Constraint::Length(3), Constraint::Length(2)]).areas(answer_area);
+        let [line_area, err_area] = Layout::vertical([Constraint::Length(3), Constraint::Length(msg_h)]).areas(answer_area);
+        let (shown, col) = wrap::input_view(&a.input.text, a.input.cursor, usize::from(line_area.width.saturating_sub(4)));
         f.render_widget(
-            Paragraph::new(Line::from(vec![Span::styled("› ", t.key()), Span::raw(a.input.text.clone())]))
+            Paragraph::new(Line::from(vec![Span::styled("› ", t.key()), Span::raw(shown)]))
                 .block(Block::bordered().title(format!(" Your answer ({}) ", a.instance.engine.value_noun()))),
             line_area,
         );
-        let msg = match &a.input_error {
-            Some(e) => Line::from(Span::styled(format!(" ✗ {e}"), t.bad())),
-            None if a.input.text.trim().is_empty() => Line::from(Span::styled(" Type the value, then Enter.", t.dim())),
-            None => Line::from(Span::styled(
-                format!(" ✓ a valid {} value; Enter submits", a.instance.engine.notation()),
-                t.dim(),
-            )),
-        };
-        f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), err_area);
+        f.render_widget(Paragraph::new(msg), err_area);
         if app.help.is_none() {
-            let x = line_area.x + 3 + a.input.text.chars().take(a.input.cursor).count() as u16;
+            let x = line_area.x + 3 + u16::try_from(col).unwrap_or(0);
             f.set_cursor_position((x.min(line_area.right().saturating_sub(2)), line_area.y + 1));
         }
     } else {

@@ -114,13 +114,14 @@ fn footer_lines(t: &Take, width: u16) -> Vec<Line<'static>> {
 
 /// A line box with the cursor placed in it (unless the help covers it).
 fn line_box(f: &mut Frame, t: &Take, area: Rect, title: &str, line: &super::super::text::TextInput) {
+    let (shown, col) = super::wrap::input_view(&line.text, line.cursor, usize::from(area.width.saturating_sub(4)));
     f.render_widget(
-        Paragraph::new(Line::from(vec![Span::styled("› ", t.theme.key()), Span::raw(line.text.clone())]))
+        Paragraph::new(Line::from(vec![Span::styled("› ", t.theme.key()), Span::raw(shown)]))
             .block(Block::bordered().title(format!(" {title} "))),
         area,
     );
     if t.help.is_none() {
-        let x = area.x + 3 + line.text.chars().take(line.cursor).count() as u16;
+        let x = area.x + 3 + u16::try_from(col).unwrap_or(0);
         f.set_cursor_position((x.min(area.right().saturating_sub(2)), area.y + 1));
     }
 }
@@ -172,8 +173,14 @@ fn question(f: &mut Frame, t: &Take, area: Rect) {
     } else {
         choice_lines(t, item, area.width.saturating_sub(2))
     };
+    let hint = super::status_lines(
+        &format!("{} Ctrl-U clears it.", crate::export::type_hint(item)),
+        area.width,
+        th.dim(),
+    );
+    let hint_h = u16::try_from(hint.len()).unwrap_or(2).clamp(2, super::MAX_STATUS_ROWS);
     let answer_h = if typed {
-        5
+        3 + hint_h
     } else {
         u16::try_from(choices.len() + 2).unwrap_or(u16::MAX)
     };
@@ -214,18 +221,11 @@ fn question(f: &mut Frame, t: &Take, area: Rect) {
         super::source_pane(f, source_area, lines, t.scroll, th);
     }
     if typed {
-        let [line_area, hint] = Layout::vertical([Constraint::Length(3), Constraint::Length(2)]).areas(answer_area);
+        let [line_area, hint_area] = Layout::vertical([Constraint::Length(3), Constraint::Length(hint_h)]).areas(answer_area);
         if let Some(line) = t.inputs.get(i) {
             line_box(f, t, line_area, "Your answer", line);
         }
-        f.render_widget(
-            Paragraph::new(Line::from(Span::styled(
-                format!(" {} Ctrl-U clears it.", crate::export::type_hint(item)),
-                th.dim(),
-            )))
-            .wrap(Wrap { trim: true }),
-            hint,
-        );
+        f.render_widget(Paragraph::new(hint), hint_area);
         return;
     }
     let chosen = s.chosen(i);

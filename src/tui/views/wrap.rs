@@ -139,6 +139,27 @@ pub fn source(lines: Vec<Line<'static>>, width: usize, mark: Style) -> Vec<Line<
     out
 }
 
+/// What a one-line text box `width` columns wide shows of `text` with the cursor at character
+/// `cursor`, and the cursor's column. A longer line is not cut silently: a `…` at the end says
+/// more follows, and once the cursor passes the box the line scrolls sideways, a `…` at the
+/// start saying text is hidden there. (Characters count one column each, as the cursor does.)
+pub fn input_view(text: &str, cursor: usize, width: usize) -> (String, usize) {
+    let chars: Vec<char> = text.chars().collect();
+    let width = width.max(2);
+    let cursor = cursor.min(chars.len());
+    if chars.len() < width {
+        return (text.to_string(), cursor);
+    }
+    if cursor < width - 1 {
+        let shown: String = chars[..width - 1].iter().chain(['…'].iter()).collect();
+        return (shown, cursor);
+    }
+    let start = cursor + 2 - width;
+    let end = (start + width - 1).min(chars.len());
+    let shown: String = ['…'].iter().chain(chars[start..end].iter()).collect();
+    (shown, width - 1)
+}
+
 /// Rows `lines` take wrapped at spaces to `width` (as [`words`] wraps them).
 pub fn rows(lines: &[Line], width: usize) -> usize {
     lines
@@ -189,6 +210,14 @@ mod tests {
             text(labelled(label(), "https://example.com/x", 24)),
             vec!["Docs:     ", "https://example.com/x"]
         );
+    }
+
+    #[test]
+    fn a_long_typed_line_scrolls_sideways_behind_a_mark() {
+        assert_eq!(input_view("abc", 3, 5), ("abc".to_string(), 3));
+        assert_eq!(input_view("abcdefgh", 2, 5), ("abcd…".to_string(), 2));
+        assert_eq!(input_view("abcdefgh", 8, 5), ("…fgh".to_string(), 4));
+        assert_eq!(input_view("abcdefgh", 6, 5), ("…defg".to_string(), 4));
     }
 
     #[test]
