@@ -325,3 +325,49 @@ fn quiz_take_gives_the_source_the_free_rows() {
     assert!(iacquiz::tui::take::render_text(&t, 80, 24).contains(" lines "));
     assert!(!iacquiz::tui::take::render_text(&t, 200, 60).contains(" lines "));
 }
+
+#[test]
+fn a_typed_answer_longer_than_its_box_scrolls_sideways_behind_a_mark() {
+    let quiz = match Quiz::from_json(&read(&root().join("tests/quiz/responses/quiz.json"))) {
+        Ok(q) => q,
+        Err(e) => panic!("prepared quiz.json: {e}"),
+    };
+    let mut t = take(&quiz, &out_dir("layout-take-typed"));
+    let typed_at = t
+        .sitting
+        .items
+        .iter()
+        .position(|i| i.format == iacquiz::instructor::model::Format::Shortanswer);
+    let Some(typed_at) = typed_at else {
+        panic!("the prepared quiz has a typed question")
+    };
+    let key = |t: &mut iacquiz::tui::take::Take, code: KeyCode| {
+        iacquiz::tui::take::update::handle_key(t, KeyEvent::new(code, KeyModifiers::NONE), 1_000_000);
+    };
+    for _ in 0..typed_at {
+        key(&mut t, KeyCode::Char('n'));
+    }
+    assert_eq!(t.sitting.current(), typed_at);
+    let answer = format!("[{}]", (1..=40).map(|n| format!("\"n{n}\"")).collect::<Vec<_>>().join(", "));
+    for c in answer.chars() {
+        key(&mut t, KeyCode::Char(c));
+    }
+    let screen = iacquiz::tui::take::render_text(&t, 80, 24);
+    let inside = pane(&screen, "Your answer");
+    let row = inside.first().cloned().unwrap_or_default();
+    let shown = row
+        .strip_prefix("› …")
+        .unwrap_or_else(|| panic!("no mark where the line is hidden: {row:?}\n{screen}"));
+    assert!(
+        answer.ends_with(shown),
+        "the box does not end with what was typed last: {row:?}\n{screen}"
+    );
+    assert_eq!(shown.chars().count(), 80 - 2 - 2 - 2, "{screen}");
+    // Home shows the start of the line, a mark saying more follows.
+    key(&mut t, KeyCode::Home);
+    let row = pane(&iacquiz::tui::take::render_text(&t, 80, 24), "Your answer")
+        .first()
+        .cloned()
+        .unwrap_or_default();
+    assert!(row.starts_with("› [\"n1\", ") && row.ends_with('…'), "{row:?}");
+}

@@ -130,9 +130,10 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
     }
 }
 
-/// A question's prompt wrapped to `width`, a blank row after it when it takes more than one.
+/// A question's prompt wrapped to `width` (at most the reading width), a blank row after it
+/// when it takes more than one.
 pub fn prompt_lines(prompt: &str, width: u16, style: ratatui::style::Style) -> Vec<Line<'static>> {
-    let mut rows: Vec<Line<'static>> = wrap::words(prompt.trim(), usize::from(width))
+    let mut rows: Vec<Line<'static>> = wrap::words(prompt.trim(), usize::from(width).min(super::feedback::READING_WIDTH))
         .into_iter()
         .map(|r| Line::from(Span::styled(r, style)))
         .collect();
