@@ -32,6 +32,10 @@ fn layout_bank() -> Bank {
 }
 
 fn practice(tag: &str) -> App {
+    practice_in(tag, false)
+}
+
+fn practice_in(tag: &str, color: bool) -> App {
     let d = temp(tag);
     if let Err(e) = std::fs::create_dir_all(&d) {
         panic!("{}: {e}", d.display());
@@ -46,7 +50,7 @@ fn practice(tag: &str) -> App {
         Options {
             seed: 7,
             clock: Clock::fixed(T0),
-            theme: Theme { color: false },
+            theme: Theme { color },
             start: Some(Mode::Practice),
             exam_questions: 1,
             topics: Vec::new(),
@@ -174,6 +178,31 @@ fn a_long_source_line_wraps_behind_a_marker() {
             insta::assert_snapshot!("source_80x24", screen);
         }
     }
+}
+
+#[test]
+fn highlighting_goes_on_across_a_wrapped_row() {
+    let app = practice_in("layout-colour", true);
+    let mut term = match ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)) {
+        Ok(t) => t,
+        Err(e) => panic!("{e}"),
+    };
+    if let Err(e) = term.draw(|f| iacquiz::tui::views::draw(f, &app)) {
+        panic!("{e}");
+    }
+    let buf = term.backend().buffer().clone();
+    let row_text = |y: u16| (0..80).map(|x| buf[(x, y)].symbol().to_string()).collect::<String>();
+    let Some(y) = (0..24).find(|&y| row_text(y).starts_with("│↪ customer-billing")) else {
+        panic!(
+            "no continuation row inside a string:\n{}",
+            (0..24).map(row_text).collect::<Vec<_>>().join("\n")
+        );
+    };
+    let th = Theme { color: true };
+    assert_eq!(buf[(1, y)].fg, th.dim().fg.unwrap_or_default(), "the mark is dim");
+    // The row goes on inside the string literal the row above opened: still a string's colour.
+    assert_eq!(buf[(3, y)].fg, th.string().fg.unwrap_or_default(), "the string's colour is lost");
+    assert_ne!(th.string().fg, th.dim().fg);
 }
 
 #[test]
