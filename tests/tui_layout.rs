@@ -400,3 +400,21 @@ fn a_typed_answer_longer_than_its_box_scrolls_sideways_behind_a_mark() {
         .unwrap_or_default();
     assert!(row.starts_with("› [\"n1\", ") && row.ends_with('…'), "{row:?}");
 }
+
+#[test]
+fn a_long_playground_expression_scrolls_sideways_behind_a_mark() {
+    let mut app = practice("layout-playground");
+    update::open_playground(&mut app, None);
+    assert_eq!(app.screen, Screen::Playground);
+    let expr = format!("concat({})", (1..=30).map(|n| format!("[{n}]")).collect::<Vec<_>>().join(", "));
+    for c in expr.chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    let screen = render_text(&app, 80, 24);
+    let row = pane(&screen, "Expression").first().cloned().unwrap_or_default();
+    let shown = row
+        .strip_prefix("> …")
+        .unwrap_or_else(|| panic!("no mark where the line is hidden: {row:?}\n{screen}"));
+    assert!(expr.ends_with(shown), "{row:?}\n{screen}");
+    assert_eq!(shown.chars().count(), 80 - 2 - 2 - 2, "{screen}");
+}

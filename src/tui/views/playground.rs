@@ -21,20 +21,16 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
         (None, None) => Line::from(Span::styled(" No configuration in scope: the built-in functions only", t.dim())),
     };
     f.render_widget(Paragraph::new(scope_text), scope);
+    let typed = highlight(&pg.input.text, Lang::Hcl, t).into_iter().next().unwrap_or_default();
+    let (shown, col) = super::wrap::input_line(typed, pg.input.cursor, usize::from(line_area.width.saturating_sub(4)), t.dim());
     let mut spans = vec![Span::styled("> ", t.key())];
-    spans.extend(
-        highlight(&pg.input.text, Lang::Hcl, t)
-            .into_iter()
-            .next()
-            .map(|l| l.spans)
-            .unwrap_or_default(),
-    );
+    spans.extend(shown.spans);
     f.render_widget(
         Paragraph::new(Line::from(spans)).block(Block::bordered().title(format!(" Expression · history {} ", pg.history.len()))),
         line_area,
     );
     if app.help.is_none() {
-        let x = line_area.x + 3 + pg.input.text.chars().take(pg.input.cursor).count() as u16;
+        let x = line_area.x + 3 + u16::try_from(col).unwrap_or(0);
         f.set_cursor_position((x.min(line_area.right().saturating_sub(2)), line_area.y + 1));
     }
     let mut lines: Vec<Line> = Vec::new();

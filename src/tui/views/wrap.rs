@@ -140,24 +140,47 @@ pub fn source(lines: Vec<Line<'static>>, width: usize, mark: Style) -> Vec<Line<
 }
 
 /// What a one-line text box `width` columns wide shows of `text` with the cursor at character
-/// `cursor`, and the cursor's column. A longer line is not cut silently: a `…` at the end says
-/// more follows, and once the cursor passes the box the line scrolls sideways, a `…` at the
-/// start saying text is hidden there. (Characters count one column each, as the cursor does.)
+/// `cursor`, and the cursor's column (see [`input_line`]).
 pub fn input_view(text: &str, cursor: usize, width: usize) -> (String, usize) {
-    let chars: Vec<char> = text.chars().collect();
+    let (line, col) = input_line(Line::from(text.to_string()), cursor, width, Style::default());
+    (line.to_string(), col)
+}
+
+/// What a one-line text box `width` columns wide shows of `line` (highlighted or not) with the
+/// cursor at character `cursor`, and the cursor's column. A longer line is not cut silently: a
+/// `…` (in `mark`) at the end says more follows, and once the cursor passes the box the line
+/// scrolls sideways, a `…` at the start saying text is hidden there. The spans keep their
+/// styles. (Characters count one column each, as the cursor does.)
+pub fn input_line(line: Line<'static>, cursor: usize, width: usize, mark: Style) -> (Line<'static>, usize) {
+    let len: usize = line.spans.iter().map(|s| s.content.chars().count()).sum();
     let width = width.max(2);
-    let cursor = cursor.min(chars.len());
-    if chars.len() < width {
-        return (text.to_string(), cursor);
+    let cursor = cursor.min(len);
+    let (start, end, left, right, col) = if len < width {
+        (0, len, false, false, cursor)
+    } else if cursor < width - 1 {
+        (0, width - 1, false, true, cursor)
+    } else {
+        let start = cursor + 2 - width;
+        (start, (start + width - 1).min(len), true, false, width - 1)
+    };
+    let mut out = Vec::new();
+    if left {
+        out.push(Span::styled("…", mark));
     }
-    if cursor < width - 1 {
-        let shown: String = chars[..width - 1].iter().chain(['…'].iter()).collect();
-        return (shown, cursor);
+    let mut at = 0;
+    for s in line.spans {
+        let n = s.content.chars().count();
+        let (a, b) = (start.max(at), end.min(at + n));
+        if a < b {
+            let piece: String = s.content.chars().skip(a - at).take(b - a).collect();
+            out.push(Span::styled(piece, s.style));
+        }
+        at += n;
     }
-    let start = cursor + 2 - width;
-    let end = (start + width - 1).min(chars.len());
-    let shown: String = ['…'].iter().chain(chars[start..end].iter()).collect();
-    (shown, width - 1)
+    if right {
+        out.push(Span::styled("…", mark));
+    }
+    (Line::from(out), col)
 }
 
 /// Rows `lines` take wrapped at spaces to `width` (as [`words`] wraps them).
@@ -218,6 +241,15 @@ mod tests {
         assert_eq!(input_view("abcdefgh", 2, 5), ("abcd…".to_string(), 2));
         assert_eq!(input_view("abcdefgh", 8, 5), ("…fgh".to_string(), 4));
         assert_eq!(input_view("abcdefgh", 6, 5), ("…defg".to_string(), 4));
+        let bold = Style::default().add_modifier(ratatui::style::Modifier::BOLD);
+        let (line, col) = input_line(
+            Line::from(vec![Span::raw("abc"), Span::styled("defgh", bold)]),
+            6,
+            5,
+            Style::default(),
+        );
+        assert_eq!((line.to_string(), col), ("…defg".to_string(), 4));
+        assert_eq!(line.spans[1].style, bold);
     }
 
     #[test]
