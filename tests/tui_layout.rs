@@ -418,3 +418,22 @@ fn a_long_playground_expression_scrolls_sideways_behind_a_mark() {
     assert!(expr.ends_with(shown), "{row:?}\n{screen}");
     assert_eq!(shown.chars().count(), 80 - 2 - 2 - 2, "{screen}");
 }
+
+#[test]
+fn choices_taller_than_their_pane_scroll_to_the_selected_one() {
+    let mut app = practice("layout-choices-small");
+    let choices = app.asking.as_ref().map(|a| a.choices.clone()).unwrap_or_default();
+    let (w, h) = (60, 16);
+    let screen = render_text(&app, w, h);
+    assert!(screen.contains(" rows 1–"), "the pane says it shows part of the choices\n{screen}");
+    for (i, c) in choices.iter().enumerate() {
+        let screen = render_text(&app, w, h);
+        let text = squeeze(&pane(&screen, "Choices").join(" "));
+        let letter = (b'a' + i as u8) as char;
+        assert!(
+            text.contains(&format!("▶{letter}){}", squeeze(&c.text))),
+            "the selected choice {letter}) is not whole in sight\n{screen}"
+        );
+        press(&mut app, KeyCode::Char('j'));
+    }
+}

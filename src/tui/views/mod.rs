@@ -86,6 +86,26 @@ pub fn source_height(lines: &[Line<'static>], width: u16, t: &Theme) -> u16 {
     u16::try_from(rows).unwrap_or(u16::MAX).saturating_add(2)
 }
 
+/// The bordered choices pane; when the choices need more rows than it has, it scrolls to show
+/// the selected one (`selected`: its first row and the row past its last) and says which rows
+/// it shows.
+pub fn choices_pane(f: &mut Frame, area: Rect, lines: Vec<Line<'static>>, selected: (usize, usize), title: String) {
+    let inner = usize::from(area.height.saturating_sub(2));
+    let total = lines.len();
+    let scroll = selected.1.saturating_sub(inner).min(selected.0);
+    let more = if total > inner {
+        format!(" rows {}–{} of {} ", scroll + 1, (scroll + inner).min(total), total)
+    } else {
+        String::new()
+    };
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(Block::bordered().title(title).title_bottom(Line::from(more).right_aligned()))
+            .scroll((u16::try_from(scroll).unwrap_or(u16::MAX), 0)),
+        area,
+    );
+}
+
 /// The message shown instead of a screen that does not fit.
 pub fn too_small(f: &mut Frame, area: Rect) {
     let text = vec![

@@ -63,8 +63,8 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
     let Some(a) = &app.asking else { return };
     let prompt = prompt_lines(&a.instance.prompt, area.width, t.label());
     let prompt_h = u16::try_from(prompt.len()).unwrap_or(u16::MAX);
-    let choices = if a.typed() {
-        Vec::new()
+    let (choices, selected) = if a.typed() {
+        (Vec::new(), (0, 0))
     } else {
         choice_lines(a, area.width.saturating_sub(2), t)
     };
@@ -126,7 +126,7 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
             f.set_cursor_position((x.min(line_area.right().saturating_sub(2)), line_area.y + 1));
         }
     } else {
-        f.render_widget(Paragraph::new(choices).block(Block::bordered().title(" Choices ")), answer_area);
+        super::choices_pane(f, answer_area, choices, selected, " Choices ".to_string());
     }
 }
 
@@ -144,9 +144,10 @@ pub fn prompt_lines(prompt: &str, width: u16, style: ratatui::style::Style) -> V
 }
 
 /// The choices labelled a), b)…, each wrapped to `width` under its text, the selected one
-/// marked ▶ and highlighted.
-fn choice_lines(a: &super::super::app::Asking, width: u16, t: &Theme) -> Vec<Line<'static>> {
+/// marked ▶ and highlighted; and the rows the selected one takes (first, past the last).
+fn choice_lines(a: &super::super::app::Asking, width: u16, t: &Theme) -> (Vec<Line<'static>>, (usize, usize)) {
     let mut out = Vec::new();
+    let mut selected = (0, 0);
     for (i, c) in a.choices.iter().enumerate() {
         let letter = LETTERS.get(i).map(|b| *b as char).unwrap_or('?');
         let (head, style) = if i == a.selected {
@@ -154,7 +155,11 @@ fn choice_lines(a: &super::super::app::Asking, width: u16, t: &Theme) -> Vec<Lin
         } else {
             (format!("  {letter}) "), ratatui::style::Style::default())
         };
+        let start = out.len();
         out.extend(wrap::hanging(&head, &c.text, usize::from(width), style));
+        if i == a.selected {
+            selected = (start, out.len());
+        }
     }
-    out
+    (out, selected)
 }

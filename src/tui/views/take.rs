@@ -168,8 +168,8 @@ fn question(f: &mut Frame, t: &Take, area: Rect) {
     let prompt = super::question::prompt_lines(&safe(item.prompt.trim()), area.width, th.label());
     let prompt_h = u16::try_from(prompt.len()).unwrap_or(u16::MAX);
     let typed = item.format == Format::Shortanswer;
-    let choices = if typed {
-        Vec::new()
+    let (choices, selected) = if typed {
+        (Vec::new(), (0, 0))
     } else {
         choice_lines(t, item, area.width.saturating_sub(2))
     };
@@ -233,16 +233,17 @@ fn question(f: &mut Frame, t: &Take, area: Rect) {
         Some(c) => format!(" Choices · your answer: {} ", c.key),
         None => " Choices · not answered yet ".to_string(),
     };
-    f.render_widget(Paragraph::new(choices).block(Block::bordered().title(title)), answer_area);
+    super::choices_pane(f, answer_area, choices, selected, title);
 }
 
 /// The question's choices marked ○/● (chosen) and ▶ (highlighted), each wrapped to `width`
-/// under its text.
-fn choice_lines(t: &Take, item: &Item, width: u16) -> Vec<Line<'static>> {
+/// under its text; and the rows the highlighted one takes (first, past the last).
+fn choice_lines(t: &Take, item: &Item, width: u16) -> (Vec<Line<'static>>, (usize, usize)) {
     let i = t.sitting.current();
     let chosen = t.sitting.chosen(i);
     let highlighted = t.highlight.get(i).copied().unwrap_or(0);
     let mut out = Vec::new();
+    let mut selected = (0, 0);
     for (k, c) in item.choices.iter().enumerate() {
         let mark = if chosen == Some(k) { "●" } else { "○" };
         let (head, style) = if k == highlighted {
@@ -250,9 +251,13 @@ fn choice_lines(t: &Take, item: &Item, width: u16) -> Vec<Line<'static>> {
         } else {
             (format!("  {mark} {}) ", c.key), ratatui::style::Style::default())
         };
+        let start = out.len();
         out.extend(super::wrap::hanging(&head, &safe(&c.text), usize::from(width), style));
+        if k == highlighted {
+            selected = (start, out.len());
+        }
     }
-    out
+    (out, selected)
 }
 
 /// An answer as the student gave it, on one line (a choice with its text).
