@@ -425,6 +425,7 @@ fn choices_taller_than_their_pane_scroll_to_the_selected_one() {
     let choices = app.asking.as_ref().map(|a| a.choices.clone()).unwrap_or_default();
     let (w, h) = (60, 16);
     let screen = render_text(&app, w, h);
+    insta::assert_snapshot!("choices_60x16", screen);
     assert!(screen.contains(" rows 1–"), "the pane says it shows part of the choices\n{screen}");
     for (i, c) in choices.iter().enumerate() {
         let screen = render_text(&app, w, h);

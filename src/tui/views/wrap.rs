@@ -183,17 +183,6 @@ pub fn input_line(line: Line<'static>, cursor: usize, width: usize, mark: Style)
     (Line::from(out), col)
 }
 
-/// Rows `lines` take wrapped at spaces to `width` (as [`words`] wraps them).
-pub fn rows(lines: &[Line], width: usize) -> usize {
-    lines
-        .iter()
-        .map(|l| {
-            let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
-            words(&text, width).len()
-        })
-        .sum()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
