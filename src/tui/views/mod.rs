@@ -86,6 +86,17 @@ pub fn source_height(lines: &[Line<'static>], width: u16, t: &Theme) -> u16 {
     u16::try_from(rows).unwrap_or(u16::MAX).saturating_add(2)
 }
 
+/// `line` as it is when it fits `width`, else its text wrapped at spaces (one space in, in its
+/// first span's style): a status or info line grows a row rather than being cut.
+pub fn fit_line(line: Line<'static>, width: u16) -> Vec<Line<'static>> {
+    if line.width() <= usize::from(width) {
+        return vec![line];
+    }
+    let style = line.spans.first().map(|s| s.style).unwrap_or_default();
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    status_lines(text.trim_start(), width, style)
+}
+
 /// The bordered choices pane; when the choices need more rows than it has, it scrolls to show
 /// the selected one (`selected`: its first row and the row past its last) and says which rows
 /// it shows.

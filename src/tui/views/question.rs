@@ -61,6 +61,24 @@ const LETTERS: &[u8] = b"abcdefghij";
 pub fn draw(f: &mut Frame, app: &App, area: Rect) {
     let t = &app.theme;
     let Some(a) = &app.asking else { return };
+    let mut info_spans = vec![Span::styled(
+        format!(
+            " {} · {} · difficulty {}/5 · {}",
+            a.topic, a.item.domain, a.difficulty, a.instance.kind
+        ),
+        t.dim(),
+    )];
+    // An exam question revisited says it is flagged or already answered.
+    if let Some(slot) = app.session.as_ref().and_then(|s| s.sheet.as_ref()).and_then(|x| x.current()) {
+        if slot.flagged {
+            info_spans.push(Span::styled(" · ⚑ flagged", t.label()));
+        }
+        if slot.answer.is_some() {
+            info_spans.push(Span::styled(" · ✎ answered", t.label()));
+        }
+    }
+    let info_rows = super::fit_line(Line::from(info_spans), area.width);
+    let info_h = u16::try_from(info_rows.len()).unwrap_or(1);
     let prompt = prompt_lines(&a.instance.prompt, area.width, t.label());
     let prompt_h = u16::try_from(prompt.len()).unwrap_or(u16::MAX);
     let (choices, selected) = if a.typed() {
@@ -84,31 +102,15 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
         u16::try_from(choices.len() + 2).unwrap_or(u16::MAX)
     };
     // The choices come whole when they fit beside a source pane of 3 rows; the rest is source.
-    let answer_h = answer_h.min(area.height.saturating_sub(1 + prompt_h + 3).max(3));
+    let answer_h = answer_h.min(area.height.saturating_sub(info_h + prompt_h + 3).max(3));
     let [info, prompt_area, source_area, answer_area] = Layout::vertical([
-        Constraint::Length(1),
+        Constraint::Length(info_h),
         Constraint::Length(prompt_h),
         Constraint::Min(3),
         Constraint::Length(answer_h),
     ])
     .areas(area);
-    let mut info_spans = vec![Span::styled(
-        format!(
-            " {} · {} · difficulty {}/5 · {}",
-            a.topic, a.item.domain, a.difficulty, a.instance.kind
-        ),
-        t.dim(),
-    )];
-    // An exam question revisited says it is flagged or already answered.
-    if let Some(slot) = app.session.as_ref().and_then(|s| s.sheet.as_ref()).and_then(|x| x.current()) {
-        if slot.flagged {
-            info_spans.push(Span::styled(" · ⚑ flagged", t.label()));
-        }
-        if slot.answer.is_some() {
-            info_spans.push(Span::styled(" · ✎ answered", t.label()));
-        }
-    }
-    f.render_widget(Paragraph::new(Line::from(info_spans)), info);
+    f.render_widget(Paragraph::new(info_rows), info);
     f.render_widget(Paragraph::new(prompt), prompt_area);
     let lines = source_lines(&a.instance.source, t);
     super::source_pane(f, source_area, lines, a.scroll, t);

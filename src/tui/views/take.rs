@@ -165,6 +165,16 @@ fn question(f: &mut Frame, t: &Take, area: Rect) {
     let s = &t.sitting;
     let Some(item) = s.item() else { return };
     let i = s.current();
+    let info_text = format!(
+        " Question {} of {} · {} · difficulty {}/5 · {} answered",
+        item.number,
+        s.len(),
+        item.topic,
+        item.difficulty,
+        s.answered()
+    );
+    let info_rows = super::fit_line(Line::from(Span::styled(info_text, th.dim())), area.width);
+    let info_h = u16::try_from(info_rows.len()).unwrap_or(1);
     let prompt = super::question::prompt_lines(&safe(item.prompt.trim()), area.width, th.label());
     let prompt_h = u16::try_from(prompt.len()).unwrap_or(u16::MAX);
     let typed = item.format == Format::Shortanswer;
@@ -187,35 +197,22 @@ fn question(f: &mut Frame, t: &Take, area: Rect) {
     let lines = source_lines(item, th);
     // The source takes the rows it needs, and every free row when it needs more: it scrolls
     // only when the whole screen cannot show it.
-    let free = area.height.saturating_sub(1 + prompt_h + answer_h);
+    let free = area.height.saturating_sub(info_h + prompt_h + answer_h);
     let source_h = if lines.is_empty() {
         0
     } else {
         super::source_height(&lines, area.width, th).min(free.max(3))
     };
-    let answer_h = answer_h.min(area.height.saturating_sub(1 + prompt_h + source_h).max(3));
+    let answer_h = answer_h.min(area.height.saturating_sub(info_h + prompt_h + source_h).max(3));
     let [info, prompt_area, source_area, answer_area, _] = Layout::vertical([
-        Constraint::Length(1),
+        Constraint::Length(info_h),
         Constraint::Length(prompt_h),
         Constraint::Length(source_h),
         Constraint::Length(answer_h),
         Constraint::Min(0),
     ])
     .areas(area);
-    f.render_widget(
-        Paragraph::new(Line::from(Span::styled(
-            format!(
-                " Question {} of {} · {} · difficulty {}/5 · {} answered",
-                item.number,
-                s.len(),
-                item.topic,
-                item.difficulty,
-                s.answered()
-            ),
-            th.dim(),
-        ))),
-        info,
-    );
+    f.render_widget(Paragraph::new(info_rows), info);
     f.render_widget(Paragraph::new(prompt), prompt_area);
     if !lines.is_empty() {
         super::source_pane(f, source_area, lines, t.scroll, th);
