@@ -270,6 +270,8 @@ pub struct App {
     pub feedback: Option<Feedback>,
     /// The feedback pane's scroll.
     pub feedback_scroll: u16,
+    /// The scroll of the source shown with the feedback.
+    pub feedback_source_scroll: u16,
     /// The trace pane's scroll.
     pub trace_scroll: u16,
     /// The exam results' scroll.
@@ -318,6 +320,7 @@ impl App {
             asking: None,
             feedback: None,
             feedback_scroll: 0,
+            feedback_source_scroll: 0,
             trace_scroll: 0,
             summary_scroll: 0,
             summary_selected: 0,

@@ -144,6 +144,10 @@ pub enum Action {
     HistoryPrev,
     /// Recall the next line (playground history).
     HistoryNext,
+    /// Scroll the source pane beside the feedback down.
+    SourceDown,
+    /// Scroll the source pane beside the feedback up.
+    SourceUp,
     /// Edit the line being typed.
     Edit(Edit),
     /// Go back to the previous question.
@@ -332,6 +336,8 @@ pub const BINDINGS: &[Binding] = &[
         false,
     ),
     b(C::Feedback, &[ch('k'), k(K::Up), k(K::PageUp)], A::ScrollUp, "scroll up", false),
+    b(C::Feedback, &[ch('J')], A::SourceDown, "scroll the source down", false),
+    b(C::Feedback, &[ch('K')], A::SourceUp, "scroll the source up", false),
     b(C::Feedback, &[k(K::Esc)], A::Back, "home", true),
     b(C::Trace, &[ch('j'), k(K::Down), k(K::PageDown)], A::ScrollDown, "scroll down", true),
     b(C::Trace, &[ch('k'), k(K::Up), k(K::PageUp)], A::ScrollUp, "scroll up", true),

@@ -743,6 +743,7 @@ fn submit(app: &mut App, given: Given) {
     }
     app.feedback = Some(fb);
     app.feedback_scroll = 0;
+    app.feedback_source_scroll = 0;
     app.trace_scroll = 0;
     app.screen = Screen::Feedback;
 }
@@ -764,6 +765,8 @@ fn feedback_keys(app: &mut App, a: Action) {
         }
         Action::ScrollDown => app.feedback_scroll = app.feedback_scroll.saturating_add(1),
         Action::ScrollUp => app.feedback_scroll = app.feedback_scroll.saturating_sub(1),
+        Action::SourceDown => app.feedback_source_scroll = app.feedback_source_scroll.saturating_add(3),
+        Action::SourceUp => app.feedback_source_scroll = app.feedback_source_scroll.saturating_sub(3),
         Action::Trace => {
             app.trace_scroll = 0;
             open(app, Screen::Trace);
@@ -850,6 +853,7 @@ fn walk_to(app: &mut App, i: usize) {
             app.summary_selected = i;
             app.feedback = Some(fb);
             app.feedback_scroll = 0;
+            app.feedback_source_scroll = 0;
             app.screen = Screen::Feedback;
         }
         Err(e) => app.notice = Some(e),

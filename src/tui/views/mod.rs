@@ -10,6 +10,7 @@ mod question;
 mod stats;
 mod summary;
 pub mod take;
+pub mod wrap;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -32,7 +33,10 @@ pub fn draw(f: &mut Frame, app: &App) {
         too_small(f, area);
         return;
     }
-    let [header, body, footer_area] = Layout::vertical([Constraint::Length(1), Constraint::Min(1), Constraint::Length(1)]).areas(area);
+    let footer = footer_lines(app, area.width);
+    let footer_h = u16::try_from(footer.len()).unwrap_or(1).clamp(1, MAX_STATUS_ROWS);
+    let [header, body, footer_area] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(1), Constraint::Length(footer_h)]).areas(area);
     draw_header(f, app, header);
     // A read-only app says so on every screen, in a row of its own above the screen.
     let body = match &app.read_only {
@@ -62,7 +66,7 @@ pub fn draw(f: &mut Frame, app: &App) {
         Some(c) => exam::draw_confirm(f, app, body, c),
         None => {}
     }
-    draw_footer(f, app, footer_area);
+    f.render_widget(Paragraph::new(footer), footer_area);
     if let Some(scroll) = app.help {
         draw_help(f, app, body, scroll);
     }
@@ -97,9 +101,11 @@ fn draw_leave_typed(f: &mut Frame, app: &App, body: Rect) {
     );
 }
 
-/// The bordered, scrollable source pane of a question, with "lines A–B of N" when it scrolls
-/// (`scroll` is clamped to the last screenful).
-pub fn source_pane(f: &mut Frame, area: Rect, lines: Vec<Line<'static>>, scroll: u16) {
+/// The bordered, scrollable source pane of a question, its long lines wrapped behind a
+/// continuation mark, with "lines A–B of N" (rows, once wrapped) when it scrolls (`scroll` is
+/// clamped to the last screenful).
+pub fn source_pane(f: &mut Frame, area: Rect, lines: Vec<Line<'static>>, scroll: u16, t: &Theme) {
+    let lines = wrap::source(lines, usize::from(area.width.saturating_sub(2)), t.dim());
     let inner_h = area.height.saturating_sub(2);
     let total = u16::try_from(lines.len()).unwrap_or(u16::MAX);
     let max = total.saturating_sub(inner_h);
@@ -113,6 +119,43 @@ pub fn source_pane(f: &mut Frame, area: Rect, lines: Vec<Line<'static>>, scroll:
         Paragraph::new(lines)
             .block(Block::bordered().title(" Source ").title_bottom(Line::from(more).right_aligned()))
             .scroll((scroll, 0)),
+        area,
+    );
+}
+
+/// How many rows the source pane needs to show `lines` whole at `width` (borders included).
+pub fn source_height(lines: &[Line<'static>], width: u16, t: &Theme) -> u16 {
+    let rows = wrap::source(lines.to_vec(), usize::from(width.saturating_sub(2)), t.dim()).len();
+    u16::try_from(rows).unwrap_or(u16::MAX).saturating_add(2)
+}
+
+/// `line` as it is when it fits `width`, else its text wrapped at spaces (one space in, in its
+/// first span's style): a status or info line grows a row rather than being cut.
+pub fn fit_line(line: Line<'static>, width: u16) -> Vec<Line<'static>> {
+    if line.width() <= usize::from(width) {
+        return vec![line];
+    }
+    let style = line.spans.first().map(|s| s.style).unwrap_or_default();
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    status_lines(text.trim_start(), width, style)
+}
+
+/// The bordered choices pane; when the choices need more rows than it has, it scrolls to show
+/// the selected one (`selected`: its first row and the row past its last) and says which rows
+/// it shows.
+pub fn choices_pane(f: &mut Frame, area: Rect, lines: Vec<Line<'static>>, selected: (usize, usize), title: String) {
+    let inner = usize::from(area.height.saturating_sub(2));
+    let total = lines.len();
+    let scroll = selected.1.saturating_sub(inner).min(selected.0);
+    let more = if total > inner {
+        format!(" rows {}–{} of {} ", scroll + 1, (scroll + inner).min(total), total)
+    } else {
+        String::new()
+    };
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(Block::bordered().title(title).title_bottom(Line::from(more).right_aligned()))
+            .scroll((u16::try_from(scroll).unwrap_or(u16::MAX), 0)),
         area,
     );
 }
@@ -169,26 +212,55 @@ pub fn capital(s: &str) -> String {
     c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }
 
-fn draw_footer(f: &mut Frame, app: &App, area: Rect) {
+/// The most rows the status line grows to (a long message wraps instead of being cut).
+pub const MAX_STATUS_ROWS: u16 = 3;
+
+/// The status line's rows at `width`: the notice, wrapped, or the keys that apply now.
+fn footer_lines(app: &App, width: u16) -> Vec<Line<'static>> {
     let t = &app.theme;
-    let mut spans = Vec::new();
     if let Some(n) = &app.notice
         && app.help.is_none()
         && app.confirm.is_none()
         && matches!(app.screen, Screen::Home | Screen::Question | Screen::Summary | Screen::ExamList)
     {
-        f.render_widget(Paragraph::new(Line::from(Span::styled(format!(" {n}"), t.label()))), area);
-        return;
+        return status_lines(n, width, t.label());
     }
     let choices = app.asking.as_ref().map(|a| a.choices.len()).unwrap_or(0);
-    for (keys, label) in keymap::footer(&app.contexts(), choices) {
-        if !spans.is_empty() {
+    key_lines(keymap::footer(&app.contexts(), choices), width, t)
+}
+
+/// A status message wrapped to `width` (one space in from the edge), in `style`.
+pub fn status_lines(text: &str, width: u16, style: ratatui::style::Style) -> Vec<Line<'static>> {
+    wrap::words(text, usize::from(width.saturating_sub(1)))
+        .into_iter()
+        .map(|r| Line::from(Span::styled(format!(" {r}"), style)))
+        .collect()
+}
+
+/// The footer's key hints laid out in rows of `width` columns, never splitting a hint.
+pub fn key_lines<K: Into<String>, L: std::fmt::Display>(hints: Vec<(K, L)>, width: u16, t: &Theme) -> Vec<Line<'static>> {
+    let width = usize::from(width);
+    let mut rows = Vec::new();
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    let mut used = 0;
+    for (keys, label) in hints {
+        let keys: String = keys.into();
+        let label = format!(" {label}");
+        let w = wrap::width_of(&keys) + wrap::width_of(&label);
+        if used > 0 && used + 2 + w > width {
+            rows.push(Line::from(std::mem::take(&mut spans)));
+            used = 0;
+        }
+        if used > 0 {
             spans.push(Span::raw("  "));
+            used += 2;
         }
         spans.push(Span::styled(keys, t.key()));
-        spans.push(Span::raw(format!(" {label}")));
+        spans.push(Span::raw(label));
+        used += w;
     }
-    f.render_widget(Paragraph::new(Line::from(spans)), area);
+    rows.push(Line::from(spans));
+    rows
 }
 
 /// The help screen's lines: the keys of the screen under it, from the one binding table

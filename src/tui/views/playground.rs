@@ -51,14 +51,21 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
     let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count());
     let shown = usize::from(input_h.saturating_sub(2));
     let first = (row + 1).saturating_sub(shown);
+    let width = usize::from(line_area.width.saturating_sub(4));
+    let cursor_line = input_lines.get(row).map_or(String::new(), |l| (*l).to_string());
+    let (_, col_shown) = super::wrap::input_line(Line::from(cursor_line), col, width, t.dim());
     let lines: Vec<Line> = input_lines
         .iter()
         .enumerate()
         .skip(first)
         .take(shown)
         .map(|(i, l)| {
+            // Long rows scroll sideways around the cursor, with an ellipsis where text is hidden.
+            let typed = highlight(l, Lang::Hcl, t).into_iter().next().unwrap_or_default();
+            let at = if i == row { col } else { 0 };
+            let (shown, _) = super::wrap::input_line(typed, at, width, t.dim());
             let mut spans = vec![Span::styled(if i == 0 { "> " } else { "  " }, t.key())];
-            spans.extend(highlight(l, Lang::Hcl, t).into_iter().next().map(|l| l.spans).unwrap_or_default());
+            spans.extend(shown.spans);
             Line::from(spans)
         })
         .collect();
@@ -69,7 +76,7 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
     };
     f.render_widget(Paragraph::new(lines).block(Block::bordered().title(title)), line_area);
     if app.help.is_none() && app.confirm.is_none() {
-        let x = line_area.x + 3 + u16::try_from(col).unwrap_or(u16::MAX);
+        let x = line_area.x + 3 + u16::try_from(col_shown).unwrap_or(u16::MAX);
         let y = line_area.y + 1 + u16::try_from(row - first).unwrap_or(0);
         f.set_cursor_position((x.min(line_area.right().saturating_sub(2)), y));
     }

@@ -3,14 +3,15 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::{Line, Span, Text};
-use ratatui::widgets::{Block, Paragraph, Wrap};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph};
 
 use crate::bank::Source;
 
 use super::super::app::App;
 use super::super::highlight::{Lang, highlight};
 use super::super::theme::Theme;
+use super::wrap;
 
 /// The source pane's lines: for terraform the configuration, each file, then the expression;
 /// for cfnrain the parent template and its module files (YAML); for rivet the `.rvt` files
@@ -60,18 +61,6 @@ const LETTERS: &[u8] = b"abcdefghij";
 pub fn draw(f: &mut Frame, app: &App, area: Rect) {
     let t = &app.theme;
     let Some(a) = &app.asking else { return };
-    let prompt_text = Text::styled(a.instance.prompt.trim().to_string(), t.label());
-    let h = super::wrapped_height(&prompt_text.lines, area.width);
-    let prompt_h = if h > 1 { h + 1 } else { 1 }.min(4);
-    let prompt = Paragraph::new(prompt_text).wrap(Wrap { trim: true });
-    let answer_h = if a.typed() { 5 } else { a.choices.len() as u16 + 2 };
-    let [info, prompt_area, source_area, answer_area] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Length(prompt_h),
-        Constraint::Min(3),
-        Constraint::Length(answer_h),
-    ])
-    .areas(area);
     let mut info_spans = vec![Span::styled(
         format!(
             " {} · {} · difficulty {}/5 · {}",
@@ -88,50 +77,91 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
             info_spans.push(Span::styled(" · ✎ answered", t.label()));
         }
     }
-    f.render_widget(Paragraph::new(Line::from(info_spans)), info);
-    f.render_widget(prompt, prompt_area);
+    let info_rows = super::fit_line(Line::from(info_spans), area.width);
+    let info_h = u16::try_from(info_rows.len()).unwrap_or(1);
+    let prompt = prompt_lines(&a.instance.prompt, area.width, t.label());
+    let prompt_h = u16::try_from(prompt.len()).unwrap_or(u16::MAX);
+    let (choices, selected) = if a.typed() {
+        (Vec::new(), (0, 0))
+    } else {
+        choice_lines(a, area.width.saturating_sub(2), t)
+    };
+    let msg = match &a.input_error {
+        Some(e) => super::status_lines(&format!("✗ {e}"), area.width, t.bad()),
+        None if a.input.text.trim().is_empty() => super::status_lines("Type the value, then Enter.", area.width, t.dim()),
+        None => super::status_lines(
+            &format!("✓ a valid {} value; Enter submits", a.instance.engine.notation()),
+            area.width,
+            t.dim(),
+        ),
+    };
+    let msg_h = u16::try_from(msg.len()).unwrap_or(2).clamp(2, super::MAX_STATUS_ROWS);
+    let answer_h = if a.typed() {
+        3 + msg_h
+    } else {
+        u16::try_from(choices.len() + 2).unwrap_or(u16::MAX)
+    };
+    // The choices come whole when they fit beside a source pane of 3 rows; the rest is source.
+    let answer_h = answer_h.min(area.height.saturating_sub(info_h + prompt_h + 3).max(3));
+    let [info, prompt_area, source_area, answer_area] = Layout::vertical([
+        Constraint::Length(info_h),
+        Constraint::Length(prompt_h),
+        Constraint::Min(3),
+        Constraint::Length(answer_h),
+    ])
+    .areas(area);
+    f.render_widget(Paragraph::new(info_rows), info);
+    f.render_widget(Paragraph::new(prompt), prompt_area);
     let lines = source_lines(&a.instance.source, t);
-    super::source_pane(f, source_area, lines, a.scroll);
+    super::source_pane(f, source_area, lines, a.scroll, t);
     if a.typed() {
-        let [line_area, err_area] = Layout::vertical([Constraint::Length(3), Constraint::Length(2)]).areas(answer_area);
+        let [line_area, err_area] = Layout::vertical([Constraint::Length(3), Constraint::Length(msg_h)]).areas(answer_area);
+        let (shown, col) = wrap::input_view(&a.input.text, a.input.cursor, usize::from(line_area.width.saturating_sub(4)));
         f.render_widget(
-            Paragraph::new(Line::from(vec![Span::styled("› ", t.key()), Span::raw(a.input.text.clone())]))
+            Paragraph::new(Line::from(vec![Span::styled("› ", t.key()), Span::raw(shown)]))
                 .block(Block::bordered().title(format!(" Your answer ({}) ", a.instance.engine.value_noun()))),
             line_area,
         );
-        let msg = match &a.input_error {
-            Some(e) => Line::from(Span::styled(format!(" ✗ {e}"), t.bad())),
-            None if a.input.text.trim().is_empty() => Line::from(Span::styled(" Type the value, then Enter.", t.dim())),
-            None => Line::from(Span::styled(
-                format!(" ✓ a valid {} value; Enter submits", a.instance.engine.notation()),
-                t.dim(),
-            )),
-        };
-        f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), err_area);
+        f.render_widget(Paragraph::new(msg), err_area);
         if app.help.is_none() {
-            let x = line_area.x + 3 + a.input.text.chars().take(a.input.cursor).count() as u16;
+            let x = line_area.x + 3 + u16::try_from(col).unwrap_or(0);
             f.set_cursor_position((x.min(line_area.right().saturating_sub(2)), line_area.y + 1));
         }
     } else {
-        let w = answer_area.width.saturating_sub(6) as usize;
-        let lines: Vec<Line> = a
-            .choices
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let letter = LETTERS.get(i).map(|b| *b as char).unwrap_or('?');
-                let mut text: String = c.text.chars().take(w).collect();
-                if c.text.chars().count() > w {
-                    text.pop();
-                    text.push('…');
-                }
-                if i == a.selected {
-                    Line::from(Span::styled(format!("▶ {letter}) {text}"), t.selected()))
-                } else {
-                    Line::from(format!("  {letter}) {text}"))
-                }
-            })
-            .collect();
-        f.render_widget(Paragraph::new(lines).block(Block::bordered().title(" Choices ")), answer_area);
+        super::choices_pane(f, answer_area, choices, selected, " Choices ".to_string());
     }
+}
+
+/// A question's prompt wrapped to `width` (at most the reading width), a blank row after it
+/// when it takes more than one.
+pub fn prompt_lines(prompt: &str, width: u16, style: ratatui::style::Style) -> Vec<Line<'static>> {
+    let mut rows: Vec<Line<'static>> = wrap::words(prompt.trim(), usize::from(width).min(super::feedback::READING_WIDTH))
+        .into_iter()
+        .map(|r| Line::from(Span::styled(r, style)))
+        .collect();
+    if rows.len() > 1 {
+        rows.push(Line::from(""));
+    }
+    rows
+}
+
+/// The choices labelled a), b)…, each wrapped to `width` under its text, the selected one
+/// marked ▶ and highlighted; and the rows the selected one takes (first, past the last).
+fn choice_lines(a: &super::super::app::Asking, width: u16, t: &Theme) -> (Vec<Line<'static>>, (usize, usize)) {
+    let mut out = Vec::new();
+    let mut selected = (0, 0);
+    for (i, c) in a.choices.iter().enumerate() {
+        let letter = LETTERS.get(i).map(|b| *b as char).unwrap_or('?');
+        let (head, style) = if i == a.selected {
+            (format!("▶ {letter}) "), t.selected())
+        } else {
+            (format!("  {letter}) "), ratatui::style::Style::default())
+        };
+        let start = out.len();
+        out.extend(wrap::hanging(&head, &c.text, usize::from(width), style));
+        if i == a.selected {
+            selected = (start, out.len());
+        }
+    }
+    (out, selected)
 }

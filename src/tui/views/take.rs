@@ -4,14 +4,14 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::{Line, Span, Text};
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use super::super::highlight::{Lang, highlight};
 use super::super::keymap::{self, Ctx};
 use super::super::take::{Phase, Take};
 use super::super::theme::Theme;
-use super::{MIN_HEIGHT, MIN_WIDTH, wrapped_height};
+use super::{MIN_HEIGHT, MIN_WIDTH};
 use crate::export::source_blocks;
 use crate::instructor::model::{Format, Item};
 use crate::instructor::take::responses_file_name;
@@ -24,7 +24,9 @@ pub fn draw(f: &mut Frame, t: &Take) {
         super::too_small(f, area);
         return;
     }
-    let [header, body, footer] = Layout::vertical([Constraint::Length(1), Constraint::Min(1), Constraint::Length(1)]).areas(area);
+    let footer_rows = footer_lines(t, area.width);
+    let footer_h = u16::try_from(footer_rows.len()).unwrap_or(1).clamp(1, super::MAX_STATUS_ROWS);
+    let [header, body, footer] = Layout::vertical([Constraint::Length(1), Constraint::Min(1), Constraint::Length(footer_h)]).areas(area);
     draw_header(f, t, header);
     match t.phase {
         Phase::Name => name(f, t, body),
@@ -33,7 +35,7 @@ pub fn draw(f: &mut Frame, t: &Take) {
         Phase::Quit => quit(f, t, body),
         Phase::Done => done(f, t, body),
     }
-    draw_footer(f, t, footer);
+    f.render_widget(Paragraph::new(footer_rows), footer);
     if let Some(scroll) = t.help {
         super::draw_help_lines(f, body, help_lines(t), scroll, &t.theme);
     }
@@ -77,47 +79,39 @@ fn draw_header(f: &mut Frame, t: &Take, area: Rect) {
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn draw_footer(f: &mut Frame, t: &Take, area: Rect) {
+/// The status line's rows at `width`: a notice or a failed save, wrapped, or the keys.
+fn footer_lines(t: &Take, width: u16) -> Vec<Line<'static>> {
     let th = &t.theme;
     if let Some(n) = &t.notice
         && t.help.is_none()
     {
-        f.render_widget(Paragraph::new(Line::from(Span::styled(format!(" {n}"), th.bad()))), area);
-        return;
+        return super::status_lines(n, width, th.bad());
     }
     // A failed save stays on the status line until a save succeeds: answers given meanwhile
     // are only in memory.
     if let Some(Err(e)) = &t.saved
         && t.help.is_none()
     {
-        let text = format!(" ✗ Answers not saved: {e}. They are kept; the next answer tries again.");
-        f.render_widget(Paragraph::new(Line::from(Span::styled(text, th.bad()))), area);
-        return;
+        let text = format!("✗ Answers not saved: {e}. They are kept; the next answer tries again.");
+        return super::status_lines(&text, width, th.bad());
     }
     let choices = match t.phase {
         Phase::Question => t.sitting.item().map(|i| i.choices.len()).unwrap_or(0),
         _ => 0,
     };
-    let mut spans = Vec::new();
-    for (keys, label) in keymap::footer(&t.contexts(), choices) {
-        if !spans.is_empty() {
-            spans.push(Span::raw("  "));
-        }
-        spans.push(Span::styled(keys, th.key()));
-        spans.push(Span::raw(format!(" {label}")));
-    }
-    f.render_widget(Paragraph::new(Line::from(spans)), area);
+    super::key_lines(keymap::footer(&t.contexts(), choices), width, th)
 }
 
 /// A line box with the cursor placed in it (unless the help covers it).
 fn line_box(f: &mut Frame, t: &Take, area: Rect, title: &str, line: &super::super::text::TextInput) {
+    let (shown, col) = super::wrap::input_view(&line.text, line.cursor, usize::from(area.width.saturating_sub(4)));
     f.render_widget(
-        Paragraph::new(Line::from(vec![Span::styled("› ", t.theme.key()), Span::raw(line.text.clone())]))
+        Paragraph::new(Line::from(vec![Span::styled("› ", t.theme.key()), Span::raw(shown)]))
             .block(Block::bordered().title(format!(" {title} "))),
         area,
     );
     if t.help.is_none() {
-        let x = area.x + 3 + line.text.chars().take(line.cursor).count() as u16;
+        let x = area.x + 3 + u16::try_from(col).unwrap_or(0);
         f.set_cursor_position((x.min(area.right().saturating_sub(2)), area.y + 1));
     }
 }
@@ -161,85 +155,96 @@ fn question(f: &mut Frame, t: &Take, area: Rect) {
     let s = &t.sitting;
     let Some(item) = s.item() else { return };
     let i = s.current();
-    let prompt_text = Text::styled(safe(item.prompt.trim()).into_owned(), th.label());
-    let h = wrapped_height(&prompt_text.lines, area.width);
-    let prompt_h = if h > 1 { h + 1 } else { 1 }.min(5);
+    let info_text = format!(
+        " Question {} of {} · {} · difficulty {}/5 · {} answered",
+        item.number,
+        s.len(),
+        item.topic,
+        item.difficulty,
+        s.answered()
+    );
+    let info_rows = super::fit_line(Line::from(Span::styled(info_text, th.dim())), area.width);
+    let info_h = u16::try_from(info_rows.len()).unwrap_or(1);
+    let prompt = super::question::prompt_lines(&safe(item.prompt.trim()), area.width, th.label());
+    let prompt_h = u16::try_from(prompt.len()).unwrap_or(u16::MAX);
     let typed = item.format == Format::Shortanswer;
-    let answer_h = if typed { 5 } else { item.choices.len() as u16 + 2 };
-    let lines = source_lines(item, th);
-    let source_h = if lines.is_empty() {
-        Constraint::Length(0)
+    let (choices, selected) = if typed {
+        (Vec::new(), (0, 0))
     } else {
-        Constraint::Min(3)
+        choice_lines(t, item, area.width.saturating_sub(2))
     };
+    let hint = super::status_lines(
+        &format!("{} Ctrl-U clears it.", crate::export::type_hint(item)),
+        area.width,
+        th.dim(),
+    );
+    let hint_h = u16::try_from(hint.len()).unwrap_or(2).clamp(2, super::MAX_STATUS_ROWS);
+    let answer_h = if typed {
+        3 + hint_h
+    } else {
+        u16::try_from(choices.len() + 2).unwrap_or(u16::MAX)
+    };
+    let lines = source_lines(item, th);
+    // The source takes the rows it needs, and every free row when it needs more: it scrolls
+    // only when the whole screen cannot show it.
+    let free = area.height.saturating_sub(info_h + prompt_h + answer_h);
+    let source_h = if lines.is_empty() {
+        0
+    } else {
+        super::source_height(&lines, area.width, th).min(free.max(3))
+    };
+    let answer_h = answer_h.min(area.height.saturating_sub(info_h + prompt_h + source_h).max(3));
     let [info, prompt_area, source_area, answer_area, _] = Layout::vertical([
-        Constraint::Length(1),
+        Constraint::Length(info_h),
         Constraint::Length(prompt_h),
-        source_h,
+        Constraint::Length(source_h),
         Constraint::Length(answer_h),
         Constraint::Min(0),
     ])
     .areas(area);
-    f.render_widget(
-        Paragraph::new(Line::from(Span::styled(
-            format!(
-                " Question {} of {} · {} · difficulty {}/5 · {} answered",
-                item.number,
-                s.len(),
-                item.topic,
-                item.difficulty,
-                s.answered()
-            ),
-            th.dim(),
-        ))),
-        info,
-    );
-    f.render_widget(Paragraph::new(prompt_text).wrap(Wrap { trim: true }), prompt_area);
+    f.render_widget(Paragraph::new(info_rows), info);
+    f.render_widget(Paragraph::new(prompt), prompt_area);
     if !lines.is_empty() {
-        super::source_pane(f, source_area, lines, t.scroll);
+        super::source_pane(f, source_area, lines, t.scroll, th);
     }
     if typed {
-        let [line_area, hint] = Layout::vertical([Constraint::Length(3), Constraint::Length(2)]).areas(answer_area);
+        let [line_area, hint_area] = Layout::vertical([Constraint::Length(3), Constraint::Length(hint_h)]).areas(answer_area);
         if let Some(line) = t.inputs.get(i) {
             line_box(f, t, line_area, "Your answer", line);
         }
-        f.render_widget(
-            Paragraph::new(Line::from(Span::styled(
-                format!(" {} Ctrl-U clears it.", crate::export::type_hint(item)),
-                th.dim(),
-            )))
-            .wrap(Wrap { trim: true }),
-            hint,
-        );
+        f.render_widget(Paragraph::new(hint), hint_area);
         return;
     }
     let chosen = s.chosen(i);
-    let highlighted = t.highlight.get(i).copied().unwrap_or(0);
-    let w = answer_area.width.saturating_sub(10) as usize;
-    let rows: Vec<Line> = item
-        .choices
-        .iter()
-        .enumerate()
-        .map(|(k, c)| {
-            let shown = safe(&c.text);
-            let mut text: String = shown.chars().take(w).collect();
-            if shown.chars().count() > w {
-                text.pop();
-                text.push('…');
-            }
-            let mark = if chosen == Some(k) { "●" } else { "○" };
-            if k == highlighted {
-                Line::from(Span::styled(format!("▶ {mark} {}) {text}", c.key), th.selected()))
-            } else {
-                Line::from(format!("  {mark} {}) {text}", c.key))
-            }
-        })
-        .collect();
     let title = match chosen.and_then(|k| item.choices.get(k)) {
         Some(c) => format!(" Choices · your answer: {} ", c.key),
         None => " Choices · not answered yet ".to_string(),
     };
-    f.render_widget(Paragraph::new(rows).block(Block::bordered().title(title)), answer_area);
+    super::choices_pane(f, answer_area, choices, selected, title);
+}
+
+/// The question's choices marked ○/● (chosen) and ▶ (highlighted), each wrapped to `width`
+/// under its text; and the rows the highlighted one takes (first, past the last).
+fn choice_lines(t: &Take, item: &Item, width: u16) -> (Vec<Line<'static>>, (usize, usize)) {
+    let i = t.sitting.current();
+    let chosen = t.sitting.chosen(i);
+    let highlighted = t.highlight.get(i).copied().unwrap_or(0);
+    let mut out = Vec::new();
+    let mut selected = (0, 0);
+    for (k, c) in item.choices.iter().enumerate() {
+        let mark = if chosen == Some(k) { "●" } else { "○" };
+        let (head, style) = if k == highlighted {
+            (format!("▶ {mark} {}) ", c.key), t.theme.selected())
+        } else {
+            (format!("  {mark} {}) ", c.key), ratatui::style::Style::default())
+        };
+        let start = out.len();
+        out.extend(super::wrap::hanging(&head, &safe(&c.text), usize::from(width), style));
+        if k == highlighted {
+            selected = (start, out.len());
+        }
+    }
+    (out, selected)
 }
 
 /// An answer as the student gave it, on one line (a choice with its text).
@@ -273,24 +278,23 @@ fn submit(f: &mut Frame, t: &Take, area: Rect) {
         )));
     }
     lines.push(Line::from(""));
-    let w = area.width.saturating_sub(10) as usize;
+    let w = usize::from(area.width.saturating_sub(2));
     for (k, item) in s.items.iter().enumerate() {
-        let row = match s.answer(k) {
+        match s.answer(k) {
             Some(a) => {
-                let text = answer_text(item, a);
-                let mut cut: String = text.chars().take(w).collect();
-                if text.chars().count() > w {
-                    cut.pop();
-                    cut.push('…');
-                }
-                Line::from(format!("  {:>3}  {cut}", item.number))
+                let head = format!("  {:>3}  ", item.number);
+                lines.extend(super::wrap::hanging(
+                    &head,
+                    &answer_text(item, a),
+                    w,
+                    ratatui::style::Style::default(),
+                ));
             }
-            None => Line::from(vec![
+            None => lines.push(Line::from(vec![
                 Span::raw(format!("  {:>3}  ", item.number)),
                 Span::styled("— not answered", th.dim()),
-            ]),
-        };
-        lines.push(row);
+            ])),
+        }
     }
     let max = (lines.len() as u16).saturating_sub(area.height.saturating_sub(2));
     f.render_widget(
