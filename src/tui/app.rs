@@ -7,6 +7,7 @@ use crate::bank::{Bank, Choice, Instance, Kind, Question};
 use crate::lang::session::Session as LangSession;
 use crate::lang::trace::Step;
 use crate::quiz::feedback::Feedback;
+use crate::quiz::version::ExamVersion;
 use crate::quiz::{Fsrs, Item, Mode, Session, Store};
 
 use super::keymap::Ctx;
@@ -270,11 +271,16 @@ pub struct App {
     pub practising: Option<Vec<String>>,
     /// The seed sessions are drawn from; moves on with every session.
     pub seed: u64,
+    /// The Terraform release questions are asked at (kept in the progress store), and the
+    /// questions it leaves out.
+    pub exam_version: ExamVersion,
 }
 
 impl App {
     /// The app over `bank` and `store`, on the home screen (or straight into `options.start`).
-    pub fn new(bank: Bank, store: Store, options: Options) -> App {
+    pub fn new(mut bank: Bank, store: Store, options: Options) -> App {
+        let mut exam_version = ExamVersion::new(&bank);
+        exam_version.set(&mut bank, crate::quiz::version::stored(&store.progress));
         let mut app = App {
             bank,
             store,
@@ -304,7 +310,9 @@ impl App {
             beliefs_scroll: 0,
             practising: None,
             seed: options.seed,
+            exam_version,
         };
+        app.notice = app.exam_version.skip_note();
         if let Some(mode) = options.start {
             super::update::start(&mut app, mode);
         }
@@ -318,6 +326,7 @@ impl App {
             .questions()
             .iter()
             .filter(|q| q.engine.available())
+            .filter(|q| !self.exam_version.skips(&q.id))
             .filter(|q| self.topics.is_empty() || self.topics.iter().any(|t| t == &q.topic))
             .filter(|q| {
                 filter.is_empty()
@@ -362,6 +371,19 @@ impl App {
     /// True when printable keys type into a line.
     pub fn typing(&self) -> bool {
         self.contexts().contains(&Ctx::Text)
+    }
+
+    /// Asks every question at Terraform `version` from now on, keeps it in the progress store,
+    /// and says on Home which questions it leaves out (or that none is).
+    pub fn set_terraform_version(&mut self, version: crate::lang::releases::TfVersion) {
+        self.exam_version.set(&mut self.bank, version);
+        crate::quiz::version::store(&mut self.store.progress, version);
+        let label = crate::quiz::version::label(version);
+        self.notice = Some(match (self.store.save(), self.exam_version.skip_note()) {
+            (Err(e), _) => e,
+            (Ok(()), Some(n)) => n,
+            (Ok(()), None) => format!("Questions are asked at {label}; none is skipped."),
+        });
     }
 
     /// The next seed for a session or an instance.

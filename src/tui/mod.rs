@@ -44,6 +44,8 @@ pub struct Launch {
     pub mode: Option<Mode>,
     /// Questions in the session (`--questions`; None: each mode's default).
     pub questions: Option<usize>,
+    /// The exam's Terraform release (`--terraform-version`; None: the one kept in the store).
+    pub terraform_version: Option<String>,
 }
 
 /// Loads the bank for `banks` (the embedded one when empty), as a message on failure.
@@ -122,6 +124,19 @@ pub fn run(launch: Launch) -> i32 {
     };
     for n in &opened.notices {
         eprintln!("iacquiz: {n}");
+    }
+    let mut opened = opened;
+    // The flag wins over the kept release, and is kept for the next run.
+    if let Some(v) = launch
+        .terraform_version
+        .as_deref()
+        .and_then(|t| crate::quiz::version::parse(t).ok())
+    {
+        crate::quiz::version::store(&mut opened.store.progress, v);
+        if let Err(e) = opened.store.save() {
+            eprintln!("iacquiz: {e}");
+            return 2;
+        }
     }
     let mut app = App::new(
         bank,

@@ -197,6 +197,8 @@ fn home(app: &mut App, a: Action) {
             app.home.scroll = 0;
         }
         Action::Back => app.home.filter = TextInput::default(),
+        Action::NextVersion => app.set_terraform_version(crate::quiz::version::next(app.exam_version.version)),
+        Action::PrevVersion => app.set_terraform_version(crate::quiz::version::previous(app.exam_version.version)),
         Action::Enter => match app.home.selected {
             0 => start(app, Mode::Practice),
             1 => start(app, Mode::Exam),
@@ -245,6 +247,10 @@ pub fn start(app: &mut App, mode: Mode) {
     app.session = Some(Session::new(mode, items, app.clock.now_ms()));
     app.back.clear();
     ask_current(app);
+    // Said where the session starts, so a shorter session is not a surprise.
+    if app.notice.is_none() {
+        app.notice = app.exam_version.skip_note();
+    }
 }
 
 /// Starts "Practise my beliefs": a practice session of the eligible questions whose

@@ -29,6 +29,9 @@ pub fn lines(fb: &Feedback, t: &Theme) -> Vec<Line<'static>> {
     if let Some(n) = &fb.note {
         out.push(field("Note:", format!("your answer {n}")));
     }
+    if let Some(v) = &fb.version {
+        out.push(field("Terraform:", v.clone()));
+    }
     if !fb.correct {
         out.push(Line::from(""));
         if let Some(b) = &fb.belief {
