@@ -11,7 +11,7 @@ use crate::bank::{Bank, Engine, Instance, Question};
 use crate::lang::eval::DEFAULT_VERSION;
 use crate::lang::releases::{self, Arrival, TfVersion};
 
-use super::progress::Progress;
+use super::progress::{Progress, Store};
 
 /// The errors an older release gives where a feature is missing (an unknown function, a block
 /// type it does not know, `terraform_data`, `optional()` attributes), as the gates word them:
@@ -56,8 +56,16 @@ pub fn stored(progress: &Progress) -> TfVersion {
 
 /// Keeps `version` in the progress store (nothing kept for the newest release, so a store
 /// written by an older iacquiz keeps meaning what it meant).
-pub fn store(progress: &mut Progress, version: TfVersion) {
+pub fn keep(progress: &mut Progress, version: TfVersion) {
     progress.terraform_version = (version != DEFAULT_VERSION).then(|| Release(version).to_string());
+}
+
+/// Applies `--terraform-version` to the store: a release given wins over the kept one and is
+/// kept (saved at once) for the next run; none given leaves the kept one as it is.
+pub fn keep_flag(store: &mut Store, flag: Option<&str>) -> Result<(), String> {
+    let Some(text) = flag else { return Ok(()) };
+    keep(&mut store.progress, parse(text)?);
+    store.save()
 }
 
 /// The release after `v` among the emulated ones, the oldest after the newest.
@@ -87,6 +95,9 @@ pub struct ExamVersion {
     /// The questions whose author set a release of their own (their prompt says which): they
     /// keep it whatever the exam's release.
     pinned: BTreeSet<String>,
+    /// The prompts that name the newest release (`In Terraform 1.14, what does ...`), as
+    /// written: asked at another release, they name that one.
+    prompts: BTreeMap<String, String>,
 }
 
 impl ExamVersion {
@@ -101,17 +112,27 @@ impl ExamVersion {
                 .filter(|q| q.source.terraform_version.is_some())
                 .map(|q| q.id.clone())
                 .collect(),
+            prompts: bank
+                .questions()
+                .iter()
+                .filter(|q| q.engine == Engine::Terraform && q.prompt.contains(&label(DEFAULT_VERSION)))
+                .map(|q| (q.id.clone(), q.prompt.clone()))
+                .collect(),
         }
     }
 
-    /// Sets `version` on every terraform question of `bank` whose author set none, and works
-    /// out which questions it leaves out.
+    /// Sets `version` on every terraform question of `bank` whose author set none (a prompt
+    /// naming the newest release names `version` instead), and works out which questions it
+    /// leaves out.
     pub fn set(&mut self, bank: &mut Bank, version: TfVersion) {
         self.version = version;
         let text = (version != DEFAULT_VERSION).then(|| Release(version).to_string());
         for q in bank.questions_mut() {
             if q.engine == Engine::Terraform && !self.pinned.contains(&q.id) {
                 q.source.terraform_version = text.clone();
+                if let Some(p) = self.prompts.get(&q.id) {
+                    q.prompt = p.replace(&label(DEFAULT_VERSION), &label(version));
+                }
             }
         }
         self.skipped = if version == DEFAULT_VERSION {
@@ -204,20 +225,18 @@ pub fn difference(q: &Question, inst: &Instance) -> Option<String> {
     ))
 }
 
-/// The gate at release `r` that the instance crosses: of the arrivals at `r`, the one whose
-/// function or block name its source mentions, else the first.
+/// The gate at release `r` that the instance crosses: a function of that release the source
+/// calls, else a feature of that release (a block, a syntax, a behaviour), else the first.
 fn arrival_at(r: Release, inst: &Instance) -> Option<&'static Arrival> {
-    let at: Vec<&'static Arrival> = releases::FUNCTIONS
-        .iter()
-        .chain(releases::FEATURES)
-        .filter(|a| a.since == r.0)
-        .collect();
     let texts = inst.source.texts();
-    let mentioned = |a: &&Arrival| {
-        let word = a.name.split(['(', ' ']).next().unwrap_or(a.name);
-        texts.iter().any(|(_, t)| t.contains(word))
-    };
-    at.iter().copied().find(mentioned).or_else(|| at.first().copied())
+    let calls = |a: &&Arrival| texts.iter().any(|(_, t)| t.contains(&format!("{}(", a.name)));
+    let functions = releases::FUNCTIONS.iter().filter(|a| a.since == r.0);
+    let features = releases::FEATURES.iter().filter(|a| a.since == r.0);
+    functions
+        .clone()
+        .find(calls)
+        .or_else(|| features.clone().next())
+        .or_else(|| functions.clone().next())
 }
 
 #[cfg(test)]
@@ -231,10 +250,10 @@ mod tests {
         assert!(parse("0.15").is_err() && parse("1.15").is_err() && parse("six").is_err());
         let mut p = Progress::default();
         assert_eq!(stored(&p), DEFAULT_VERSION);
-        store(&mut p, (1, 6, 0));
+        keep(&mut p, (1, 6, 0));
         assert_eq!(p.terraform_version.as_deref(), Some("1.6"));
         assert_eq!(stored(&p), (1, 6, 0));
-        store(&mut p, DEFAULT_VERSION);
+        keep(&mut p, DEFAULT_VERSION);
         assert_eq!(p.terraform_version, None);
         assert_eq!(next((1, 6, 0)), (1, 7, 0));
         assert_eq!(next(DEFAULT_VERSION), (1, 0, 0));

@@ -377,7 +377,7 @@ impl App {
     /// and says on Home which questions it leaves out (or that none is).
     pub fn set_terraform_version(&mut self, version: crate::lang::releases::TfVersion) {
         self.exam_version.set(&mut self.bank, version);
-        crate::quiz::version::store(&mut self.store.progress, version);
+        crate::quiz::version::keep(&mut self.store.progress, version);
         let label = crate::quiz::version::label(version);
         self.notice = Some(match (self.store.save(), self.exam_version.skip_note()) {
             (Err(e), _) => e,

@@ -127,16 +127,9 @@ pub fn run(launch: Launch) -> i32 {
     }
     let mut opened = opened;
     // The flag wins over the kept release, and is kept for the next run.
-    if let Some(v) = launch
-        .terraform_version
-        .as_deref()
-        .and_then(|t| crate::quiz::version::parse(t).ok())
-    {
-        crate::quiz::version::store(&mut opened.store.progress, v);
-        if let Err(e) = opened.store.save() {
-            eprintln!("iacquiz: {e}");
-            return 2;
-        }
+    if let Err(e) = crate::quiz::version::keep_flag(&mut opened.store, launch.terraform_version.as_deref()) {
+        eprintln!("iacquiz: {e}");
+        return 2;
     }
     let mut app = App::new(
         bank,
