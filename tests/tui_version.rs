@@ -267,3 +267,56 @@ fn stats_names_the_release_and_a_bad_flag_is_refused() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("iacquiz emulates Terraform 1.0 to 1.14"), "{err}");
 }
+
+#[test]
+fn the_playground_evaluates_at_the_exam_release() {
+    let dir = temp_dir("playground");
+    let mut a = app(&dir, None);
+    a.set_terraform_version((1, 6, 0));
+    for _ in 0..5 {
+        press(&mut a, KeyCode::Char('j'));
+    }
+    press(&mut a, KeyCode::Enter);
+    assert_eq!(a.screen, Screen::Playground);
+    for c in r#"element(["a", "b"], -1)"#.chars() {
+        press(&mut a, KeyCode::Char(c));
+    }
+    let result = a.playground.result.clone().expect("evaluated");
+    assert!(
+        result.as_ref().is_err_and(|e| e.starts_with("Error: Error in function call")),
+        "{result:?}"
+    );
+    assert!(header(&a).contains("Terraform 1.6"), "{}", header(&a));
+}
+
+#[test]
+fn the_bundled_bank_at_1_6_leaves_out_only_questions_whose_feature_is_younger() {
+    let mut bank = Bank::load_embedded().expect("bundled bank");
+    let mut ev = version::ExamVersion::new(&bank);
+    ev.set(&mut bank, (1, 6, 0));
+    assert!(!ev.skipped.is_empty());
+    for (id, r) in &ev.skipped {
+        let q = bank.get(id).expect("question");
+        // Provider-defined functions arrived in 1.8 (CHANGELOG v1.8.0); so did every feature
+        // the bundled bank's skipped questions use.
+        assert!(r.0 > (1, 6, 0), "{id} needs {r}");
+        let at = q.instantiate(0).real().expect("terraform").computed.one_line();
+        assert!(at.starts_with("Error: "), "{id} at 1.6: {at}");
+    }
+    // A changed answer is asked, not left out: element() of -1 is 1.6's error.
+    for id in ["tf-list-bounds-element-minus-one", "tf-list-bounds-element-negative-wrap"] {
+        assert!(!ev.skips(id), "{id}");
+        let q = bank.get(id).expect("question");
+        assert!(q.prompt.starts_with("In Terraform 1.6, "), "{}", q.prompt);
+    }
+    // An author's own release is kept: the 1.7.5 questions are not moved to 1.6.
+    let pinned = bank.get("tf-provider-function-breaks-the-whole-file-1-7").expect("question");
+    assert_eq!(pinned.source.terraform_version.as_deref(), Some("1.7.5"));
+    ev.set(&mut bank, (1, 14, 0));
+    assert!(ev.skipped.is_empty());
+    assert_eq!(
+        bank.get("tf-list-bounds-element-minus-one")
+            .map(|q| q.source.terraform_version.clone()),
+        Some(None)
+    );
+}

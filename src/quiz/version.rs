@@ -68,6 +68,15 @@ pub fn keep_flag(store: &mut Store, flag: Option<&str>) -> Result<(), String> {
     store.save()
 }
 
+/// The release a source is evaluated at: its own (`terraform_version`, set by its author or
+/// by the exam), else `exam` (a playground without a question).
+pub fn of_source(source: Option<&crate::bank::Source>, exam: TfVersion) -> TfVersion {
+    source
+        .and_then(|s| s.terraform_version.as_deref())
+        .and_then(|t| crate::cli::common::parse_version(t).ok())
+        .unwrap_or(exam)
+}
+
 /// The release after `v` among the emulated ones, the oldest after the newest.
 pub fn next(v: TfVersion) -> TfVersion {
     let all = releases::RELEASES;
