@@ -31,13 +31,13 @@ pub fn parse(text: &str) -> Result<TfVersion, String> {
     let newest = DEFAULT_VERSION;
     let r = Release::parse(text).ok_or_else(|| {
         format!(
-            "--terraform-version {text:?}: expected a release such as 1.6 (iacquiz emulates Terraform 1.0 to {})",
+            "{text:?} is not a release such as 1.6 (iacquiz emulates Terraform 1.0 to {})",
             Release(newest)
         )
     })?;
     if r < Release::FIRST || (r.0.0, r.0.1) > (newest.0, newest.1) {
         return Err(format!(
-            "--terraform-version {text}: iacquiz emulates Terraform 1.0 to {}; pick one of those (HashiCorp's Professional exam labs use 1.6)",
+            "Terraform {r}: iacquiz emulates Terraform 1.0 to {}; pick one of those (HashiCorp's Professional exam labs use 1.6)",
             Release(newest)
         ));
     }
