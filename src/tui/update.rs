@@ -833,7 +833,7 @@ pub fn open_playground(app: &mut App, source: Option<(String, crate::bank::Sourc
         history: std::mem::take(&mut app.playground.history),
         ..Playground::default()
     };
-    let label_source = source.as_ref().map(|(_, src)| src.clone());
+    let question_source = source.as_ref().map(|(_, src)| src.clone());
     match source {
         None => pg.session = Some(LangSession::new()),
         Some((id, src)) => {
@@ -861,7 +861,7 @@ pub fn open_playground(app: &mut App, source: Option<(String, crate::bank::Sourc
     }
     // The playground answers as the question does: at its release, else the exam's.
     if let Some(s) = pg.session.as_mut() {
-        s.version = Some(crate::quiz::version::of_source(label_source.as_ref(), app.exam_version.version));
+        s.version = Some(crate::quiz::version::of_source(question_source.as_ref(), app.exam_version.version));
     }
     app.playground = pg;
     evaluate_playground(app);
