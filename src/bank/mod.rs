@@ -96,6 +96,12 @@ impl Bank {
         &self.questions
     }
 
+    /// Every question, to change in place: the exam's Terraform release is set on their
+    /// sources (see `quiz::version`); nothing else may change a validated bank.
+    pub(crate) fn questions_mut(&mut self) -> &mut [Question] {
+        &mut self.questions
+    }
+
     /// The question with this id.
     pub fn get(&self, id: &str) -> Option<&Question> {
         self.questions.iter().find(|q| q.id == id)

@@ -55,9 +55,10 @@ pub fn run(args: StatsArgs) -> i32 {
     let o = overview(bank.questions(), &opened.store.progress, now);
     let b = beliefs(&opened.store.progress);
     let path = opened.store.path().display().to_string();
+    let version = crate::quiz::version::stored(&opened.store.progress);
     match args.format {
-        Format::Text => print!("{}{}", render(&o, &path), render_beliefs(&b, now)),
-        Format::Json => println!("{:#}", json(&o, &b, &path)),
+        Format::Text => print!("{}{}", render(&o, &path, version), render_beliefs(&b, now)),
+        Format::Json => println!("{:#}", json(&o, &b, &path, version)),
     }
     0
 }
@@ -88,7 +89,7 @@ pub fn render_beliefs(list: &[Belief], now: u64) -> String {
 }
 
 /// The JSON `stats --format json` prints: the totals, the topics and the beliefs.
-pub fn json(o: &Overview, list: &[Belief], path: &str) -> serde_json::Value {
+pub fn json(o: &Overview, list: &[Belief], path: &str, version: crate::lang::releases::TfVersion) -> serde_json::Value {
     let topics: Vec<serde_json::Value> = o
         .topics
         .iter()
@@ -108,6 +109,7 @@ pub fn json(o: &Overview, list: &[Belief], path: &str) -> serde_json::Value {
         .collect();
     serde_json::json!({
         "progress": path,
+        "terraform_version": crate::bank::since::Release(version).to_string(),
         "answers": o.attempts,
         "right": o.correct,
         "new": o.new,
@@ -127,10 +129,15 @@ pub fn json(o: &Overview, list: &[Belief], path: &str) -> serde_json::Value {
 }
 
 /// The text `stats` prints.
-pub fn render(o: &Overview, path: &str) -> String {
+pub fn render(o: &Overview, path: &str, version: crate::lang::releases::TfVersion) -> String {
     let mut s = String::new();
     let pct = |r: usize, n: usize| (r * 100).checked_div(n).map(|p| format!("{p}%")).unwrap_or_else(|| "–".into());
     let _ = writeln!(s, "progress: {path}");
+    let _ = writeln!(
+        s,
+        "exam release: {} (set with --terraform-version on practice, exam or review, or v on Home)",
+        crate::quiz::version::label(version)
+    );
     let _ = writeln!(
         s,
         "answers: {} · right: {} ({}) · new: {} · due now: {} · mastered: {} · misses to review: {}",

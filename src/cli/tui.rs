@@ -20,6 +20,17 @@ pub struct TuiArgs {
     /// 20 misses in a review).
     #[arg(long = "questions", value_name = "N", value_parser = at_least_one)]
     pub questions: Option<usize>,
+    /// The Terraform release your exam uses (1.0 to 1.14; HashiCorp's Professional exam labs
+    /// use 1.6): questions are asked and answered at it, and the ones whose feature is newer
+    /// are skipped. Kept in the progress store for later runs (default: the kept one, else
+    /// 1.14); change it on Home with v and V.
+    #[arg(long = "terraform-version", value_name = "X.Y", value_parser = exam_version)]
+    pub terraform_version: Option<String>,
+}
+
+/// An exam release iacquiz emulates, written back as the bank writes releases (`1.6`).
+fn exam_version(s: &str) -> Result<String, String> {
+    crate::quiz::version::parse(s).map(|v| crate::bank::since::Release(v).to_string())
 }
 
 /// A question count: a whole number of at least 1 (a session of none would end at once).
@@ -38,5 +49,6 @@ pub fn run(mode: Option<Mode>, args: TuiArgs) -> i32 {
         topics: args.topics,
         mode,
         questions: args.questions,
+        terraform_version: args.terraform_version,
     })
 }

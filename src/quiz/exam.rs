@@ -206,6 +206,7 @@ mod tests {
                 refs: Vec::new(),
                 trace: Vec::new(),
                 note: None,
+                version: None,
             },
             ms: 0,
         }

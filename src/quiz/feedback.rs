@@ -76,6 +76,9 @@ pub struct Feedback {
     /// For a wrong answer: every misconception it matches (the chosen distractor's, or each
     /// whose answer equals the typed one), recorded as beliefs to unlearn.
     pub beliefs: Vec<String>,
+    /// For a question asked at an older Terraform release: how the newest release answers
+    /// instead, and the release note of the change (see `quiz::version::difference`).
+    pub version: Option<String>,
 }
 
 /// Judges `given` for `inst` of `q`, whose shown choices were `choices`.
@@ -151,5 +154,6 @@ pub fn judge(q: &Question, inst: &Instance, choices: &[Choice], given: &Given, c
         trace,
         note,
         beliefs: all,
+        version: super::version::difference(q, inst),
     })
 }

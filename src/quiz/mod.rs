@@ -11,6 +11,7 @@ pub mod progress;
 pub mod schedule;
 pub mod session;
 pub mod stats;
+pub mod version;
 
 use serde::{Deserialize, Serialize};
 

@@ -142,6 +142,10 @@ pub struct Progress {
     /// Progress by question id.
     #[serde(default)]
     pub questions: BTreeMap<String, QuestionProgress>,
+    /// The Terraform release the learner's exam uses (`1.6`), as they set it; absent (in
+    /// stores written before it was kept, too) means the newest release the engine emulates.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terraform_version: Option<String>,
 }
 
 impl Default for Progress {
@@ -149,6 +153,7 @@ impl Default for Progress {
         Progress {
             schema: SCHEMA,
             questions: BTreeMap::new(),
+            terraform_version: None,
         }
     }
 }

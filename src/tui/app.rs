@@ -7,6 +7,7 @@ use crate::bank::{Bank, Choice, Instance, Kind, Question};
 use crate::lang::session::Session as LangSession;
 use crate::lang::trace::Step;
 use crate::quiz::feedback::Feedback;
+use crate::quiz::version::ExamVersion;
 use crate::quiz::{Fsrs, Item, Mode, Session, Store};
 
 use super::keymap::Ctx;
@@ -295,11 +296,16 @@ pub struct App {
     /// Set when another running iacquiz holds the progress store: the banner shown; nothing
     /// is answered or saved.
     pub read_only: Option<String>,
+    /// The Terraform release questions are asked at (kept in the progress store), and the
+    /// questions it leaves out.
+    pub exam_version: ExamVersion,
 }
 
 impl App {
     /// The app over `bank` and `store`, on the home screen (or straight into `options.start`).
-    pub fn new(bank: Bank, store: Store, options: Options) -> App {
+    pub fn new(mut bank: Bank, store: Store, options: Options) -> App {
+        let mut exam_version = ExamVersion::new(&bank);
+        exam_version.set(&mut bank, crate::quiz::version::stored(&store.progress));
         let mut app = App {
             bank,
             store,
@@ -332,7 +338,9 @@ impl App {
             practising: None,
             seed: options.seed,
             read_only: None,
+            exam_version,
         };
+        app.notice = app.exam_version.skip_note();
         if let Some(mode) = options.start {
             super::update::start(&mut app, mode);
         }
@@ -346,6 +354,7 @@ impl App {
             .questions()
             .iter()
             .filter(|q| q.engine.available())
+            .filter(|q| !self.exam_version.skips(&q.id))
             .filter(|q| self.topics.is_empty() || self.topics.iter().any(|t| t == &q.topic))
             .filter(|q| {
                 filter.is_empty()
@@ -397,6 +406,26 @@ impl App {
     /// True when printable keys type into a line.
     pub fn typing(&self) -> bool {
         self.contexts().contains(&Ctx::Text)
+    }
+
+    /// Asks every question at Terraform `version` from now on, keeps it in the progress store,
+    /// and says on Home which questions it leaves out (or that none is).
+    pub fn set_terraform_version(&mut self, version: crate::lang::releases::TfVersion) {
+        self.exam_version.set(&mut self.bank, version);
+        crate::quiz::version::keep(&mut self.store.progress, version);
+        let label = crate::quiz::version::label(version);
+        let saved = if self.read_only.is_some() {
+            Err(format!(
+                "Questions are asked at {label} in this window only (read-only: nothing is saved)."
+            ))
+        } else {
+            self.store.save()
+        };
+        self.notice = Some(match (saved, self.exam_version.skip_note()) {
+            (Err(e), _) => e,
+            (Ok(()), Some(n)) => n,
+            (Ok(()), None) => format!("Questions are asked at {label}; none is skipped."),
+        });
     }
 
     /// The next seed for a session or an instance.

@@ -166,6 +166,10 @@ pub enum Action {
     List,
     /// Throw away what the question asked about (leave the exam without saving).
     Discard,
+    /// Ask questions at the next emulated Terraform release (the oldest after the newest).
+    NextVersion,
+    /// Ask questions at the previous emulated Terraform release.
+    PrevVersion,
     /// Give the terminal back and stop as a shell job (`fg` returns); the terminal loop does it
     /// before a key reaches the screens.
     Suspend,
@@ -305,6 +309,8 @@ pub const BINDINGS: &[Binding] = &[
     b(C::Home, &[ch('J'), k(K::PageDown)], A::ScrollDown, "scroll topics down", false),
     b(C::Home, &[ch('K'), k(K::PageUp)], A::ScrollUp, "scroll topics up", false),
     b(C::Home, &[k(K::Esc)], A::Back, "clear the filter", false),
+    b(C::Home, &[ch('v')], A::NextVersion, "exam's Terraform version: next", false),
+    b(C::Home, &[ch('V')], A::PrevVersion, "exam's Terraform version: previous", false),
     b(C::Home, &[ch('q')], A::QuitAsk, "quit", true),
     b(C::Filter, &[k(K::Enter)], A::Enter, "apply filter", true),
     b(C::Filter, &[k(K::Esc)], A::Back, "stop typing", true),

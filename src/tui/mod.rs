@@ -44,6 +44,8 @@ pub struct Launch {
     pub mode: Option<Mode>,
     /// Questions in the session (`--questions`; None: each mode's default).
     pub questions: Option<usize>,
+    /// The exam's Terraform release (`--terraform-version`; None: the one kept in the store).
+    pub terraform_version: Option<String>,
 }
 
 /// Loads the bank for `banks` (the embedded one when empty), as a message on failure.
@@ -118,6 +120,13 @@ pub fn run(launch: Launch) -> i32 {
     };
     for n in &opened.notices {
         eprintln!("iacquiz: {n}");
+    }
+    let mut opened = opened;
+    // The flag wins over the kept release, and is kept for the next run (a read-only instance
+    // uses it for this run only: it writes nothing).
+    if let Err(e) = crate::quiz::version::keep_flag(&mut opened.store, launch.terraform_version.as_deref(), lock.is_some()) {
+        eprintln!("iacquiz: {e}");
+        return 2;
     }
     let mut app = App::new(
         bank,

@@ -208,6 +208,8 @@ fn home(app: &mut App, a: Action) {
             app.home.scroll = 0;
         }
         Action::Back => app.home.filter = TextInput::default(),
+        Action::NextVersion => app.set_terraform_version(crate::quiz::version::next(app.exam_version.version)),
+        Action::PrevVersion => app.set_terraform_version(crate::quiz::version::previous(app.exam_version.version)),
         Action::Enter => match app.home.selected {
             0 => start(app, Mode::Practice),
             1 => start(app, Mode::Exam),
@@ -277,6 +279,10 @@ pub fn start(app: &mut App, mode: Mode) {
     app.session = Some(Session::new(mode, items, app.clock.now_ms()));
     app.back.clear();
     ask_current(app);
+    // Said where the session starts, so a shorter session is not a surprise.
+    if app.notice.is_none() {
+        app.notice = app.exam_version.skip_note();
+    }
 }
 
 /// Starts "Practise my beliefs": a practice session of the eligible questions whose
@@ -884,6 +890,7 @@ pub fn open_playground(app: &mut App, source: Option<(String, crate::bank::Sourc
         history: std::mem::take(&mut app.playground.history),
         ..Playground::default()
     };
+    let question_source = source.as_ref().map(|(_, src)| src.clone());
     match source {
         None => pg.session = Some(LangSession::new()),
         Some((id, src)) => {
@@ -908,6 +915,10 @@ pub fn open_playground(app: &mut App, source: Option<(String, crate::bank::Sourc
             pg.session = session;
             pg.input = TextInput::with(&src.expr);
         }
+    }
+    // The playground answers as the question does: at its release, else the exam's.
+    if let Some(s) = pg.session.as_mut() {
+        s.version = Some(crate::quiz::version::of_source(question_source.as_ref(), app.exam_version.version));
     }
     app.playground = pg;
     evaluate_playground(app);

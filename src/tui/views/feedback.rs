@@ -43,6 +43,9 @@ pub fn lines(fb: &Feedback, t: &Theme, width: usize) -> Vec<Line<'static>> {
     if let Some(n) = &fb.note {
         field(&mut out, "Note:", &format!("your answer {n}"));
     }
+    if let Some(v) = &fb.version {
+        field(&mut out, "Terraform:", v);
+    }
     if !fb.correct {
         out.push(Line::from(""));
         if let Some(b) = &fb.belief {

@@ -203,7 +203,22 @@ fn draw_header(f: &mut Frame, app: &App, area: Rect) {
         spans.push(Span::raw("  "));
         spans.push(Span::styled(format!("⏱ {:02}:{:02} left", secs / 60, secs % 60), t.label()));
     }
-    f.render_widget(Paragraph::new(Line::from(spans)), area);
+    let line = Line::from(spans);
+    let used = line.width();
+    f.render_widget(Paragraph::new(line), area);
+    draw_version(f, app, area, used);
+}
+
+/// The exam's Terraform release at the header's right end, where the left part leaves room.
+fn draw_version(f: &mut Frame, app: &App, area: Rect, used: usize) {
+    let text = format!("{} ", crate::quiz::version::label(app.exam_version.version));
+    let w = text.chars().count();
+    if used + 2 + w <= area.width as usize {
+        f.render_widget(
+            Paragraph::new(Line::from(Span::styled(text, app.theme.label())).right_aligned()),
+            area,
+        );
+    }
 }
 
 /// `s` with its first letter in capitals.
