@@ -13,6 +13,7 @@ pub mod long_chain;
 pub mod number;
 pub mod parse_errors;
 pub mod parse_guard;
+pub mod parse_releases;
 pub mod provider;
 pub mod releases;
 pub mod render;

@@ -202,23 +202,107 @@ pub const LOGICAL_SHORT_CIRCUIT: Arrival = Arrival {
     source: "CHANGELOG.md v1.12.0: \"Logical binary operators can now short-circuit\" (#36224)",
 };
 
+/// HCL 2.11's messages for input that ends too soon: "Missing expression" where an operand
+/// belongs, "Unterminated tuple/object constructor expression" and "Unterminated function call"
+/// for an open bracket, "Unclosed template interpolation sequence" for an open `${` (before:
+/// "Invalid expression", "Missing item separator", "Missing attribute separator", "Missing
+/// key/value separator", "Missing argument separator", "Extra characters after interpolation
+/// expression").
+pub const HCL_EOF_MESSAGES: Arrival = Arrival {
+    name: "HCL's end-of-input parse messages",
+    since: (1, 1, 0),
+    source: "hashicorp/hcl CHANGELOG.md v2.11.0: \"hclsyntax: Various error messages related to unexpectedly reaching end of file while parsing a delimited subtree will now return specialized messages describing the opening tokens as 'unclosed'\" (#492, commit 81b680d); go.mod: v1.0.3 has hcl/v2 v2.10.1, v1.1.0 has v2.11.1",
+};
+
+/// `sum()` converts every element to a number (before: a first element that is a string or a
+/// bool made the function panic: "Error in function call").
+pub const SUM_CONVERTS_FIRST: Arrival = Arrival {
+    name: "sum() of strings",
+    since: (1, 1, 8),
+    source: "CHANGELOG.md v1.1.8: \"functions: Fix error when `sum()` function is called with a collection of string-encoded numbers, such as `sum([\\\"1\\\", \\\"2\\\", \\\"3\\\"])`.\" (#30684); v1.0.3's SumFunc starts from the unconverted first element",
+};
+
+/// "Inconsistent conditional result types" says which side has which type, and which object
+/// attribute differs (before: "The given expressions are T and F, respectively.").
+pub const CONDITIONAL_MISMATCH_DETAIL: Arrival = Arrival {
+    name: "conditional type mismatch detail",
+    since: (1, 2, 0),
+    source: "hashicorp/hcl CHANGELOG.md v2.12.0: \"hclsyntax: Evaluation of conditional expressions will now produce more precise error messages about inconsistencies between the types of the true and false result expressions\" (#530); go.mod: v1.1.9 has hcl/v2 v2.11.1, v1.2.0 has v2.12.0",
+};
+
+/// `defaults()` is gone (before: it exists, but only inside the module_variable_optional_attrs
+/// experiment, so the console's call fails).
+pub const DEFAULTS_REMOVED: Arrival = Arrival {
+    name: "defaults() removed",
+    since: (1, 3, 0),
+    source: "CHANGELOG.md v1.3.0: \"The built-in `defaults` function, previously used to meet the use-case of replacing null values with default values, will not graduate to stable and has been removed.\"; v1.0.3: \"this function is experimental and only available with the module_variable_optional_attrs experiment\" (tf-oracle)",
+};
+
+/// `formatdate` and `timeadd` parse timestamps with go-cty's strict RFC 3339 parser: a zone
+/// offset hour above 23 or minute above 59 is an error (before: accepted).
+pub const RFC3339_STRICT: Arrival = Arrival {
+    name: "strict RFC 3339 timestamps in formatdate and timeadd",
+    since: (1, 6, 0),
+    source: "zclconf/go-cty CHANGELOG.md 1.13.0: \"The `FormatDate` and `TimeAdd` functions ... are now corrected to use a stricter RFC3339 parser\" (#152); go.mod: v1.5.7 has go-cty v1.12.2, v1.6.0 has v1.14.0",
+};
+
+/// Regular expressions accept `(?<name>...)` groups, like `(?P<name>...)` (before: "invalid or
+/// unsupported Perl syntax").
+pub const REGEX_ANGLE_GROUPS: Arrival = Arrival {
+    name: "(?<name>...) regular expression groups",
+    since: (1, 8, 0),
+    source: "Go 1.22 release notes (regexp): the syntax (?<name>...) is now accepted for named groups, like (?P<name>...); Terraform's .go-version: v1.7.x 1.21.x, v1.8.0 1.22.1 (the first built with Go 1.22)",
+};
+
+/// Every built-in function is also callable as `core::NAME` (before: `::` does not parse).
+pub const CORE_NAMESPACE: Arrival = Arrival {
+    name: "core:: built-in function names",
+    since: (1, 8, 0),
+    source: "internal/lang/functions.go at v1.8.0: \"All of the built-in functions are also available under the 'core::' namespace\" (absent at v1.7.0)",
+};
+
+/// `yamldecode` resolves integers by YAML 1.2's patterns only: `1_000`, `0x_1F`, `-0x10` are
+/// strings (before: numbers).
+pub const YAML_12_INTEGERS: Arrival = Arrival {
+    name: "yamldecode() with YAML 1.2 integer forms",
+    since: (1, 10, 0),
+    source: "zclconf/go-cty-yaml CHANGELOG.md 1.1.0: \"Scalars containing underscores can no longer be resolved as integers ... a leading sign is accepted only for the decimal integer and float patterns\" (#6); go.mod: v1.9.8 has go-cty-yaml v1.0.3, v1.10.0 has v1.1.0",
+};
+
+/// Operand type errors name the type found: `bool required, but have number` (before: `bool
+/// required.`).
+pub const OPERAND_TYPE_WORDING: Arrival = Arrival {
+    name: "operand type error wording",
+    since: (1, 13, 0),
+    source: "zclconf/go-cty CHANGELOG.md 1.16.3: \"`convert`: Now generates more specific error messages in various cases of type conversion failure, giving additional information about the type that was given\" (commit 89f0621); go.mod: v1.12.2 has go-cty v1.16.2, v1.13.0 has v1.16.3",
+};
+
 /// Every gated feature other than the function table, oldest first.
 pub const FEATURES: &[Arrival] = &[
+    HCL_EOF_MESSAGES,
     MOVED_BLOCKS,
+    SUM_CONVERTS_FIRST,
     CUSTOM_CONDITIONS,
+    CONDITIONAL_MISMATCH_DETAIL,
     TYPED_NULL_CONVERSIONS,
     CIDRNETMASK_IPV6_ERROR,
     OPTIONAL_ATTRS,
+    DEFAULTS_REMOVED,
     TERRAFORM_DATA,
     YAML_NULL_DOCUMENT,
     SENSITIVE_VALUE_PRINTING,
     CHECK_BLOCKS,
     IMPORT_BLOCKS,
+    RFC3339_STRICT,
     REMOVED_BLOCKS,
     NONSENSITIVE_LENIENT,
     PROVIDER_FUNCTIONS,
+    CORE_NAMESPACE,
+    REGEX_ANGLE_GROUPS,
     ELEMENT_NEGATIVE_INDEX,
+    YAML_12_INTEGERS,
     LOGICAL_SHORT_CIRCUIT,
+    OPERAND_TYPE_WORDING,
 ];
 
 /// The releases where some gated behaviour changes, oldest first: between two of them (and
