@@ -9,6 +9,7 @@ pub mod diag;
 pub mod eval;
 pub mod funcs;
 pub mod host;
+pub mod local_cycles;
 pub mod long_chain;
 pub mod number;
 pub mod parse_errors;

@@ -277,9 +277,18 @@ pub const OPERAND_TYPE_WORDING: Arrival = Arrival {
     source: "zclconf/go-cty CHANGELOG.md 1.16.3: \"`convert`: Now generates more specific error messages in various cases of type conversion failure, giving additional information about the type that was given\" (commit 89f0621); go.mod: v1.12.2 has go-cty v1.16.2, v1.13.0 has v1.16.3",
 };
 
+/// A cycle between local values stops the console: "Error: Cycle: ..." (before: the console
+/// warned and went on with every local value unknown).
+pub const CONSOLE_CYCLE_ERROR: Arrival = Arrival {
+    name: "a cycle between locals in the console",
+    since: (1, 1, 0),
+    source: "internal/terraform/context_eval.go at v1.1.0: Context.Eval returns no scope when the eval graph fails to build (\"if moreDiags.HasErrors() { return nil, diags }\"), so the console shows the cycle and exits 1; v1.0.3's context.go walks a placeholder graph instead and the console goes on after \"Due to the problems above, some expressions may produce unexpected results.\" (tf-oracle: (known after apply))",
+};
+
 /// Every gated feature other than the function table, oldest first.
 pub const FEATURES: &[Arrival] = &[
     HCL_EOF_MESSAGES,
+    CONSOLE_CYCLE_ERROR,
     MOVED_BLOCKS,
     SUM_CONVERTS_FIRST,
     CUSTOM_CONDITIONS,
