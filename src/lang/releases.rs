@@ -414,6 +414,17 @@ mod gate_tests {
         }
     }
 
+    /// The detail of the error `expr` gives in Terraform `v` (empty when it succeeds).
+    fn detail_at(v: TfVersion, expr: &str) -> String {
+        let mut s = Session::default();
+        s.version = Some(v);
+        s.eval(expr, &Rules::real(), false)
+            .result
+            .err()
+            .map(|d| d.detail)
+            .unwrap_or_default()
+    }
+
     /// The release just before `v` among the emulated ones.
     fn before(v: TfVersion) -> TfVersion {
         RELEASES.iter().rev().copied().find(|r| *r < v).unwrap_or((1, 0, 0))
@@ -595,5 +606,185 @@ mod gate_tests {
             "ERR Error in function call",
             "\"c\"",
         );
+    }
+
+    // 1.0.3 (tf-oracle): "[1," "{" "1 +" "!" are "Invalid expression"; "[1, 2" "Missing item
+    // separator"; "{a=1" "Missing attribute separator"; "{a" "Missing key/value separator";
+    // "f(1" "Missing argument separator"; "\"${a" and "\"${a\"" "Extra characters after
+    // interpolation expression".
+    #[test]
+    fn hcl_end_of_input_messages() {
+        let g = |e: &str, old: &str, new: &str| gate(HCL_EOF_MESSAGES, "", e, old, new);
+        g("[1,", "ERR Invalid expression", "ERR Missing expression");
+        g("{", "ERR Invalid expression", "ERR Missing expression");
+        g("1 +", "ERR Invalid expression", "ERR Missing expression");
+        g("!", "ERR Invalid expression", "ERR Missing expression");
+        g("upper(1,", "ERR Invalid expression", "ERR Missing expression");
+        g(
+            "[1, 2",
+            "ERR Missing item separator",
+            "ERR Unterminated tuple constructor expression",
+        );
+        g(
+            "{a=1",
+            "ERR Missing attribute separator",
+            "ERR Unterminated object constructor expression",
+        );
+        g(
+            "{a",
+            "ERR Missing key/value separator",
+            "ERR Unterminated object constructor expression",
+        );
+        g("f(1", "ERR Missing argument separator", "ERR Unterminated function call");
+        let unclosed = "ERR Unclosed template interpolation sequence";
+        g("\"${a", "ERR Extra characters after interpolation expression", unclosed);
+        g("\"${a\"", "ERR Extra characters after interpolation expression", unclosed);
+        // Unchanged: a closed bracket with a bad item, and a complete interpolation.
+        g("[1 2]", "ERR Missing item separator", "ERR Missing item separator");
+        g("\"${1}\"", "1", "1");
+    }
+    // 1.0.3: with a cycle between locals every local is `(known after apply)` (tf-oracle).
+    #[test]
+    fn console_cycle() {
+        let cfg = "locals {\n  a = local.b\n  b = local.a\n  c = 1\n}\n";
+        gate(
+            CONSOLE_CYCLE_ERROR,
+            cfg,
+            "local.a",
+            "(known after apply)",
+            "ERR Cycle: local.a, local.b",
+        );
+        let ok = "locals {\n  a = local.b\n  b = 2\n}\n";
+        gate(CONSOLE_CYCLE_ERROR, ok, "local.a", "2", "2");
+    }
+    // 1.0.3: `sum(["1","2"])` is "Error in function call" (a panic, tf-oracle).
+    #[test]
+    fn sum_of_strings() {
+        gate(SUM_CONVERTS_FIRST, "", r#"sum(["1", "2"])"#, "ERR Error in function call", "3");
+        gate(
+            SUM_CONVERTS_FIRST,
+            "",
+            r#"sum(["a"])"#,
+            "ERR Error in function call",
+            "ERR Invalid function argument",
+        );
+        gate(SUM_CONVERTS_FIRST, "", r#"sum([1, "2"])"#, "3", "3");
+    }
+    // 1.0.3 (tf-oracle): "The given expressions are number and bool, respectively." and, for
+    // objects, "object and object".
+    #[test]
+    fn conditional_mismatch_detail() {
+        let a = CONDITIONAL_MISMATCH_DETAIL;
+        let head = "The true and false result expressions must have consistent types. ";
+        assert_eq!(
+            detail_at(before(a.since), "true ? 1 : false"),
+            format!("{head}The given expressions are number and bool, respectively.")
+        );
+        assert_eq!(
+            detail_at(a.since, "true ? 1 : false"),
+            format!("{head}The 'true' value is number, but the 'false' value is bool.")
+        );
+        assert_eq!(
+            detail_at(before(a.since), "true ? {a = 1} : {a = true}"),
+            format!("{head}The given expressions are object and object, respectively.")
+        );
+        assert!(detail_at(a.since, "true ? {a = 1} : {a = true}").starts_with(&format!("{head}Type mismatch for object attribute \"a\"")));
+    }
+    // 1.0.3 (tf-oracle): "Unsuitable value for unary operand: bool required." and "... right
+    // operand: number required."
+    #[test]
+    fn operand_wording() {
+        let a = OPERAND_TYPE_WORDING;
+        assert_eq!(
+            detail_at(before(a.since), "!1"),
+            "Unsuitable value for unary operand: bool required."
+        );
+        assert_eq!(
+            detail_at(a.since, "!1"),
+            "Unsuitable value for unary operand: bool required, but have number."
+        );
+        assert_eq!(
+            detail_at(before(a.since), "1 + true"),
+            "Unsuitable value for right operand: number required."
+        );
+        assert_eq!(
+            detail_at(a.since, "1 + true"),
+            "Unsuitable value for right operand: number required, but have bool."
+        );
+    }
+    // 1.0.3: `defaults(...)` is "Error in function call" (experimental), tf-oracle.
+    #[test]
+    fn defaults_removed() {
+        let e = "defaults({a = null}, {a = 1})";
+        gate(DEFAULTS_REMOVED, "", e, "ERR Error in function call", UNKNOWN_FN);
+        gate(DEFAULTS_REMOVED, "", "defaults(1)", "ERR Not enough function arguments", UNKNOWN_FN);
+        assert_eq!(
+            detail_at((1, 0, 0), e),
+            "Call to function \"defaults\" failed: this function is experimental and available only when the experiment keyword module_variable_optional_attrs is enabled for the current module."
+        );
+    }
+    // 1.0.3: offsets +24:00 and +00:60 are accepted (tf-oracle).
+    #[test]
+    fn strict_rfc3339() {
+        let f = r#"formatdate("YYYY", "2024-01-01T00:00:00+24:00")"#;
+        gate(RFC3339_STRICT, "", f, "\"2024\"", "ERR Invalid function argument");
+        let t = r#"timeadd("2024-01-01T00:00:00+00:60", "1h")"#;
+        gate(RFC3339_STRICT, "", t, "\"2024-01-01T01:00:00+01:00\"", "ERR Error in function call");
+        let ok = r#"formatdate("YYYY", "2024-01-01T00:00:00+23:59")"#;
+        gate(RFC3339_STRICT, "", ok, "\"2024\"", "\"2024\"");
+        assert_eq!(
+            detail_at(RFC3339_STRICT.since, f),
+            "Invalid value for \"time\" parameter: not a valid RFC3339 timestamp: cannot use \"+24:00\" as UTC offset."
+        );
+    }
+    // 1.0.3: `core::upper("a")` is "Extra characters after expression" (tf-oracle).
+    #[test]
+    fn core_namespace() {
+        let extra = "ERR Extra characters after expression";
+        gate(CORE_NAMESPACE, "", r#"core::upper("a")"#, extra, "\"A\"");
+        gate(CORE_NAMESPACE, "", "core::type(1)", extra, "number");
+        let tpl = "locals {\n  t = \"x=$${a}\"\n}\n";
+        // templatestring arrives later (1.9); under core:: it works as well.
+        assert_eq!(at((1, 14, 0), tpl, "core::templatestring(local.t, { a = 1 })"), "\"x=1\"");
+    }
+    // 1.0.3: `(?<x>a)` is "Invalid function argument" (invalid or unsupported Perl syntax), tf-oracle.
+    #[test]
+    fn regex_angle_groups() {
+        let e = r#"regex("(?<x>a)", "a")"#;
+        gate(REGEX_ANGLE_GROUPS, "", e, "ERR Invalid function argument", "{\n  \"x\" = \"a\"\n}");
+        let p = r#"regex("(?P<x>a)", "a")"#;
+        gate(REGEX_ANGLE_GROUPS, "", p, "{\n  \"x\" = \"a\"\n}", "{\n  \"x\" = \"a\"\n}");
+        let r = r#"replace("ab", "/(?<x>a)/", "z")"#;
+        gate(REGEX_ANGLE_GROUPS, "", r, "ERR Error in function call", "\"zb\"");
+    }
+    // 1.0.3: `1_000`, `-0x10`, `0x_1F` are 1000, -16, 31 (tf-oracle).
+    #[test]
+    fn yaml_12_integers() {
+        gate(YAML_12_INTEGERS, "", r#"yamldecode("1_000")"#, "1000", "\"1_000\"");
+        gate(YAML_12_INTEGERS, "", r#"yamldecode("-0x10")"#, "-16", "\"-0x10\"");
+        gate(YAML_12_INTEGERS, "", r#"yamldecode("0x_1F")"#, "31", "\"0x_1F\"");
+        gate(YAML_12_INTEGERS, "", r#"yamldecode("0x1F")"#, "31", "31");
+        gate(YAML_12_INTEGERS, "", r#"yamldecode("-12")"#, "-12", "-12");
+    }
+
+    /// Every gated feature has a case above: a new gate cannot come without its test.
+    #[test]
+    fn every_feature_is_tested() {
+        let text = include_str!("releases.rs");
+        let (code, tests) = text.split_at(text.find("mod gate_tests").unwrap_or(0));
+        let list = code
+            .split("pub const FEATURES: &[Arrival] = &[")
+            .nth(1)
+            .and_then(|t| t.split("];").next())
+            .unwrap_or_default();
+        let names: Vec<&str> = list.split(',').map(str::trim).filter(|n| !n.is_empty()).collect();
+        assert_eq!(names.len(), FEATURES.len());
+        for name in names {
+            // An argument (`gate(NAME, ...)`, maybe on a line of its own) or a binding (`= NAME;`).
+            let used = [format!("{name},"), format!("= {name};")]
+                .iter()
+                .any(|p| tests.contains(p.as_str()));
+            assert!(used, "{name} has no gate test");
+        }
     }
 }
