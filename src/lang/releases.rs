@@ -416,8 +416,10 @@ mod gate_tests {
 
     /// The detail of the error `expr` gives in Terraform `v` (empty when it succeeds).
     fn detail_at(v: TfVersion, expr: &str) -> String {
-        let mut s = Session::default();
-        s.version = Some(v);
+        let s = Session {
+            version: Some(v),
+            ..Default::default()
+        };
         s.eval(expr, &Rules::real(), false)
             .result
             .err()
