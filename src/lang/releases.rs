@@ -285,6 +285,14 @@ pub const CONSOLE_CYCLE_ERROR: Arrival = Arrival {
     source: "internal/terraform/context_eval.go at v1.1.0: Context.Eval returns no scope when the eval graph fails to build (\"if moreDiags.HasErrors() { return nil, diags }\"), so the console shows the cycle and exits 1; v1.0.3's context.go walks a placeholder graph instead and the console goes on after \"Due to the problems above, some expressions may produce unexpected results.\" (tf-oracle: (known after apply))",
 };
 
+/// `templatestring` whose template is one interpolation of a null is an error, "Template
+/// result is null" (before: the null).
+pub const TEMPLATESTRING_NULL_ERROR: Arrival = Arrival {
+    name: "templatestring() of a null result",
+    since: (1, 11, 2),
+    source: "CHANGELOG.md v1.11.2: \"Return error when the templatestring function contains only a single interpolation that evaluates to a null value\" (#36652); internal/lang/funcs/string.go has \"Template result is null\" from v1.11.2",
+};
+
 /// Every gated feature other than the function table, oldest first.
 pub const FEATURES: &[Arrival] = &[
     HCL_EOF_MESSAGES,
@@ -310,6 +318,7 @@ pub const FEATURES: &[Arrival] = &[
     REGEX_ANGLE_GROUPS,
     ELEMENT_NEGATIVE_INDEX,
     YAML_12_INTEGERS,
+    TEMPLATESTRING_NULL_ERROR,
     LOGICAL_SHORT_CIRCUIT,
     OPERAND_TYPE_WORDING,
 ];
@@ -325,7 +334,8 @@ pub fn boundaries() -> Vec<TfVersion> {
 }
 
 /// The releases the engine emulates, oldest first: every minor release from 1.0 to 1.14, and
-/// 1.1.8, the patch release TF-VERSIONS.md names (`sum` of strings).
+/// the patch releases where a gated behaviour changed: 1.1.8 (`sum` of strings) and 1.11.2
+/// (templatestring of a null).
 pub const RELEASES: &[TfVersion] = &[
     (1, 0, 0),
     (1, 1, 0),
@@ -340,6 +350,7 @@ pub const RELEASES: &[TfVersion] = &[
     (1, 9, 0),
     (1, 10, 0),
     (1, 11, 0),
+    (1, 11, 2),
     (1, 12, 0),
     (1, 13, 0),
     (1, 14, 0),
@@ -788,5 +799,23 @@ mod gate_tests {
                 .any(|p| tests.contains(p.as_str()));
             assert!(used, "{name} has no gate test");
         }
+    }
+    // Terraform's templatefile and templatestring give a template that is one interpolation
+    // its value's own type (1.0.3 tf-oracle: templatefile of "${val}" with val = [1, 2]).
+    #[test]
+    fn templatestring_null_and_raw_values() {
+        let cfg = "locals {\n  t = \"$${v}\"\n}\n";
+        let e = "templatestring(local.t, { v = null })";
+        gate(TEMPLATESTRING_NULL_ERROR, cfg, e, "null", "ERR Error in function call");
+        gate(
+            TEMPLATESTRING_NULL_ERROR,
+            cfg,
+            "templatestring(local.t, { v = [1] })",
+            "[\n  1,\n]",
+            "[\n  1,\n]",
+        );
+        // Its templates may not reach the filesystem (internal/lang/funcs/string.go, from 1.9).
+        let fs = "locals {\n  t = \"$${file(\\\"x\\\")}\"\n}\n";
+        assert_eq!(at((1, 14, 0), fs, "templatestring(local.t, {})"), "ERR Error in function call");
     }
 }

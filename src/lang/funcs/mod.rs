@@ -230,6 +230,9 @@ fn call_direct(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     if let Some(d) = super::provider::builtin_gate(ev, name, &c.name_span) {
         return Err(d);
     }
+    if let Some(why) = filesystem::filesystem_refusal(name) {
+        return Err(Diag::new("Error in function call", format!("Call to function {full:?} failed: {why}.")).at(span));
+    }
     match name {
         "try" => return try_call(ev, c, span),
         "can" => return can_call(ev, c, span),
