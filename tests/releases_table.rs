@@ -54,3 +54,24 @@ fn each_release_prints_what_it_printed() {
         failures.join("\n")
     );
 }
+
+/// templatefile of a file that is exactly `${val}` gives val itself, in every release: Terraform
+/// 1.0.3 prints `[1, 2]` as a tuple and `5` as a number (tf-oracle).
+#[test]
+fn templatefile_of_one_interpolation_keeps_the_type() {
+    let dir = std::env::temp_dir().join(format!("iacquiz-releases-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.join("t.tpl"), "${val}").unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.join("main.tf"), "").unwrap_or_else(|e| panic!("{e}"));
+    for v in ["1.0.3", "1.14.0"] {
+        let mut s = Session::with_config_dir(&dir).unwrap_or_else(|d| panic!("{}", d.summary));
+        s.version = Some(version(v));
+        let got = |e: &str| match s.eval(e, &Rules::real(), false).result {
+            Ok(a) => a.console_at(version(v)),
+            Err(d) => format!("ERR {}", d.summary),
+        };
+        assert_eq!(got(r#"templatefile("t.tpl", { val = [1, 2] })"#), "[\n  1,\n  2,\n]", "{v}");
+        assert_eq!(got(r#"templatefile("t.tpl", { val = 5 })"#), "5", "{v}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
