@@ -62,6 +62,7 @@ fn templatefile_of_one_interpolation_keeps_the_type() {
     let dir = std::env::temp_dir().join(format!("iacquiz-releases-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
     std::fs::write(dir.join("t.tpl"), "${val}").unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.join("u.tpl"), "x ${a").unwrap_or_else(|e| panic!("{e}"));
     std::fs::write(dir.join("main.tf"), "").unwrap_or_else(|e| panic!("{e}"));
     for v in ["1.0.3", "1.14.0"] {
         let mut s = Session::with_config_dir(&dir).unwrap_or_else(|d| panic!("{}", d.summary));
@@ -72,6 +73,21 @@ fn templatefile_of_one_interpolation_keeps_the_type() {
         };
         assert_eq!(got(r#"templatefile("t.tpl", { val = [1, 2] })"#), "[\n  1,\n  2,\n]", "{v}");
         assert_eq!(got(r#"templatefile("t.tpl", { val = 5 })"#), "5", "{v}");
+        // A template file ending inside `${`: 1.0.3 (tf-oracle) "t.tpl:1,6-6: Extra characters
+        // after interpolation expression"; HCL 2.11 (Terraform 1.1) "Unclosed template
+        // interpolation sequence" on the `${`.
+        let detail = s
+            .eval(r#"templatefile("u.tpl", { a = 1 })"#, &Rules::real(), false)
+            .result
+            .err()
+            .map(|d| d.detail)
+            .unwrap_or_default();
+        let want = if v == "1.0.3" {
+            "u.tpl:1,6-6: Extra characters after interpolation expression;"
+        } else {
+            "u.tpl:1,3-5: Unclosed template interpolation sequence;"
+        };
+        assert!(detail.contains(want), "{v}: {detail}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -37,12 +37,8 @@ fn located(src: &str, offset: usize, message: &str, expr: bool) -> Diag {
 pub fn template_diag(src: &str, offset: usize, message: &str) -> Diag {
     let offset = floor_char(src, offset.min(src.len()));
     let (summary, detail, at) = if let Some(open) = unclosed_interpolation(src) {
-        let _ = open;
-        found(
-            "Extra characters after interpolation expression",
-            "Expected a closing brace to end the interpolation expression, but found extra characters.",
-            src.len(),
-        )
+        // HCL 2.11 and later; parse_releases words it as older releases did.
+        found(UNCLOSED_INTERPOLATION, UNCLOSED_INTERPOLATION_EOF, open)
     } else {
         match scan_template_text(src) {
             Err(f) => f,
@@ -50,7 +46,13 @@ pub fn template_diag(src: &str, offset: usize, message: &str) -> Diag {
         }
     };
     let at = floor_char(src, at.min(src.len()));
-    Diag::new(summary, detail).at(&(at..at))
+    // HCL points at the whole `${` it could not close.
+    let end = if summary == UNCLOSED_INTERPOLATION {
+        (at + 2).min(src.len())
+    } else {
+        at
+    };
+    Diag::new(summary, detail).at(&(at..end))
 }
 
 fn unclosed_interpolation(src: &str) -> Option<usize> {
