@@ -44,9 +44,18 @@ fn squash(s: &str) -> String {
 }
 
 /// Compares one outcome with the expectation; `None` when it matches.
-fn compare(session: &Session, case: &J, want: &J) -> Option<String> {
+fn compare(session: &Session, case: &J, want: &J, version: Option<(u32, u32, u32)>) -> Option<String> {
     let expr = case["expr"].as_str().unwrap_or("");
-    let got = session.console(expr);
+    let got = match version {
+        Some(v) => {
+            let mut s = session.clone();
+            s.version = Some(v);
+            s.eval(expr, &iacquiz::lang::rules::Rules::real(), false)
+                .result
+                .map(|a| a.console_at(v))
+        }
+        None => session.console(expr),
+    };
     compare_outcome(session, got, want)
 }
 
@@ -143,10 +152,7 @@ fn golden_cases(at: Option<(u32, u32, u32)>) {
     let mut run_case = |id: String, case: &J, want: &J, failures: &mut Vec<String>, fixed: &mut Vec<String>| {
         total += 1;
         let result = match session_for(&dir, case) {
-            Ok(mut s) => {
-                s.version = at.or(s.version);
-                compare(&s, case, want)
-            }
+            Ok(s) => compare(&s, case, want, at.or(s.version)),
             // A configuration that does not load fails the way Terraform fails on it.
             Err(f) => compare_outcome(&f.0, Err(f.1), want),
         };

@@ -304,6 +304,8 @@ pub struct ConfigScope<'c> {
     stack: RefCell<Vec<String>>,
     resources: RefCell<HashMap<String, ResState>>,
     validated: RefCell<std::collections::HashSet<String>>,
+    /// Whether the locals refer to each other in a cycle (found once, when first asked).
+    cyclic: std::cell::OnceCell<bool>,
 }
 
 enum ResState {
@@ -367,6 +369,7 @@ impl<'c> ConfigScope<'c> {
             stack: RefCell::new(Vec::new()),
             resources: RefCell::new(HashMap::new()),
             validated: RefCell::new(Default::default()),
+            cyclic: std::cell::OnceCell::new(),
         })
     }
 
@@ -452,6 +455,13 @@ impl<'c> ConfigScope<'c> {
     }
 
     fn local(&self, ev: &Evaluator, name: &str, span: &Span) -> DResult<Value> {
+        // Terraform before 1.1 skipped evaluating a module whose locals form a cycle: the
+        // console then saw every local value unknown.
+        if *self.cyclic.get_or_init(|| super::local_cycles::has_cycle(&self.config.locals))
+            && !super::releases::has(ev.version, &super::releases::CONSOLE_CYCLE_ERROR)
+        {
+            return Ok(Value::Unknown(Type::Dynamic));
+        }
         if let Some(state) = self.locals.borrow().get(name) {
             return match state {
                 LocalState::Done(r) => r.clone(),

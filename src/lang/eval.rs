@@ -9,6 +9,7 @@ use super::diag::{DResult, Diag};
 use super::funcs::Registry;
 use super::host::Host;
 use super::number::Number;
+use super::releases::{self, TfVersion};
 use super::render;
 use super::rules::{Rule, Rules};
 use super::syntax::{BinOp, Expr, ExprKind, ForExpr, ObjKey, Op, OpKind, Part, Span, UnOp};
@@ -811,7 +812,10 @@ impl<'a> Evaluator<'a> {
         let v = convert(&v, &want).map_err(|e| {
             Diag::new(
                 "Invalid operand",
-                format!("Unsuitable value for unary operand: {}.", operand_msg(&e.0, &v.ty(), &want)),
+                format!(
+                    "Unsuitable value for unary operand: {}.",
+                    operand_msg(self.version, &e.0, &v.ty(), &want)
+                ),
             )
             .at(&x.span)
         })?;
@@ -914,7 +918,10 @@ impl<'a> Evaluator<'a> {
         convert(v, want).map_err(|e| {
             Diag::new(
                 "Invalid operand",
-                format!("Unsuitable value for {side} operand: {}.", operand_msg(&e.0, &v.ty(), want)),
+                format!(
+                    "Unsuitable value for {side} operand: {}.",
+                    operand_msg(self.version, &e.0, &v.ty(), want)
+                ),
             )
             .at(&x.span)
         })
@@ -1018,7 +1025,8 @@ impl<'a> Evaluator<'a> {
                 Some(t) => t,
                 None => {
                     return Err(
-                        Diag::new("Inconsistent conditional result types", inconsistent_detail(&tt, &ft)).at(&(t.span.start..f.span.end))
+                        Diag::new("Inconsistent conditional result types", inconsistent_detail(self.version, &tt, &ft))
+                            .at(&(t.span.start..f.span.end)),
                     );
                 }
             }
@@ -1060,7 +1068,10 @@ impl<'a> Evaluator<'a> {
             && ft != Type::Dynamic
             && self.flipped(Rule::ConditionalConvertsResults)
         {
-            return Err(Diag::new("Inconsistent conditional result types", inconsistent_detail(&tt, &ft)).at(&(t.span.start..f.span.end)));
+            return Err(
+                Diag::new("Inconsistent conditional result types", inconsistent_detail(self.version, &tt, &ft))
+                    .at(&(t.span.start..f.span.end)),
+            );
         }
         let chosen = match cb {
             None => return Ok(Value::Unknown(result_ty).mark_if(marked)),
@@ -1546,9 +1557,13 @@ fn normalized(s: &str) -> String {
     s.nfc().collect()
 }
 
-/// The operand error in Terraform 1.13+'s wording (`bool required, but have number`).
-fn operand_msg(cty_msg: &str, got: &Type, want: &Type) -> String {
-    if cty_msg.ends_with(" required") && cty_msg.starts_with(&want.friendly()) {
+/// The operand error in Terraform 1.13+'s wording (`bool required, but have number`); older
+/// releases stop at `bool required`.
+fn operand_msg(version: TfVersion, cty_msg: &str, got: &Type, want: &Type) -> String {
+    if cty_msg.ends_with(" required")
+        && cty_msg.starts_with(&want.friendly())
+        && releases::has(version, &releases::MISMATCH_NAMES_GIVEN_TYPE)
+    {
         format!("{}, but have {}", cty_msg, got.friendly())
     } else {
         cty_msg.to_string()
@@ -1565,8 +1580,16 @@ fn number_error_text(op: BinOp, _e: &super::number::NumberError) -> String {
     }
 }
 
-/// The detail of "Inconsistent conditional result types", in Terraform 1.2+'s wording.
-fn inconsistent_detail(t: &Type, f: &Type) -> String {
+/// The detail of "Inconsistent conditional result types", in the wording of Terraform
+/// `version` (1.2 names each side and the differing attribute; 1.0 and 1.1 only the two types).
+fn inconsistent_detail(version: TfVersion, t: &Type, f: &Type) -> String {
+    if !releases::has(version, &releases::CONDITIONAL_MISMATCH_DETAIL) {
+        return format!(
+            "The true and false result expressions must have consistent types. The given expressions are {} and {}, respectively.",
+            t.friendly(),
+            f.friendly()
+        );
+    }
     format!(
         "The true and false result expressions must have consistent types. {}.",
         describe_mismatch(t, f)

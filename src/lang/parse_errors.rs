@@ -15,8 +15,19 @@ pub const MULTI_LINE_DETAIL: &str = "Quoted strings may not be split over multip
 
 /// The diagnostic for a parse error that hcl-edit reported at byte `offset` of `src`.
 pub fn diag(src: &str, offset: usize, message: &str) -> Diag {
+    located(src, offset, message, false)
+}
+
+/// [`diag`] for a parse error in a lone expression (the console's input), where input that
+/// stops after an operator or an opening bracket is "Missing expression" (in a file, a `{` at
+/// the end opens a block instead).
+pub fn expr_diag(src: &str, offset: usize, message: &str) -> Diag {
+    located(src, offset, message, true)
+}
+
+fn located(src: &str, offset: usize, message: &str, expr: bool) -> Diag {
     let offset = floor_char(src, offset.min(src.len()));
-    let (summary, detail, at) = classify(src, offset, message);
+    let (summary, detail, at) = classify(src, offset, message, expr);
     let at = floor_char(src, at.min(src.len()));
     let end = src[at..].chars().next().map(|c| at + c.len_utf8()).unwrap_or(at);
     Diag::new(summary, detail).at(&(at..end))
@@ -26,12 +37,8 @@ pub fn diag(src: &str, offset: usize, message: &str) -> Diag {
 pub fn template_diag(src: &str, offset: usize, message: &str) -> Diag {
     let offset = floor_char(src, offset.min(src.len()));
     let (summary, detail, at) = if let Some(open) = unclosed_interpolation(src) {
-        let _ = open;
-        found(
-            "Extra characters after interpolation expression",
-            "Expected a closing brace to end the interpolation expression, but found extra characters.",
-            src.len(),
-        )
+        // HCL 2.11 and later; parse_releases words it as older releases did.
+        found(UNCLOSED_INTERPOLATION, UNCLOSED_INTERPOLATION_EOF, open)
     } else {
         match scan_template_text(src) {
             Err(f) => f,
@@ -39,7 +46,13 @@ pub fn template_diag(src: &str, offset: usize, message: &str) -> Diag {
         }
     };
     let at = floor_char(src, at.min(src.len()));
-    Diag::new(summary, detail).at(&(at..at))
+    // HCL points at the whole `${` it could not close.
+    let end = if summary == UNCLOSED_INTERPOLATION {
+        (at + 2).min(src.len())
+    } else {
+        at
+    };
+    Diag::new(summary, detail).at(&(at..end))
 }
 
 fn unclosed_interpolation(src: &str) -> Option<usize> {
@@ -90,7 +103,7 @@ fn found(summary: &str, detail: &str, at: usize) -> Found {
     (summary.to_string(), detail.to_string(), at)
 }
 
-fn classify(src: &str, offset: usize, message: &str) -> Found {
+fn classify(src: &str, offset: usize, message: &str, expr: bool) -> Found {
     if let Some(f) = lexical_problem(src).or_else(|| interpolated_operator(src, false)) {
         return f;
     }
@@ -122,6 +135,14 @@ fn classify(src: &str, offset: usize, message: &str) -> Found {
             &format!("The argument {name:?} was already set. Each argument may be set only once."),
             offset,
         );
+    }
+    // Input that stops where an operand belongs: HCL (2.11 and later) says so before naming
+    // any bracket left open.
+    if expr
+        && let Some(tail) = operand_wanted_at_end(src)
+        && src.get(offset.min(tail)..tail).is_some_and(|gap| gap.trim().is_empty())
+    {
+        return found(MISSING_EXPRESSION, MISSING_EXPRESSION_DETAIL, src.len());
     }
     // Brackets still open at the end of the input: HCL names the construct left unterminated.
     let eof = context(src);
@@ -233,6 +254,12 @@ fn classify(src: &str, offset: usize, message: &str) -> Found {
                     offset,
                 );
             }
+            // A second `if` clause, or anything else after the condition.
+            return found(
+                "Invalid 'for' expression",
+                "Extra characters after the end of the 'for' expression.",
+                offset,
+            );
         }
         if src[..offset].trim_end().ends_with("[*") {
             return found(
@@ -311,7 +338,7 @@ fn classify(src: &str, offset: usize, message: &str) -> Found {
     let t = rest.trim_start();
     let rest_at = offset + (rest.len() - t.len());
     if !before.is_empty() && super::parse_guard::expr(before).is_ok() {
-        if let Some(after_dot) = t.strip_prefix('.') {
+        if let Some(after_dot) = t.strip_prefix('.').filter(|_| !t.starts_with("...")) {
             let next = after_dot.chars().next();
             if before.ends_with(|c: char| c.is_ascii_digit()) && next.is_some_and(|c| c == '.' || c.is_ascii_digit()) {
                 return found(
@@ -578,12 +605,19 @@ fn scan_string(s: &str, start: usize) -> Result<(), Found> {
     let mut i = start + 1;
     let mut stack: Vec<(&str, usize, usize)> = Vec::new();
     let mut depth = 0usize;
+    // Where the interpolation being scanned opened (its `${`).
+    let mut interp_at = start;
     while i < b.len() {
         let c = b[i];
         if depth > 0 {
             match c {
                 b'{' => depth += 1,
                 b'}' => depth -= 1,
+                // A quote right after a complete operand cannot start an operand: HCL takes it
+                // as the string's end, reached with the interpolation still open.
+                b'"' if depth == 1 && ends_operand(&s[interp_at + 2..i]) => {
+                    return Err(found(UNCLOSED_INTERPOLATION, UNCLOSED_INTERPOLATION_QUOTED, interp_at));
+                }
                 b'"' => {
                     // A nested string inside an interpolation.
                     scan_string(s, i)?;
@@ -715,6 +749,14 @@ fn scan_string(s: &str, start: usize) -> Result<(), Found> {
                                 }
                             }
                         }
+                        // No keyword at all (`%{ }`, `%{ 1 }`): HCL wants one first.
+                        "" => {
+                            return Err(found(
+                                "Invalid template directive",
+                                "A template directive keyword (\"if\", \"for\", etc) is expected at the beginning of a %{ sequence.",
+                                i,
+                            ));
+                        }
                         other => {
                             return Err((
                                 "Invalid template control keyword".into(),
@@ -727,6 +769,7 @@ fn scan_string(s: &str, start: usize) -> Result<(), Found> {
                     continue;
                 }
                 depth = 1;
+                interp_at = i;
                 i += 2;
                 continue;
             }
@@ -734,11 +777,56 @@ fn scan_string(s: &str, start: usize) -> Result<(), Found> {
         }
         i += 1;
     }
+    if depth > 0 {
+        return Err(found(UNCLOSED_INTERPOLATION, UNCLOSED_INTERPOLATION_EOF, interp_at));
+    }
     Err(found(
         "Unterminated template string",
         "No closing marker was found for the string.",
         start,
     ))
+}
+
+/// HCL's summary for a `${` whose closing brace never comes.
+pub const UNCLOSED_INTERPOLATION: &str = "Unclosed template interpolation sequence";
+const UNCLOSED_INTERPOLATION_EOF: &str = "There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.";
+const UNCLOSED_INTERPOLATION_QUOTED: &str = "There is no closing brace for this interpolation sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression.";
+
+/// HCL's summary for input that ends where an operand belongs.
+pub const MISSING_EXPRESSION: &str = "Missing expression";
+const MISSING_EXPRESSION_DETAIL: &str = "Expected the start of an expression, but found the end of the file.";
+
+/// True when expression text `t` ends with a complete operand (a name, a number, a closing
+/// bracket or quote), so that what follows cannot continue it as an operand.
+fn ends_operand(t: &str) -> bool {
+    let t = t.trim_end();
+    !t.is_empty() && t.ends_with(|c: char| c.is_alphanumeric() || matches!(c, '_' | ')' | ']' | '}' | '"'))
+}
+
+/// Where the trailing token starts when `src` ends with one after which an operand must come
+/// (an operator, `,`, `(`, `[`, `{`, `=`, `?`, `:`); `None` otherwise, or for input whose end
+/// is inside a heredoc.
+fn operand_wanted_at_end(src: &str) -> Option<usize> {
+    if src.contains("<<") {
+        return None;
+    }
+    let t = src.trim_end();
+    for two in ["=>", "==", "!=", "<=", ">=", "&&", "||"] {
+        if t.ends_with(two) {
+            return Some(t.len() - 2);
+        }
+    }
+    // `.*` is a complete splat, `*/` closes a comment, `...` expands an argument, `::` is a
+    // namespace separator: none of them waits for an operand.
+    if t.ends_with(".*") || t.ends_with("*/") || t.ends_with("::") || t.ends_with("${") || t.ends_with("%{") {
+        return None;
+    }
+    let last = t.chars().last()?;
+    matches!(
+        last,
+        ',' | '(' | '[' | '{' | '=' | '?' | ':' | '+' | '-' | '*' | '/' | '%' | '!' | '<' | '>'
+    )
+    .then(|| t.len() - 1)
 }
 
 /// Refuses input nested deeper than the parser can take, before any recursive code sees it.

@@ -228,16 +228,104 @@ pub const QUOTED_FUNCTION_ERRORS: Arrival = Arrival {
 pub const MISMATCH_NAMES_GIVEN_TYPE: Arrival = Arrival {
     name: "type mismatch messages name the given type",
     since: (1, 13, 0),
-    source: "go.mod: zclconf/go-cty v1.16.2 at v1.12.2, v1.16.3 at v1.13.0; go-cty commit 89f0621 \"convert: More forthcoming about cause in MismatchMessage\" (first in v1.16.3)",
+    source: "go.mod: zclconf/go-cty v1.16.2 at v1.12.2, v1.16.3 at v1.13.0; go-cty commit 89f0621 \"convert: More forthcoming about cause in MismatchMessage\" (first in v1.16.3); its CHANGELOG.md 1.16.3: \"`convert`: Now generates more specific error messages in various cases of type conversion failure, giving additional information about the type that was given\" (also the operand errors: `bool required, but have number`)",
+};
+
+/// HCL 2.11's messages for input that ends too soon: "Missing expression" where an operand
+/// belongs, "Unterminated tuple/object constructor expression" and "Unterminated function call"
+/// for an open bracket, "Unclosed template interpolation sequence" for an open `${` (before:
+/// "Invalid expression", "Missing item separator", "Missing attribute separator", "Missing
+/// key/value separator", "Missing argument separator", "Extra characters after interpolation
+/// expression").
+pub const HCL_EOF_MESSAGES: Arrival = Arrival {
+    name: "HCL's end-of-input parse messages",
+    since: (1, 1, 0),
+    source: "hashicorp/hcl CHANGELOG.md v2.11.0: \"hclsyntax: Various error messages related to unexpectedly reaching end of file while parsing a delimited subtree will now return specialized messages describing the opening tokens as 'unclosed'\" (#492, commit 81b680d); go.mod: v1.0.3 has hcl/v2 v2.10.1, v1.1.0 has v2.11.1",
+};
+
+/// `sum()` converts every element to a number (before: a first element that is a string or a
+/// bool made the function panic: "Error in function call").
+pub const SUM_CONVERTS_FIRST: Arrival = Arrival {
+    name: "sum() of strings",
+    since: (1, 1, 8),
+    source: "CHANGELOG.md v1.1.8: \"functions: Fix error when `sum()` function is called with a collection of string-encoded numbers, such as `sum([\\\"1\\\", \\\"2\\\", \\\"3\\\"])`.\" (#30684); v1.0.3's SumFunc starts from the unconverted first element",
+};
+
+/// "Inconsistent conditional result types" says which side has which type, and which object
+/// attribute differs (before: "The given expressions are T and F, respectively.").
+pub const CONDITIONAL_MISMATCH_DETAIL: Arrival = Arrival {
+    name: "conditional type mismatch detail",
+    since: (1, 2, 0),
+    source: "hashicorp/hcl CHANGELOG.md v2.12.0: \"hclsyntax: Evaluation of conditional expressions will now produce more precise error messages about inconsistencies between the types of the true and false result expressions\" (#530); go.mod: v1.1.9 has hcl/v2 v2.11.1, v1.2.0 has v2.12.0",
+};
+
+/// `defaults()` is gone (before: it exists, but only inside the module_variable_optional_attrs
+/// experiment, so the console's call fails).
+pub const DEFAULTS_REMOVED: Arrival = Arrival {
+    name: "defaults() removed",
+    since: (1, 3, 0),
+    source: "CHANGELOG.md v1.3.0: \"The built-in `defaults` function, previously used to meet the use-case of replacing null values with default values, will not graduate to stable and has been removed.\"; v1.0.3: \"this function is experimental and only available with the module_variable_optional_attrs experiment\" (tf-oracle)",
+};
+
+/// `formatdate` and `timeadd` parse timestamps with go-cty's strict RFC 3339 parser: a zone
+/// offset hour above 23 or minute above 59 is an error (before: accepted).
+pub const RFC3339_STRICT: Arrival = Arrival {
+    name: "strict RFC 3339 timestamps in formatdate and timeadd",
+    since: (1, 6, 0),
+    source: "zclconf/go-cty CHANGELOG.md 1.13.0: \"The `FormatDate` and `TimeAdd` functions ... are now corrected to use a stricter RFC3339 parser\" (#152); go.mod: v1.5.7 has go-cty v1.12.2, v1.6.0 has v1.14.0",
+};
+
+/// Regular expressions accept `(?<name>...)` groups, like `(?P<name>...)` (before: "invalid or
+/// unsupported Perl syntax").
+pub const REGEX_ANGLE_GROUPS: Arrival = Arrival {
+    name: "(?<name>...) regular expression groups",
+    since: (1, 8, 0),
+    source: "Go 1.22 release notes (regexp): the syntax (?<name>...) is now accepted for named groups, like (?P<name>...); Terraform's .go-version: v1.7.x 1.21.x, v1.8.0 1.22.1 (the first built with Go 1.22)",
+};
+
+/// Every built-in function is also callable as `core::NAME` (before: `::` does not parse).
+pub const CORE_NAMESPACE: Arrival = Arrival {
+    name: "core:: built-in function names",
+    since: (1, 8, 0),
+    source: "internal/lang/functions.go at v1.8.0: \"All of the built-in functions are also available under the 'core::' namespace\" (absent at v1.7.0)",
+};
+
+/// `yamldecode` resolves integers by YAML 1.2's patterns only: `1_000`, `0x_1F`, `-0x10` are
+/// strings (before: numbers).
+pub const YAML_12_INTEGERS: Arrival = Arrival {
+    name: "yamldecode() with YAML 1.2 integer forms",
+    since: (1, 10, 0),
+    source: "zclconf/go-cty-yaml CHANGELOG.md 1.1.0: \"Scalars containing underscores can no longer be resolved as integers ... a leading sign is accepted only for the decimal integer and float patterns\" (#6); go.mod: v1.9.8 has go-cty-yaml v1.0.3, v1.10.0 has v1.1.0",
+};
+
+/// A cycle between local values stops the console: "Error: Cycle: ..." (before: the console
+/// warned and went on with every local value unknown).
+pub const CONSOLE_CYCLE_ERROR: Arrival = Arrival {
+    name: "a cycle between locals in the console",
+    since: (1, 1, 0),
+    source: "internal/terraform/context_eval.go at v1.1.0: Context.Eval returns no scope when the eval graph fails to build (\"if moreDiags.HasErrors() { return nil, diags }\"), so the console shows the cycle and exits 1; v1.0.3's context.go walks a placeholder graph instead and the console goes on after \"Due to the problems above, some expressions may produce unexpected results.\" (tf-oracle: (known after apply))",
+};
+
+/// `templatestring` whose template is one interpolation of a null is an error, "Template
+/// result is null" (before: the null).
+pub const TEMPLATESTRING_NULL_ERROR: Arrival = Arrival {
+    name: "templatestring() of a null result",
+    since: (1, 11, 2),
+    source: "CHANGELOG.md v1.11.2: \"Return error when the templatestring function contains only a single interpolation that evaluates to a null value\" (#36652); internal/lang/funcs/string.go has \"Template result is null\" from v1.11.2",
 };
 
 /// Every gated feature other than the function table, oldest first.
 pub const FEATURES: &[Arrival] = &[
+    HCL_EOF_MESSAGES,
+    CONSOLE_CYCLE_ERROR,
     MOVED_BLOCKS,
+    SUM_CONVERTS_FIRST,
     CUSTOM_CONDITIONS,
+    CONDITIONAL_MISMATCH_DETAIL,
     TYPED_NULL_CONVERSIONS,
     CIDRNETMASK_IPV6_ERROR,
     OPTIONAL_ATTRS,
+    DEFAULTS_REMOVED,
     TERRAFORM_DATA,
     YAML_NULL_DOCUMENT,
     SENSITIVE_VALUE_PRINTING,
@@ -245,10 +333,15 @@ pub const FEATURES: &[Arrival] = &[
     IMPORT_BLOCKS,
     GO_UNICODE_15,
     TEXTSEG_UNICODE_15,
+    RFC3339_STRICT,
     REMOVED_BLOCKS,
     NONSENSITIVE_LENIENT,
     PROVIDER_FUNCTIONS,
+    CORE_NAMESPACE,
+    REGEX_ANGLE_GROUPS,
     ELEMENT_NEGATIVE_INDEX,
+    YAML_12_INTEGERS,
+    TEMPLATESTRING_NULL_ERROR,
     LOGICAL_SHORT_CIRCUIT,
     MISMATCH_NAMES_GIVEN_TYPE,
     QUOTED_FUNCTION_ERRORS,
@@ -265,8 +358,8 @@ pub fn boundaries() -> Vec<TfVersion> {
 }
 
 /// The releases the engine emulates, oldest first: every minor release from 1.0 to 1.14, and
-/// the patch releases where a behaviour changed: 1.1.3 (quoted function errors) and 1.1.8
-/// (`sum` of strings, TF-VERSIONS.md).
+/// the patch releases where a gated behaviour changed: 1.1.3 (quoted function errors), 1.1.8
+/// (`sum` of strings) and 1.11.2 (templatestring of a null).
 pub const RELEASES: &[TfVersion] = &[
     (1, 0, 0),
     (1, 1, 0),
@@ -282,6 +375,7 @@ pub const RELEASES: &[TfVersion] = &[
     (1, 9, 0),
     (1, 10, 0),
     (1, 11, 0),
+    (1, 11, 2),
     (1, 12, 0),
     (1, 13, 0),
     (1, 14, 0),
@@ -354,6 +448,19 @@ mod gate_tests {
             Ok(a) => a.console_at(v),
             Err(d) => format!("ERR {}", d.summary),
         }
+    }
+
+    /// The detail of the error `expr` gives in Terraform `v` (empty when it succeeds).
+    fn detail_at(v: TfVersion, expr: &str) -> String {
+        let s = Session {
+            version: Some(v),
+            ..Default::default()
+        };
+        s.eval(expr, &Rules::real(), false)
+            .result
+            .err()
+            .map(|d| d.detail)
+            .unwrap_or_default()
     }
 
     /// The release just before `v` among the emulated ones.
@@ -545,5 +652,217 @@ mod gate_tests {
             "ERR Error in function call",
             "\"c\"",
         );
+    }
+
+    // 1.0.3 (tf-oracle): "[1," "{" "1 +" "!" are "Invalid expression"; "[1, 2" "Missing item
+    // separator"; "{a=1" "Missing attribute separator"; "{a" "Missing key/value separator";
+    // "f(1" "Missing argument separator"; "\"${a" and "\"${a\"" "Extra characters after
+    // interpolation expression".
+    #[test]
+    fn hcl_end_of_input_messages() {
+        let g = |e: &str, old: &str, new: &str| gate(HCL_EOF_MESSAGES, "", e, old, new);
+        g("[1,", "ERR Invalid expression", "ERR Missing expression");
+        g("{", "ERR Invalid expression", "ERR Missing expression");
+        g("1 +", "ERR Invalid expression", "ERR Missing expression");
+        g("!", "ERR Invalid expression", "ERR Missing expression");
+        g("upper(1,", "ERR Invalid expression", "ERR Missing expression");
+        g(
+            "[1, 2",
+            "ERR Missing item separator",
+            "ERR Unterminated tuple constructor expression",
+        );
+        g(
+            "{a=1",
+            "ERR Missing attribute separator",
+            "ERR Unterminated object constructor expression",
+        );
+        g(
+            "{a",
+            "ERR Missing key/value separator",
+            "ERR Unterminated object constructor expression",
+        );
+        g("f(1", "ERR Missing argument separator", "ERR Unterminated function call");
+        let unclosed = "ERR Unclosed template interpolation sequence";
+        g("\"${a", "ERR Extra characters after interpolation expression", unclosed);
+        g("\"${a\"", "ERR Extra characters after interpolation expression", unclosed);
+        // Unchanged: a closed bracket with a bad item, and a complete interpolation.
+        g("[1 2]", "ERR Missing item separator", "ERR Missing item separator");
+        g("\"${1}\"", "1", "1");
+    }
+    // 1.0.3: with a cycle between locals every local is `(known after apply)` (tf-oracle).
+    #[test]
+    fn console_cycle() {
+        let cfg = "locals {\n  a = local.b\n  b = local.a\n  c = 1\n}\n";
+        gate(
+            CONSOLE_CYCLE_ERROR,
+            cfg,
+            "local.a",
+            "(known after apply)",
+            "ERR Cycle: local.a, local.b",
+        );
+        let ok = "locals {\n  a = local.b\n  b = 2\n}\n";
+        gate(CONSOLE_CYCLE_ERROR, ok, "local.a", "2", "2");
+    }
+    // 1.0.3: `sum(["1","2"])` is "Error in function call" (a panic, tf-oracle).
+    #[test]
+    fn sum_of_strings() {
+        gate(SUM_CONVERTS_FIRST, "", r#"sum(["1", "2"])"#, "ERR Error in function call", "3");
+        gate(
+            SUM_CONVERTS_FIRST,
+            "",
+            r#"sum(["a"])"#,
+            "ERR Error in function call",
+            "ERR Invalid function argument",
+        );
+        gate(SUM_CONVERTS_FIRST, "", r#"sum([1, "2"])"#, "3", "3");
+    }
+    // 1.0.3 (tf-oracle): "The given expressions are number and bool, respectively." and, for
+    // objects, "object and object".
+    #[test]
+    fn conditional_mismatch_detail() {
+        let a = CONDITIONAL_MISMATCH_DETAIL;
+        let head = "The true and false result expressions must have consistent types. ";
+        assert_eq!(
+            detail_at(before(a.since), "true ? 1 : false"),
+            format!("{head}The given expressions are number and bool, respectively.")
+        );
+        assert_eq!(
+            detail_at(a.since, "true ? 1 : false"),
+            format!("{head}The 'true' value is number, but the 'false' value is bool.")
+        );
+        assert_eq!(
+            detail_at(before(a.since), "true ? {a = 1} : {a = true}"),
+            format!("{head}The given expressions are object and object, respectively.")
+        );
+        assert!(detail_at(a.since, "true ? {a = 1} : {a = true}").starts_with(&format!("{head}Type mismatch for object attribute \"a\"")));
+    }
+    // 1.0.3 (tf-oracle): "Unsuitable value for unary operand: bool required." and "... right
+    // operand: number required."
+    #[test]
+    fn operand_wording() {
+        let a = MISMATCH_NAMES_GIVEN_TYPE;
+        assert_eq!(
+            detail_at(before(a.since), "!1"),
+            "Unsuitable value for unary operand: bool required."
+        );
+        assert_eq!(
+            detail_at(a.since, "!1"),
+            "Unsuitable value for unary operand: bool required, but have number."
+        );
+        assert_eq!(
+            detail_at(before(a.since), "1 + true"),
+            "Unsuitable value for right operand: number required."
+        );
+        assert_eq!(
+            detail_at(a.since, "1 + true"),
+            "Unsuitable value for right operand: number required, but have bool."
+        );
+    }
+    // 1.0.3: `defaults(...)` is "Error in function call" (experimental), tf-oracle.
+    #[test]
+    fn defaults_removed() {
+        let e = "defaults({a = null}, {a = 1})";
+        gate(DEFAULTS_REMOVED, "", e, "ERR Error in function call", UNKNOWN_FN);
+        gate(DEFAULTS_REMOVED, "", "defaults(1)", "ERR Not enough function arguments", UNKNOWN_FN);
+        assert_eq!(
+            detail_at((1, 0, 0), e),
+            "Call to function \"defaults\" failed: this function is experimental and available only when the experiment keyword module_variable_optional_attrs is enabled for the current module."
+        );
+    }
+    // 1.0.3: offsets +24:00 and +00:60 are accepted (tf-oracle).
+    #[test]
+    fn strict_rfc3339() {
+        let f = r#"formatdate("YYYY", "2024-01-01T00:00:00+24:00")"#;
+        gate(RFC3339_STRICT, "", f, "\"2024\"", "ERR Invalid function argument");
+        let t = r#"timeadd("2024-01-01T00:00:00+00:60", "1h")"#;
+        gate(RFC3339_STRICT, "", t, "\"2024-01-01T01:00:00+01:00\"", "ERR Error in function call");
+        let ok = r#"formatdate("YYYY", "2024-01-01T00:00:00+23:59")"#;
+        gate(RFC3339_STRICT, "", ok, "\"2024\"", "\"2024\"");
+        assert_eq!(
+            detail_at(RFC3339_STRICT.since, f),
+            "Invalid value for \"time\" parameter: not a valid RFC3339 timestamp: cannot use \"+24:00\" as UTC offset."
+        );
+    }
+    // 1.0.3: `core::upper("a")` is "Extra characters after expression" (tf-oracle).
+    #[test]
+    fn core_namespace() {
+        let extra = "ERR Extra characters after expression";
+        gate(CORE_NAMESPACE, "", r#"core::upper("a")"#, extra, "\"A\"");
+        gate(CORE_NAMESPACE, "", "core::type(1)", extra, "number");
+        let tpl = "locals {\n  t = \"x=$${a}\"\n}\n";
+        // templatestring arrives later (1.9); under core:: it works as well.
+        assert_eq!(at((1, 14, 0), tpl, "core::templatestring(local.t, { a = 1 })"), "\"x=1\"");
+    }
+    // 1.0.3: `(?<x>a)` is "Invalid function argument" (invalid or unsupported Perl syntax), tf-oracle.
+    #[test]
+    fn regex_angle_groups() {
+        let e = r#"regex("(?<x>a)", "a")"#;
+        gate(REGEX_ANGLE_GROUPS, "", e, "ERR Invalid function argument", "{\n  \"x\" = \"a\"\n}");
+        let p = r#"regex("(?P<x>a)", "a")"#;
+        gate(REGEX_ANGLE_GROUPS, "", p, "{\n  \"x\" = \"a\"\n}", "{\n  \"x\" = \"a\"\n}");
+        let r = r#"replace("ab", "/(?<x>a)/", "z")"#;
+        gate(REGEX_ANGLE_GROUPS, "", r, "ERR Error in function call", "\"zb\"");
+    }
+    // 1.0.3: `1_000`, `-0x10`, `0x_1F` are 1000, -16, 31 (tf-oracle).
+    #[test]
+    fn yaml_12_integers() {
+        gate(YAML_12_INTEGERS, "", r#"yamldecode("1_000")"#, "1000", "\"1_000\"");
+        gate(YAML_12_INTEGERS, "", r#"yamldecode("-0x10")"#, "-16", "\"-0x10\"");
+        gate(YAML_12_INTEGERS, "", r#"yamldecode("0x_1F")"#, "31", "\"0x_1F\"");
+        gate(YAML_12_INTEGERS, "", r#"yamldecode("0x1F")"#, "31", "31");
+        gate(YAML_12_INTEGERS, "", r#"yamldecode("-12")"#, "-12", "-12");
+    }
+
+    // 1.0.3 (tf-oracle): "lookup failed to find 'k'." and "failed to decode base64 data 'x'".
+    #[test]
+    fn quoted_function_errors() {
+        let a = QUOTED_FUNCTION_ERRORS;
+        let lookup = r#"lookup(tomap({a = "x"}), "k")"#;
+        let head = "Call to function \"lookup\" failed: ";
+        assert_eq!(detail_at(before(a.since), lookup), format!("{head}lookup failed to find 'k'."));
+        assert_eq!(detail_at(a.since, lookup), format!("{head}lookup failed to find key \"k\"."));
+        let b64 = r#"base64decode("%%")"#;
+        let head = "Call to function \"base64decode\" failed: ";
+        assert_eq!(detail_at(before(a.since), b64), format!("{head}failed to decode base64 data '%%'."));
+        assert_eq!(detail_at(a.since, b64), format!("{head}failed to decode base64 data \"%%\"."));
+    }
+
+    /// Every gated feature has a case above: a new gate cannot come without its test.
+    #[test]
+    fn every_feature_is_tested() {
+        let text = include_str!("releases.rs");
+        let (code, tests) = text.split_at(text.find("mod gate_tests").unwrap_or(0));
+        let list = code
+            .split("pub const FEATURES: &[Arrival] = &[")
+            .nth(1)
+            .and_then(|t| t.split("];").next())
+            .unwrap_or_default();
+        let names: Vec<&str> = list.split(',').map(str::trim).filter(|n| !n.is_empty()).collect();
+        assert_eq!(names.len(), FEATURES.len());
+        for name in names {
+            // An argument (`gate(NAME, ...)`, maybe on a line of its own) or a binding (`= NAME;`).
+            let used = [format!("{name},"), format!("= {name};")]
+                .iter()
+                .any(|p| tests.contains(p.as_str()));
+            assert!(used, "{name} has no gate test");
+        }
+    }
+    // Terraform's templatefile and templatestring give a template that is one interpolation
+    // its value's own type (1.0.3 tf-oracle: templatefile of "${val}" with val = [1, 2]).
+    #[test]
+    fn templatestring_null_and_raw_values() {
+        let cfg = "locals {\n  t = \"$${v}\"\n}\n";
+        let e = "templatestring(local.t, { v = null })";
+        gate(TEMPLATESTRING_NULL_ERROR, cfg, e, "null", "ERR Error in function call");
+        gate(
+            TEMPLATESTRING_NULL_ERROR,
+            cfg,
+            "templatestring(local.t, { v = [1] })",
+            "[\n  1,\n]",
+            "[\n  1,\n]",
+        );
+        // Its templates may not reach the filesystem (internal/lang/funcs/string.go, from 1.9).
+        let fs = "locals {\n  t = \"$${file(\\\"x\\\")}\"\n}\n";
+        assert_eq!(at((1, 14, 0), fs, "templatestring(local.t, {})"), "ERR Error in function call");
     }
 }

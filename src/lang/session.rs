@@ -199,7 +199,7 @@ impl Session {
 }
 
 fn evaluate_top(ev: &Evaluator, src: &str) -> DResult<Answer> {
-    let expr = parse_expr(src)?;
+    let expr = parse_expr(src).map_err(|d| super::parse_releases::as_of(d, src, ev.version))?;
     if let Some(d) = super::provider::gate_expr(ev.version, src, &expr) {
         return Err(d);
     }
@@ -208,7 +208,8 @@ fn evaluate_top(ev: &Evaluator, src: &str) -> DResult<Answer> {
     // the call below reports an unknown function).
     if let ExprKind::Call(c) = &expr.kind
         && c.name == "type"
-        && c.namespace.is_empty()
+        && (c.namespace.is_empty()
+            || (c.namespace.len() == 1 && c.namespace[0] == "core" && super::releases::has(ev.version, &super::releases::CORE_NAMESPACE)))
         && super::provider::builtin_available("type", ev.version)
     {
         if c.args.len() != 1 {

@@ -304,7 +304,7 @@ fn parse_expr_uncached(src: &str) -> Result<Expr, Diag> {
     }
     let trimmed = rest.trim_end();
     match super::parse_guard::expr(trimmed) {
-        Ok(_) => Err(super::parse_errors::diag(src, lead + trimmed.len(), "unexpected token")),
+        Ok(_) => Err(super::parse_errors::expr_diag(src, lead + trimmed.len(), "unexpected token")),
         Err(e) => {
             let at = lead + e.location().offset().min(trimmed.len());
             if e.message().contains("chained binary operators")
@@ -312,7 +312,7 @@ fn parse_expr_uncached(src: &str) -> Result<Expr, Diag> {
             {
                 return done;
             }
-            Err(super::parse_errors::diag(src, at, e.message()))
+            Err(super::parse_errors::expr_diag(src, at, e.message()))
         }
     }
 }
@@ -679,15 +679,27 @@ fn lower(src: &str, e: &Expression) -> Result<Expr, Diag> {
             let base = lower(src, &t.expr)?;
             check_legacy_indexes(src, &base, &t.operators)?;
             let mut ops = Vec::new();
+            // Inside an attribute-only splat (`.*`), which runs on through `.name` and `.N`.
+            let mut in_attr_splat = false;
             for op in &t.operators {
                 let sp = span_of(op);
                 let kind = match op.value() {
+                    TraversalOperator::AttrSplat(_) if in_attr_splat => {
+                        let star = sp.end.saturating_sub(1)..sp.end;
+                        return Err(Diag::new(
+                            "Nested splat expression not allowed",
+                            "A splat expression (*) cannot be used inside another attribute-only splat expression.",
+                        )
+                        .at(&star));
+                    }
                     TraversalOperator::AttrSplat(_) => OpKind::AttrSplat,
                     TraversalOperator::FullSplat(_) => OpKind::FullSplat,
                     TraversalOperator::GetAttr(i) => OpKind::Attr(i.as_str().to_string()),
                     TraversalOperator::Index(x) => OpKind::Index(lower(src, x)?),
                     TraversalOperator::LegacyIndex(i) => OpKind::LegacyIndex(*i.value()),
                 };
+                in_attr_splat =
+                    matches!(kind, OpKind::AttrSplat) || (in_attr_splat && matches!(kind, OpKind::Attr(_) | OpKind::LegacyIndex(_)));
                 ops.push(Op { kind, span: sp });
             }
             ExprKind::Traversal(Box::new(base), ops)

@@ -254,7 +254,7 @@ fn yamlencode(_: &Evaluator, a: &[Value]) -> FnResult {
 }
 
 fn yamldecode(ev: &Evaluator, a: &[Value]) -> FnResult {
-    let v = yaml::decode(s(&a[0])).map_err(FnError::Call)?;
+    let v = yaml::decode(s(&a[0]), ev.version).map_err(FnError::Call)?;
     // A document that is only a null: `null` since Terraform 1.4, unknown before.
     if matches!(v, Value::Null(Type::Dynamic)) && !crate::lang::releases::has(ev.version, &crate::lang::releases::YAML_NULL_DOCUMENT) {
         return Ok(Value::Unknown(Type::Dynamic));

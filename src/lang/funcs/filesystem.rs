@@ -11,7 +11,7 @@ use super::{FnError, FnResult, Func, Param, Registry};
 use crate::lang::diag::Diag;
 use crate::lang::eval::{Evaluator, Scope};
 use crate::lang::host::{Kind, PathError};
-use crate::lang::syntax::{ExprKind, Span, parse_template};
+use crate::lang::syntax::{ExprKind, Part, Span, parse_template};
 use crate::lang::value::{Type, Value};
 
 /// Registers the filesystem functions.
@@ -278,6 +278,32 @@ fn pathexpand(_ev: &Evaluator, a: &[Value]) -> FnResult {
 
 thread_local! {
     static IN_TEMPLATE: Cell<bool> = const { Cell::new(false) };
+    /// Set while a templatestring template renders: it may not reach the filesystem.
+    static NO_FILESYSTEM: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The functions templatestring's templates may not call (Terraform's `filesystemFunctions`).
+const FILESYSTEM_FUNCTIONS: &[&str] = &[
+    "file",
+    "fileexists",
+    "fileset",
+    "filebase64",
+    "filebase64sha256",
+    "filebase64sha512",
+    "filemd5",
+    "filesha1",
+    "filesha256",
+    "filesha512",
+    "templatefile",
+];
+
+/// Terraform's refusal when a templatestring template calls filesystem function `name`.
+pub fn filesystem_refusal(name: &str) -> Option<String> {
+    (NO_FILESYSTEM.with(Cell::get) && FILESYSTEM_FUNCTIONS.contains(&name)).then(|| {
+        format!(
+            "cannot use filesystem access functions like {name} in templatestring templates; consider passing the function result as a template variable instead"
+        )
+    })
 }
 
 /// The scope of a template file: only the variables passed to templatefile.
@@ -377,6 +403,7 @@ pub fn render_template(ev: &Evaluator, name: &str, text: &str, vars: BTreeMap<St
 /// Renders a template; `caller` lets it see the calling scope (only under misconceptions).
 fn render_with(ev: &Evaluator, name: &str, text: &str, vars: BTreeMap<String, Value>, caller_scope: bool) -> FnResult {
     let parts = parse_template(text).map_err(|d| {
+        let d = crate::lang::parse_releases::as_of(d, text, ev.version);
         let at = d.span.clone().unwrap_or(0..0);
         FnError::Call(format!(
             "{}: {}; {}",
@@ -409,7 +436,11 @@ fn render_with(ev: &Evaluator, name: &str, text: &str, vars: BTreeMap<String, Va
     inner.version = ev.version;
     ev.lend_budget(&inner);
     let was = IN_TEMPLATE.with(|f| f.replace(true));
-    let r = inner.template(&parts, &(0..text.len()));
+    // A template that is one interpolation gives that value itself, of whatever type.
+    let r = match parts.as_slice() {
+        [Part::Interp(x)] => inner.eval(x),
+        _ => inner.template(&parts, &(0..text.len())),
+    };
     IN_TEMPLATE.with(|f| f.set(was));
     ev.absorb(&inner);
     ev.reclaim_budget(&inner);
@@ -469,7 +500,17 @@ pub fn templatestring(ev: &Evaluator, c: &crate::lang::syntax::Call, span: &Span
         FnError::Call(m) => call_err(m),
         FnError::Diag(d) => d,
     })?;
-    match render_template(ev, "<templatestring>", &text, vars) {
+    let was = NO_FILESYSTEM.with(|f| f.replace(true));
+    let rendered = render_template(ev, "<templatestring>", &text, vars);
+    NO_FILESYSTEM.with(|f| f.set(was));
+    match rendered {
+        // A template that is one interpolation of a null: an error from 1.11.2.
+        Ok(Value::Null(_)) if crate::lang::releases::has(ev.version, &crate::lang::releases::TEMPLATESTRING_NULL_ERROR) => {
+            Err(call_err(format!(
+                "{}: Template result is null; The result of the template is null, which is not a valid result for a templatestring call",
+                range_text("<templatestring>", &text, &(0..text.len()))
+            )))
+        }
         Ok(v) => Ok(v.mark_if(marked)),
         Err(FnError::Arg(_, m)) => Err(crate::lang::funcs::invalid_arg("vars", &m).at(&c.args[1].span)),
         Err(FnError::Call(m)) => Err(call_err(m)),

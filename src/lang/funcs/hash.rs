@@ -1,6 +1,7 @@
 //! The hash and crypto functions: md5, sha1, sha256, sha512 and their base64 forms, the file
 //! variants (read through the sandboxed host), uuid, uuidv5, bcrypt and rsadecrypt.
 
+mod openssh_key;
 mod rsa;
 
 use md5::Md5;

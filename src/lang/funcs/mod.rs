@@ -230,11 +230,17 @@ fn call_direct(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     if let Some(d) = super::provider::builtin_gate(ev, name, &c.name_span) {
         return Err(d);
     }
+    if let Some(why) = filesystem::filesystem_refusal(name) {
+        return Err(Diag::new("Error in function call", format!("Call to function {full:?} failed: {why}.")).at(span));
+    }
     match name {
         "try" => return try_call(ev, c, span),
         "can" => return can_call(ev, c, span),
         "templatestring" if super::provider::builtin_available("templatestring", ev.version) => {
             return filesystem::templatestring(ev, c, span);
+        }
+        "defaults" if !super::releases::has(ev.version, &super::releases::DEFAULTS_REMOVED) => {
+            return call_func(ev, &experimental_defaults(), &full, c, span);
         }
         _ => {}
     }
@@ -249,6 +255,23 @@ fn call_direct(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
         return Err(Diag::new("Call to unknown function", detail).at(&c.name_span));
     };
     call_func(ev, f, &full, c, span)
+}
+
+/// `defaults()` as Terraform 1.0 to 1.2 offer it outside its experiment (always, in the
+/// console): its parameters are checked, then the call fails.
+fn experimental_defaults() -> Func {
+    fn refuse(_: &Evaluator, _: &[Value]) -> FnResult {
+        Err(FnError::Call(
+            "this function is experimental and available only when the experiment keyword module_variable_optional_attrs is enabled for the current module".into(),
+        ))
+    }
+    Func::new(
+        vec![
+            Param::new("input", Type::Dynamic).nullable().unknowns(),
+            Param::new("defaults", Type::Dynamic).unknowns(),
+        ],
+        refuse,
+    )
 }
 
 /// Calls function `f` (named `full` in messages) with the arguments of `c`: Terraform's

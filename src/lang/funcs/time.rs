@@ -8,6 +8,7 @@
 use super::util::{s, string};
 use super::{FnError, FnResult, Func, Param, Registry};
 use crate::lang::eval::Evaluator;
+use crate::lang::releases;
 use crate::lang::render::go_quote;
 use crate::lang::value::{Type, Value};
 
@@ -360,6 +361,31 @@ fn parse_timestamp(s: &str) -> Result<Time, String> {
     go_parse(s).map_err(|e| e.terraform())
 }
 
+/// go-cty's `parseTimestamp` (formatdate, timeadd) in Terraform `ev.version`: from go-cty 1.13
+/// it refuses what Go's lenient `time.Parse` takes but RFC 3339 does not (a one-digit hour, a
+/// comma before the fraction, a zone offset hour above 23 or minute above 59).
+fn parse_cty_timestamp(ev: &Evaluator, s: &str) -> Result<Time, String> {
+    let t = parse_timestamp(s)?;
+    let b = s.as_bytes();
+    let hour_short = b.get(12) == Some(&b':');
+    let comma = b.get(19) == Some(&b',');
+    let tail = |n: usize| s.get(s.len().saturating_sub(n)..).unwrap_or("");
+    let two = |x: &str| x.bytes().take(2).fold(0u32, |a, c| a * 10 + u32::from(c.wrapping_sub(b'0')));
+    let zoned = !s.ends_with('Z');
+    // The offset's hour and minute: the first two and the last two of its last five bytes.
+    let bad_zone = zoned && (two(tail(5)) >= 24 || two(tail(2)) >= 60);
+    if !(hour_short || comma || bad_zone) || !releases::has(ev.version, &releases::RFC3339_STRICT) {
+        return Ok(t);
+    }
+    Err(if hour_short {
+        "not a valid RFC3339 timestamp: hour must have exactly two digits".into()
+    } else if comma {
+        "not a valid RFC3339 timestamp: cannot use \",\" as timestamp segment".into()
+    } else {
+        format!("not a valid RFC3339 timestamp: cannot use {} as UTC offset", go_quote(tail(6)))
+    })
+}
+
 /// The `time` package's own `quote` (non-ASCII and control bytes as `\x..`).
 fn time_quote(s: &str) -> String {
     let mut out = String::from("\"");
@@ -493,8 +519,8 @@ fn parse_duration(orig: &str) -> Result<i64, String> {
     Ok(d as i64)
 }
 
-fn formatdate(_: &Evaluator, a: &[Value]) -> FnResult {
-    let t = parse_timestamp(s(&a[1])).map_err(|e| FnError::Arg(1, e))?;
+fn formatdate(ev: &Evaluator, a: &[Value]) -> FnResult {
+    let t = parse_cty_timestamp(ev, s(&a[1])).map_err(|e| FnError::Arg(1, e))?;
     let f = t.fields();
     let format = s(&a[0]).as_bytes();
     let mut out: Vec<u8> = Vec::with_capacity(format.len() * 2);
@@ -629,8 +655,8 @@ fn token_len(data: &[u8]) -> usize {
         .map_or(data.len(), |p| p + 1)
 }
 
-fn timeadd(_: &Evaluator, a: &[Value]) -> FnResult {
-    let t = parse_timestamp(s(&a[0])).map_err(FnError::Call)?;
+fn timeadd(ev: &Evaluator, a: &[Value]) -> FnResult {
+    let t = parse_cty_timestamp(ev, s(&a[0])).map_err(FnError::Call)?;
     let d = parse_duration(s(&a[1])).map_err(FnError::Call)?;
     string(t.add(d).rfc3339())
 }

@@ -180,8 +180,9 @@ pub fn namespaced(ev: &Evaluator, c: &Call, span: &Span) -> Option<DResult<Value
     }
     let full_range = span.start.min(c.name_span.start)..c.name_span.end;
     match c.namespace.as_slice() {
-        [core] if core == "core" => {
-            let known = matches!(c.name.as_str(), "try" | "can") || ev.funcs.get(&c.name).is_some();
+        [core] if core == "core" && releases::has(ev.version, &releases::CORE_NAMESPACE) => {
+            // templatestring is evaluated apart from the registry (it parses its argument).
+            let known = matches!(c.name.as_str(), "try" | "can" | "templatestring") || ev.funcs.get(&c.name).is_some();
             if known && builtin_gate(ev, &c.name, &full_range).is_none() {
                 return None;
             }

@@ -548,7 +548,7 @@ pub fn sort(ev: &Evaluator, a: &[Value]) -> FnResult {
 }
 
 /// `sum(list)`: the sum of the numbers in a list, set or tuple.
-pub fn sum(_: &Evaluator, a: &[Value]) -> FnResult {
+pub fn sum(ev: &Evaluator, a: &[Value]) -> FnResult {
     let v = &a[0];
     let items: Vec<&Value> = match v {
         Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.iter().collect(),
@@ -563,6 +563,18 @@ pub fn sum(_: &Evaluator, a: &[Value]) -> FnResult {
     }
     if v.has_unknown() {
         return Ok(Value::Unknown(Type::Number));
+    }
+    // Before 1.1.8 the sum started from the first element as it was and added the others to
+    // it, so a first element that is not a number made the function panic.
+    if let Some(first) = items.first()
+        && first.ty() != Type::Number
+        && !matches!(first, Value::Null(_))
+        && !crate::lang::releases::has(ev.version, &crate::lang::releases::SUM_CONVERTS_FIRST)
+    {
+        return Err(FnError::Call(format!(
+            "panic in function implementation: the first element is a {} and Terraform before 1.1.8 adds the others to it without converting it to a number",
+            first.ty().friendly()
+        )));
     }
     let mut total: Option<Number> = None;
     for item in items {

@@ -9,6 +9,7 @@ use yaml_rust2::parser::{Event, Parser, Tag};
 use yaml_rust2::scanner::{Marker, ScanError, TScalarStyle};
 
 use super::yaml_resolve::{Scalar, go_q, resolve};
+use crate::lang::releases::{self, TfVersion};
 use crate::lang::value::{Type, Value};
 
 pub(super) const STR_TAG: &str = "tag:yaml.org,2002:str";
@@ -28,7 +29,7 @@ const MAX_DEPTH: usize = 400;
 const MAX_ALIASED: u64 = 64 << 20;
 
 /// Parses a YAML document as Terraform's yamldecode does.
-pub fn decode(src: &str) -> Result<Value, String> {
+pub fn decode(src: &str, version: TfVersion) -> Result<Value, String> {
     let src = if src.is_empty() { "\n" } else { src };
     let src = prescan(src)?;
     // A document end marker where a document should start is, for libyaml, an implicit
@@ -48,6 +49,7 @@ pub fn decode(src: &str) -> Result<Value, String> {
         anchors: HashMap::new(),
         depth: 0,
         aliased: 0,
+        version,
     };
     let (ev, _) = d.next()?;
     if !matches!(ev, Event::StreamStart) {
@@ -300,6 +302,8 @@ struct Decoder<'a> {
     depth: usize,
     /// Bytes copied by aliases so far (see [`MAX_ALIASED`]).
     aliased: u64,
+    /// The Terraform release emulated (its go-cty-yaml's integer patterns).
+    version: TfVersion,
 }
 
 fn tag_text(t: &Option<Tag>) -> String {
@@ -310,6 +314,11 @@ fn tag_text(t: &Option<Tag>) -> String {
 }
 
 impl<'a> Decoder<'a> {
+    /// Whether the emulated release resolves integers by YAML 1.2's patterns only.
+    fn yaml12_ints(&self) -> bool {
+        releases::has(self.version, &releases::YAML_12_INTEGERS)
+    }
+
     fn next(&mut self) -> Result<(Event, Marker), String> {
         self.parser.next_token().map_err(|e| {
             if e.info() == "while parsing node, found unknown anchor" {
@@ -381,7 +390,7 @@ impl<'a> Decoder<'a> {
                         col: m.col(),
                     }
                 };
-                let v = match resolve(&tag_text(&tag), &text, quoted(style)).map_err(|e| event_error_at(at, &e))? {
+                let v = match resolve(&tag_text(&tag), &text, quoted(style), &|| self.yaml12_ints()).map_err(|e| event_error_at(at, &e))? {
                     // An untagged scalar that is not plain has the type string, so a null
                     // (an empty block scalar) is a null string.
                     Scalar::Val(Value::Null(_)) if tag.is_none() && style != TScalarStyle::Plain => Value::Null(Type::String),
@@ -461,7 +470,7 @@ impl<'a> Decoder<'a> {
                         Event::Scalar(text, style, _, tag) => (text, style, tag),
                         _ => return Err(event_error(&km, "only strings are allowed as mapping keys")),
                     };
-                    let key = resolve(&tag_text(&ktag), &text, quoted(style))?;
+                    let key = resolve(&tag_text(&ktag), &text, quoted(style), &|| self.yaml12_ints())?;
                     let key = match key {
                         Scalar::Merge => {
                             let (ev, vm) = self.next()?;

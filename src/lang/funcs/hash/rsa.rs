@@ -128,7 +128,7 @@ fn parse_private_key(text: &str) -> Result<RsaKey, String> {
         "PRIVATE KEY" => parse_pkcs8(&block.bytes),
         "EC PRIVATE KEY" => Err("invalid private key type *ecdsa.PrivateKey".into()),
         "DSA PRIVATE KEY" => Err("invalid private key type *dsa.PrivateKey".into()),
-        "OPENSSH PRIVATE KEY" => Err("invalid private key: ssh: OpenSSH private keys are not supported here".into()),
+        "OPENSSH PRIVATE KEY" => super::openssh_key::rsa_from_openssh(&block.bytes).map(|(n, d)| RsaKey { n, d }),
         other => Err(format!("invalid private key: ssh: unsupported key type {other:?}")),
     }
 }
@@ -284,5 +284,16 @@ mod tests {
             .unwrap();
         assert!(e.starts_with("asn1: structure error: tags don't match (16 vs {class:0 tag:0 length:0 isCompound:false})"));
         assert!(e.ends_with("pkcs1PrivateKey @2"));
+    }
+    /// A throwaway 1024-bit key from `ssh-keygen -t rsa -N ''` (OpenSSH format) and "hello"
+    /// encrypted to it by `openssl pkeyutl -encrypt` (PKCS #1 v1.5); Terraform 1.0.3 decrypts it
+    /// to "hello" (tf-oracle), as do later releases (ssh.ParseRawPrivateKey throughout).
+    #[test]
+    fn openssh_format_key() {
+        const KEY: &str = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAlwAAAAdzc2gtcn\nNhAAAAAwEAAQAAAIEAtDKNzA5yHpKyw3QvQSBgENINWOn0OJe4w0pewGDrHM1HlmG/JLe2\nN1kkB9FxWvVYrw1rJ363i5zuSGMpLfW3FFZTLKO7xxnarzxosfxf3ua3jCUI/ouPwPgk7M\n/gJqQ0mlLs4zPJmTyxX5+3Npj2g+XKpUhD5cPh1f7bKQYO5/0AAAH4mVdCoplXQqIAAAAH\nc3NoLXJzYQAAAIEAtDKNzA5yHpKyw3QvQSBgENINWOn0OJe4w0pewGDrHM1HlmG/JLe2N1\nkkB9FxWvVYrw1rJ363i5zuSGMpLfW3FFZTLKO7xxnarzxosfxf3ua3jCUI/ouPwPgk7M/g\nJqQ0mlLs4zPJmTyxX5+3Npj2g+XKpUhD5cPh1f7bKQYO5/0AAAADAQABAAAAgEeZ4uAXSV\n8+mUuyyegN7j4gyO7wn3sxRlhLH9U/bYzXQL/PfT0gxoW9pOR6Y5lp7eA468AYyOPv6nrW\n9BDwFtuRwAT1uF/fP4x0cRLK+DQT5FURgUW/Z8XXbCZehDBhxdTEJq8KX9K17Y7/kBnB/l\nlUk/Rd+o0fRovInJ8j8QwhAAAAQQDhPhwZa6YU0reXXdOSAC+ZrL/UN+6JJlXNNjSPGBV7\n906kcVG+qoYmbwRy4QF4Z5v9R3jJaJ4jKFayFI5ifzHMAAAAQQDnH/D6v/U7rP6pe7Pptm\nk+xPoveC06PE6t4fkGV9JRJBG9EKGfcWXXUc3r12a1zTuwMTkg3rBdXeGj7MBtXwrpAAAA\nQQDHl3CSO3UmHXPSEposY4ig1gCu9+tGFZv11gLU15XJgxMyoBc3950giVSam8fiX66Eht\nzc60w1kmetUWfahV/1AAAAAXgB\n-----END OPENSSH PRIVATE KEY-----\n";
+        const CT: &str = "eIm4TFOIaUUlbzSfnt4RzhAy54efSgbky/uik3UfpRxw2ynQBSbETqeYHTMdwMrFV5v8sCNgqbijreMF7/kDze5g9VTjLtpVnGz8rM05JOXsH0/xciciSzr20Yz1Y9sEMNKoRHxyFr+arRK/ghfNhSI2LLoTSsfKMSWZHoxxT54=";
+        let key = parse_private_key(KEY).unwrap_or_else(|e| panic!("{e}"));
+        let ct = b64_decode(CT).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(key.decrypt_pkcs1v15(&ct).as_deref(), Some(b"hello".as_slice()));
     }
 }

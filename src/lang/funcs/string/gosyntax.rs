@@ -68,10 +68,14 @@ struct Translator<'a> {
     frames: Vec<Frame>,
     flags: Flags,
     names: Vec<String>,
+    /// Whether `(?<name>...)` is a named group, as from Go 1.22 (before, only `(?P<name>...)`).
+    angle_groups: bool,
 }
 /// Translates a Go pattern: the `regex` crate's pattern and each group's name (index 0 is
 /// the whole match; unnamed groups have "").
-pub fn translate(pattern: &str) -> Result<(String, Vec<String>), SyntaxError> {
+/// `angle_groups` false reads it as a Go older than 1.22: `(?<name>` is then "invalid or
+/// unsupported Perl syntax".
+pub fn translate_for(pattern: &str, angle_groups: bool) -> Result<(String, Vec<String>), SyntaxError> {
     let mut t = Translator {
         src: pattern,
         frames: vec![Frame {
@@ -81,6 +85,7 @@ pub fn translate(pattern: &str) -> Result<(String, Vec<String>), SyntaxError> {
         }],
         flags: Flags::default(),
         names: vec![String::new()],
+        angle_groups,
     };
     let out = t.run()?;
     Ok((out, t.names))
@@ -196,7 +201,7 @@ impl Translator<'_> {
         let t = &self.src[i..];
         let tb = t.as_bytes();
         let p_form = t.len() > 4 && tb[2] == b'P' && tb[3] == b'<';
-        let a_form = t.len() > 3 && tb[2] == b'<';
+        let a_form = self.angle_groups && t.len() > 3 && tb[2] == b'<';
         if p_form || a_form {
             let begin = if p_form { 4 } else { 3 };
             let Some(end) = t.find('>') else {

@@ -13,7 +13,7 @@ use ::regex::{CaptureLocations, Captures, Regex, RegexBuilder};
 
 use super::super::util::s;
 use super::super::{FnError, FnResult, Func, Param, Registry};
-use super::gosyntax::{SyntaxError, translate};
+use super::gosyntax::{SyntaxError, translate_for};
 use crate::lang::eval::{Evaluator, ITEM_COST, NODE_COST, nfc};
 use crate::lang::value::{Type, Value};
 
@@ -40,9 +40,16 @@ pub fn too_large() -> FnError {
 }
 
 impl GoRegex {
-    /// Compiles `pattern` as Go's `regexp.Compile` would.
+    /// Compiles `pattern` as Go's `regexp.Compile` would (the newest Go: tests use it).
+    #[cfg(test)]
     pub fn new(pattern: &str) -> Result<GoRegex, SyntaxError> {
-        let (out, names) = translate(pattern)?;
+        GoRegex::new_for(pattern, true)
+    }
+
+    /// [`GoRegex::new`] as Terraform built with a Go older than 1.22 when `angle_groups` is
+    /// false (no `(?<name>...)` groups).
+    pub fn new_for(pattern: &str, angle_groups: bool) -> Result<GoRegex, SyntaxError> {
+        let (out, names) = translate_for(pattern, angle_groups)?;
         let re = RegexBuilder::new(&out).size_limit(64 << 20).nest_limit(4000).build().map_err(|e| {
             let msg = e.to_string();
             let code = if msg.contains("size limit") {
@@ -197,6 +204,12 @@ fn extract(t: &str) -> Option<(&str, Option<usize>, &str)> {
     Some((name, num, rest))
 }
 
+/// Whether Terraform `ev.version`'s Go reads `(?<name>` as a named group (asked only when the
+/// pattern has one).
+fn angle_groups(ev: &Evaluator, pattern: &str) -> bool {
+    !pattern.contains("(?<") || crate::lang::releases::has(ev.version, &crate::lang::releases::REGEX_ANGLE_GROUPS)
+}
+
 /// The result shape a pattern gives: a string, a tuple of groups, or an object of named groups.
 enum Shape {
     Whole,
@@ -205,8 +218,9 @@ enum Shape {
 }
 
 /// Compiles a pattern for regex/regexall, with Terraform's argument errors.
-fn compile_for_match(pattern: &str) -> Result<(GoRegex, Shape), FnError> {
-    let re = GoRegex::new(pattern).map_err(|e| FnError::Arg(0, format!("invalid regexp pattern: {} in {}", e.code, e.expr)))?;
+fn compile_for_match(ev: &Evaluator, pattern: &str) -> Result<(GoRegex, Shape), FnError> {
+    let re = GoRegex::new_for(pattern, angle_groups(ev, pattern))
+        .map_err(|e| FnError::Arg(0, format!("invalid regexp pattern: {} in {}", e.code, e.expr)))?;
     let unnamed = re.names[1..].iter().filter(|n| n.is_empty()).count();
     let named = re.groups() - unnamed;
     let shape = match (unnamed, named) {
@@ -270,7 +284,7 @@ fn shape_type(re: &GoRegex, shape: &Shape) -> Type {
 }
 
 fn regex_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
-    let (re, shape) = compile_for_match(s(&a[0]))?;
+    let (re, shape) = compile_for_match(ev, s(&a[0]))?;
     let x = s(&a[1]);
     let mut locs = re.re.capture_locations();
     match re.re.captures_read(&mut locs, x) {
@@ -284,7 +298,7 @@ fn regex_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
 }
 
 fn regexall_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
-    let (re, shape) = compile_for_match(s(&a[0]))?;
+    let (re, shape) = compile_for_match(ev, s(&a[0]))?;
     let x = s(&a[1]);
     let mut items: Vec<Value> = Vec::new();
     // Each match is charged before its value is built: thirty million one-letter matches stop
@@ -301,7 +315,7 @@ fn regexall_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
 /// The result may take at most `limit` bytes (the evaluation budget left): past it, the
 /// budget's error.
 pub fn replace_all(ev: &Evaluator, x: &str, pattern: &str, template: &str) -> Result<String, FnError> {
-    let re = GoRegex::new(pattern).map_err(|e| FnError::Call(e.go()))?;
+    let re = GoRegex::new_for(pattern, angle_groups(ev, pattern)).map_err(|e| FnError::Call(e.go()))?;
     let left = usize::try_from(ev.budget_left()).unwrap_or(usize::MAX);
     match re.replace_all(x, template, left.min(MAX_REPLACED)) {
         Some(out) => Ok(out),
