@@ -14,6 +14,7 @@ pub mod number;
 pub mod parse_errors;
 pub mod parse_guard;
 pub mod provider;
+pub mod quoted_text;
 pub mod releases;
 pub mod render;
 pub mod resources;
