@@ -650,12 +650,11 @@ fn lower(src: &str, e: &Expression) -> Result<Expr, Diag> {
         }
         Expression::HeredocTemplate(h) => {
             let raw = src.get(span.clone()).unwrap_or("");
-            if raw.starts_with("<<-") {
-                // A flush heredoc: hcl-edit has already removed indentation its own way, so
-                // parse the raw body again and apply HCL's rule after the strip markers.
-                if let Some(parts) = flush_heredoc(raw, span.start)? {
-                    return Ok(mk(ExprKind::Template(parts), span));
-                }
+            // The body is parsed again from the source: the text hcl-edit read may carry
+            // parse_guard's heredoc edits, and in a flush heredoc (`<<-`) hcl-edit has removed
+            // indentation its own way, where HCL's rule applies after the strip markers.
+            if let Some(parts) = heredoc_body(raw, span.start, raw.starts_with("<<-"))? {
+                return Ok(mk(ExprKind::Template(parts), span));
             }
             let mut toks = Vec::new();
             flatten_elements(src, true, false, h.template.iter(), &mut toks)?;
@@ -886,8 +885,9 @@ fn strips(t: &Tok) -> (bool, bool) {
     }
 }
 
-/// Parses the body of a `<<-` heredoc (`raw` is its whole source text, starting at `base`).
-fn flush_heredoc(raw: &str, base: usize) -> Result<Option<Vec<Part>>, Diag> {
+/// Parses the body of a heredoc (`raw` is its whole source text, starting at `base`); `flush`
+/// for `<<-`.
+fn heredoc_body(raw: &str, base: usize, flush: bool) -> Result<Option<Vec<Part>>, Diag> {
     let Some(nl) = raw.find('\n') else { return Ok(None) };
     let body_end = raw.trim_end_matches(|c: char| c != '\n').len();
     if body_end <= nl {
@@ -899,7 +899,7 @@ fn flush_heredoc(raw: &str, base: usize) -> Result<Option<Vec<Part>>, Diag> {
     };
     let mut toks = Vec::new();
     flatten_elements(body, true, false, t.iter(), &mut toks)?;
-    let mut parts = build_parts(toks, true)?;
+    let mut parts = build_parts(toks, flush)?;
     shift_parts(&mut parts, (base + nl + 1) as isize);
     Ok(Some(parts))
 }
