@@ -138,6 +138,22 @@ pub const TERRAFORM_DATA: Arrival = Arrival {
     source: "CHANGELOG.md v1.4.0: \"`terraform_data` is a new builtin managed resource type\" (#31757)",
 };
 
+/// Go's general timestamp parser takes `,` before a fraction of a second (`formatdate`,
+/// `timeadd`; before: "cannot use \",5Z\" as UTC offset").
+pub const RFC3339_COMMA_FRACTION: Arrival = Arrival {
+    name: "comma fraction in RFC 3339 timestamps",
+    since: (1, 1, 0),
+    source: ".go-version: 1.16.4 at v1.0.11, 1.17.2 at v1.1.0; Go 1.17 release notes (time): \"now accepts a comma as a separator for fractional seconds\"",
+};
+
+/// `formatdate` and `timeadd` read timestamps as strict RFC 3339: a one-digit hour, a comma
+/// fraction, an offset of `+24:00` or `+00:60` are refused.
+pub const STRICT_RFC3339: Arrival = Arrival {
+    name: "strict RFC 3339 in formatdate and timeadd",
+    since: (1, 6, 0),
+    source: "go.mod: go-cty v1.12.2 at v1.5.7, v1.14.0 at v1.6.0; go-cty CHANGELOG 1.13.0: \"The `FormatDate` and `TimeAdd` functions ... are now corrected to use a stricter RFC3339 parser\" (#152)",
+};
+
 /// `yamldecode` of a document that is only a null (`~`, `---`) is `null` (before: unknown).
 pub const YAML_NULL_DOCUMENT: Arrival = Arrival {
     name: "yamldecode() of a null document",
@@ -205,6 +221,7 @@ pub const LOGICAL_SHORT_CIRCUIT: Arrival = Arrival {
 /// Every gated feature other than the function table, oldest first.
 pub const FEATURES: &[Arrival] = &[
     MOVED_BLOCKS,
+    RFC3339_COMMA_FRACTION,
     CUSTOM_CONDITIONS,
     TYPED_NULL_CONVERSIONS,
     CIDRNETMASK_IPV6_ERROR,
@@ -214,6 +231,7 @@ pub const FEATURES: &[Arrival] = &[
     SENSITIVE_VALUE_PRINTING,
     CHECK_BLOCKS,
     IMPORT_BLOCKS,
+    STRICT_RFC3339,
     REMOVED_BLOCKS,
     NONSENSITIVE_LENIENT,
     PROVIDER_FUNCTIONS,
@@ -468,6 +486,20 @@ mod gate_tests {
             "\"ffff:ffff:ffff:ffff::\"",
             "ERR Error in function call",
         );
+    }
+    // 1.0.3: a comma before the fraction is "cannot use \",5Z\" as UTC offset" (tf-oracle).
+    #[test]
+    fn rfc3339_comma_fraction() {
+        let e = r#"formatdate("ss", "2006-01-02T15:04:05,5Z")"#;
+        gate(RFC3339_COMMA_FRACTION, "", e, "ERR Invalid function argument", "\"05\"");
+    }
+    // 1.0.3 takes `+24:00` and a one-digit hour (tf-oracle); go-cty's strict parser does not.
+    #[test]
+    fn strict_rfc3339() {
+        let e = r#"formatdate("hh", "2006-01-02T15:04:05+24:00")"#;
+        gate(STRICT_RFC3339, "", e, "\"15\"", "ERR Invalid function argument");
+        let e = r#"timeadd("2006-01-02T1:04:05Z", "1h")"#;
+        gate(STRICT_RFC3339, "", e, "\"2006-01-02T02:04:05Z\"", "ERR Error in function call");
     }
     // 1.0.3: `yamldecode("~")` and `yamldecode("---")` are `(known after apply)` (tf-oracle).
     #[test]

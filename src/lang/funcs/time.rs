@@ -5,9 +5,11 @@
 //! `parseTimestamp` does. Durations follow Go's `time.ParseDuration`. Dates use plain
 //! proleptic-Gregorian day arithmetic.
 
+use super::rfc3339_strict::Refusal;
 use super::util::{s, string};
 use super::{FnError, FnResult, Func, Param, Registry};
 use crate::lang::eval::Evaluator;
+use crate::lang::releases::{self, TfVersion};
 use crate::lang::render::go_quote;
 use crate::lang::value::{Type, Value};
 
@@ -70,7 +72,7 @@ fn is_leap(y: i64) -> bool {
     y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
 }
 
-fn days_in(m: i64, y: i64) -> i64 {
+pub(super) fn days_in(m: i64, y: i64) -> i64 {
     match m {
         2 if is_leap(y) => 29,
         2 => 28,
@@ -263,8 +265,9 @@ fn skip<'a>(v: &'a [u8], lit: &'static str) -> Result<&'a [u8], ParseError> {
     }
 }
 
-/// `time.Parse(time.RFC3339, s)` by Go's general parser.
-fn go_parse(s: &str) -> Result<Time, ParseError> {
+/// `time.Parse(time.RFC3339, s)` by Go's general parser; `comma`: a `,` may start the
+/// fraction (Go 1.17 on).
+fn go_parse(s: &str, comma: bool) -> Result<Time, ParseError> {
     let v = s.as_bytes();
     // 2006
     if v.len() < 4 || !digit(v, 0) || !v[..4].iter().all(u8::is_ascii_digit) {
@@ -299,7 +302,7 @@ fn go_parse(s: &str) -> Result<Time, ParseError> {
         return Err(ParseError::new("05", v, ": second out of range"));
     }
     let mut nsec = 0i64;
-    if v.len() >= 2 && (v[0] == b'.' || v[0] == b',') && digit(v, 1) {
+    if v.len() >= 2 && (v[0] == b'.' || (comma && v[0] == b',')) && digit(v, 1) {
         let mut n = 2;
         while digit(v, n) {
             n += 1;
@@ -355,9 +358,34 @@ fn go_parse(s: &str) -> Result<Time, ParseError> {
     })
 }
 
-/// Terraform's `parseTimestamp`.
+/// Terraform's `parseTimestamp` (timecmp's, built with Go 1.19 or later).
 fn parse_timestamp(s: &str) -> Result<Time, String> {
-    go_parse(s).map_err(|e| e.terraform())
+    go_parse(s, true).map_err(|e| e.terraform())
+}
+
+/// go-cty's `parseTimestamp` (formatdate, timeadd) in Terraform `version`: Go's general
+/// parser up to 1.5 (with the comma fraction from Go 1.17, Terraform 1.1), then go-cty's
+/// strict RFC 3339.
+fn parse_cty_timestamp(s: &str, version: TfVersion) -> Result<Time, String> {
+    let comma = releases::has(version, &releases::RFC3339_COMMA_FRACTION);
+    let t = go_parse(s, comma).map_err(|e| e.terraform())?;
+    if !releases::has(version, &releases::STRICT_RFC3339) {
+        return Ok(t);
+    }
+    match super::rfc3339_strict::check(s) {
+        None => Ok(t),
+        Some(Refusal::Part(layout, value)) => Err(ParseError {
+            layout,
+            value,
+            message: String::new(),
+        }
+        .terraform()),
+        Some(Refusal::ZeroTime) => Ok(Time {
+            secs: days_from_civil(1, 1, 1) * 86400,
+            nsec: 0,
+            offset: 0,
+        }),
+    }
 }
 
 /// The `time` package's own `quote` (non-ASCII and control bytes as `\x..`).
@@ -493,8 +521,8 @@ fn parse_duration(orig: &str) -> Result<i64, String> {
     Ok(d as i64)
 }
 
-fn formatdate(_: &Evaluator, a: &[Value]) -> FnResult {
-    let t = parse_timestamp(s(&a[1])).map_err(|e| FnError::Arg(1, e))?;
+fn formatdate(ev: &Evaluator, a: &[Value]) -> FnResult {
+    let t = parse_cty_timestamp(s(&a[1]), ev.version).map_err(|e| FnError::Arg(1, e))?;
     let f = t.fields();
     let format = s(&a[0]).as_bytes();
     let mut out: Vec<u8> = Vec::with_capacity(format.len() * 2);
@@ -629,8 +657,8 @@ fn token_len(data: &[u8]) -> usize {
         .map_or(data.len(), |p| p + 1)
 }
 
-fn timeadd(_: &Evaluator, a: &[Value]) -> FnResult {
-    let t = parse_timestamp(s(&a[0])).map_err(FnError::Call)?;
+fn timeadd(ev: &Evaluator, a: &[Value]) -> FnResult {
+    let t = parse_cty_timestamp(s(&a[0]), ev.version).map_err(FnError::Call)?;
     let d = parse_duration(s(&a[1])).map_err(FnError::Call)?;
     string(t.add(d).rfc3339())
 }
