@@ -975,9 +975,9 @@ impl<'a> Evaluator<'a> {
             Diag::new(
                 "Inconsistent conditional result types",
                 format!(
-                    "The {} result value is invalid: {}.",
+                    "The {} result value has the wrong type: {}.",
                     if cb == Some(true) { "true" } else { "false" },
-                    e.0
+                    e.bare()
                 ),
             )
             .at(&chosen.1.span)
