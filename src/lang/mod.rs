@@ -1,6 +1,7 @@
 //! The terraform engine: HCL syntax, cty-like values, the evaluator, the function library and
 //! the console's output format.
 
+pub mod body_errors;
 pub mod buckets;
 pub mod conditions;
 pub mod config;

@@ -513,7 +513,7 @@ thread_local! {
 
 fn parse_body_uncached(src: &str) -> Result<BodyAst, Diag> {
     super::parse_errors::check_depth(src)?;
-    let b = parse_renaming_duplicate_keys(src).map_err(|e| super::parse_errors::diag(src, e.location().offset(), e.message()))?;
+    let b = parse_renaming_duplicate_keys(src).map_err(|e| super::parse_errors::body_diag(src, e.location().offset(), e.message()))?;
     lower_body(src, &b).map_err(|d| rescan(src, d))
 }
 
