@@ -181,7 +181,7 @@ mod tests {
     fn finds_the_item_hcl_refuses() {
         assert_eq!(
             problem("locals {\n  x = 1\n  EOT\n}\n").map(|p| (p.0, p.2)),
-            Some(("Argument or block definition required", 17))
+            Some(("Argument or block definition required", 19))
         );
         assert_eq!(problem("locals {\n  \"a\" = 1\n}\n").map(|p| p.0), Some("Invalid argument name"));
         assert_eq!(problem("x = [\n  1,\n]\ny = <<EOT\n}\nEOT\n"), None);
