@@ -55,7 +55,7 @@ fn write_store(name: &str, exam: Option<&str>) -> std::path::PathBuf {
         };
         store.progress.record(&q.id, attempt, &fsrs);
     }
-    version::keep_flag(&mut store, exam).unwrap_or_else(|e| panic!("release: {e}"));
+    version::keep_flag(&mut store, exam, true).unwrap_or_else(|e| panic!("release: {e}"));
     store.save().unwrap_or_else(|e| panic!("save: {e}"));
     dir
 }

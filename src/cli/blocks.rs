@@ -26,10 +26,7 @@ pub fn run(a: BlocksArgs) -> i32 {
     }
     let session = match a.cfg.session() {
         Ok(s) => s,
-        Err(msg) => {
-            eprintln!("iacquiz blocks: {msg}");
-            return 2;
-        }
+        Err(e) => return e.report("blocks"),
     };
     let (base, key) = match a.address.find('[') {
         Some(i) => (&a.address[..i], Some(&a.address[i..])),

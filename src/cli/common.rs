@@ -58,18 +58,57 @@ pub fn constant(src: &str) -> Result<Value, Diag> {
     ev.eval(&e)
 }
 
-/// A configuration folder's load error, led by `file:line:column` when the diagnostic has a place.
-fn config_error(dir: &std::path::Path, d: &Diag) -> String {
+/// Why a session could not be built.
+#[derive(Clone, Debug)]
+pub enum SessionError {
+    /// The options themselves are wrong (exit code 2).
+    Usage(String),
+    /// Terraform refuses the configuration: its diagnostic, already rendered (exit code 1).
+    Config(String),
+}
+
+impl std::fmt::Display for SessionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SessionError::Usage(m) | SessionError::Config(m) => f.write_str(m.trim_end()),
+        }
+    }
+}
+
+impl From<String> for SessionError {
+    fn from(m: String) -> Self {
+        SessionError::Usage(m)
+    }
+}
+
+impl SessionError {
+    /// Prints the error for command `cmd` and returns the exit code: a configuration error
+    /// reads as Terraform prints it (`Error: <summary>`, exit 1), a usage error is ours (2).
+    pub fn report(&self, cmd: &str) -> i32 {
+        match self {
+            SessionError::Usage(m) => {
+                eprintln!("iacquiz {cmd}: {m}");
+                2
+            }
+            SessionError::Config(m) => {
+                eprint!("{m}");
+                1
+            }
+        }
+    }
+}
+
+/// A configuration folder's load error, rendered as Terraform renders a diagnostic.
+fn config_error(dir: &std::path::Path, d: &Diag) -> SessionError {
     let Some(file) = &d.file else {
-        return format!("{}: {d}", dir.display());
+        return SessionError::Config(d.render("", &dir.display().to_string()));
     };
-    let path = dir.join(file);
     // Read again only to place the error, through the same gate the load used (a file that was
-    // refused yields no text, and the error is then shown without a line and column).
+    // refused yields no text, and the error is then shown without its source line).
     let src = crate::confine::Sandbox::new(dir)
         .and_then(|s| s.read_text(std::path::Path::new(file), crate::lang::config::MAX_FILE_BYTES))
         .unwrap_or_default();
-    located_error(&path, &src, d)
+    SessionError::Config(d.render(&src, file))
 }
 
 /// `path:line:column: diagnostic`, or `path: diagnostic` when the span is not in `src`.
@@ -82,12 +121,12 @@ fn located_error(path: &std::path::Path, src: &str, d: &Diag) -> String {
 }
 
 impl ConfigArgs {
-    /// Builds the session these options describe; `Err` carries a message for exit code 2.
-    pub fn session(&self) -> Result<Session, String> {
+    /// Builds the session these options describe.
+    pub fn session(&self) -> Result<Session, SessionError> {
         let mut s = match &self.config {
             Some(dir) => {
                 if !dir.is_dir() {
-                    return Err(format!("--config {}: not a folder", dir.display()));
+                    return Err(format!("--config {}: not a folder", dir.display()).into());
                 }
                 Session::with_config_dir(dir).map_err(|d| config_error(dir, &d))?
             }
@@ -114,7 +153,7 @@ impl ConfigArgs {
         }
         for kv in &self.vars {
             let Some((k, v)) = kv.split_once('=') else {
-                return Err(format!("--var {kv:?}: expected NAME=VALUE"));
+                return Err(format!("--var {kv:?}: expected NAME=VALUE").into());
             };
             let val = constant(v).map_err(|d| format!("--var {k}: {d}"))?;
             vars.insert(k.trim().to_string(), val);

@@ -34,10 +34,7 @@ pub fn run(a: ConditionsArgs) -> i32 {
     }
     let session = match a.cfg.session() {
         Ok(s) => s,
-        Err(msg) => {
-            eprintln!("iacquiz conditions: {msg}");
-            return 2;
-        }
+        Err(e) => return e.report("conditions"),
     };
     let result = session.with_scope(&Rules::real(), |ev, scope| conditions::evaluate(ev, scope, &session.config));
     match result.and_then(|r| r) {

@@ -37,10 +37,7 @@ pub struct DiagnoseArgs {
 pub fn run(a: DiagnoseArgs) -> i32 {
     let session = match a.cfg.session() {
         Ok(s) => s,
-        Err(msg) => {
-            eprintln!("iacquiz diagnose: {msg}");
-            return 2;
-        }
+        Err(e) => return e.report("diagnose"),
     };
     let real = produce_expr(&session, &a.expr, &Rules::real());
     // The answer is a value: an expression (the question's own, typed back) is not graded.

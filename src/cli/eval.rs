@@ -53,10 +53,7 @@ pub fn run(a: EvalArgs) -> i32 {
     }
     let session = match a.cfg.session() {
         Ok(s) => s,
-        Err(msg) => {
-            eprintln!("iacquiz eval: {msg}");
-            return 2;
-        }
+        Err(e) => return e.report("eval"),
     };
     let mut src = a.expr.clone().unwrap_or_default();
     if src == "-" {
@@ -101,10 +98,7 @@ pub fn run(a: EvalArgs) -> i32 {
 fn run_outputs(a: &EvalArgs) -> i32 {
     let session = match a.cfg.session() {
         Ok(s) => s,
-        Err(msg) => {
-            eprintln!("iacquiz eval: {msg}");
-            return 2;
-        }
+        Err(e) => return e.report("eval"),
     };
     let result = session.with_scope(&Rules::real(), |ev, _| crate::lang::conditions::outputs(ev, &session.config));
     match result.and_then(|r| r) {
@@ -132,10 +126,7 @@ fn run_outputs(a: &EvalArgs) -> i32 {
 fn run_jsonl(a: &EvalArgs) -> i32 {
     let base = match a.cfg.session() {
         Ok(s) => s,
-        Err(msg) => {
-            eprintln!("iacquiz eval: {msg}");
-            return 2;
-        }
+        Err(e) => return e.report("eval"),
     };
     let mut sessions: HashMap<PathBuf, Result<Session, String>> = HashMap::new();
     let stdin = std::io::stdin();
@@ -205,7 +196,7 @@ fn answer_line(
             let entry = sessions.entry(dir.clone()).or_insert_with(|| {
                 let mut cfg = a.cfg.clone();
                 cfg.config = Some(dir);
-                cfg.session()
+                cfg.session().map_err(|e| e.to_string())
             });
             entry.as_ref().map_err(|e| e.clone())
         }

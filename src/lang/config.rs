@@ -323,6 +323,9 @@ impl<'c> ConfigScope<'c> {
                 Some(t) => Some(Constraint::parse(t, &|d| ev_for_defaults.eval(d)).map_err(|d| d.in_file(fname))?),
                 None => None,
             };
+            if let Some(d) = &v.default {
+                static_default(d).map_err(|e| e.in_file(fname))?;
+            }
             let raw = match (supplied.get(name), &v.default) {
                 (Some(val), _) => Some((val.clone(), None)),
                 (None, Some(d)) => Some((ev_for_defaults.eval(d).map_err(|e| e.in_file(fname))?, Some(d.span.clone()))),
@@ -467,6 +470,15 @@ impl<'c> ConfigScope<'c> {
                 LocalState::Done(r) => r.clone(),
                 LocalState::Busy => {
                     let stack = self.stack.borrow();
+                    // Terraform checks a local's own references before evaluating it.
+                    if stack.last().map(String::as_str) == Some(name) {
+                        return Err(Diag::new(
+                            "Self-referencing local value",
+                            format!("Local value local.{name} cannot use its own result as part of its expression."),
+                        )
+                        .at(span)
+                        .fatal());
+                    }
                     let start = stack.iter().position(|n| n == name).unwrap_or(0);
                     let cycle: Vec<String> = stack[start..].iter().map(|n| format!("local.{n}")).collect();
                     Err(Diag::new(
@@ -541,4 +553,27 @@ impl Scope for ConfigScope<'_> {
             _ => standard_roots(name, attr, span, &self.vars, &BTreeMap::new()),
         }
     }
+}
+
+/// A variable's default is read with no variables and no functions (Terraform decodes it as a
+/// constant): the first reference or call, in evaluation order, is refused.
+fn static_default(d: &Expr) -> DResult<()> {
+    let mut free = Vec::new();
+    super::walk::free_vars(d, &mut Vec::new(), &mut free);
+    for node in super::walk::nodes(d) {
+        match &node.kind {
+            super::syntax::ExprKind::Call(c) => {
+                return Err(Diag::new("Function calls not allowed", "Functions may not be called here.")
+                    .at(&(c.name_span.start..node.span.end))
+                    .fatal());
+            }
+            super::syntax::ExprKind::Var(_) if free.iter().any(|(_, sp)| *sp == node.span) => {
+                return Err(Diag::new("Variables not allowed", "Variables may not be used here.")
+                    .at(&node.span)
+                    .fatal());
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }

@@ -16,6 +16,43 @@ impl std::fmt::Display for ConvError {
     }
 }
 
+impl ConvError {
+    /// The message without the path in front (`element 0: `, `attribute "a": `), as cty's
+    /// `PathError` prints itself.
+    pub fn bare(&self) -> &str {
+        let mut s = self.0.as_str();
+        loop {
+            let Some(rest) = s.strip_prefix("element ").or_else(|| s.strip_prefix("attribute ")) else {
+                return s;
+            };
+            let step = if let Some(q) = rest.strip_prefix('"') {
+                // A quoted key: up to its closing quote, escapes skipped.
+                let mut end = None;
+                let mut esc = false;
+                for (i, c) in q.char_indices() {
+                    match c {
+                        _ if esc => esc = false,
+                        '\\' => esc = true,
+                        '"' => {
+                            end = Some(i + 1);
+                            break;
+                        }
+                        _ => {}
+                    }
+                }
+                end.map(|e| &q[e..])
+            } else {
+                let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                (digits > 0).then(|| &rest[digits..])
+            };
+            match step.and_then(|r| r.strip_prefix(": ")) {
+                Some(r) => s = r,
+                None => return s,
+            }
+        }
+    }
+}
+
 fn err<T>(msg: impl Into<String>) -> Result<T, ConvError> {
     Err(ConvError(msg.into()))
 }
@@ -51,7 +88,7 @@ pub fn convertible(from: &Type, to: &Type) -> bool {
         (Type::List(a) | Type::Set(a), Type::List(b) | Type::Set(b)) => convertible(a, b),
         (Type::Tuple(ts), Type::List(b) | Type::Set(b)) => {
             if b.as_ref() == &Type::Dynamic {
-                unify(ts).is_some() || ts.is_empty()
+                single_element_type(ts).is_some() || ts.is_empty()
             } else {
                 ts.iter().all(|t| convertible(t, b))
             }
@@ -60,7 +97,7 @@ pub fn convertible(from: &Type, to: &Type) -> bool {
         (Type::Object(m), Type::Map(b)) => {
             if b.as_ref() == &Type::Dynamic {
                 let ts: Vec<Type> = m.values().cloned().collect();
-                ts.is_empty() || unify(&ts).is_some()
+                ts.is_empty() || map_element_type(&ts).is_some()
             } else {
                 m.values().all(|t| convertible(t, b))
             }
@@ -198,7 +235,7 @@ fn convert_elements(elems: &[Value], e: &Type, got: &Type) -> Result<(Type, Vec<
                 None => e.clone(),
             }
         } else {
-            match unify(&ts) {
+            match single_element_type(&ts) {
                 Some(t) => t,
                 None => {
                     return err(match got {
@@ -225,7 +262,7 @@ fn convert_entries(keys: &[String], vals: &[Value], e: &Type) -> Result<(Type, V
         if ts.is_empty() {
             e.clone()
         } else {
-            unify(&ts).ok_or_else(|| ConvError("all map elements must have the same type".into()))?
+            map_element_type(&ts).ok_or_else(|| ConvError("all map elements must have the same type".into()))?
         }
     } else {
         e.clone()
@@ -236,6 +273,21 @@ fn convert_entries(keys: &[String], vals: &[Value], e: &Type) -> Result<(Type, V
         .map(|(k, v)| convert(v, &target).map_err(|e| at(&format!("element {:?}", k), e)))
         .collect::<Result<Vec<_>, _>>()?;
     Ok((target, out))
+}
+
+/// The element type of a list or set made from elements of `types` (`tolist`, `toset`): their
+/// unified type; when that is still `any` (an untyped null beside a collection or structure)
+/// cty requires the elements to have one type, so `tolist([null, [1]])` fails.
+fn single_element_type(types: &[Type]) -> Option<Type> {
+    let t = unify(types)?;
+    (t != Type::Dynamic || types.iter().all(|x| x == &types[0])).then_some(t)
+}
+
+/// The element type of a map made from attributes of `types` (`tomap`): untyped nulls take
+/// the type of the others, so `tomap({a = null, b = [1]})` holds a null tuple.
+fn map_element_type(types: &[Type]) -> Option<Type> {
+    let typed: Vec<Type> = types.iter().filter(|t| **t != Type::Dynamic).cloned().collect();
+    if typed.is_empty() { unify(types) } else { unify(&typed) }
 }
 
 /// Finds one type all of `types` convert to, as cty's `UnifyUnsafe` does.
@@ -373,15 +425,72 @@ pub fn unify(types: &[Type]) -> Option<Type> {
     if objects > 0 && tuples > 0 {
         return None;
     }
-    // Prefer the most general type for which every other converts: string over number and
-    // bool, and `any` last of all (anything converts to it, so it says nothing).
-    let mut order: Vec<&Type> = types.iter().collect();
-    order.sort_by_key(|t| match t {
-        Type::String => 0,
-        Type::Dynamic => 2,
-        _ => 1,
-    });
-    order.into_iter().find(|want| types.iter().all(|t| convertible(t, want))).cloned()
+    // Prefer the most general type for which every other converts (cty's preference order);
+    // no set converts to a tuple there.
+    preference_order(types)
+        .into_iter()
+        .map(|i| &types[i])
+        .find(|want| {
+            types
+                .iter()
+                .all(|t| !(matches!(t, Type::Set(_)) && matches!(want, Type::Tuple(_))) && convertible(t, want))
+        })
+        .cloned()
+}
+
+/// Which of two types cty prefers as a unification result: `Less` when `a` is the more
+/// general. String before the other primitives, a list before a set or tuple, a tuple before
+/// a set, a map before an object, `any` last of all (anything converts to it, so it says
+/// nothing); collections of one kind by their elements.
+fn prefer(a: &Type, b: &Type) -> std::cmp::Ordering {
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    match (a, b) {
+        (Type::Dynamic, Type::Dynamic) => Equal,
+        (Type::Dynamic, _) => Greater,
+        (_, Type::Dynamic) => Less,
+        (Type::String, Type::Number | Type::Bool) => Less,
+        (Type::Number | Type::Bool, Type::String) => Greater,
+        (Type::List(x), Type::List(y)) | (Type::Set(x), Type::Set(y)) | (Type::Map(x), Type::Map(y)) => prefer(x, y),
+        (Type::List(_), Type::Set(_) | Type::Tuple(_)) | (Type::Tuple(_), Type::Set(_)) | (Type::Map(_), Type::Object(_)) => Less,
+        (Type::Set(_) | Type::Tuple(_), Type::List(_)) | (Type::Set(_), Type::Tuple(_)) | (Type::Object(_), Type::Map(_)) => Greater,
+        _ => Equal,
+    }
+}
+
+/// Indices of `types`, most general first: a topological order of `prefer`, ties by position
+/// (cty sorts the same way, breadth first from the types nothing is preferred to).
+fn preference_order(types: &[Type]) -> Vec<usize> {
+    let n = types.len();
+    let mut after: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut indegree = vec![0usize; n];
+    for i in 0..n {
+        for j in i + 1..n {
+            match prefer(&types[i], &types[j]) {
+                std::cmp::Ordering::Less => {
+                    after[i].push(j);
+                    indegree[j] += 1;
+                }
+                std::cmp::Ordering::Greater => {
+                    after[j].push(i);
+                    indegree[i] += 1;
+                }
+                std::cmp::Ordering::Equal => {}
+            }
+        }
+    }
+    let mut order: Vec<usize> = (0..n).filter(|&i| indegree[i] == 0).collect();
+    let mut next = 0;
+    while next < order.len() {
+        let i = order[next];
+        next += 1;
+        for &j in &after[i] {
+            indegree[j] -= 1;
+            if indegree[j] == 0 {
+                order.push(j);
+            }
+        }
+    }
+    order
 }
 
 /// Converts every value to one unified type, or says why not.

@@ -103,6 +103,17 @@ pub fn standard_roots(
         )
         .at(span)
         .fatal()),
+        // Terraform reports a bare `local` or `var` (or one indexed, `local["x"]`) first as a
+        // reference to one named "" and gives that diagnostic no source position.
+        ("local", None) => Err(Diag::new("Reference to undeclared local value", "A local value with the name \"\" has not been declared.")
+            .in_file("")
+            .fatal()),
+        ("var", None) => Err(Diag::new(
+            "Reference to undeclared input variable",
+            "An input variable with the name \"\" has not been declared. This variable can be declared with a variable \"\" {} block.",
+        )
+        .in_file("")
+        .fatal()),
         (_, None) => Err(Diag::new(
             "Invalid reference",
             "A reference to a resource type must be followed by at least one attribute access, specifying the resource name.",
@@ -1082,9 +1093,9 @@ impl<'a> Evaluator<'a> {
             Diag::new(
                 "Inconsistent conditional result types",
                 format!(
-                    "The {} result value is invalid: {}.",
+                    "The {} result value has the wrong type: {}.",
                     if cb == Some(true) { "true" } else { "false" },
-                    e.0
+                    e.bare()
                 ),
             )
             .at(&chosen.1.span)

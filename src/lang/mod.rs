@@ -1,6 +1,7 @@
 //! The terraform engine: HCL syntax, cty-like values, the evaluator, the function library and
 //! the console's output format.
 
+pub mod body_errors;
 pub mod buckets;
 pub mod conditions;
 pub mod config;
@@ -17,6 +18,7 @@ pub mod parse_errors;
 pub mod parse_guard;
 pub mod parse_releases;
 pub mod provider;
+pub mod quoted_text;
 pub mod releases;
 pub mod render;
 pub mod resources;

@@ -33,6 +33,19 @@ fn located(src: &str, offset: usize, message: &str, expr: bool) -> Diag {
     Diag::new(summary, detail).at(&(at..end))
 }
 
+/// The diagnostic for a parse error hcl-edit reported at byte `offset` of a configuration
+/// body: a lexical problem first, then what HCL's body parser refuses, then as an expression.
+pub fn body_diag(src: &str, offset: usize, message: &str) -> Diag {
+    if lexical_problem(src).is_none()
+        && let Some((summary, detail, at)) = super::body_errors::problem(src)
+    {
+        let at = floor_char(src, at.min(src.len()));
+        let end = src[at..].chars().next().map(|c| at + c.len_utf8()).unwrap_or(at);
+        return Diag::new(summary, detail).at(&(at..end));
+    }
+    diag(src, offset, message)
+}
+
 /// The diagnostic for a parse error in a template file (its text is template, not expression).
 pub fn template_diag(src: &str, offset: usize, message: &str) -> Diag {
     let offset = floor_char(src, offset.min(src.len()));
@@ -477,12 +490,21 @@ fn lexical_problem(s: &str) -> Option<Found> {
                     let body_start = i + nl + 1;
                     let mut pos = body_start;
                     let mut end = s.len();
+                    let mut closed = false;
                     for line in s[body_start..].split_inclusive('\n') {
                         if line.trim() == name && !name.is_empty() {
                             end = pos + line.len();
+                            closed = true;
                             break;
                         }
                         pos += line.len();
+                    }
+                    if !closed && !name.is_empty() {
+                        return Some(found(
+                            "Unterminated template string",
+                            "No closing marker was found for the string.",
+                            s.len(),
+                        ));
                     }
                     i = end;
                     continue;

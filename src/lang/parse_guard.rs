@@ -40,7 +40,10 @@ const MAX_WIDE_NUMBERS: usize = 64;
 /// become zeros (same length, so every span still points at the original, from which the
 /// number is read exactly) and the text is parsed again.
 fn guarded<T>(src: &str, template: bool, parse: fn(&str) -> Result<T, Error>) -> Result<T, Error> {
-    let mut text = std::borrow::Cow::Borrowed(src);
+    let mut text = match heredoc_ends(src, template) {
+        Some(t) => std::borrow::Cow::Owned(t),
+        None => std::borrow::Cow::Borrowed(src),
+    };
     for _ in 0..MAX_WIDE_NUMBERS {
         match guarded_once(&text, template, parse) {
             Err(e) => match wide_number_at(&text, e.location().offset()) {
@@ -117,7 +120,7 @@ fn guarded_once<T>(src: &str, template: bool, parse: fn(&str) -> Result<T, Error
 
 /// `src` with every backtracking trap replaced by `@`, or None when it has none.
 pub fn defused(src: &str, template: bool) -> Option<String> {
-    let (at, in_comment) = scan(src, template);
+    let (at, in_comment, _) = scan(src, template);
     if at.is_empty() {
         return None;
     }
@@ -152,8 +155,9 @@ enum Mode {
     Expr { braces: usize, open: usize, interp: bool },
     /// A quoted template string opened at the given offset.
     Quoted(usize),
-    /// A heredoc's template lines, up to a line holding only its name; it opened at the offset.
-    Heredoc(String, usize),
+    /// A heredoc's template lines, up to a line holding only its name; it opened at the first
+    /// offset, its body starts at the second.
+    Heredoc(String, usize, usize),
     /// A whole template file.
     Template,
 }
@@ -167,10 +171,51 @@ pub fn traps(src: &str, template: bool) -> Vec<usize> {
     scan(src, template).0
 }
 
-/// The traps, and whether the text ends inside a line comment.
-fn scan(src: &str, template: bool) -> (Vec<usize>, bool) {
+/// A same-length edit of the text hcl-edit reads, so that it ends each heredoc where HCL does.
+/// HCL ends a heredoc at the first line that, trimmed of spaces, is its name, the first body
+/// line included. hcl-edit instead looks for a line break, spaces and the name followed by any
+/// byte that cannot continue a name, and never at the first body line unless no such line
+/// comes later. The body's text is read again from the original source when lowered.
+#[derive(Debug, PartialEq)]
+enum HeredocEdit {
+    /// `<<NAME` (at the first offset) whose first body line (ending at the second) is its own
+    /// end marker: the whole becomes `""` padded with spaces, line breaks kept.
+    Empty(usize, usize),
+    /// A body line starting with the name that is not an end marker for HCL: the byte at the
+    /// offset (the name's first) is changed so hcl-edit does not take it as one either.
+    NotEnd(usize),
+}
+
+/// `src` with the heredoc edits applied, or None when there are none.
+fn heredoc_ends(src: &str, template: bool) -> Option<String> {
+    let edits = scan(src, template).2;
+    if edits.is_empty() {
+        return None;
+    }
+    let mut bytes = src.as_bytes().to_vec();
+    for e in edits {
+        match e {
+            HeredocEdit::Empty(from, to) => {
+                for (k, b) in bytes[from..to].iter_mut().enumerate() {
+                    if !matches!(*b, b'\n' | b'\r') {
+                        *b = if k < 2 { b'"' } else { b' ' };
+                    }
+                }
+            }
+            HeredocEdit::NotEnd(at) => {
+                bytes[at] = if bytes[at] == b'x' { b'y' } else { b'x' };
+            }
+        }
+    }
+    // Every byte replaced is ASCII or a whole run of a character's bytes, so this holds.
+    String::from_utf8(bytes).ok()
+}
+
+/// The traps, whether the text ends inside a line comment, and the heredoc edits.
+fn scan(src: &str, template: bool) -> (Vec<usize>, bool, Vec<HeredocEdit>) {
     let b = src.as_bytes();
     let mut out = Vec::new();
+    let mut edits = Vec::new();
     let mut stack = vec![if template {
         Mode::Template
     } else {
@@ -198,10 +243,19 @@ fn scan(src: &str, template: bool) -> (Vec<usize>, bool) {
                 b'$' | b'%' => i += template_open(b, i, &mut stack, &mut prev),
                 _ => i += 1,
             },
-            Mode::Heredoc(name, _) => {
+            Mode::Heredoc(name, open_at, body) => {
                 if line_start {
                     let end = src[i..].find('\n').map_or(b.len(), |n| i + n);
                     let line = src[i..end].trim();
+                    let lead = src[i..end].len() - src[i..end].trim_start_matches([' ', '\t']).len();
+                    let marker_like = src[i + lead..end]
+                        .strip_prefix(name.as_str())
+                        .is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_'));
+                    if line == name.as_str() && i == *body {
+                        edits.push(HeredocEdit::Empty(*open_at, end));
+                    } else if marker_like && line != name.as_str() {
+                        edits.push(HeredocEdit::NotEnd(i + lead));
+                    }
                     if line == name.as_str() {
                         stack.pop();
                         prev = Prev::Operand;
@@ -248,7 +302,7 @@ fn scan(src: &str, template: bool) -> (Vec<usize>, bool) {
                     }
                     b'<' if b.get(i + 1) == Some(&b'<') => match heredoc_name(src, i) {
                         Some((name, body)) => {
-                            stack.push(Mode::Heredoc(name, i));
+                            stack.push(Mode::Heredoc(name, i, body));
                             i = body;
                             line_start = true;
                         }
@@ -345,10 +399,10 @@ fn scan(src: &str, template: bool) -> (Vec<usize>, bool) {
         Some(Mode::Expr { open, interp, .. }) if *open > 0 || *interp => out.push(src.len()),
         // The opening `<<` is where a cut can be forced: the heredoc's text would take in a byte
         // appended at the end.
-        Some(Mode::Heredoc(_, at)) => out.push(*at),
+        Some(Mode::Heredoc(_, at, _)) => out.push(*at),
         _ => {}
     }
-    (out, in_comment)
+    (out, in_comment, edits)
 }
 
 /// At a `$` or `%` inside template text: enters an interpolation or directive when one opens

@@ -138,6 +138,22 @@ pub const TERRAFORM_DATA: Arrival = Arrival {
     source: "CHANGELOG.md v1.4.0: \"`terraform_data` is a new builtin managed resource type\" (#31757)",
 };
 
+/// Go's general timestamp parser takes `,` before a fraction of a second (`formatdate`,
+/// `timeadd`; before: "cannot use \",5Z\" as UTC offset").
+pub const RFC3339_COMMA_FRACTION: Arrival = Arrival {
+    name: "comma fraction in RFC 3339 timestamps",
+    since: (1, 1, 0),
+    source: ".go-version: 1.16.4 at v1.0.11, 1.17.2 at v1.1.0; Go 1.17 release notes (time): \"now accepts a comma as a separator for fractional seconds\"",
+};
+
+/// `formatdate` and `timeadd` read timestamps as strict RFC 3339: a one-digit hour, a comma
+/// fraction, an offset of `+24:00` or `+00:60` are refused.
+pub const STRICT_RFC3339: Arrival = Arrival {
+    name: "strict RFC 3339 in formatdate and timeadd",
+    since: (1, 6, 0),
+    source: "go.mod: go-cty v1.12.2 at v1.5.7, v1.14.0 at v1.6.0; go-cty CHANGELOG 1.13.0: \"The `FormatDate` and `TimeAdd` functions ... are now corrected to use a stricter RFC3339 parser\" (#152)",
+};
+
 /// `yamldecode` of a document that is only a null (`~`, `---`) is `null` (before: unknown).
 pub const YAML_NULL_DOCUMENT: Arrival = Arrival {
     name: "yamldecode() of a null document",
@@ -267,14 +283,6 @@ pub const DEFAULTS_REMOVED: Arrival = Arrival {
     source: "CHANGELOG.md v1.3.0: \"The built-in `defaults` function, previously used to meet the use-case of replacing null values with default values, will not graduate to stable and has been removed.\"; v1.0.3: \"this function is experimental and only available with the module_variable_optional_attrs experiment\" (tf-oracle)",
 };
 
-/// `formatdate` and `timeadd` parse timestamps with go-cty's strict RFC 3339 parser: a zone
-/// offset hour above 23 or minute above 59 is an error (before: accepted).
-pub const RFC3339_STRICT: Arrival = Arrival {
-    name: "strict RFC 3339 timestamps in formatdate and timeadd",
-    since: (1, 6, 0),
-    source: "zclconf/go-cty CHANGELOG.md 1.13.0: \"The `FormatDate` and `TimeAdd` functions ... are now corrected to use a stricter RFC3339 parser\" (#152); go.mod: v1.5.7 has go-cty v1.12.2, v1.6.0 has v1.14.0",
-};
-
 /// Regular expressions accept `(?<name>...)` groups, like `(?P<name>...)` (before: "invalid or
 /// unsupported Perl syntax").
 pub const REGEX_ANGLE_GROUPS: Arrival = Arrival {
@@ -320,6 +328,7 @@ pub const FEATURES: &[Arrival] = &[
     CONSOLE_CYCLE_ERROR,
     MOVED_BLOCKS,
     SUM_CONVERTS_FIRST,
+    RFC3339_COMMA_FRACTION,
     CUSTOM_CONDITIONS,
     CONDITIONAL_MISMATCH_DETAIL,
     TYPED_NULL_CONVERSIONS,
@@ -333,7 +342,7 @@ pub const FEATURES: &[Arrival] = &[
     IMPORT_BLOCKS,
     GO_UNICODE_15,
     TEXTSEG_UNICODE_15,
-    RFC3339_STRICT,
+    STRICT_RFC3339,
     REMOVED_BLOCKS,
     NONSENSITIVE_LENIENT,
     PROVIDER_FUNCTIONS,
@@ -611,6 +620,20 @@ mod gate_tests {
             "ERR Error in function call",
         );
     }
+    // 1.0.3: a comma before the fraction is "cannot use \",5Z\" as UTC offset" (tf-oracle).
+    #[test]
+    fn rfc3339_comma_fraction() {
+        let e = r#"formatdate("ss", "2006-01-02T15:04:05,5Z")"#;
+        gate(RFC3339_COMMA_FRACTION, "", e, "ERR Invalid function argument", "\"05\"");
+    }
+    // 1.0.3 takes `+24:00` and a one-digit hour (tf-oracle); go-cty's strict parser does not.
+    #[test]
+    fn strict_rfc3339() {
+        let e = r#"formatdate("hh", "2006-01-02T15:04:05+24:00")"#;
+        gate(STRICT_RFC3339, "", e, "\"15\"", "ERR Invalid function argument");
+        let e = r#"timeadd("2006-01-02T1:04:05Z", "1h")"#;
+        gate(STRICT_RFC3339, "", e, "\"2006-01-02T02:04:05Z\"", "ERR Error in function call");
+    }
     // 1.0.3: `yamldecode("~")` and `yamldecode("---")` are `(known after apply)` (tf-oracle).
     #[test]
     fn yaml_null_document() {
@@ -771,15 +794,15 @@ mod gate_tests {
     }
     // 1.0.3: offsets +24:00 and +00:60 are accepted (tf-oracle).
     #[test]
-    fn strict_rfc3339() {
+    fn strict_rfc3339_zone_offsets() {
         let f = r#"formatdate("YYYY", "2024-01-01T00:00:00+24:00")"#;
-        gate(RFC3339_STRICT, "", f, "\"2024\"", "ERR Invalid function argument");
+        gate(STRICT_RFC3339, "", f, "\"2024\"", "ERR Invalid function argument");
         let t = r#"timeadd("2024-01-01T00:00:00+00:60", "1h")"#;
-        gate(RFC3339_STRICT, "", t, "\"2024-01-01T01:00:00+01:00\"", "ERR Error in function call");
+        gate(STRICT_RFC3339, "", t, "\"2024-01-01T01:00:00+01:00\"", "ERR Error in function call");
         let ok = r#"formatdate("YYYY", "2024-01-01T00:00:00+23:59")"#;
-        gate(RFC3339_STRICT, "", ok, "\"2024\"", "\"2024\"");
+        gate(STRICT_RFC3339, "", ok, "\"2024\"", "\"2024\"");
         assert_eq!(
-            detail_at(RFC3339_STRICT.since, f),
+            detail_at(STRICT_RFC3339.since, f),
             "Invalid value for \"time\" parameter: not a valid RFC3339 timestamp: cannot use \"+24:00\" as UTC offset."
         );
     }

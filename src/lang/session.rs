@@ -175,6 +175,10 @@ impl Session {
     /// The detail as Terraform's console prints it first: for an error in a configuration file,
     /// the `on FILE line N, in BLOCK:` line, then the detail.
     pub fn full_detail(&self, d: &Diag) -> String {
+        // A diagnostic Terraform gives no source range reads "on  line 0:".
+        if d.file.as_deref() == Some("") {
+            return format!("on  line 0: {}", d.detail);
+        }
         let (Some(file), Some(span)) = (&d.file, &d.span) else {
             return d.detail.clone();
         };

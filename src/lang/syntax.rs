@@ -296,7 +296,7 @@ fn parse_expr_uncached(src: &str) -> Result<Expr, Diag> {
                 if let Some(sp) = &mut d.span {
                     shift_span(sp, lead as isize - 2);
                 }
-                d
+                rescan(src, d)
             })?;
             shift(&mut e, lead as isize - 2);
             return Ok(e);
@@ -513,15 +513,15 @@ thread_local! {
 
 fn parse_body_uncached(src: &str) -> Result<BodyAst, Diag> {
     super::parse_errors::check_depth(src)?;
-    let b = parse_renaming_duplicate_keys(src).map_err(|e| super::parse_errors::diag(src, e.location().offset(), e.message()))?;
-    lower_body(src, &b)
+    let b = parse_renaming_duplicate_keys(src).map_err(|e| super::parse_errors::body_diag(src, e.location().offset(), e.message()))?;
+    lower_body(src, &b).map_err(|d| rescan(src, d))
 }
 
 /// Parses a template file (the text of `templatefile`).
 pub fn parse_template(src: &str) -> Result<Vec<Part>, Diag> {
     super::parse_errors::check_depth(src)?;
     let t = super::parse_guard::template(src).map_err(|e| super::parse_errors::template_diag(src, e.location().offset(), e.message()))?;
-    lower_template(src, &t)
+    lower_template(src, &t).map_err(|d| rescan(src, d))
 }
 
 fn span_of(x: &impl hcl_edit::Span) -> Span {
@@ -645,20 +645,19 @@ fn lower(src: &str, e: &Expression) -> Result<Expr, Diag> {
                 return Ok(mk(ExprKind::TemplateWrap(Box::new(lower(src, &i.expr)?)), span));
             }
             let mut toks = Vec::new();
-            flatten_elements(src, false, t.iter(), &mut toks)?;
+            flatten_elements(src, false, false, t.iter(), &mut toks)?;
             ExprKind::Template(build_parts(toks, false)?)
         }
         Expression::HeredocTemplate(h) => {
             let raw = src.get(span.clone()).unwrap_or("");
-            if raw.starts_with("<<-") {
-                // A flush heredoc: hcl-edit has already removed indentation its own way, so
-                // parse the raw body again and apply HCL's rule after the strip markers.
-                if let Some(parts) = flush_heredoc(raw, span.start)? {
-                    return Ok(mk(ExprKind::Template(parts), span));
-                }
+            // The body is parsed again from the source: the text hcl-edit read may carry
+            // parse_guard's heredoc edits, and in a flush heredoc (`<<-`) hcl-edit has removed
+            // indentation its own way, where HCL's rule applies after the strip markers.
+            if let Some(parts) = heredoc_body(raw, span.start, raw.starts_with("<<-"))? {
+                return Ok(mk(ExprKind::Template(parts), span));
             }
             let mut toks = Vec::new();
-            flatten_elements(src, true, h.template.iter(), &mut toks)?;
+            flatten_elements(src, true, false, h.template.iter(), &mut toks)?;
             ExprKind::Template(build_parts(toks, false)?)
         }
         Expression::Parenthesis(p) => ExprKind::Paren(Box::new(lower(src, p.inner())?)),
@@ -801,9 +800,21 @@ fn check_single_line(src: &str, span: &Span) -> Result<(), Diag> {
     Ok(())
 }
 
+/// The summary of a stand-in error from `lower`: HCL's scanner refuses the text at its span,
+/// and the parse entry points ask `parse_errors` which of its diagnostics that is.
+const RESCAN: &str = "\u{0}rescan";
+
+/// Replaces a `RESCAN` stand-in by the diagnostic HCL's scanner gives for `src`.
+fn rescan(src: &str, d: Diag) -> Diag {
+    match (&d.summary[..], &d.span) {
+        (RESCAN, Some(sp)) => super::parse_errors::diag(src, sp.start, "invalid template literal"),
+        _ => d,
+    }
+}
+
 fn lower_template(src: &str, t: &Template) -> Result<Vec<Part>, Diag> {
     let mut toks = Vec::new();
-    flatten_elements(src, true, t.iter(), &mut toks)?;
+    flatten_elements(src, true, false, t.iter(), &mut toks)?;
     build_parts(toks, false)
 }
 
@@ -819,9 +830,27 @@ enum Tok {
     EndFor(bool, bool),
 }
 
-fn flatten_elements<'a>(src: &str, lines: bool, elems: impl Iterator<Item = &'a Element>, out: &mut Vec<Tok>) -> Result<(), Diag> {
+/// `raw`: the elements are a quoted string's directive body, whose literals hcl-edit left
+/// undecoded (see `quoted_text`).
+fn flatten_elements<'a>(
+    src: &str,
+    lines: bool,
+    raw: bool,
+    elems: impl Iterator<Item = &'a Element>,
+    out: &mut Vec<Tok>,
+) -> Result<(), Diag> {
+    // Below a directive of a quoted string, literals come raw.
+    let inner = raw || !lines;
     for el in elems {
         match el {
+            Element::Literal(l) if raw => {
+                let sp = span_of(l);
+                let text = src.get(sp.clone()).unwrap_or("");
+                match super::quoted_text::decode(text) {
+                    Ok(v) => out.push(Tok::Lit(v)),
+                    Err(at) => return Err(Diag::new(RESCAN, "").at(&(sp.start + at..sp.start + at))),
+                }
+            }
             // HCL's scanner ends a literal token after each newline of a heredoc or template
             // file, so a strip marker reaches only to the end of its own line.
             Element::Literal(l) if lines => out.extend(l.value().split_inclusive('\n').map(|p| Tok::Lit(p.to_string()))),
@@ -831,10 +860,10 @@ fn flatten_elements<'a>(src: &str, lines: bool, elems: impl Iterator<Item = &'a 
                 Directive::If(d) => {
                     let s = d.if_expr.strip;
                     out.push(Tok::If(lower(src, &d.if_expr.cond_expr)?, s.strip_start(), s.strip_end()));
-                    flatten_elements(src, lines, d.if_expr.template.iter(), out)?;
+                    flatten_elements(src, lines, inner, d.if_expr.template.iter(), out)?;
                     if let Some(e) = &d.else_expr {
                         out.push(Tok::Else(e.strip.strip_start(), e.strip.strip_end()));
-                        flatten_elements(src, lines, e.template.iter(), out)?;
+                        flatten_elements(src, lines, inner, e.template.iter(), out)?;
                     }
                     let s = d.endif_expr.strip;
                     out.push(Tok::EndIf(s.strip_start(), s.strip_end()));
@@ -850,7 +879,7 @@ fn flatten_elements<'a>(src: &str, lines: bool, elems: impl Iterator<Item = &'a 
                         s.strip_end(),
                         span_of(&f.collection_expr),
                     ));
-                    flatten_elements(src, lines, f.template.iter(), out)?;
+                    flatten_elements(src, lines, inner, f.template.iter(), out)?;
                     let s = d.endfor_expr.strip;
                     out.push(Tok::EndFor(s.strip_start(), s.strip_end()));
                 }
@@ -868,8 +897,9 @@ fn strips(t: &Tok) -> (bool, bool) {
     }
 }
 
-/// Parses the body of a `<<-` heredoc (`raw` is its whole source text, starting at `base`).
-fn flush_heredoc(raw: &str, base: usize) -> Result<Option<Vec<Part>>, Diag> {
+/// Parses the body of a heredoc (`raw` is its whole source text, starting at `base`); `flush`
+/// for `<<-`.
+fn heredoc_body(raw: &str, base: usize, flush: bool) -> Result<Option<Vec<Part>>, Diag> {
     let Some(nl) = raw.find('\n') else { return Ok(None) };
     let body_end = raw.trim_end_matches(|c: char| c != '\n').len();
     if body_end <= nl {
@@ -880,8 +910,8 @@ fn flush_heredoc(raw: &str, base: usize) -> Result<Option<Vec<Part>>, Diag> {
         return Ok(None);
     };
     let mut toks = Vec::new();
-    flatten_elements(body, true, t.iter(), &mut toks)?;
-    let mut parts = build_parts(toks, true)?;
+    flatten_elements(body, true, false, t.iter(), &mut toks)?;
+    let mut parts = build_parts(toks, flush)?;
     shift_parts(&mut parts, (base + nl + 1) as isize);
     Ok(Some(parts))
 }

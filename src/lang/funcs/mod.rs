@@ -11,6 +11,7 @@ mod hash;
 pub use hash::hex;
 mod network;
 mod numeric;
+mod rfc3339_strict;
 mod string;
 mod time;
 

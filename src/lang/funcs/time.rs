@@ -5,10 +5,11 @@
 //! `parseTimestamp` does. Durations follow Go's `time.ParseDuration`. Dates use plain
 //! proleptic-Gregorian day arithmetic.
 
+use super::rfc3339_strict::Refusal;
 use super::util::{s, string};
 use super::{FnError, FnResult, Func, Param, Registry};
 use crate::lang::eval::Evaluator;
-use crate::lang::releases;
+use crate::lang::releases::{self, TfVersion};
 use crate::lang::render::go_quote;
 use crate::lang::value::{Type, Value};
 
@@ -71,7 +72,7 @@ fn is_leap(y: i64) -> bool {
     y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
 }
 
-fn days_in(m: i64, y: i64) -> i64 {
+pub(super) fn days_in(m: i64, y: i64) -> i64 {
     match m {
         2 if is_leap(y) => 29,
         2 => 28,
@@ -264,8 +265,12 @@ fn skip<'a>(v: &'a [u8], lit: &'static str) -> Result<&'a [u8], ParseError> {
     }
 }
 
-/// `time.Parse(time.RFC3339, s)` by Go's general parser.
-fn go_parse(s: &str) -> Result<Time, ParseError> {
+/// `time.Parse(time.RFC3339, s)` by Go's general parser; `comma`: a `,` may start the
+/// fraction (Go 1.17 on); `ranged`: a fraction of more than nine digits is cut to nanoseconds
+/// and a zone offset beyond 24 hours or 60 minutes is out of range (the Go of Terraform 1.6
+/// on; Go 1.16, Terraform 1.0's, reads ten digits as a number of nanoseconds out of range and
+/// takes any two-digit offset, as tf-oracle shows).
+fn go_parse(s: &str, comma: bool, ranged: bool) -> Result<Time, ParseError> {
     let v = s.as_bytes();
     // 2006
     if v.len() < 4 || !digit(v, 0) || !v[..4].iter().all(u8::is_ascii_digit) {
@@ -300,14 +305,19 @@ fn go_parse(s: &str) -> Result<Time, ParseError> {
         return Err(ParseError::new("05", v, ": second out of range"));
     }
     let mut nsec = 0i64;
-    if v.len() >= 2 && (v[0] == b'.' || v[0] == b',') && digit(v, 1) {
+    if v.len() >= 2 && (v[0] == b'.' || (comma && v[0] == b',')) && digit(v, 1) {
         let mut n = 2;
         while digit(v, n) {
             n += 1;
         }
-        let used = n.min(10);
-        let mut ns = v[1..used].iter().fold(0i64, |a, &c| a * 10 + i64::from(c - b'0'));
-        for _ in 0..(10 - used) {
+        let used = if ranged { n.min(10) } else { n };
+        let mut ns = v[1..used]
+            .iter()
+            .fold(0i64, |a, &c| a.saturating_mul(10).saturating_add(i64::from(c - b'0')));
+        if ns >= 1_000_000_000 {
+            return Err(ParseError::new("05", &v[n..], ": fractional second out of range"));
+        }
+        for _ in 0..10usize.saturating_sub(used) {
             ns *= 10;
         }
         nsec = ns;
@@ -328,10 +338,10 @@ fn go_parse(s: &str) -> Result<Time, ParseError> {
         v = &v[6..];
         let (hr, _) = getnum(hh, true).ok_or_else(bad)?;
         let (mi, _) = getnum(mm, true).ok_or_else(bad)?;
-        if hr > 24 {
+        if ranged && hr > 24 {
             return Err(ParseError::new("Z07:00", v, ": time zone offset hour out of range"));
         }
-        if mi > 60 {
+        if ranged && mi > 60 {
             return Err(ParseError::new("Z07:00", v, ": time zone offset minute out of range"));
         }
         let off = (hr * 60 + mi) * 60;
@@ -356,34 +366,35 @@ fn go_parse(s: &str) -> Result<Time, ParseError> {
     })
 }
 
-/// Terraform's `parseTimestamp`.
+/// Terraform's `parseTimestamp` (timecmp's, built with Go 1.19 or later).
 fn parse_timestamp(s: &str) -> Result<Time, String> {
-    go_parse(s).map_err(|e| e.terraform())
+    go_parse(s, true, true).map_err(|e| e.terraform())
 }
 
-/// go-cty's `parseTimestamp` (formatdate, timeadd) in Terraform `ev.version`: from go-cty 1.13
-/// it refuses what Go's lenient `time.Parse` takes but RFC 3339 does not (a one-digit hour, a
-/// comma before the fraction, a zone offset hour above 23 or minute above 59).
-fn parse_cty_timestamp(ev: &Evaluator, s: &str) -> Result<Time, String> {
-    let t = parse_timestamp(s)?;
-    let b = s.as_bytes();
-    let hour_short = b.get(12) == Some(&b':');
-    let comma = b.get(19) == Some(&b',');
-    let tail = |n: usize| s.get(s.len().saturating_sub(n)..).unwrap_or("");
-    let two = |x: &str| x.bytes().take(2).fold(0u32, |a, c| a * 10 + u32::from(c.wrapping_sub(b'0')));
-    let zoned = !s.ends_with('Z');
-    // The offset's hour and minute: the first two and the last two of its last five bytes.
-    let bad_zone = zoned && (two(tail(5)) >= 24 || two(tail(2)) >= 60);
-    if !(hour_short || comma || bad_zone) || !releases::has(ev.version, &releases::RFC3339_STRICT) {
+/// go-cty's `parseTimestamp` (formatdate, timeadd) in Terraform `version`: Go's general
+/// parser up to 1.5 (with the comma fraction from Go 1.17, Terraform 1.1), then go-cty's
+/// strict RFC 3339.
+fn parse_cty_timestamp(s: &str, version: TfVersion) -> Result<Time, String> {
+    let comma = releases::has(version, &releases::RFC3339_COMMA_FRACTION);
+    let ranged = releases::has(version, &releases::STRICT_RFC3339);
+    let t = go_parse(s, comma, ranged).map_err(|e| e.terraform())?;
+    if !releases::has(version, &releases::STRICT_RFC3339) {
         return Ok(t);
     }
-    Err(if hour_short {
-        "not a valid RFC3339 timestamp: hour must have exactly two digits".into()
-    } else if comma {
-        "not a valid RFC3339 timestamp: cannot use \",\" as timestamp segment".into()
-    } else {
-        format!("not a valid RFC3339 timestamp: cannot use {} as UTC offset", go_quote(tail(6)))
-    })
+    match super::rfc3339_strict::check(s) {
+        None => Ok(t),
+        Some(Refusal::Part(layout, value)) => Err(ParseError {
+            layout,
+            value,
+            message: String::new(),
+        }
+        .terraform()),
+        Some(Refusal::ZeroTime) => Ok(Time {
+            secs: days_from_civil(1, 1, 1) * 86400,
+            nsec: 0,
+            offset: 0,
+        }),
+    }
 }
 
 /// The `time` package's own `quote` (non-ASCII and control bytes as `\x..`).
@@ -520,7 +531,7 @@ fn parse_duration(orig: &str) -> Result<i64, String> {
 }
 
 fn formatdate(ev: &Evaluator, a: &[Value]) -> FnResult {
-    let t = parse_cty_timestamp(ev, s(&a[1])).map_err(|e| FnError::Arg(1, e))?;
+    let t = parse_cty_timestamp(s(&a[1]), ev.version).map_err(|e| FnError::Arg(1, e))?;
     let f = t.fields();
     let format = s(&a[0]).as_bytes();
     let mut out: Vec<u8> = Vec::with_capacity(format.len() * 2);
@@ -656,7 +667,7 @@ fn token_len(data: &[u8]) -> usize {
 }
 
 fn timeadd(ev: &Evaluator, a: &[Value]) -> FnResult {
-    let t = parse_cty_timestamp(ev, s(&a[0])).map_err(FnError::Call)?;
+    let t = parse_cty_timestamp(s(&a[0]), ev.version).map_err(FnError::Call)?;
     let d = parse_duration(s(&a[1])).map_err(FnError::Call)?;
     string(t.add(d).rfc3339())
 }

@@ -8,6 +8,13 @@ mod sets;
 use super::{FnError, Func, Param, Registry};
 use crate::lang::value::{Type, Value};
 
+/// The error of a function removed in Terraform 0.12 (`list`, `map`).
+fn gone_message(name: &str, literal: &str) -> String {
+    format!(
+        "the \"{name}\" function was deprecated in Terraform v0.12 and is no longer available; use {literal} syntax to write a literal {name}"
+    )
+}
+
 /// Registers the collection functions.
 pub fn register(r: &mut Registry) {
     let p = Param::new;
@@ -43,6 +50,11 @@ pub fn register(r: &mut Registry) {
         "contains",
         Func::new(vec![p("list", dynamic.clone()), p("value", dynamic.clone())], seq::contains).returns(Type::Bool),
     );
+    // `list()` and `map()` left the language in Terraform 0.12 but stay in the function table
+    // so that a call explains itself (Terraform's lang/funcs/collection.go).
+    let gone = |f: super::Impl| Func::new(vec![], f).variadic(p("vals", Type::Dynamic).nullable().unknowns().marked());
+    r.add("list", gone(|_, _| Err(FnError::Call(gone_message("list", "tolist([ ... ])")))));
+    r.add("map", gone(|_, _| Err(FnError::Call(gone_message("map", "tomap({ ... })")))));
     r.add("distinct", Func::new(vec![p("list", list_of(Type::Dynamic))], seq::distinct));
     r.add(
         "element",

@@ -90,6 +90,8 @@ fn prescan(src: &str) -> Result<String, String> {
     let mut last_token: Option<char> = None;
     // Whether the last line with content ended in a plain scalar (which may continue).
     let mut prev_plain = false;
+    // Whether a %YAML directive came since the last line with content.
+    let mut yaml_seen = false;
     let mut i = 0;
     let fail = |line: usize, msg: &str| {
         if line == 0 {
@@ -136,6 +138,14 @@ fn prescan(src: &str) -> Result<String, String> {
                     continue;
                 }
                 block_scalar = None;
+            }
+            if flow == 0 && spaces == 0 && rest.starts_with('%') {
+                directive(&rest, line, &mut yaml_seen)?;
+                i += rest.chars().count();
+                continue;
+            }
+            if !content.is_empty() && !content.starts_with('#') {
+                yaml_seen = false;
             }
             if flow == 0 {
                 if rest.starts_with('\t') {
@@ -210,6 +220,11 @@ fn prescan(src: &str) -> Result<String, String> {
                     last_token = Some(c);
                 }
                 ' ' | '\t' => {}
+                // In a flow collection `|` and `>` start no token (block scalars are
+                // block-context only) and cannot start a plain scalar either.
+                '|' | '>' if flow > 0 && matches!(last_token, Some('[' | '{' | ',' | ':')) => {
+                    return Err(fail(line, "found character that cannot start any token"));
+                }
                 '|' | '>' if last_token.is_none_or(|t| t == ':' || t == '-') => last_token = Some(c),
                 '+' | '-' | '1'..='9' if matches!(last_token, Some('|' | '>')) => {}
                 _ => last_token = Some(c),
@@ -218,6 +233,46 @@ fn prescan(src: &str) -> Result<String, String> {
         i += 1;
     }
     Ok(out.into_iter().collect())
+}
+
+/// Checks a directive line as libyaml (the YAML 1.1 parser go-cty-yaml uses) does: only
+/// `%YAML 1.1`, once per document, and `%TAG`. yaml-rust2 takes any version and ignores
+/// unknown directives. A version it cannot read is left to yaml-rust2's error.
+fn directive(line_text: &str, line: usize, yaml_seen: &mut bool) -> Result<(), String> {
+    let at = |msg: &str| {
+        if line == 0 {
+            msg.to_string()
+        } else {
+            format!("on line {line}, column 1: {msg}")
+        }
+    };
+    let body = &line_text[1..];
+    let name_len = body.find([' ', '\t', '\r']).unwrap_or(body.len());
+    match &body[..name_len] {
+        "TAG" => Ok(()),
+        "YAML" => {
+            if *yaml_seen {
+                return Err(at("found duplicate %YAML directive"));
+            }
+            *yaml_seen = true;
+            let version = body[name_len..].trim_start_matches([' ', '\t']);
+            let end = version.find([' ', '\t', '\r', '#']).unwrap_or(version.len());
+            let Some((major, minor)) = version[..end].split_once('.') else {
+                return Ok(());
+            };
+            let number = |d: &str| {
+                (!d.is_empty() && d.chars().all(|c| c.is_ascii_digit()))
+                    .then(|| d.trim_start_matches('0').len() <= 9)
+                    .and_then(|short| short.then(|| d.parse::<u64>().ok()).flatten())
+            };
+            match (number(major), number(minor)) {
+                (Some(1), Some(1)) => Ok(()),
+                (Some(_), Some(_)) => Err(at("found incompatible YAML document")),
+                _ => Ok(()),
+            }
+        }
+        _ => Err(at("found unknown directive name")),
+    }
 }
 
 /// go-cty-yaml's position wrapping of an error at an event: none on the first line, and
@@ -390,10 +445,17 @@ impl<'a> Decoder<'a> {
                         col: m.col(),
                     }
                 };
+                let block = matches!(style, TScalarStyle::Literal | TScalarStyle::Folded);
+                let text = if block { self.block_text(text, &m)? } else { text };
                 let v = match resolve(&tag_text(&tag), &text, quoted(style), &|| self.yaml12_ints()).map_err(|e| event_error_at(at, &e))? {
                     // An untagged scalar that is not plain has the type string, so a null
                     // (an empty block scalar) is a null string.
                     Scalar::Val(Value::Null(_)) if tag.is_none() && style != TScalarStyle::Plain => Value::Null(Type::String),
+                    // An untagged block scalar is resolved as a plain one would be, then
+                    // made a string: `|` then `y` is "true", `0x1F` is "31".
+                    Scalar::Val(v @ (Value::Bool(_) | Value::Number(_))) if tag.is_none() && block => {
+                        crate::lang::convert::convert(&v, &Type::String).map_err(|e| e.to_string())?
+                    }
                     Scalar::Val(v) => v,
                     Scalar::Merge => Value::string("<<"),
                 };
@@ -505,6 +567,41 @@ impl<'a> Decoder<'a> {
             Event::StreamEnd => Err(event_error(&m, "expecting value but found end of stream")),
             _ => Err(event_error(&m, "unexpected parser event")),
         }
+    }
+
+    /// A block scalar's text as libyaml reads it, where yaml-rust2 differs: a last line with
+    /// no line break after it (the input ends there) has none in the value, whatever the
+    /// chomping; and a scalar with no content lines is empty unless kept (`|+`).
+    fn block_text(&mut self, text: String, m: &Marker) -> Result<String, String> {
+        let header: String = self.chars.iter().skip(m.index()).take_while(|c| !matches!(c, '\n' | '#')).collect();
+        let keep = header.contains('+');
+        if text.chars().all(|c| c == '\n') && !keep {
+            return Ok(String::new());
+        }
+        let from = self.chars.iter().rposition(|&c| c == '\n').map_or(0, |p| p + 1);
+        let last_line: String = self.chars[from..].iter().collect();
+        let last = last_line.trim_start_matches([' ', '\t']);
+        // A comment or a document marker on the last line is not the scalar's.
+        let marker = last.starts_with('#') || last.starts_with("...") || last.starts_with("---");
+        let at_end = match self.parser.peek() {
+            Ok((_, next)) => next.index() >= self.chars.len(),
+            Err(_) => false,
+        };
+        let mut text = text;
+        if at_end && keep && text.chars().all(|c| c == '\n') {
+            // Only the blank lines after the header's own line break are kept.
+            let blank = self
+                .chars
+                .iter()
+                .skip(m.index() + header.chars().count() + 1)
+                .filter(|&&c| c == '\n')
+                .count();
+            return Ok("\n".repeat(blank));
+        }
+        if at_end && !marker && self.chars.last() != Some(&'\n') && text.ends_with('\n') {
+            text.pop();
+        }
+        Ok(text)
     }
 
     fn enter(&mut self) -> Result<(), String> {
