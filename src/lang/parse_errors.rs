@@ -485,7 +485,18 @@ fn lexical_problem(s: &str) -> Option<Found> {
                 // Heredocs: skip to the closing delimiter line.
                 let head = &s[i + 2..];
                 let head = head.strip_prefix('-').unwrap_or(head);
-                let name: String = head.chars().take_while(|ch| ch.is_alphanumeric() || *ch == '_').collect();
+                let name: String = head
+                    .chars()
+                    .take_while(|ch| ch.is_alphanumeric() || *ch == '_' || *ch == '-')
+                    .collect();
+                // HCL's scanner starts a heredoc only at `<<`, an identifier and a newline:
+                // `c<<d)` is two `<` and an operand missing.
+                let after = &head[name.len()..];
+                let starts = !name.is_empty() && (after.starts_with('\n') || after.starts_with("\r\n"));
+                if !starts {
+                    i += 1;
+                    continue;
+                }
                 if let Some(nl) = s[i..].find('\n') {
                     let body_start = i + nl + 1;
                     let mut pos = body_start;

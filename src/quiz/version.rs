@@ -78,16 +78,21 @@ pub fn of_source(source: Option<&crate::bank::Source>, exam: TfVersion) -> TfVer
         .unwrap_or(exam)
 }
 
-/// The release after `v` among the emulated ones, the oldest after the newest.
-pub fn next(v: TfVersion) -> TfVersion {
-    let all = releases::RELEASES;
-    all.iter().copied().find(|r| *r > v).unwrap_or(all[0])
+/// The minor releases a learner steps through on Home (1.0 .. 1.14): exams name a minor
+/// release; the patch releases where a behaviour changed stay reachable by
+/// `--terraform-version`.
+fn minors() -> impl DoubleEndedIterator<Item = TfVersion> {
+    releases::RELEASES.iter().copied().filter(|r| r.2 == 0)
 }
 
-/// The release before `v` among the emulated ones, the newest before the oldest.
+/// The minor release after `v` among the emulated ones, the oldest after the newest.
+pub fn next(v: TfVersion) -> TfVersion {
+    minors().find(|r| *r > v).unwrap_or((1, 0, 0))
+}
+
+/// The minor release before `v` among the emulated ones, the newest before the oldest.
 pub fn previous(v: TfVersion) -> TfVersion {
-    let all = releases::RELEASES;
-    all.iter().rev().copied().find(|r| *r < v).unwrap_or(DEFAULT_VERSION)
+    minors().rev().find(|r| *r < v).unwrap_or(DEFAULT_VERSION)
 }
 
 /// `Terraform 1.6`, as the header and `stats` name the release.
