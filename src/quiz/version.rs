@@ -273,7 +273,10 @@ mod tests {
         assert_eq!(next((1, 6, 0)), (1, 7, 0));
         assert_eq!(next(DEFAULT_VERSION), (1, 0, 0));
         assert_eq!(previous((1, 0, 0)), DEFAULT_VERSION);
-        assert_eq!(previous((1, 2, 0)), (1, 1, 8));
+        // Home steps through minor releases; a patch release given by flag steps to its neighbours.
+        assert_eq!(previous((1, 2, 0)), (1, 1, 0));
+        assert_eq!(next((1, 11, 2)), (1, 12, 0));
+        assert_eq!(previous((1, 11, 2)), (1, 11, 0));
         assert_eq!(label((1, 6, 0)), "Terraform 1.6");
     }
 }
