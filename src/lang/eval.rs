@@ -510,7 +510,15 @@ impl<'a> Evaluator<'a> {
             ExprKind::Str(s) if s.is_ascii() => Ok(Value::string(s.as_str())),
             ExprKind::Str(s) => Ok(Value::string(nfc(s))),
             ExprKind::Template(parts) => self.template(parts, &e.span),
-            ExprKind::Tuple(items) => Ok(Value::Tuple(items.iter().map(|x| self.soft(x)).collect::<DResult<_>>()?)),
+            ExprKind::Tuple(items) => {
+                // A plain loop: an iterator chain adds a dozen frames per nesting level in
+                // a debug build, and nesting is bounded by the stack of a test thread too.
+                let mut out = Vec::with_capacity(items.len());
+                for x in items {
+                    out.push(self.soft(x)?);
+                }
+                Ok(Value::Tuple(out))
+            }
             ExprKind::Object(items) => self.object(items),
             ExprKind::Var(name) => self.variable(name, None, &e.span).map(|(v, _)| v),
             ExprKind::Traversal(base, ops) => self.traversal(base, ops),
@@ -1311,6 +1319,8 @@ impl<'a> Evaluator<'a> {
     }
 
     fn template_into(&self, parts: &[Part], out: &mut String, marked: &mut bool, unknown: &mut bool) -> DResult<()> {
+        // Each directive is its own function: templates nest through references, and in a
+        // debug build one frame holding every arm's locals took 8 KiB a level.
         for p in parts {
             match p {
                 Part::Lit(s) => {
@@ -1318,109 +1328,126 @@ impl<'a> Evaluator<'a> {
                     self.reserve(s.len() as u64)?;
                     out.push_str(s);
                 }
-                Part::Interp(x) => {
-                    let v = self.eval(x)?;
-                    let (v, m) = v.unmark();
-                    *marked |= m;
-                    if v.is_null() {
-                        return Err(Diag::new(
-                            "Invalid template interpolation value",
-                            "The expression result is null. Cannot include a null value in a string template.",
-                        )
-                        .at(&x.span));
-                    }
-                    if v.is_unknown() {
-                        *unknown = true;
-                        continue;
-                    }
-                    // Strings and numbers, by far the most interpolated, skip the conversion's
-                    // intermediate value; they convert to the same text.
-                    match &v {
-                        Value::String(s) => {
-                            out.push_str(s);
-                            continue;
-                        }
-                        Value::Number(n) => {
-                            let text = n.to_text();
-                            self.reserve(text.len() as u64).map_err(|d| d.at(&x.span))?;
-                            out.push_str(&text);
-                            continue;
-                        }
-                        _ => {}
-                    }
-                    match convert(&v, &Type::String) {
-                        Ok(Value::String(s)) => {
-                            self.reserve(s.len() as u64).map_err(|d| d.at(&x.span))?;
-                            out.push_str(&s);
-                        }
-                        Ok(_) => *unknown = true,
-                        Err(e) => {
-                            return Err(Diag::new(
-                                "Invalid template interpolation value",
-                                format!("Cannot include the given value in a string template: {}.", e.0),
-                            )
-                            .at(&x.span));
-                        }
-                    }
-                }
-                Part::If { cond, then, els } => {
-                    let cv = self.eval(cond)?;
-                    let (cv, m) = cv.unmark();
-                    *marked |= m;
-                    if cv.is_null() {
-                        return Err(Diag::new(
-                            "Null condition",
-                            "The condition value is null. Conditions must either be true or false.",
-                        )
-                        .at(&cond.span));
-                    }
-                    match convert(&cv, &Type::Bool) {
-                        Ok(Value::Bool(true)) => self.template_into(then, out, marked, unknown)?,
-                        Ok(Value::Bool(false)) => self.template_into(els, out, marked, unknown)?,
-                        Ok(_) => *unknown = true,
-                        Err(_) => {
-                            return Err(
-                                Diag::new("Incorrect condition type", "The condition expression must be of type bool.").at(&cond.span),
-                            );
-                        }
-                    }
-                }
+                Part::Interp(x) => self.interp_into(x, out, marked, unknown)?,
+                Part::If { cond, then, els } => self.if_into(cond, then, els, out, marked, unknown)?,
                 Part::For {
                     key_var,
                     value_var,
                     collection,
                     body,
                     span,
-                } => {
-                    let cv = self.eval(collection)?;
-                    let (cv, m) = cv.unmark();
-                    *marked |= m;
-                    if cv.is_unknown() {
-                        *unknown = true;
-                        continue;
-                    }
-                    let pairs = self.iterate(&cv, span, "for")?;
-                    // A learner may believe a for directive puts the text ending its body only
-                    // between elements, as join() does; consulted when the body ends in a
-                    // separator (text on one line after something else) and there are elements.
-                    let separator = body.len() > 1 && matches!(body.last(), Some(Part::Lit(t)) if !t.is_empty() && !t.contains('\n'));
-                    let joined = separator && !pairs.is_empty() && self.flipped(Rule::TemplateForRepeatsWholeBody);
-                    let count = pairs.len();
-                    for (i, (k, v)) in pairs.into_iter().enumerate() {
-                        let mut vars = Vec::new();
-                        if let Some(kn) = key_var {
-                            vars.push((kn.clone(), k));
-                        }
-                        vars.push((value_var.clone(), v));
-                        let parts = if joined && i + 1 == count {
-                            &body[..body.len() - 1]
-                        } else {
-                            &body[..]
-                        };
-                        self.with_var(vars, || self.template_into(parts, out, marked, unknown))?;
-                    }
-                }
+                } => self.for_into((key_var.as_ref(), value_var, collection, body, span), out, marked, unknown)?,
             }
+        }
+        Ok(())
+    }
+
+    /// A `${...}` of a template.
+    fn interp_into(&self, x: &Expr, out: &mut String, marked: &mut bool, unknown: &mut bool) -> DResult<()> {
+        let v = self.eval(x)?;
+        let (v, m) = v.unmark();
+        *marked |= m;
+        if v.is_null() {
+            return Err(Diag::new(
+                "Invalid template interpolation value",
+                "The expression result is null. Cannot include a null value in a string template.",
+            )
+            .at(&x.span));
+        }
+        if v.is_unknown() {
+            *unknown = true;
+            return Ok(());
+        }
+        // Strings and numbers, by far the most interpolated, skip the conversion's
+        // intermediate value; they convert to the same text.
+        match &v {
+            Value::String(s) => {
+                out.push_str(s);
+                return Ok(());
+            }
+            Value::Number(n) => {
+                let text = n.to_text();
+                self.reserve(text.len() as u64).map_err(|d| d.at(&x.span))?;
+                out.push_str(&text);
+                return Ok(());
+            }
+            _ => {}
+        }
+        match convert(&v, &Type::String) {
+            Ok(Value::String(s)) => {
+                self.reserve(s.len() as u64).map_err(|d| d.at(&x.span))?;
+                out.push_str(&s);
+            }
+            Ok(_) => *unknown = true,
+            Err(e) => {
+                return Err(Diag::new(
+                    "Invalid template interpolation value",
+                    format!("Cannot include the given value in a string template: {}.", e.0),
+                )
+                .at(&x.span));
+            }
+        }
+        Ok(())
+    }
+
+    /// A `%{ if }` directive.
+    fn if_into(&self, cond: &Expr, then: &[Part], els: &[Part], out: &mut String, marked: &mut bool, unknown: &mut bool) -> DResult<()> {
+        let cv = self.eval(cond)?;
+        let (cv, m) = cv.unmark();
+        *marked |= m;
+        if cv.is_null() {
+            return Err(Diag::new(
+                "Null condition",
+                "The condition value is null. Conditions must either be true or false.",
+            )
+            .at(&cond.span));
+        }
+        match convert(&cv, &Type::Bool) {
+            Ok(Value::Bool(true)) => self.template_into(then, out, marked, unknown)?,
+            Ok(Value::Bool(false)) => self.template_into(els, out, marked, unknown)?,
+            Ok(_) => *unknown = true,
+            Err(_) => {
+                return Err(Diag::new("Incorrect condition type", "The condition expression must be of type bool.").at(&cond.span));
+            }
+        }
+        Ok(())
+    }
+
+    /// A `%{ for }` directive: (key variable, value variable, collection, body, span).
+    #[allow(clippy::type_complexity)]
+    fn for_into(
+        &self,
+        (key_var, value_var, collection, body, span): (Option<&String>, &String, &Expr, &[Part], &Span),
+        out: &mut String,
+        marked: &mut bool,
+        unknown: &mut bool,
+    ) -> DResult<()> {
+        let cv = self.eval(collection)?;
+        let (cv, m) = cv.unmark();
+        *marked |= m;
+        if cv.is_unknown() {
+            *unknown = true;
+            return Ok(());
+        }
+        let pairs = self.iterate(&cv, span, "for")?;
+        // A learner may believe a for directive puts the text ending its body only
+        // between elements, as join() does; consulted when the body ends in a
+        // separator (text on one line after something else) and there are elements.
+        let separator = body.len() > 1 && matches!(body.last(), Some(Part::Lit(t)) if !t.is_empty() && !t.contains('\n'));
+        let joined = separator && !pairs.is_empty() && self.flipped(Rule::TemplateForRepeatsWholeBody);
+        let count = pairs.len();
+        for (i, (k, v)) in pairs.into_iter().enumerate() {
+            let mut vars = Vec::new();
+            if let Some(kn) = key_var {
+                vars.push((kn.clone(), k));
+            }
+            vars.push((value_var.clone(), v));
+            let parts = if joined && i + 1 == count {
+                &body[..body.len() - 1]
+            } else {
+                body
+            };
+            self.with_var(vars, || self.template_into(parts, out, marked, unknown))?;
         }
         Ok(())
     }
