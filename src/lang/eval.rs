@@ -1442,11 +1442,7 @@ impl<'a> Evaluator<'a> {
                 vars.push((kn.clone(), k));
             }
             vars.push((value_var.clone(), v));
-            let parts = if joined && i + 1 == count {
-                &body[..body.len() - 1]
-            } else {
-                body
-            };
+            let parts = if joined && i + 1 == count { &body[..body.len() - 1] } else { body };
             self.with_var(vars, || self.template_into(parts, out, marked, unknown))?;
         }
         Ok(())
