@@ -71,6 +71,9 @@ pub fn run(a: EvalArgs) -> i32 {
     }
     let out = session.eval(&src, &Rules::real(), a.trace);
     let mut stdout = std::io::stdout().lock();
+    if out.walk_warning {
+        let _ = write!(stdout, "{}", crate::lang::session::WALK_WARNING);
+    }
     match out.result {
         Ok(ans) => {
             if a.trace && !out.trace.is_empty() {
@@ -205,8 +208,9 @@ fn answer_line(
         Ok(s) => s,
         Err(e) => return serde_json::json!({"ok": false, "err": "Invalid configuration", "detail": e}),
     };
-    match session.eval(expr, &Rules::real(), false).result {
-        Ok(ans) => serde_json::json!({"ok": true, "out": ans.console_at(session.version.unwrap_or(crate::lang::eval::DEFAULT_VERSION))}),
+    let out = session.eval(expr, &Rules::real(), false);
+    match out.console_at(session.version.unwrap_or(crate::lang::eval::DEFAULT_VERSION)) {
+        Ok(text) => serde_json::json!({"ok": true, "out": text}),
         Err(d) => serde_json::json!({"ok": false, "err": d.summary, "detail": session.full_detail(&d)}),
     }
 }

@@ -306,6 +306,8 @@ pub struct ConfigScope<'c> {
     validated: RefCell<std::collections::HashSet<String>>,
     /// Whether the locals refer to each other in a cycle (found once, when first asked).
     cyclic: std::cell::OnceCell<bool>,
+    /// Whether a local failed and stands unknown (Terraform before 1.1, whose console went on).
+    walk_failed: std::cell::Cell<bool>,
 }
 
 enum ResState {
@@ -373,6 +375,7 @@ impl<'c> ConfigScope<'c> {
             resources: RefCell::new(HashMap::new()),
             validated: RefCell::new(Default::default()),
             cyclic: std::cell::OnceCell::new(),
+            walk_failed: std::cell::Cell::new(false),
         })
     }
 
@@ -460,9 +463,9 @@ impl<'c> ConfigScope<'c> {
     fn local(&self, ev: &Evaluator, name: &str, span: &Span) -> DResult<Value> {
         // Terraform before 1.1 skipped evaluating a module whose locals form a cycle: the
         // console then saw every local value unknown.
-        if *self.cyclic.get_or_init(|| super::local_cycles::has_cycle(&self.config.locals))
-            && !super::releases::has(ev.version, &super::releases::CONSOLE_CYCLE_ERROR)
-        {
+        let goes_on = !super::releases::has(ev.version, &super::releases::CONSOLE_CYCLE_ERROR);
+        if goes_on && *self.cyclic.get_or_init(|| super::local_cycles::has_cycle(&self.config.locals)) {
+            self.walk_failed.set(true);
             return Ok(Value::Unknown(Type::Dynamic));
         }
         if let Some(state) = self.locals.borrow().get(name) {
@@ -495,10 +498,32 @@ impl<'c> ConfigScope<'c> {
         };
         self.locals.borrow_mut().insert(name.to_string(), LocalState::Busy);
         self.stack.borrow_mut().push(name.to_string());
-        let r = ev.eval(expr).map_err(|e| e.in_file(self.config.file_name(*fi)));
+        let mut r = ev.eval(expr).map_err(|e| e.in_file(self.config.file_name(*fi)));
         self.stack.borrow_mut().pop();
+        // Terraform before 1.1 evaluated every local in a walk before the console started,
+        // printed what failed (on standard error) and went on with those values unknown.
+        if goes_on && r.is_err() {
+            self.walk_failed.set(true);
+            r = Ok(Value::Unknown(Type::Dynamic));
+        }
         self.locals.borrow_mut().insert(name.to_string(), LocalState::Done(r.clone()));
         r
+    }
+
+    /// Terraform before 1.1: evaluates every local as the console's start-up walk did, and
+    /// says whether any failed (the console then warned and went on). Later releases stop at
+    /// the first error instead, so this is false for them.
+    pub fn walk(&self, ev: &Evaluator) -> bool {
+        if super::releases::has(ev.version, &super::releases::CONSOLE_CYCLE_ERROR) {
+            return false;
+        }
+        for (name, (_, expr)) in &self.config.locals {
+            // A fatal error (a limit) ends the walk; the expression will meet it again.
+            if self.local(ev, name, &expr.span).is_err() {
+                break;
+            }
+        }
+        self.walk_failed.get()
     }
 }
 

@@ -306,10 +306,12 @@ pub const YAML_12_INTEGERS: Arrival = Arrival {
     source: "zclconf/go-cty-yaml CHANGELOG.md 1.1.0: \"Scalars containing underscores can no longer be resolved as integers ... a leading sign is accepted only for the decimal integer and float patterns\" (#6); go.mod: v1.9.8 has go-cty-yaml v1.0.3, v1.10.0 has v1.1.0",
 };
 
-/// A cycle between local values stops the console: "Error: Cycle: ..." (before: the console
-/// warned and went on with every local value unknown).
+/// A cycle between local values, or a local that fails (refers to itself, calls an unknown
+/// function), stops the console with its error (before: the console's start-up walk printed the
+/// errors on standard error, warned "Due to the problems above, some expressions may produce
+/// unexpected results." and went on with the failed locals unknown, every local for a cycle).
 pub const CONSOLE_CYCLE_ERROR: Arrival = Arrival {
-    name: "a cycle between locals in the console",
+    name: "a cycle or a failing local in the console",
     since: (1, 1, 0),
     source: "internal/terraform/context_eval.go at v1.1.0: Context.Eval returns no scope when the eval graph fails to build (\"if moreDiags.HasErrors() { return nil, diags }\"), so the console shows the cycle and exits 1; v1.0.3's context.go walks a placeholder graph instead and the console goes on after \"Due to the problems above, some expressions may produce unexpected results.\" (tf-oracle: (known after apply))",
 };
@@ -725,6 +727,28 @@ mod gate_tests {
         );
         let ok = "locals {\n  a = local.b\n  b = 2\n}\n";
         gate(CONSOLE_CYCLE_ERROR, ok, "local.a", "2", "2");
+        // A failing local (1.0.3, tf-oracle: the warning on standard output, then the value).
+        let failing = "locals {\n  a = local.a + 1\n  b = 2\n}\n";
+        gate(
+            CONSOLE_CYCLE_ERROR,
+            failing,
+            "local.a",
+            "(known after apply)",
+            "ERR Self-referencing local value",
+        );
+        let walk = |v: TfVersion, expr: &str| {
+            let s = Session {
+                version: Some(v),
+                ..Session::with_config_text("main.tf", failing).unwrap_or_default()
+            };
+            s.eval(expr, &Rules::real(), false).console_at(v).unwrap_or_default()
+        };
+        let before_walk = walk(before(CONSOLE_CYCLE_ERROR.since), "local.b");
+        assert!(
+            before_walk.starts_with(crate::lang::session::WALK_WARNING) && before_walk.ends_with("\n2"),
+            "{before_walk:?}"
+        );
+        assert_eq!(walk(CONSOLE_CYCLE_ERROR.since, "local.b"), "2");
     }
     // 1.0.3: `sum(["1","2"])` is "Error in function call" (a panic, tf-oracle).
     #[test]

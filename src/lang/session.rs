@@ -31,6 +31,25 @@ pub struct Outcome {
     pub trace: Vec<Step>,
     /// The rules the evaluation consulted.
     pub touched: BTreeSet<Rule>,
+    /// Terraform before 1.1 only: a local failed in the console's start-up walk, so it printed
+    /// [`WALK_WARNING`] before the value and went on with that local unknown.
+    pub walk_warning: bool,
+}
+
+/// The warning Terraform 1.0's console printed on standard output, in its colours, after a
+/// start-up walk with errors (the errors themselves went to standard error).
+pub const WALK_WARNING: &str = "\x1b[33m\x1b[33m╷\x1b[0m\x1b[0m\n\x1b[33m│\x1b[0m \x1b[0m\x1b[1m\x1b[33mWarning: \x1b[0m\x1b[0m\x1b[1mDue to the problems above, some expressions may produce unexpected results.\x1b[0m\n\x1b[33m│\x1b[0m \x1b[0m\n\x1b[33m│\x1b[0m \x1b[0m\x1b[0m\n\x1b[33m╵\x1b[0m\x1b[0m\n\x1b[0m\x1b[0m\n";
+
+impl Outcome {
+    /// The console's output for a value at Terraform `version`: the value, after the start-up
+    /// walk's warning when there was one.
+    pub fn console_at(&self, version: (u32, u32, u32)) -> DResult<String> {
+        let warning = if self.walk_warning { WALK_WARNING } else { "" };
+        self.result
+            .as_ref()
+            .map(|a| format!("{warning}{}", a.console_at(version)))
+            .map_err(Clone::clone)
+    }
 }
 
 /// What an expression produced.
@@ -125,6 +144,7 @@ impl Session {
                 result: Err(d),
                 trace: Vec::new(),
                 touched: BTreeSet::new(),
+                walk_warning: false,
             };
         }
         let scope = match ConfigScope::new(&self.config, &ev0, &self.vars) {
@@ -134,12 +154,14 @@ impl Session {
                     result: Err(e),
                     trace: Vec::new(),
                     touched: BTreeSet::new(),
+                    walk_warning: false,
                 };
             }
         };
         let mut ev = Evaluator::new(rules, &scope, reg, &self.host);
         ev.version = ev0.version;
         ev.absorb(&ev0);
+        let walk_warning = scope.walk(&ev);
         if trace {
             ev.record_trace();
         }
@@ -148,6 +170,7 @@ impl Session {
             result,
             trace: ev.take_trace(),
             touched: ev.touched().union(&ev0.touched()).copied().collect(),
+            walk_warning,
         }
     }
 
