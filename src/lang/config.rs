@@ -463,8 +463,9 @@ impl<'c> ConfigScope<'c> {
     fn local(&self, ev: &Evaluator, name: &str, span: &Span) -> DResult<Value> {
         // Terraform before 1.1 skipped evaluating a module whose locals form a cycle: the
         // console then saw every local value unknown.
-        let goes_on = !super::releases::has(ev.version, &super::releases::CONSOLE_CYCLE_ERROR);
-        if goes_on && *self.cyclic.get_or_init(|| super::local_cycles::has_cycle(&self.config.locals)) {
+        let cyclic = *self.cyclic.get_or_init(|| super::local_cycles::has_cycle(&self.config.locals));
+        let cycle_stops = super::releases::has(ev.version, &super::releases::CONSOLE_CYCLE_ERROR);
+        if cyclic && !cycle_stops {
             self.walk_failed.set(true);
             return Ok(Value::Unknown(Type::Dynamic));
         }
@@ -500,9 +501,17 @@ impl<'c> ConfigScope<'c> {
         self.stack.borrow_mut().push(name.to_string());
         let mut r = ev.eval(expr).map_err(|e| e.in_file(self.config.file_name(*fi)));
         self.stack.borrow_mut().pop();
-        // Terraform before 1.1 evaluated every local in a walk before the console started,
-        // printed what failed (on standard error) and went on with those values unknown.
-        if goes_on && r.is_err() {
+        // The console evaluates every local in a walk before it starts, prints what failed (on
+        // standard error) and goes on with those values unknown (internal/command/console.go;
+        // node_local.go stores cty.DynamicVal). From 1.1 a cycle stops it instead; our own
+        // limits stop evaluation in every release.
+        let limit = |d: &Diag| {
+            matches!(
+                d.summary.as_str(),
+                "Evaluation step limit exceeded" | "Evaluation too large" | "Expression too deeply nested"
+            )
+        };
+        if !(cyclic && cycle_stops) && r.as_ref().is_err_and(|d| !limit(d)) {
             self.walk_failed.set(true);
             r = Ok(Value::Unknown(Type::Dynamic));
         }
@@ -510,20 +519,19 @@ impl<'c> ConfigScope<'c> {
         r
     }
 
-    /// Terraform before 1.1: evaluates every local as the console's start-up walk did, and
-    /// says whether any failed (the console then warned and went on). Later releases stop at
-    /// the first error instead, so this is false for them.
-    pub fn walk(&self, ev: &Evaluator) -> bool {
-        if super::releases::has(ev.version, &super::releases::CONSOLE_CYCLE_ERROR) {
-            return false;
-        }
+    /// Evaluates every local as the console's start-up walk does: true when one failed (the
+    /// console then warns and goes on with it unknown). A cycle is the walk's error from
+    /// Terraform 1.1 on, whatever the expression asks for (the graph does not build).
+    pub fn walk(&self, ev: &Evaluator) -> DResult<bool> {
         for (name, (_, expr)) in &self.config.locals {
-            // A fatal error (a limit) ends the walk; the expression will meet it again.
-            if self.local(ev, name, &expr.span).is_err() {
-                break;
+            match self.local(ev, name, &expr.span) {
+                Ok(_) => {}
+                Err(d) if d.summary.starts_with("Cycle: ") => return Err(d),
+                // A limit ends the walk; the expression will meet it again if it matters.
+                Err(_) => break,
             }
         }
-        self.walk_failed.get()
+        Ok(self.walk_failed.get())
     }
 }
 

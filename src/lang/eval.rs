@@ -786,11 +786,17 @@ impl<'a> Evaluator<'a> {
                 }
                 match vs.get(i as usize) {
                     Some(v) => v.clone(),
-                    None => {
+                    // HCL (since 2.10.1, unchanged in 2.24) words only an index equal to the
+                    // length: it tests `index - length < 1` after the index was found missing.
+                    None if i as usize == vs.len() && vs.is_empty() => {
+                        return Err(bad("the collection has no elements".into()));
+                    }
+                    None if i as usize == vs.len() => {
                         return Err(bad(
                             "the given index is greater than or equal to the length of the collection".into()
                         ));
                     }
+                    None => return Err(missing()),
                 }
             }
             Value::Map(_, m) => {
@@ -1097,7 +1103,14 @@ impl<'a> Evaluator<'a> {
             Some(true) => (tval, t),
             Some(false) => (fval, f),
         };
-        let out = convert(&chosen.0, &result_ty).map_err(|e| {
+        // HCL converts an untyped null to the unified type itself, `dynamic` inside included:
+        // `false ? toset([]) : null` is `toset(null) /* of dynamic */` (tf-oracle).
+        let out = if matches!(chosen.0, Value::Null(Type::Dynamic)) {
+            Ok(Value::Null(result_ty.clone()))
+        } else {
+            convert(&chosen.0, &result_ty)
+        };
+        let out = out.map_err(|e| {
             Diag::new(
                 "Inconsistent conditional result types",
                 format!(

@@ -306,12 +306,12 @@ pub const YAML_12_INTEGERS: Arrival = Arrival {
     source: "zclconf/go-cty-yaml CHANGELOG.md 1.1.0: \"Scalars containing underscores can no longer be resolved as integers ... a leading sign is accepted only for the decimal integer and float patterns\" (#6); go.mod: v1.9.8 has go-cty-yaml v1.0.3, v1.10.0 has v1.1.0",
 };
 
-/// A cycle between local values, or a local that fails (refers to itself, calls an unknown
-/// function), stops the console with its error (before: the console's start-up walk printed the
-/// errors on standard error, warned "Due to the problems above, some expressions may produce
-/// unexpected results." and went on with the failed locals unknown, every local for a cycle).
+/// A cycle between local values stops the console: "Error: Cycle: ..." (before: the console
+/// warned "Due to the problems above, some expressions may produce unexpected results." and went
+/// on with every local value unknown). A local that fails otherwise (refers to itself, calls an
+/// unknown function) is that warning and an unknown value in every release.
 pub const CONSOLE_CYCLE_ERROR: Arrival = Arrival {
-    name: "a cycle or a failing local in the console",
+    name: "a cycle between locals in the console",
     since: (1, 1, 0),
     source: "internal/terraform/context_eval.go at v1.1.0: Context.Eval returns no scope when the eval graph fails to build (\"if moreDiags.HasErrors() { return nil, diags }\"), so the console shows the cycle and exits 1; v1.0.3's context.go walks a placeholder graph instead and the console goes on after \"Due to the problems above, some expressions may produce unexpected results.\" (tf-oracle: (known after apply))",
 };
@@ -322,6 +322,13 @@ pub const TEMPLATESTRING_NULL_ERROR: Arrival = Arrival {
     name: "templatestring() of a null result",
     since: (1, 11, 2),
     source: "CHANGELOG.md v1.11.2: \"Return error when the templatestring function contains only a single interpolation that evaluates to a null value\" (#36652); internal/lang/funcs/string.go has \"Template result is null\" from v1.11.2",
+};
+
+/// `values()`' parameter is named `mapping` in its errors (before: `values`).
+pub const VALUES_PARAM_MAPPING: Arrival = Arrival {
+    name: "values() parameter named mapping",
+    since: (1, 4, 0),
+    source: "zclconf/go-cty commit 2d26b96 \"function/stdlib: English-language descriptions for all of the functions\" (first in v1.12.0) renames ValuesFunc's parameter values -> mapping; go.mod: v1.3.0 has go-cty v1.11.0, v1.4.0 has v1.12.1 (tf-oracle 1.0.3: Invalid value for \"values\" parameter)",
 };
 
 /// Every gated feature other than the function table, oldest first.
@@ -337,6 +344,7 @@ pub const FEATURES: &[Arrival] = &[
     CIDRNETMASK_IPV6_ERROR,
     OPTIONAL_ATTRS,
     DEFAULTS_REMOVED,
+    VALUES_PARAM_MAPPING,
     TERRAFORM_DATA,
     YAML_NULL_DOCUMENT,
     SENSITIVE_VALUE_PRINTING,
@@ -734,7 +742,7 @@ mod gate_tests {
             failing,
             "local.a",
             "(known after apply)",
-            "ERR Self-referencing local value",
+            "(known after apply)",
         );
         let walk = |v: TfVersion, expr: &str| {
             let s = Session {
@@ -748,7 +756,17 @@ mod gate_tests {
             before_walk.starts_with(crate::lang::session::WALK_WARNING) && before_walk.ends_with("\n2"),
             "{before_walk:?}"
         );
-        assert_eq!(walk(CONSOLE_CYCLE_ERROR.since, "local.b"), "2");
+        // internal/command/console.go at v1.14: the same warning after a walk with errors.
+        assert!(walk(CONSOLE_CYCLE_ERROR.since, "local.b").starts_with(crate::lang::session::WALK_WARNING));
+        // A cycle the expression does not touch still stops the console from 1.1.
+        let cycle = "locals {\n  a = local.b\n  b = local.a\n  c = 1\n}\n";
+        gate(
+            CONSOLE_CYCLE_ERROR,
+            cycle,
+            "local.c",
+            "(known after apply)",
+            "ERR Cycle: local.a, local.b",
+        );
     }
     // 1.0.3: `sum(["1","2"])` is "Error in function call" (a panic, tf-oracle).
     #[test]
@@ -872,6 +890,18 @@ mod gate_tests {
         let head = "Call to function \"base64decode\" failed: ";
         assert_eq!(detail_at(before(a.since), b64), format!("{head}failed to decode base64 data '%%'."));
         assert_eq!(detail_at(a.since, b64), format!("{head}failed to decode base64 data \"%%\"."));
+    }
+
+    // 1.0.3 (tf-oracle): Invalid value for "values" parameter: argument must not be null.
+    #[test]
+    fn values_param_name() {
+        let a = VALUES_PARAM_MAPPING;
+        let d = |v| detail_at(v, "values(null)");
+        assert_eq!(
+            d(before(a.since)),
+            "Invalid value for \"values\" parameter: argument must not be null."
+        );
+        assert_eq!(d(a.since), "Invalid value for \"mapping\" parameter: argument must not be null.");
     }
 
     /// Every gated feature has a case above: a new gate cannot come without its test.

@@ -31,13 +31,13 @@ pub struct Outcome {
     pub trace: Vec<Step>,
     /// The rules the evaluation consulted.
     pub touched: BTreeSet<Rule>,
-    /// Terraform before 1.1 only: a local failed in the console's start-up walk, so it printed
-    /// [`WALK_WARNING`] before the value and went on with that local unknown.
+    /// A local failed in the console's start-up walk, so it printed [`WALK_WARNING`] before the
+    /// value and went on with that local unknown.
     pub walk_warning: bool,
 }
 
-/// The warning Terraform 1.0's console printed on standard output, in its colours, after a
-/// start-up walk with errors (the errors themselves went to standard error).
+/// The warning Terraform's console prints on standard output, in its colours, after a start-up
+/// walk with errors (the errors themselves go to standard error).
 pub const WALK_WARNING: &str = "\x1b[33m\x1b[33m╷\x1b[0m\x1b[0m\n\x1b[33m│\x1b[0m \x1b[0m\x1b[1m\x1b[33mWarning: \x1b[0m\x1b[0m\x1b[1mDue to the problems above, some expressions may produce unexpected results.\x1b[0m\n\x1b[33m│\x1b[0m \x1b[0m\n\x1b[33m│\x1b[0m \x1b[0m\x1b[0m\n\x1b[33m╵\x1b[0m\x1b[0m\n\x1b[0m\x1b[0m\n";
 
 impl Outcome {
@@ -161,7 +161,17 @@ impl Session {
         let mut ev = Evaluator::new(rules, &scope, reg, &self.host);
         ev.version = ev0.version;
         ev.absorb(&ev0);
-        let walk_warning = scope.walk(&ev);
+        let walk_warning = match scope.walk(&ev) {
+            Ok(w) => w,
+            Err(d) => {
+                return Outcome {
+                    result: Err(d),
+                    trace: Vec::new(),
+                    touched: ev.touched(),
+                    walk_warning: false,
+                };
+            }
+        };
         if trace {
             ev.record_trace();
         }
@@ -192,7 +202,8 @@ impl Session {
 
     /// Evaluates under the real rules and renders as the console does.
     pub fn console(&self, src: &str) -> DResult<String> {
-        self.eval(src, &Rules::real(), false).result.map(|a| a.console())
+        self.eval(src, &Rules::real(), false)
+            .console_at(self.version.unwrap_or(DEFAULT_VERSION))
     }
 
     /// The detail as Terraform's console prints it first: for an error in a configuration file,

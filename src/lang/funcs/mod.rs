@@ -319,7 +319,7 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
                 "Function {full:?} expects{} {} argument(s). Missing value for {:?}.",
                 if f.variadic.is_some() { " at least" } else { "" },
                 n_fixed,
-                missing.name
+                param_name(ev, &c.name, missing.name)
             ),
         )
         .at(span));
@@ -370,7 +370,7 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
                     let both = crate::lang::releases::has(ev.version, &crate::lang::releases::MISMATCH_NAMES_GIVEN_TYPE);
                     crate::lang::mismatch::message(&v.ty(), &p.ty, both)
                 };
-                ev.keep(invalid_arg(p.name, &why).at(sp));
+                ev.keep(invalid_arg(param_name(ev, &c.name, p.name), &why).at(sp));
                 conv.push(Value::Unknown(p.ty.clone()));
             }
         }
@@ -382,7 +382,7 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
     for (i, v) in conv.iter().enumerate() {
         let p = param(i);
         if v.is_null() && !p.allow_null {
-            return Err(invalid_arg(p.name, "argument must not be null").at(&args[i].1));
+            return Err(invalid_arg(param_name(ev, &c.name, p.name), "argument must not be null").at(&args[i].1));
         }
         if !p.allow_unknown && v.is_unknown() {
             unknown = true;
@@ -397,7 +397,7 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
     let result = (f.imp)(ev, &conv).map_err(|e| match e {
         FnError::Arg(i, msg) => {
             let name = match (f.params.get(i), f.variadic.as_ref(), f.params.first()) {
-                (Some(p), _, _) | (None, Some(p), _) | (None, None, Some(p)) => p.name,
+                (Some(p), _, _) | (None, Some(p), _) | (None, None, Some(p)) => param_name(ev, &c.name, p.name),
                 _ => "",
             };
             let sp = args.get(i).map(|a| a.1.clone()).unwrap_or(span.clone());
@@ -455,6 +455,16 @@ fn quoted_end(s: &str) -> Option<&str> {
 }
 
 /// "Invalid function argument" with Terraform's detail.
+/// A parameter's name as Terraform `ev.version` reports it: go-cty 1.12 renamed `values`'
+/// parameter to `mapping` (Terraform 1.4).
+fn param_name(ev: &Evaluator, func: &str, param: &'static str) -> &'static str {
+    let func = func.strip_prefix("core::").unwrap_or(func);
+    if func == "values" && param == "mapping" && !crate::lang::releases::has(ev.version, &crate::lang::releases::VALUES_PARAM_MAPPING) {
+        return "values";
+    }
+    param
+}
+
 pub fn invalid_arg(param: &str, msg: &str) -> Diag {
     Diag::new(
         "Invalid function argument",
