@@ -438,3 +438,49 @@ fn choices_taller_than_their_pane_scroll_to_the_selected_one() {
         press(&mut app, KeyCode::Char('j'));
     }
 }
+
+/// Home's topic pane at 80×24 over the bundled bank: every topic's counts line ends inside the
+/// pane (the topic names give way first), so "0 mastered" is never cut at the border.
+#[test]
+fn home_topic_counts_are_never_cut() {
+    let d = temp("home-counts");
+    if let Err(e) = std::fs::create_dir_all(&d) {
+        panic!("{}: {e}", d.display());
+    }
+    let store = match Store::open(&d) {
+        Ok(s) => s.store,
+        Err(e) => panic!("store: {e}"),
+    };
+    let bank = match Bank::load_dirs(&[root().join("questions")]) {
+        Ok(b) => b,
+        Err(e) => panic!("the bundled bank: {e:?}"),
+    };
+    let mut app = App::new(
+        bank,
+        store,
+        Options {
+            seed: 7,
+            clock: Clock::fixed(T0),
+            theme: Theme { color: false },
+            start: None,
+            exam_questions: 1,
+            topics: Vec::new(),
+        },
+    );
+    let mut seen = 0;
+    for _ in 0..12 {
+        for row in rows(&render_text(&app, 80, 24)) {
+            // The counts line of a topic, inside the topics pane (after the menu's border).
+            let Some(pane) = row.rsplit('│').nth(1) else { continue };
+            if pane.contains(" new · ") || pane.trim_start().chars().next().is_some_and(|c| c.is_ascii_digit()) {
+                seen += 1;
+                assert!(
+                    pane.trim_end().ends_with("mastered") || pane.trim_end().ends_with('m'),
+                    "cut: {row}"
+                );
+            }
+        }
+        press(&mut app, KeyCode::PageDown);
+    }
+    assert!(seen > 5, "the topic rows were found ({seen})");
+}

@@ -68,18 +68,25 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
             Span::styled(empty, t.dim()),
             Span::raw(format!(" {:>3}%", (r.mastery * 100.0).round() as u32)),
         ]));
-        lines.push(Line::from(Span::styled(
-            format!(
-                "   {} · {} question{} · {} new · {} due · {} mastered",
-                r.topics.join(", "),
-                r.questions,
-                if r.questions == 1 { "" } else { "s" },
-                r.new,
-                r.due,
-                r.mastered
-            ),
-            t.dim(),
-        )));
+        // The counts always show: the topic names give way first on a narrow pane, then the
+        // words (nothing is cut at the border).
+        let counts = format!(
+            "{} question{} · {} new · {} due · {} mastered",
+            r.questions,
+            if r.questions == 1 { "" } else { "s" },
+            r.new,
+            r.due,
+            r.mastered
+        );
+        let full = format!("   {} · {counts}", r.topics.join(", "));
+        let detail = if full.chars().count() <= inner_w {
+            full
+        } else if counts.chars().count() + 3 <= inner_w {
+            format!("   {counts}")
+        } else {
+            format!("   {}q {}n {}d {}m", r.questions, r.new, r.due, r.mastered)
+        };
+        lines.push(Line::from(Span::styled(detail, t.dim())));
     }
     if rows.is_empty() {
         lines.push(Line::from("No questions match the filter."));
