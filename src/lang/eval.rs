@@ -952,49 +952,66 @@ impl<'a> Evaluator<'a> {
         })
     }
 
-    fn bool_operand(&self, v: &Value, side: &str, x: &Expr) -> DResult<Option<bool>> {
-        match self.operand(v, &Type::Bool, side, x)? {
-            Value::Bool(b) => Ok(Some(b)),
-            Value::Null(_) => Err(Diag::new("Operation failed", "Error during operation: argument must not be null.")),
-            _ => Ok(None),
-        }
-    }
-
     fn logical(&self, op: BinOp, l: &Expr, r: &Expr) -> DResult<Value> {
-        let lv = self.eval(l)?;
+        // HCL's BinaryOpExpr: both operands are evaluated and converted to bool first (a
+        // conversion error is reported whatever the other side holds); from Terraform 1.12 a
+        // controlling operand then decides the result and the other side's own errors are
+        // dropped (`true || [1][5]` is true, `true || "x"` is still "Invalid operand").
+        let (lv, lerr) = self.eval_held(l)?;
+        let (rv, rerr) = self.eval_held(r)?;
         let (lv, m1) = lv.unmark();
-        // Terraform 1.12+ short-circuits: `false && x` and `true || x` never look at x, and a
-        // null operand of && makes the result false. Older releases evaluate both operands
-        // first (asked only where the two differ).
-        let old = || !super::releases::has(self.version, &super::releases::LOGICAL_SHORT_CIRCUIT);
-        if op == BinOp::And && lv.is_null() {
-            if old() {
-                return self.logical_both(op, lv, m1, l, r);
-            }
-            let _ = self.eval(r)?;
-            return Ok(Value::Bool(false).mark_if(m1));
-        }
-        let lb = self.bool_operand(&lv, "left", l)?;
-        match (op, lb) {
-            (BinOp::And, Some(false)) | (BinOp::Or, Some(true)) if old() => {
-                return self.logical_both(op, lv, m1, l, r);
-            }
-            (BinOp::And, Some(false)) => return Ok(Value::Bool(false).mark_if(m1)),
-            (BinOp::Or, Some(true)) => return Ok(Value::Bool(true).mark_if(m1)),
-            _ => {}
-        }
-        let rv = self.eval(r)?;
         let (rv, m2) = rv.unmark();
         let marked = m1 || m2;
-        if op == BinOp::And && rv.is_null() {
-            if old() {
-                return self.logical_both(op, lv, m1, l, r);
+        let lc = self.operand(&lv, &Type::Bool, "left", l);
+        let rc = self.operand(&rv, &Type::Bool, "right", r);
+        let (lb, rb) = match (lc, rc) {
+            (Ok(a), Ok(b)) => (a, b),
+            (a, b) => {
+                [a.err(), b.err(), lerr, rerr].into_iter().flatten().for_each(|d| self.keep(d));
+                return Ok(Value::Unknown(Type::Bool));
             }
-            return Ok(Value::Bool(false).mark_if(marked));
+        };
+        // cty's True() of a null bool is false (Equals gives false), so a null operand counts
+        // as false for the controlling test.
+        let truth = |v: &Value| match v {
+            Value::Bool(b) => Some(*b),
+            Value::Null(_) => Some(false),
+            _ => None,
+        };
+        if super::releases::has(self.version, &super::releases::LOGICAL_SHORT_CIRCUIT) {
+            // The controlling value: false for &&, true for ||.
+            let control = op != BinOp::And;
+            let (lt, rt) = (truth(&lb), truth(&rb));
+            let forced = match (lt, rt) {
+                (None, None) if lerr.is_none() => Some((Value::Unknown(Type::Bool), None)),
+                (None, None) => None,
+                (Some(a), _) if a == control => Some((Value::Bool(control), None)),
+                (_, Some(b)) if b == control => Some((Value::Bool(control), rerr.clone())),
+                (None, Some(_)) => Some((Value::Unknown(Type::Bool), lerr.clone())),
+                (Some(_), None) => Some((Value::Unknown(Type::Bool), rerr.clone())),
+                _ => None,
+            };
+            if let Some((v, err)) = forced {
+                if let Some(d) = err {
+                    return Err(d);
+                }
+                let v = v.mark_if(marked);
+                self.step(
+                    || format!("{} {} {}", render::one_line(&lv), op.symbol(), render::one_line(&rv)),
+                    &v,
+                );
+                return Ok(v);
+            }
         }
-        let rb = self.bool_operand(&rv, "right", r)?;
-        let result = match (lb, rb) {
-            (Some(a), Some(b)) => Value::Bool(if op == BinOp::And { a && b } else { a || b }),
+        if lerr.is_some() || rerr.is_some() {
+            [lerr, rerr].into_iter().flatten().for_each(|d| self.keep(d));
+            return Ok(Value::Unknown(Type::Bool));
+        }
+        let result = match (&lb, &rb) {
+            (Value::Null(_), _) | (_, Value::Null(_)) => {
+                return Err(Diag::new("Operation failed", "Error during operation: argument must not be null."));
+            }
+            (Value::Bool(a), Value::Bool(b)) => Value::Bool(if op == BinOp::And { *a && *b } else { *a || *b }),
             _ => Value::Unknown(Type::Bool),
         }
         .mark_if(marked);
@@ -1003,32 +1020,6 @@ impl<'a> Evaluator<'a> {
             &result,
         );
         Ok(result)
-    }
-
-    /// `&&` and `||` as Terraform 1.11 and earlier evaluate them: both operands, each converted
-    /// to bool, a null one failing the operation.
-    fn logical_both(&self, op: BinOp, lv: Value, m1: bool, l: &Expr, r: &Expr) -> DResult<Value> {
-        let start = self.kept();
-        let rv = self.soft(r)?;
-        let (rv, m2) = rv.unmark();
-        let (lb, rb) = match (
-            self.operand(&lv, &Type::Bool, "left", l),
-            self.operand(&rv, &Type::Bool, "right", r),
-        ) {
-            (Ok(a), Ok(b)) if self.kept() == start => (a, b),
-            (a, b) => {
-                a.err().into_iter().chain(b.err()).for_each(|d| self.keep(d));
-                return Ok(Value::Unknown(Type::Bool));
-            }
-        };
-        let result = match (lb, rb) {
-            (Value::Null(_), _) | (_, Value::Null(_)) => {
-                return Err(Diag::new("Operation failed", "Error during operation: argument must not be null."));
-            }
-            (Value::Bool(a), Value::Bool(b)) => Value::Bool(if op == BinOp::And { a && b } else { a || b }),
-            _ => Value::Unknown(Type::Bool),
-        };
-        Ok(result.mark_if(m1 || m2))
     }
 
     fn conditional(&self, c: &Expr, t: &Expr, f: &Expr) -> DResult<Value> {
@@ -1173,6 +1164,7 @@ impl<'a> Evaluator<'a> {
         // The order the keys were produced in, for the "maps keep insertion order" belief.
         let mut produced: Vec<String> = Vec::new();
         let mut seen: BTreeSet<String> = BTreeSet::new();
+        let mut failed = false;
         for (k, v) in pairs {
             let mut vars = Vec::new();
             // A learner may believe `for a, b in list_of_pairs` binds the two halves of each pair.
@@ -1234,7 +1226,21 @@ impl<'a> Evaluator<'a> {
                 };
                 let val = self.eval(&f.value)?;
                 Ok(Some((key, val)))
-            })?;
+            });
+            // HCL evaluates every element and reports all their errors (the console prints the
+            // first by position): an element's error is kept and the loop goes on.
+            let step = match step {
+                Ok(s) => s,
+                Err(d) if !d.fatal => {
+                    self.keep(d);
+                    failed = true;
+                    continue;
+                }
+                Err(d) => return Err(d),
+            };
+            if failed {
+                continue;
+            }
             let Some((key, val)) = step else { continue };
             // The new slot (and key) is charged before it is added; the value was charged where
             // it was made.
@@ -1275,6 +1281,9 @@ impl<'a> Evaluator<'a> {
                     }
                 }
             }
+        }
+        if failed {
+            return Ok(Value::Unknown(Type::Dynamic));
         }
         if produced.len() > 1 {
             let mut sorted = produced.clone();

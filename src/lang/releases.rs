@@ -658,6 +658,23 @@ mod gate_tests {
         gate(LOGICAL_SHORT_CIRCUIT, "", "false && [1][5]", "ERR Invalid index", "false");
         gate(LOGICAL_SHORT_CIRCUIT, "", "null && true", "ERR Operation failed", "false");
         gate(LOGICAL_SHORT_CIRCUIT, "", "true && null", "ERR Operation failed", "false");
+        // Both operands are still converted first (hclsyntax BinaryOpExpr.Value): a skipped
+        // operand that is no bool is "Invalid operand" in every release; tf-oracle 1.0.3.
+        gate(
+            LOGICAL_SHORT_CIRCUIT,
+            "",
+            r#"true || "x""#,
+            "ERR Invalid operand",
+            "ERR Invalid operand",
+        );
+        gate(
+            LOGICAL_SHORT_CIRCUIT,
+            "",
+            r#"null || "x""#,
+            "ERR Invalid operand",
+            "ERR Invalid operand",
+        );
+        gate(LOGICAL_SHORT_CIRCUIT, "", "[1][5] || true", "ERR Invalid index", "true");
         gate(
             LOGICAL_SHORT_CIRCUIT,
             "",
