@@ -216,6 +216,8 @@ fn convert_known(v: &Value, got: &Type, want: &Type) -> Result<Value, ConvError>
                     Some(x) => {
                         out.insert(k.clone(), convert(x, t).map_err(|e| at(&format!("attribute {:?}", k), e))?);
                     }
+                    // cty words a missing key of a map apart from a missing attribute.
+                    None if matches!(v, Value::Map(..)) => return err(format!("map has no element for required attribute {:?}", k)),
                     None => return err(format!("attribute {:?} is required", k)),
                 }
             }
@@ -321,16 +323,21 @@ pub fn unify(types: &[Type]) -> Option<Type> {
         };
     }
     if maps > 0 && maps + objects + dynamics == n {
-        if dynamics > 0 {
-            return Some(Type::Dynamic);
-        }
-        let r = elem_union(&|t| match t {
-            Type::Map(e) => vec![(**e).clone()],
+        // cty's unifyObjectsAsMaps: the objects alone become one map type, then everything is
+        // unified again with it in their place; anything but a map falls to the preference
+        // order below (`false ? tomap({}) : {a = true, b = 1}` is the object type).
+        let attrs = |t: &Type| match t {
             Type::Object(m) => m.values().cloned().collect(),
             _ => vec![],
-        });
-        if let Some(r) = r {
-            return Some(Type::map(r));
+        };
+        if let Some(m) = structural_as_collection(types, |t| matches!(t, Type::Object(_)), &attrs, Type::map) {
+            let mapped: Vec<Type> = types
+                .iter()
+                .map(|t| if matches!(t, Type::Object(_)) { m.clone() } else { t.clone() })
+                .collect();
+            if let Some(r @ Type::Map(_)) = unify(&mapped) {
+                return Some(r);
+            }
         }
     }
     if lists > 0 && lists + dynamics == n {
@@ -341,16 +348,19 @@ pub fn unify(types: &[Type]) -> Option<Type> {
         };
     }
     if lists > 0 && lists + tuples + dynamics == n {
-        if dynamics > 0 {
-            return Some(Type::Dynamic);
-        }
-        let r = elem_union(&|t| match t {
-            Type::List(e) => vec![(**e).clone()],
+        // cty's unifyTuplesAsList, the same way round.
+        let elems = |t: &Type| match t {
             Type::Tuple(ts) => ts.clone(),
             _ => vec![],
-        });
-        if let Some(r) = r {
-            return Some(Type::list(r));
+        };
+        if let Some(l) = structural_as_collection(types, |t| matches!(t, Type::Tuple(_)), &elems, Type::list) {
+            let listed: Vec<Type> = types
+                .iter()
+                .map(|t| if matches!(t, Type::Tuple(_)) { l.clone() } else { t.clone() })
+                .collect();
+            if let Some(r @ Type::List(_)) = unify(&listed) {
+                return Some(r);
+            }
         }
     }
     if sets > 0 && sets + dynamics == n {
@@ -426,16 +436,35 @@ pub fn unify(types: &[Type]) -> Option<Type> {
         return None;
     }
     // Prefer the most general type for which every other converts (cty's preference order);
-    // no set converts to a tuple there.
+    // cty has no conversion from a list or set to a tuple (`false ? tolist([]) : [[1], 2]` is
+    // inconsistent, tf-oracle).
     preference_order(types)
         .into_iter()
         .map(|i| &types[i])
         .find(|want| {
             types
                 .iter()
-                .all(|t| !(matches!(t, Type::Set(_)) && matches!(want, Type::Tuple(_))) && convertible(t, want))
+                .all(|t| !(matches!(t, Type::Set(_) | Type::List(_)) && matches!(want, Type::Tuple(_))) && convertible(t, want))
         })
         .cloned()
+}
+
+/// The collection type (`wrap` of one element type) that every structural type picked by
+/// `pick` converts to, its element type unified from all their members (`members`); none when
+/// they have no members at all (cty's degenerate case) or do not unify.
+fn structural_as_collection(
+    types: &[Type],
+    pick: impl Fn(&Type) -> bool,
+    members: &dyn Fn(&Type) -> Vec<Type>,
+    wrap: fn(Type) -> Type,
+) -> Option<Type> {
+    let picked: Vec<&Type> = types.iter().filter(|t| pick(t)).collect();
+    let all: Vec<Type> = picked.iter().flat_map(|t| members(t)).collect();
+    if all.is_empty() {
+        return None;
+    }
+    let target = wrap(unify(&all)?);
+    picked.iter().all(|t| convertible(t, &target)).then_some(target)
 }
 
 /// Which of two types cty prefers as a unification result: `Less` when `a` is the more
