@@ -382,18 +382,13 @@ pub fn unify(types: &[Type]) -> Option<Type> {
             .iter()
             .all(|t| matches!(t, Type::Object(m) if m.len() == first.len() && m.keys().eq(first.keys())));
         if !same_names {
-            // Different attribute names: the only common type is a map of all attribute types.
-            let all: Vec<Type> = types
-                .iter()
-                .flat_map(|t| {
-                    if let Type::Object(m) = t {
-                        m.values().cloned().collect()
-                    } else {
-                        vec![]
-                    }
-                })
-                .collect();
-            return unify(&all).map(Type::map);
+            // Different attribute names: the only common type is a map of all attribute types,
+            // and only when every object converts to it (cty's unifyObjectTypesToMap).
+            let attrs = |t: &Type| match t {
+                Type::Object(m) => m.values().cloned().collect(),
+                _ => vec![],
+            };
+            return structural_as_collection(types, |_| true, &attrs, Type::map);
         }
         let mut out = BTreeMap::new();
         for k in first.keys() {
@@ -415,12 +410,13 @@ pub fn unify(types: &[Type]) -> Option<Type> {
         };
         let same_len = types.iter().all(|t| matches!(t, Type::Tuple(x) if x.len() == len));
         if !same_len {
-            // Different lengths: the only common type is a list of all element types.
-            let all: Vec<Type> = types
-                .iter()
-                .flat_map(|t| if let Type::Tuple(x) = t { x.clone() } else { vec![] })
-                .collect();
-            return unify(&all).map(Type::list);
+            // Different lengths: the only common type is a list of all element types, when
+            // every tuple converts to it (cty's unifyTupleTypesToList).
+            let elems = |t: &Type| match t {
+                Type::Tuple(x) => x.clone(),
+                _ => vec![],
+            };
+            return structural_as_collection(types, |_| true, &elems, Type::list);
         }
         let mut out = Vec::new();
         for i in 0..len {

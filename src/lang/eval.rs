@@ -1652,29 +1652,53 @@ fn inconsistent_detail(version: TfVersion, t: &Type, f: &Type) -> String {
     )
 }
 
+/// HCL's account of why two result types differ (hclsyntax describeConditionalTypeMismatch,
+/// HCL 2.12 on): inside objects and tuples it names the first attribute (by name) or element
+/// that differs; inside two collections of one kind holding objects or tuples, their elements.
 fn describe_mismatch(t: &Type, f: &Type) -> String {
     match (t, f) {
         (Type::Object(a), Type::Object(b)) => {
-            if let Some(k) = a.keys().find(|k| !b.contains_key(*k)) {
-                return format!("The 'true' value includes object attribute {k:?}, which is absent in the 'false' value");
+            // Attribute maps are sorted by name, as HCL sorts them before looking.
+            for (k, ta) in a {
+                match b.get(k) {
+                    None => return format!("The 'true' value includes object attribute {k:?}, which is absent in the 'false' value"),
+                    Some(tb) if ta != tb => return format!("Type mismatch for object attribute {k:?}: {}", describe_mismatch(ta, tb)),
+                    Some(_) => {}
+                }
             }
             if let Some(k) = b.keys().find(|k| !a.contains_key(*k)) {
                 return format!("The 'false' value includes object attribute {k:?}, which is absent in the 'true' value");
             }
-            for (k, ta) in a {
-                if let Some(tb) = b.get(k)
-                    && ta != tb
-                {
-                    return format!("Type mismatch for object attribute {k:?}: {}", describe_mismatch(ta, tb));
-                }
+        }
+        (Type::Tuple(a), Type::Tuple(b)) => {
+            if a.len() != b.len() {
+                return format!(
+                    "The 'true' tuple has length {}, but the 'false' tuple has length {}",
+                    a.len(),
+                    b.len()
+                );
+            }
+            if let Some((i, (x, y))) = a.iter().zip(b).enumerate().find(|(_, (x, y))| x != y) {
+                return format!("Type mismatch for tuple element {i}: {}", describe_mismatch(x, y));
             }
         }
-        (Type::List(a) | Type::Set(a) | Type::Map(a), Type::List(b) | Type::Set(b) | Type::Map(b)) if a != b => {
-            return format!("Mismatched element type: {}", describe_mismatch(a, b));
+        (Type::List(a), Type::List(b)) | (Type::Set(a), Type::Set(b)) | (Type::Map(a), Type::Map(b))
+            if matches!((&**a, &**b), (Type::Object(_), Type::Object(_)) | (Type::Tuple(_), Type::Tuple(_))) =>
+        {
+            let noun = match t {
+                Type::List(_) => "list",
+                Type::Set(_) => "set",
+                _ => "map",
+            };
+            return format!("Mismatched {noun} element types: {}", describe_mismatch(a, b));
         }
         _ => {}
     }
-    format!("The 'true' value is {}, but the 'false' value is {}", t.friendly(), f.friendly())
+    let (tn, fname) = (t.friendly(), f.friendly());
+    if tn == fname {
+        return "At least one deeply-nested attribute or element is not compatible across both the 'true' and the 'false' value".into();
+    }
+    format!("The 'true' value is {tn}, but the 'false' value is {fname}")
 }
 
 /// The bytes one value occupies in a collection (its slot), before any text it owns.

@@ -564,15 +564,22 @@ pub fn sum(ev: &Evaluator, a: &[Value]) -> FnResult {
     if v.has_unknown() {
         return Ok(Value::Unknown(Type::Number));
     }
-    // Before 1.1.8 the sum started from the first element as it was and added the others to
-    // it, so a first element that is not a number made the function panic.
-    if let Some(first) = items.first()
+    // Before 1.1.8 the sum started from the first element as it was and added the others
+    // to it one by one, each checked (not null, converts to a number) just before its
+    // addition; a first element that is not a number made the first addition panic
+    // (tf-oracle 1.0.3: `sum(["x", 1])` panics, `sum(["", "x"])` is the argument error).
+    if !crate::lang::releases::has(ev.version, &crate::lang::releases::SUM_CONVERTS_FIRST)
+        && let Some(first) = items.first()
         && first.ty() != Type::Number
         && !matches!(first, Value::Null(_))
-        && !crate::lang::releases::has(ev.version, &crate::lang::releases::SUM_CONVERTS_FIRST)
     {
+        let bad = |v: &Value| !matches!(convert(v, &Type::Number), Ok(Value::Number(_)));
+        if items.get(1).is_some_and(|second| bad(second)) {
+            return arg_err(0, "argument must be list, set, or tuple of number values");
+        }
+        // Go's panic names the value's type: cty's Add type check on the first element.
         return Err(FnError::Call(format!(
-            "panic in function implementation: the first element is a {} and Terraform before 1.1.8 adds the others to it without converting it to a number",
+            "panic in function implementation: type mismatch: want number but value 0 is {}",
             first.ty().friendly()
         )));
     }
