@@ -88,7 +88,8 @@ pub fn convertible(from: &Type, to: &Type) -> bool {
         (Type::List(a) | Type::Set(a), Type::List(b) | Type::Set(b)) => convertible(a, b),
         (Type::Tuple(ts), Type::List(b) | Type::Set(b)) => {
             if b.as_ref() == &Type::Dynamic {
-                single_element_type(ts).is_some() || ts.is_empty()
+                // cty unifies the element types (an untyped null's `dynamic` among them wins).
+                ts.is_empty() || unify(ts).is_some()
             } else {
                 ts.iter().all(|t| convertible(t, b))
             }
@@ -97,7 +98,7 @@ pub fn convertible(from: &Type, to: &Type) -> bool {
         (Type::Object(m), Type::Map(b)) => {
             if b.as_ref() == &Type::Dynamic {
                 let ts: Vec<Type> = m.values().cloned().collect();
-                ts.is_empty() || map_element_type(&ts).is_some()
+                ts.is_empty() || unify(&ts).is_some()
             } else {
                 m.values().all(|t| convertible(t, b))
             }
