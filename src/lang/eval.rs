@@ -716,11 +716,21 @@ impl<'a> Evaluator<'a> {
             }
             Ok(v)
         };
+        let src_elem = src.ty().element().cloned();
         let out = match src {
             Value::List(_, vs) | Value::Set(_, vs) => {
+                let elem = src_elem.clone();
                 let results = vs.into_iter().map(apply).collect::<DResult<Vec<_>>>()?;
                 if results.is_empty() {
-                    Value::List(Type::Dynamic, results)
+                    // HCL still works out the result type of an empty one, by applying the
+                    // traversal to an unknown element: `.a` on a set of bool is its error.
+                    match elem {
+                        Some(t) if t != Type::Dynamic => {
+                            let probe = apply(Value::Unknown(t))?;
+                            Value::List(probe.ty(), results)
+                        }
+                        _ => Value::List(Type::Dynamic, results),
+                    }
                 } else {
                     let ts: Vec<Type> = results.iter().map(Value::ty).collect();
                     match unify(&ts) {
@@ -1493,7 +1503,18 @@ pub fn get_attr(val: Value, name: &str) -> DResult<Value> {
                 }
             },
             Type::Map(e) => Value::Unknown((**e).clone()),
-            _ => Value::Unknown(Type::Dynamic),
+            Type::Dynamic => Value::Unknown(Type::Dynamic),
+            // hcl.GetAttr checks the type before the value is known.
+            Type::String | Type::Number | Type::Bool => {
+                return Err(Diag::new(
+                    "Unsupported attribute",
+                    format!("Can't access attributes on a primitive-typed value ({}).", t.friendly()),
+                ));
+            }
+            // The same errors as a known list or set of objects.
+            Type::List(e) if matches!(**e, Type::Object(_)) => return get_attr(Value::List((**e).clone(), Vec::new()), name),
+            Type::Set(e) if matches!(**e, Type::Object(_)) => return get_attr(Value::Set((**e).clone(), Vec::new()), name),
+            _ => return Err(Diag::new("Unsupported attribute", "This value does not have any attributes.")),
         },
         Value::Object(m) => match m.get(name) {
             Some(v) => v.clone(),
