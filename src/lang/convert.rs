@@ -88,8 +88,9 @@ pub fn convertible(from: &Type, to: &Type) -> bool {
         (Type::List(a) | Type::Set(a), Type::List(b) | Type::Set(b)) => convertible(a, b),
         (Type::Tuple(ts), Type::List(b) | Type::Set(b)) => {
             if b.as_ref() == &Type::Dynamic {
-                // cty unifies the element types (an untyped null's `dynamic` among them wins).
-                ts.is_empty() || unify(ts).is_some()
+                // cty's conversionTupleToList: the element types unify, and to `dynamic` only
+                // when every one is (unlike an object to a map, below).
+                single_element_type(ts).is_some() || ts.is_empty()
             } else {
                 ts.iter().all(|t| convertible(t, b))
             }
@@ -98,6 +99,7 @@ pub fn convertible(from: &Type, to: &Type) -> bool {
         (Type::Object(m), Type::Map(b)) => {
             if b.as_ref() == &Type::Dynamic {
                 let ts: Vec<Type> = m.values().cloned().collect();
+                // cty's conversionObjectToMap: any unification will do, `dynamic` included.
                 ts.is_empty() || unify(&ts).is_some()
             } else {
                 m.values().all(|t| convertible(t, b))
