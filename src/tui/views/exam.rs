@@ -4,7 +4,7 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Paragraph};
 
 use crate::quiz::Session;
 use crate::quiz::exam::{Sheet, Status};
@@ -134,23 +134,10 @@ pub fn draw_confirm(f: &mut Frame, app: &App, body: Rect, c: Confirm) {
         // Not an exam's question: drawn by the caller.
         Confirm::LeaveTyped => return,
     };
-    let w = body.width.saturating_sub(8).min(66);
-    let h = (lines.len() as u16 + 2).min(body.height);
-    let area = Rect {
-        x: body.x + (body.width - w) / 2,
-        y: body.y + body.height.saturating_sub(h) / 2,
-        width: w,
-        height: h,
+    let title = match c {
+        Confirm::Finish => " Finish? ",
+        Confirm::Leave => " Leave? ",
+        Confirm::Quit | Confirm::LeaveTyped => " Quit? ",
     };
-    f.render_widget(Clear, area);
-    f.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
-            .block(Block::bordered().title(match c {
-                Confirm::Finish => " Finish? ",
-                Confirm::Leave => " Leave? ",
-                Confirm::Quit | Confirm::LeaveTyped => " Quit? ",
-            })),
-        area,
-    );
+    super::confirm_box(f, body, lines, title);
 }

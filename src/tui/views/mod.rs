@@ -84,6 +84,12 @@ fn draw_leave_typed(f: &mut Frame, app: &App, body: Rect) {
         ]),
         Line::from(vec![Span::styled("n", t.key()), Span::raw(" keep typing")]),
     ];
+    confirm_box(f, body, lines, " Leave? ");
+}
+
+/// A question asked over the screen: `lines` in a bordered box titled `title`, centred in
+/// `body`, at most 66 columns wide.
+pub fn confirm_box(f: &mut Frame, body: Rect, lines: Vec<Line<'_>>, title: &str) {
     let w = body.width.saturating_sub(8).min(66);
     let h = (lines.len() as u16 + 2).min(body.height);
     let area = Rect {
@@ -96,7 +102,7 @@ fn draw_leave_typed(f: &mut Frame, app: &App, body: Rect) {
     f.render_widget(
         Paragraph::new(lines)
             .wrap(Wrap { trim: true })
-            .block(Block::bordered().title(" Leave? ")),
+            .block(Block::bordered().title(title.to_string())),
         area,
     );
 }
