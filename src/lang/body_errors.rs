@@ -10,6 +10,21 @@ const NEED_ITEM_DETAIL: &str = "An argument or block definition is required here
 const NEED_EQUALS_DETAIL: &str =
     "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.";
 
+const MISSING_NEWLINE: &str = "Missing newline after argument";
+const MISSING_NEWLINE_DETAIL: &str = "An argument definition must end with a newline.";
+
+/// Where a second item starts on an argument's line: the longest head of `text` that is a whole
+/// expression, followed by blanks and a name, number or quoted string (no operator can join the
+/// two). None when there is no such split (the error is inside the expression).
+fn next_item_on_line(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    (1..b.len())
+        .rev()
+        .filter(|&k| matches!(b[k - 1], b' ' | b'\t') && !matches!(b[k], b' ' | b'\t'))
+        .filter(|&k| b[k].is_ascii_alphanumeric() || b[k] == b'_' || b[k] == b'"')
+        .find(|&k| crate::lang::syntax::parse_expr(text[..k].trim_end()).is_ok())
+}
+
 /// The first body item of `src` that HCL's body parser refuses, or None when the scan finds
 /// none (the problem is then inside an expression, for the expression classifier).
 pub fn problem(src: &str) -> Option<Problem> {
@@ -44,7 +59,10 @@ pub fn problem(src: &str) -> Option<Problem> {
                         let text = src[i + 1..end].trim();
                         let commented = text.contains('#') || text.contains("//") || text.contains("/*");
                         if !commented && crate::lang::syntax::parse_expr(text).is_err() {
-                            return None;
+                            // `a = 1 b = 2`: HCL's parser takes the whole expression `1` and then
+                            // wants the line to end.
+                            let lead = src[i + 1..end].len() - src[i + 1..end].trim_start().len();
+                            return next_item_on_line(text).map(|k| (MISSING_NEWLINE, MISSING_NEWLINE_DETAIL, i + 1 + lead + k));
                         }
                         i = end;
                     }
