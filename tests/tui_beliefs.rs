@@ -3,9 +3,14 @@
 //! lists it with its count and explanation; "Practise my beliefs" asks questions that carry it
 //! and retires it after enough right answers; `iacquiz stats` lists it in text and JSON.
 
+#[path = "tui/drive.rs"]
+mod drive;
+
+use drive::{ch, press};
+
 use std::path::{Path, PathBuf};
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::KeyCode;
 use iacquiz::bank::Bank;
 use iacquiz::mistakes::catalogue::by_id;
 use iacquiz::quiz::Mode;
@@ -13,7 +18,7 @@ use iacquiz::quiz::beliefs::{self, RETIRE_AFTER};
 use iacquiz::quiz::progress::{self, Store};
 use iacquiz::tui::app::{Asking, BELIEFS_ENTRY, PRACTISE_BELIEFS_ENTRY};
 use iacquiz::tui::theme::Theme;
-use iacquiz::tui::{App, Clock, Options, Screen, render_text, update};
+use iacquiz::tui::{App, Clock, Options, Screen, render_text};
 
 const T0: u64 = 1_767_225_600_000; // 2026-01-01T00:00:00Z
 const MINUTE_MS: u64 = 60_000;
@@ -43,14 +48,6 @@ fn app_in(dir: &Path, start: Option<Mode>) -> App {
             topics: Vec::new(),
         },
     )
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    update::handle_key(app, KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-fn ch(app: &mut App, c: char) {
-    press(app, KeyCode::Char(c));
 }
 
 fn typed(app: &mut App, text: &str) {

@@ -3,9 +3,14 @@
 //! quits except in a text field, and asks during an exam; the playground's history, recall
 //! and pasted input.
 
+#[path = "tui/drive.rs"]
+mod drive;
+
+use drive::{ch, press, typed};
+
 use std::path::{Path, PathBuf};
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::KeyCode;
 use iacquiz::bank::Bank;
 use iacquiz::quiz::Mode;
 use iacquiz::quiz::progress::Store;
@@ -57,20 +62,6 @@ fn first_question(name: &str, mode: Mode, choices: bool) -> App {
         }
     }
     panic!("no seed starts {mode:?} on the wanted kind of question");
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    update::handle_key(app, KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-fn ch(app: &mut App, c: char) {
-    press(app, KeyCode::Char(c));
-}
-
-fn typed(app: &mut App, s: &str) {
-    for c in s.chars() {
-        ch(app, c);
-    }
 }
 
 fn screen(app: &App) -> String {

@@ -4,6 +4,11 @@
 //! the explanation, beside it on a wide terminal), and a long status message wraps. Besides
 //! the snapshots, each test checks that the full text is on the screen, across rows.
 
+#[path = "tui/drive.rs"]
+mod drive;
+
+use drive::press;
+
 #[path = "quiz/support.rs"]
 mod support;
 
@@ -56,10 +61,6 @@ fn practice_in(tag: &str, color: bool) -> App {
             topics: Vec::new(),
         },
     )
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    update::handle_key(app, KeyEvent::new(code, KeyModifiers::NONE));
 }
 
 /// The screen's rows, without the quotes TestBackend puts around each.

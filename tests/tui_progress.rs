@@ -2,16 +2,21 @@
 //! schedules from it; corrupt and newer files are moved aside; the lock keeps out a second
 //! instance; `iacquiz stats` and the TTY check through the binary.
 
+#[path = "tui/drive.rs"]
+mod drive;
+
+use drive::press;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::KeyCode;
 use iacquiz::bank::Bank;
 use iacquiz::quiz::lock::{Lock, LockError};
 use iacquiz::quiz::progress::{self, Store};
 use iacquiz::quiz::{Mode, schedule};
 use iacquiz::tui::theme::Theme;
-use iacquiz::tui::{App, Clock, Options, Screen, update};
+use iacquiz::tui::{App, Clock, Options, Screen};
 
 const T0: u64 = 1_767_225_600_000;
 const DAY_MS: u64 = 86_400_000;
@@ -42,10 +47,6 @@ fn app(dir: &Path, now: u64, seed: u64, start: Option<Mode>) -> App {
             topics: Vec::new(),
         },
     )
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    update::handle_key(app, KeyEvent::new(code, KeyModifiers::NONE));
 }
 
 #[test]

@@ -1,9 +1,14 @@
 //! A second iacquiz while the first holds the progress lock opens read-only: a banner on every
 //! screen, answering refused, and progress.json left byte for byte as it was.
 
+#[path = "tui/drive.rs"]
+mod drive;
+
+use drive::press;
+
 use std::path::{Path, PathBuf};
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::KeyCode;
 use iacquiz::bank::Bank;
 use iacquiz::quiz::lock::Lock;
 use iacquiz::tui::theme::Theme;
@@ -21,10 +26,6 @@ fn temp_dir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).expect("temp dir");
     d
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    update::handle_key(app, KeyEvent::new(code, KeyModifiers::NONE));
 }
 
 /// The file's inode: a save writes a new file and renames it over the old one, so even a

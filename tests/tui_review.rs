@@ -2,15 +2,20 @@
 //! fixture bank: one miss leaves Home at 0% mastery with the miss counted on Review; Review
 //! asks the very instance that was missed (parameters, prompt, choice order).
 
+#[path = "tui/drive.rs"]
+mod drive;
+
+use drive::{ch, press};
+
 use std::path::{Path, PathBuf};
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::KeyCode;
 use iacquiz::bank::Bank;
 use iacquiz::quiz::Mode;
 use iacquiz::quiz::progress::{self, Store};
 use iacquiz::tui::app::Asking;
 use iacquiz::tui::theme::Theme;
-use iacquiz::tui::{App, Clock, Options, Screen, render_text, update};
+use iacquiz::tui::{App, Clock, Options, Screen, render_text};
 
 const T0: u64 = 1_767_225_600_000; // 2026-01-01T00:00:00Z
 const HOUR_MS: u64 = 3_600_000;
@@ -40,14 +45,6 @@ fn app_in(dir: &Path, seed: u64, start: Option<Mode>) -> App {
             topics: Vec::new(),
         },
     )
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    update::handle_key(app, KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-fn ch(app: &mut App, c: char) {
-    press(app, KeyCode::Char(c));
 }
 
 /// Answers the question shown, right or wrong (typed questions wrong with `"nope"`).

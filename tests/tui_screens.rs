@@ -1,6 +1,11 @@
 //! Snapshot tests of every TUI screen on ratatui's TestBackend, driven by key events, over a
 //! small fixed bank (tests/fixtures/tui-bank) with a fixed clock and seed.
 
+#[path = "tui/drive.rs"]
+mod drive;
+
+use drive::{ch, press, typed};
+
 use std::path::{Path, PathBuf};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -38,20 +43,6 @@ fn app_with(name: &str, start: Option<Mode>) -> App {
             topics: Vec::new(),
         },
     )
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    update::handle_key(app, KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-fn ch(app: &mut App, c: char) {
-    press(app, KeyCode::Char(c));
-}
-
-fn typed(app: &mut App, s: &str) {
-    for c in s.chars() {
-        ch(app, c);
-    }
 }
 
 fn screen(app: &App) -> String {

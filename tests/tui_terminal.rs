@@ -1,12 +1,17 @@
 //! The terminal and the command line around the TUI (#19 point 7): `--questions`, TERM=dumb,
 //! colour depth, `--help`, and SIGTERM restoring the terminal.
 
+#[path = "tui/drive.rs"]
+mod drive;
+
+use drive::press;
+
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::KeyCode;
 use iacquiz::bank::Bank;
 use iacquiz::quiz::Mode;
 use iacquiz::quiz::progress::Store;
@@ -40,10 +45,6 @@ fn app(name: &str, color: bool) -> App {
             topics: Vec::new(),
         },
     )
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    update::handle_key(app, KeyEvent::new(code, KeyModifiers::NONE));
 }
 
 /// Answers the question shown right.

@@ -4,16 +4,21 @@
 //! feedback says how 1.14 answers; `--terraform-version` wins over the kept release; an old
 //! store without the field loads as the newest release; `stats` names the release.
 
+#[path = "tui/drive.rs"]
+mod drive;
+
+use drive::press;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::KeyCode;
 use iacquiz::bank::Bank;
 use iacquiz::quiz::Mode;
 use iacquiz::quiz::progress::{self, Store};
 use iacquiz::quiz::version;
 use iacquiz::tui::theme::Theme;
-use iacquiz::tui::{App, Clock, Options, Screen, render_text, update};
+use iacquiz::tui::{App, Clock, Options, Screen, render_text};
 
 const T0: u64 = 1_767_225_600_000;
 const GATED: &str = "tf-v-provider-function";
@@ -45,10 +50,6 @@ fn app(dir: &Path, start: Option<Mode>) -> App {
             ..Options::default()
         },
     )
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    update::handle_key(app, KeyEvent::new(code, KeyModifiers::NONE));
 }
 
 fn header(app: &App) -> String {

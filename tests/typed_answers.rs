@@ -3,6 +3,11 @@
 //! practice (the TUI), `quiz take` (plain), `quiz grade` and `diagnose`, with the unquoted-word
 //! and letter-case hints.
 
+#[path = "tui/drive.rs"]
+mod drive;
+
+use drive::press;
+
 #[path = "quiz/support.rs"]
 mod support;
 
@@ -19,7 +24,7 @@ use iacquiz::instructor::model::{Quiz, Responses};
 use iacquiz::instructor::take::{StepClock, take};
 use iacquiz::quiz::progress::Store;
 use iacquiz::tui::theme::Theme;
-use iacquiz::tui::{App, Clock, Options, Screen, update};
+use iacquiz::tui::{App, Clock, Options, Screen};
 use support::{read, root, temp};
 
 const REFUSED: &str = "type the value, not an expression";
@@ -128,10 +133,6 @@ fn practice(dir: &Path, tag: &str) -> App {
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Question);
     app
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    update::handle_key(app, KeyEvent::new(code, KeyModifiers::NONE));
 }
 
 /// Replaces the answer line with `s`.
