@@ -13,8 +13,15 @@ Terraform 1.0.3) and to the engine emulating the same release
 disagreements grouped by the outermost function, and writes them to `--out` (JSON lines with
 both outcomes). `--golden TOPIC` appends the disagreeing expressions to
 tests/golden/cases/TOPIC.jsonl, so that scripts/record-golden.sh records the oracle's answer
-and `cargo test` keeps them fixed. `--cases FILE` replays a JSON-lines file of {"expr": ...}
+and `cargo test` keeps them fixed. `--cases FILE` replays a JSON-lines file of {"expr": ..., "setup": ...}
 instead of generating.
+
+`--mode` picks the grammar: `expr` (the default) as above; `syntax` takes those expressions
+and breaks them a little (a token dropped, doubled or replaced by noise, a character put inside
+a string, the text cut short), so what is compared is the parser's diagnosis; `config` writes a
+small main.tf of locals (referring to each other, now and then in a cycle; heredocs; comments;
+multi-line collections) and typed variables whose defaults may not convert, sometimes with a
+syntax slip, and asks for a local, a variable or an expression over them.
 
 Outcomes are compared as tests/golden.rs compares them: a value byte for byte; an error by
 its summary, and its detail as a prefix (the oracle keeps only the first wrapped line).
@@ -26,8 +33,10 @@ import collections
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -39,13 +48,14 @@ def hcl_str(s):
 
 
 STRINGS = ["", "a", "abc", "Hello World", "  spaced  ", "a,b,,c", "ünïcödé", "ÀÉÎ", "tab\there",
-           "line1\nline2", "trail\n", "10", "-3.5", "true", "null", "0x1F", "ß", "ǅ", "İ", "x y z",
+           "line1\nline2", "trail\n", "EOT\nx", "\u0378", "\u00ad", "\u200b", "\x7f", "\U0001F600", "10", "-3.5", "true", "null", "0x1F", "ß", "ǅ", "İ", "x y z",
            "%", "%s", "a-b_c", "🙂", "e\u0301", "日本語", "a\\b", "\"q\"", "A1b2", "   ", "\r\n", "${x}"]
 NUMBERS = ["0", "1", "-1", "2", "3", "7", "10", "16", "100", "2.5", "-0.5", "0.1", "1e3", "-0",
-           "1.5e-3", "9007199254740993", "123456789012345678901", "255", "-7.2", "3.999", "64"]
+           "1.5e-3", "9007199254740993", "123456789012345678901", "255", "-7.2", "3.999", "64", "1e309",
+           "0.1", "1e-400", "-1e308", "4.5", "0.30000000000000004", "00012", "1.0", "5e0"]
 BOOLS = ["true", "false"]
 FORMATS = ["%s", "%d", "%05d", "%.2f", "%8.3f", "%-6s|", "%q", "%v", "%#v", "%x", "%X", "%o",
-           "%b", "%e", "%g", "%t", "%%", "%10s", "%[2]s-%[1]s", "%s %s", "%5.1f%%", "%+d", "% d",
+           "%b", "%e", "%g", "%t", "%%", "%!", "%*d", "%.0f", "%[1]d %[1]q", "%[3]s", "%5t", "%-5v|", "%10s", "%[2]s-%[1]s", "%s %s", "%5.1f%%", "%+d", "% d",
            "%T", "%c", "%U", "%08.3f", "%-8d|"]
 REGEXES = ["[a-z]+", "(\\d+)", "^a", "b$", "(?i)HELLO", "(a)(b)?", "(?P<k>\\w+)=(?P<v>\\w+)",
            "\\s+", ".", "", "[", "(x|y)+", "\\b\\w", "a{2,}", "^$", "[[:upper:]]"]
@@ -61,6 +71,8 @@ JSONS = ['{"a":1,"b":[true,null]}', "[1,2,3]", '"s"', "1e2", "null", "{", '{"a":
          '{"x": 1.50}', "true"]
 YAMLS = ["a: 1\nb: [x, y]\n", "- 1\n- two\n- true\n", "x", "a: yes\nb: off", "~", "", "a: |\n  x\n",
          "k: 0o17\nn: 0x1F\nf: 1.5e3", "- {a: 1}\n- [2]\n", "a: &x 1\nb: *x", "'quoted'", "a: 1\na: 2"]
+B64S = ["aGVsbG8=", "", "////", "aGk", "ZsO8cg==", "not base64", "AAEC"]
+PATHS = ["a/b/c.txt", "/", "", "a/", "/x/y/", "file", "./a/../b", "a//b", "C:\\x\\y", ".hidden"]
 CSVS = ["a,b\n1,2\n", "a,b\n1,2\n3,4", "x\n", "a,b\n1\n", 'a,b\n"q,1",2\n', ""]
 
 SCALAR_KINDS = ["str", "num", "bool"]
@@ -116,7 +128,8 @@ class Gen:
         if kind == "listlist":
             return "[" + ", ".join(self.value("list", depth + 1) for _ in range(r.randint(0, 3))) + "]"
         table = {"fmt": FORMATS, "re": REGEXES, "cidr": CIDRS, "time": TIMES, "datefmt": DATEFMTS,
-                 "dur": DURATIONS, "json": JSONS, "yaml": YAMLS, "csv": CSVS}
+                 "dur": DURATIONS, "json": JSONS, "yaml": YAMLS, "csv": CSVS,
+                 "b64": B64S, "path": PATHS}
         if kind in table:
             return hcl_str(self.pick(table[kind]))
         if kind == "smallnum":
@@ -207,13 +220,133 @@ FUNCS = {
     "urlencode": (S, [S]), "yamldecode": ("any", ["yaml"]), "yamlencode": (S, ["any"]),
     # time, hash, ip
     "formatdate": (S, ["datefmt", "time"]), "timeadd": (S, ["time", "dur"]),
-    "md5": (S, [S]), "sha1": (S, [S]), "sha256": (S, [S]), "base64sha256": (S, [S]), "uuidv5": (S, [S, S]),
+    "md5": (S, [S]), "sha1": (S, [S]), "sha512": (S, [S]), "base64sha512": (S, [S]),
+    "base64gzip": (S, [S]), "textdecodebase64": (S, ["b64", S]), "basename": (S, ["path"]),
+    "dirname": (S, ["path"]), "sensitive": ("any", ["any"]), "nonsensitive": ("any", ["any"]),
+ "sha256": (S, [S]), "base64sha256": (S, [S]), "uuidv5": (S, [S, S]),
     "cidrhost": (S, ["cidr", "smallnum"]), "cidrnetmask": (S, ["cidr"]), "cidrsubnet": (S, ["cidr", "smallnum", "smallnum"]),
     "cidrsubnets": ("list", ["cidr", "smallnum*"]),
     # conversion
     "tobool": (B, ["any"]), "tolist": ("list", ["any"]), "tomap": ("map", ["any"]), "tonumber": (N, ["any"]),
     "toset": ("set", ["any"]), "tostring": (S, ["any"]), "try": ("any", ["any", "any*"]), "can": (B, ["any"]),
 }
+
+
+import re
+
+TOKEN = re.compile(r'\$\{|%\{|=>|\.\.\.|==|!=|<=|>=|&&|\|\||"(?:[^"\\]|\\.)*"|[A-Za-z_][A-Za-z0-9_-]*|\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|\S')
+NOISE = ["(", ")", "[", "]", "{", "}", ",", ":", "?", "=>", "...", ".", "*", "=", "!", "-", "\"", "${",
+         "%{", "if", "for", "in", "endif", "endfor", "else", "~", "<<", "1", "x", "null", "\\", "#", "/*",
+         "//", "'", ";", "@", "&", "|", "1.", ".5", "0x1", "1e", "[*]", ".*", "\n"]
+
+
+def mutate(r, text):
+    """A near miss of a valid expression: a token or character deleted, doubled, swapped for
+    noise, or the text cut short. What the parser says about it is what is compared."""
+    toks = TOKEN.findall(text)
+    how = r.random()
+    if how < 0.15 or len(toks) < 2:
+        return text[: r.randint(0, max(0, len(text) - 1))]
+    if how < 0.35:  # inside a string literal, where template syntax lives
+        i = r.randrange(len(text))
+        return text[:i] + r.choice(["${", "%{", "}", "\\", "\"", "~}", "$", "%", "\\u00", "\\q", "${ }"]) + text[i:]
+    i = r.randrange(len(toks))
+    if how < 0.55:
+        del toks[i]
+    elif how < 0.7:
+        toks.insert(i, toks[i])
+    elif how < 0.9:
+        toks.insert(i, r.choice(NOISE))
+    else:
+        toks[i] = r.choice(NOISE)
+    return " ".join(toks)
+
+
+TYPES = ["string", "number", "bool", "list(string)", "list(number)", "set(string)", "map(string)",
+         "map(number)", "any", "list(any)", "map(any)", "object({ a = string, b = number })",
+         "tuple([string, number])", "list(object({ n = string }))", "map(list(string))", "set(number)"]
+
+
+class ConfigGen:
+    """Small configurations: locals that lean on each other (sometimes in a cycle), variables
+    with type constraints and defaults that may not convert, heredocs, comments, and now and
+    then a syntax slip. The expression asked is a local, a variable or something over them."""
+
+    def __init__(self, rng):
+        self.r = rng
+        self.g = Gen(rng)
+
+    def heredoc(self, names):
+        r = self.r
+        strip = r.random() < 0.5
+        marker = r.choice(["EOT", "EOF", "END_X"])
+        ind = "    " if strip else r.choice(["", "  "])
+        lines = []
+        for _ in range(r.randint(0, 4)):
+            piece = r.choice(["plain text", "  indented", "${local.%s}" % r.choice(names) if names else "x",
+                              "%{ if true }yes%{ endif }", "$${literal}", "tab\there", "", "a \\n b", marker + "X",
+                              "  " + marker, "%{ for i in [1, 2] }${i},%{ endfor }", "${ \"q\" }"])
+            lines.append(ind + piece)
+        close = ("  " if strip and r.random() < 0.7 else "") + marker
+        return ("<<-" if strip else "<<") + marker + "\n" + "".join(l + "\n" for l in lines) + close
+
+    def local_value(self, names):
+        r = self.r
+        x = r.random()
+        if names and x < 0.3:
+            a = r.choice(names)
+            return r.choice([f"local.{a}", f"[local.{a}]", f"{{ k = local.{a} }}", f"\"${{local.{a}}}!\"",
+                             f"local.{a}[0]", f"length(local.{a})", f"local.{a}.k", f"try(local.{a}.k, \"d\")",
+                             f"[for v in local.{a} : v]", f"local.{a} == null ? 1 : 2"])
+        if x < 0.42:
+            return self.heredoc(names)
+        if x < 0.5:  # multi-line collections, with comments and trailing commas
+            items = [self.g.value(r.choice(SCALAR_KINDS), 1) for _ in range(r.randint(0, 3))]
+            if r.random() < 0.5:
+                body = "".join(f"    {v},{' # c' if r.random() < 0.3 else ''}\n" for v in items)
+                return "[\n" + body + "  ]"
+            body = "".join(f"    k{i} = {v}{' // c' if r.random() < 0.3 else ''}\n" for i, v in enumerate(items))
+            return "{\n" + body + "  }"
+        if x < 0.55 and names:
+            return f"var.{r.choice(['v0', 'v1', 'nope'])}"
+        return self.g.expr() if r.random() < 0.5 else self.g.value(r.choice(["any", "str", "num", "list", "obj", "map"]), 1)
+
+    def variable(self, name):
+        r = self.r
+        lines = []
+        if r.random() < 0.8:
+            lines.append(f"  type = {r.choice(TYPES)}")
+        if r.random() < 0.85:
+            lines.append(f"  default = {self.g.value(r.choice(['any', 'str', 'num', 'list', 'obj', 'map', 'set', 'tuple']), 1)}")
+        if r.random() < 0.1:
+            lines.append("  sensitive = true")
+        if r.random() < 0.05:
+            lines.append("  default = local.l0")
+        return f'variable "{name}" {{\n' + "".join(l + "\n" for l in lines) + "}\n"
+
+    def case(self):
+        r = self.r
+        names = [f"l{i}" for i in range(r.randint(1, 4))]
+        blocks = []
+        body = []
+        for i, n in enumerate(names):
+            earlier = names[:i] if r.random() < 0.9 else names  # now and then a cycle or self-reference
+            body.append(f"  {n} = {self.local_value(earlier)}\n")
+            if r.random() < 0.1:
+                body.append(r.choice(["  # a comment\n", "  /* block\n  comment */\n", "\n", "  // slashes\n"]))
+        blocks.append("locals {\n" + "".join(body) + "}\n")
+        for v in ["v0", "v1"][: r.randint(0, 2)]:
+            blocks.append(self.variable(v))
+        r.shuffle(blocks)
+        setup = "\n".join(blocks)
+        if r.random() < 0.12:
+            setup = mutate(r, setup) if r.random() < 0.5 else setup.replace("\n", "\n" + r.choice(NOISE), 1)
+        target = r.choice(names + ["v0", "v1"][: sum(1 for b in blocks if b.startswith("variable"))])
+        expr = f"local.{target}" if target.startswith("l") else f"var.{target}"
+        if r.random() < 0.2:
+            expr = r.choice([f"[{expr}]", f"tostring({expr})", f"{expr}[0]",
+                             f"jsonencode({expr})", f"keys({expr})", "local", "var", "local[\"l0\"]"])
+        return expr, setup
 
 
 def run_lines(cmd, cases):
@@ -252,6 +385,9 @@ def main():
     ap.add_argument("--golden", metavar="TOPIC")
     ap.add_argument("--cases", metavar="FILE")
     ap.add_argument("--version", default="1.0.3", help="the release the oracle runs (default 1.0.3)")
+    ap.add_argument("--mode", choices=["expr", "syntax", "config"], default="expr",
+                    help="expr: expressions (default); syntax: near misses of them, for parse errors; "
+                         "config: small configurations of locals and variables")
     a = ap.parse_args()
     oracle = os.environ.get("TF_ORACLE", os.path.join(ROOT, "..", "shared", "tools", "tf-oracle"))
     engine = os.environ.get("IACQUIZ", os.path.join(ROOT, "target", "release", "iacquiz"))
@@ -259,17 +395,37 @@ def main():
         if not os.access(tool, os.X_OK):
             sys.exit(f"difftest: {tool} is not there (build with cargo build --release, or set TF_ORACLE/IACQUIZ)")
     if a.cases:
-        exprs = [json.loads(l)["expr"] for l in open(a.cases, encoding="utf-8") if l.strip()]
+        rows = [json.loads(l) for l in open(a.cases, encoding="utf-8") if l.strip()]
+        cases = [(row["expr"], row.get("setup")) for row in rows]
     else:
-        g = Gen(random.Random(a.seed))
-        seen, exprs = set(), []
-        while len(exprs) < a.count:
-            e = g.expr()
-            if e not in seen and "\n" not in e:
-                seen.add(e)
-                exprs.append(e)
-    want = run_lines([oracle, "--jsonl"], [{"expr": e, "setup": None} for e in exprs])
-    got = run_lines([engine, "eval", "--jsonl", "--terraform-version", a.version], [{"expr": e, "config": None} for e in exprs])
+        rng = random.Random(a.seed)
+        g, cg = Gen(rng), ConfigGen(rng)
+        seen, cases = set(), []
+        while len(cases) < a.count:
+            if a.mode == "config":
+                c = cg.case()
+            elif a.mode == "syntax":
+                c = (mutate(rng, g.expr()), None)
+            else:
+                c = (g.expr(), None)
+            if c not in seen and "\n" not in c[0]:
+                seen.add(c)
+                cases.append(c)
+    exprs = [e for e, _ in cases]
+    work = tempfile.mkdtemp(prefix="difftest-")
+    dirs = []
+    for i, (_, setup) in enumerate(cases):
+        if setup is None:
+            dirs.append(None)
+            continue
+        d = os.path.join(work, str(i))
+        os.makedirs(d)
+        with open(os.path.join(d, "main.tf"), "w", encoding="utf-8") as f:
+            f.write(setup)
+        dirs.append(d)
+    want = run_lines([oracle, "--jsonl"], [{"expr": e, "setup": st} for e, st in cases])
+    got = run_lines([engine, "eval", "--jsonl", "--terraform-version", a.version], [{"expr": e, "config": d} for e, d in zip(exprs, dirs)])
+    shutil.rmtree(work, ignore_errors=True)
     bad = [(e, w, g) for e, w, g in zip(exprs, want, got) if differs(w, g)]
     oks = sum(1 for w in want if w["ok"])
     bad_ok = sum(1 for _, w, _ in bad if w["ok"])
@@ -282,15 +438,15 @@ def main():
         print(f"  {n:4} {kind:8} {name}")
     with open(a.out, "w", encoding="utf-8") as f:
         for e, w, g in bad:
-            f.write(json.dumps({"expr": e, "terraform": {k: w.get(k) for k in ("ok", "out", "err", "detail")},
+            f.write(json.dumps({"expr": e, "setup": w.get("setup"), "terraform": {k: w.get(k) for k in ("ok", "out", "err", "detail")},
                                 "engine": g, "differs": differs(w, g)}, ensure_ascii=False) + "\n")
     if bad:
         print(f"disagreements written to {a.out}")
     if a.golden and bad:
         path = os.path.join(ROOT, "tests", "golden", "cases", a.golden + ".jsonl")
         with open(path, "a", encoding="utf-8") as f:
-            for e, _, _ in bad:
-                f.write(json.dumps({"expr": e, "setup": None}, ensure_ascii=False) + "\n")
+            for e, w, _ in bad:
+                f.write(json.dumps({"expr": e, "setup": w.get("setup")}, ensure_ascii=False) + "\n")
         print(f"{len(bad)} cases appended to {path}; record them with scripts/record-golden.sh {a.golden}")
     return 0
 

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use super::common::ConfigArgs;
+use super::common::{ConfigArgs, SessionError};
 use crate::lang::Rules;
 use crate::lang::render;
 use crate::lang::session::{Answer, Session};
@@ -71,6 +71,12 @@ pub fn run(a: EvalArgs) -> i32 {
     }
     let out = session.eval(&src, &Rules::real(), a.trace);
     let mut stdout = std::io::stdout().lock();
+    // The console shows its start-up walk's errors (standard error) and their warning
+    // (standard output) before it reads the expression.
+    for d in &out.walk_errors {
+        let name = d.file.clone().unwrap_or_else(|| "<expression>".into());
+        eprint!("{}", d.render(session.source_for(d, &src), &name));
+    }
     if out.walk_warning {
         let _ = write!(stdout, "{}", crate::lang::session::WALK_WARNING);
     }
@@ -131,7 +137,7 @@ fn run_jsonl(a: &EvalArgs) -> i32 {
         Ok(s) => s,
         Err(e) => return e.report("eval"),
     };
-    let mut sessions: HashMap<PathBuf, Result<Session, String>> = HashMap::new();
+    let mut sessions: HashMap<PathBuf, Result<Session, serde_json::Value>> = HashMap::new();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut stdout = std::io::stdout().lock();
@@ -183,10 +189,31 @@ fn skip_line(input: &mut impl BufRead) {
     }
 }
 
+/// The answer line for a configuration Terraform refuses: its diagnostic's summary and detail,
+/// as a console started in that folder would print them; other refusals keep their message.
+fn refused_config(dir: &std::path::Path, e: SessionError) -> serde_json::Value {
+    match (&e, Session::with_config_dir(dir)) {
+        (SessionError::Config(_), Err(d)) => {
+            // Placed in its file as the console places it ("on main.tf line 3, in locals:").
+            let text = d.file.as_deref().and_then(|f| {
+                crate::confine::Sandbox::new(dir)
+                    .and_then(|s| s.read_text(std::path::Path::new(f), crate::lang::config::MAX_FILE_BYTES))
+                    .ok()
+            });
+            let detail = match (&d.file, text) {
+                (Some(f), Some(t)) => Session::failed_text(f, &t).full_detail(&d),
+                _ => d.detail.clone(),
+            };
+            serde_json::json!({"ok": false, "err": d.summary, "detail": detail})
+        }
+        _ => serde_json::json!({"ok": false, "err": "Invalid configuration", "detail": e.to_string()}),
+    }
+}
+
 fn answer_line(
     v: &serde_json::Value,
     base: &Session,
-    sessions: &mut HashMap<PathBuf, Result<Session, String>>,
+    sessions: &mut HashMap<PathBuf, Result<Session, serde_json::Value>>,
     a: &EvalArgs,
 ) -> serde_json::Value {
     let Some(expr) = v.get("expr").and_then(|e| e.as_str()) else {
@@ -198,19 +225,22 @@ fn answer_line(
             let dir = PathBuf::from(dir);
             let entry = sessions.entry(dir.clone()).or_insert_with(|| {
                 let mut cfg = a.cfg.clone();
-                cfg.config = Some(dir);
-                cfg.session().map_err(|e| e.to_string())
+                cfg.config = Some(dir.clone());
+                cfg.session().map_err(|e| refused_config(&dir, e))
             });
             entry.as_ref().map_err(|e| e.clone())
         }
     };
     let session = match session {
         Ok(s) => s,
-        Err(e) => return serde_json::json!({"ok": false, "err": "Invalid configuration", "detail": e}),
+        Err(answer) => return answer,
     };
     let out = session.eval(expr, &Rules::real(), false);
     match out.console_at(session.version.unwrap_or(crate::lang::eval::DEFAULT_VERSION)) {
         Ok(text) => serde_json::json!({"ok": true, "out": text}),
-        Err(d) => serde_json::json!({"ok": false, "err": d.summary, "detail": session.full_detail(&d)}),
+        Err(own) => {
+            let d = out.first_error().unwrap_or(&own);
+            serde_json::json!({"ok": false, "err": d.summary, "detail": session.full_detail(d)})
+        }
     }
 }

@@ -308,6 +308,8 @@ pub struct ConfigScope<'c> {
     cyclic: std::cell::OnceCell<bool>,
     /// Whether a local failed and stands unknown (Terraform before 1.1, whose console went on).
     walk_failed: std::cell::Cell<bool>,
+    /// What the start-up walk printed on standard error, in the order it met them.
+    walk_errors: RefCell<Vec<Diag>>,
 }
 
 enum ResState {
@@ -319,7 +321,11 @@ impl<'c> ConfigScope<'c> {
     /// Evaluates the variables (supplied values over defaults, converted to their types).
     pub fn new(config: &'c Config, ev_for_defaults: &Evaluator, supplied: &BTreeMap<String, Value>) -> DResult<ConfigScope<'c>> {
         let mut vars = BTreeMap::new();
-        for (name, v) in &config.variables {
+        // Terraform checks every variable block as it loads the files and prints what it found
+        // sorted by position, so the first error shown is the first in the files.
+        let mut in_order: Vec<(&String, &Variable)> = config.variables.iter().collect();
+        in_order.sort_by_key(|(_, v)| (v.file, v.span.start));
+        for (name, v) in in_order {
             let fname = config.file_name(v.file);
             let constraint = match &v.type_expr {
                 Some(t) => Some(Constraint::parse(t, &|d| ev_for_defaults.eval(d)).map_err(|d| d.in_file(fname))?),
@@ -376,6 +382,7 @@ impl<'c> ConfigScope<'c> {
             validated: RefCell::new(Default::default()),
             cyclic: std::cell::OnceCell::new(),
             walk_failed: std::cell::Cell::new(false),
+            walk_errors: RefCell::new(Vec::new()),
         })
     }
 
@@ -511,8 +518,12 @@ impl<'c> ConfigScope<'c> {
                 "Evaluation step limit exceeded" | "Evaluation too large" | "Expression too deeply nested"
             )
         };
-        if !(cyclic && cycle_stops) && r.as_ref().is_err_and(|d| !limit(d)) {
+        if !(cyclic && cycle_stops)
+            && let Err(d) = r.as_ref().map(|_| ()).map_err(Clone::clone)
+            && !limit(&d)
+        {
             self.walk_failed.set(true);
+            self.walk_errors.borrow_mut().push(d);
             r = Ok(Value::Unknown(Type::Dynamic));
         }
         self.locals.borrow_mut().insert(name.to_string(), LocalState::Done(r.clone()));
@@ -532,6 +543,11 @@ impl<'c> ConfigScope<'c> {
             }
         }
         Ok(self.walk_failed.get())
+    }
+
+    /// The errors the start-up walk printed before the console took its input.
+    pub fn walk_errors(&self) -> Vec<Diag> {
+        self.walk_errors.borrow().clone()
     }
 }
 

@@ -146,6 +146,11 @@ fn concrete_or(want: &Type, got: &Type) -> Type {
 }
 
 fn convert_known(v: &Value, got: &Type, want: &Type) -> Result<Value, ConvError> {
+    // cty decides a conversion on the types before it looks at a value, so an empty list of
+    // tuples is no more a list of bool than a full one is.
+    if matches!(got, Type::List(_) | Type::Set(_) | Type::Map(_)) && !convertible(got, want) {
+        return err(mismatch(got, want));
+    }
     match want {
         Type::String => match v {
             Value::String(_) => Ok(v.clone()),

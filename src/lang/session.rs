@@ -34,6 +34,8 @@ pub struct Outcome {
     /// A local failed in the console's start-up walk, so it printed [`WALK_WARNING`] before the
     /// value and went on with that local unknown.
     pub walk_warning: bool,
+    /// The start-up walk's errors: the console prints them before an expression's own error.
+    pub walk_errors: Vec<Diag>,
 }
 
 /// The warning Terraform's console prints on standard output, in its colours, after a start-up
@@ -41,14 +43,21 @@ pub struct Outcome {
 pub const WALK_WARNING: &str = "\x1b[33m\x1b[33m╷\x1b[0m\x1b[0m\n\x1b[33m│\x1b[0m \x1b[0m\x1b[1m\x1b[33mWarning: \x1b[0m\x1b[0m\x1b[1mDue to the problems above, some expressions may produce unexpected results.\x1b[0m\n\x1b[33m│\x1b[0m \x1b[0m\n\x1b[33m│\x1b[0m \x1b[0m\x1b[0m\n\x1b[33m╵\x1b[0m\x1b[0m\n\x1b[0m\x1b[0m\n";
 
 impl Outcome {
+    /// The first error the console prints when the expression fails: the start-up walk's, if
+    /// it had one (they are printed first), else the expression's own.
+    pub fn first_error(&self) -> Option<&Diag> {
+        let own = self.result.as_ref().err()?;
+        Some(self.walk_errors.first().unwrap_or(own))
+    }
+
     /// The console's output for a value at Terraform `version`: the value, after the start-up
     /// walk's warning when there was one.
     pub fn console_at(&self, version: (u32, u32, u32)) -> DResult<String> {
         let warning = if self.walk_warning { WALK_WARNING } else { "" };
-        self.result
-            .as_ref()
-            .map(|a| format!("{warning}{}", a.console_at(version)))
-            .map_err(Clone::clone)
+        match &self.result {
+            Ok(a) => Ok(format!("{warning}{}", a.console_at(version))),
+            Err(own) => Err(self.walk_errors.first().unwrap_or(own).clone()),
+        }
     }
 }
 
@@ -145,6 +154,7 @@ impl Session {
                 trace: Vec::new(),
                 touched: BTreeSet::new(),
                 walk_warning: false,
+                walk_errors: Vec::new(),
             };
         }
         let scope = match ConfigScope::new(&self.config, &ev0, &self.vars) {
@@ -155,6 +165,7 @@ impl Session {
                     trace: Vec::new(),
                     touched: BTreeSet::new(),
                     walk_warning: false,
+                    walk_errors: Vec::new(),
                 };
             }
         };
@@ -169,6 +180,7 @@ impl Session {
                     trace: Vec::new(),
                     touched: ev.touched(),
                     walk_warning: false,
+                    walk_errors: Vec::new(),
                 };
             }
         };
@@ -181,6 +193,7 @@ impl Session {
             trace: ev.take_trace(),
             touched: ev.touched().union(&ev0.touched()).copied().collect(),
             walk_warning,
+            walk_errors: scope.walk_errors(),
         }
     }
 
