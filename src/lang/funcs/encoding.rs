@@ -177,18 +177,20 @@ fn query_escape(s: &str) -> String {
     out
 }
 
-fn charset(a: &[Value]) -> Result<text::Charset, FnError> {
+fn charset(ev: &Evaluator, a: &[Value]) -> Result<text::Charset, FnError> {
     let name = s(&a[1]);
     text::lookup(name).ok_or_else(|| {
+        // Go's %q: `"\u00ad"`, not Rust's `"\u{ad}"`.
+        let quoted = crate::lang::unicode::go_at(ev.version, |u| crate::lang::render::go_quote_at(name, u));
         FnError::Arg(
             1,
-            format!("{name:?} is not a supported IANA encoding name or alias in this Terraform version"),
+            format!("{quoted} is not a supported IANA encoding name or alias in this Terraform version"),
         )
     })
 }
 
-fn textencodebase64(_: &Evaluator, a: &[Value]) -> FnResult {
-    let cs = charset(a)?;
+fn textencodebase64(ev: &Evaluator, a: &[Value]) -> FnResult {
+    let cs = charset(ev, a)?;
     let bytes = cs.encode(s(&a[0])).ok_or_else(|| {
         FnError::Arg(
             0,
@@ -198,8 +200,8 @@ fn textencodebase64(_: &Evaluator, a: &[Value]) -> FnResult {
     string(b64_encode(&bytes))
 }
 
-fn textdecodebase64(_: &Evaluator, a: &[Value]) -> FnResult {
-    let cs = charset(a)?;
+fn textdecodebase64(ev: &Evaluator, a: &[Value]) -> FnResult {
+    let cs = charset(ev, a)?;
     let bytes =
         b64_decode(s(&a[0])).map_err(|off| FnError::Arg(0, format!("the given value is has an invalid base64 symbol at offset {off}")))?;
     let text = cs

@@ -547,6 +547,21 @@ pub fn sort(ev: &Evaluator, a: &[Value]) -> FnResult {
     Ok(Value::List(Type::String, strs.into_iter().map(Value::string).collect()))
 }
 
+/// Go's `%#v` of a cty value (`cty.True`, `cty.StringVal("x")`, `cty.TupleVal([]cty.Value{...})`),
+/// as cty's GoString writes it; None where we do not know its form.
+fn go_value_string(v: &Value) -> Option<String> {
+    let all = |vs: &[Value]| vs.iter().map(go_value_string).collect::<Option<Vec<_>>>().map(|xs| xs.join(", "));
+    Some(match v {
+        Value::Bool(true) => "cty.True".into(),
+        Value::Bool(false) => "cty.False".into(),
+        Value::String(s) => format!("cty.StringVal({})", crate::lang::render::go_quote(s)),
+        Value::Number(n) if n.is_integer() => format!("cty.NumberIntVal({})", n.to_text()),
+        Value::Tuple(vs) if vs.is_empty() => "cty.EmptyTupleVal".into(),
+        Value::Tuple(vs) => format!("cty.TupleVal([]cty.Value{{{}}})", all(vs)?),
+        _ => return None,
+    })
+}
+
 /// `sum(list)`: the sum of the numbers in a list, set or tuple.
 pub fn sum(ev: &Evaluator, a: &[Value]) -> FnResult {
     let v = &a[0];
@@ -573,6 +588,15 @@ pub fn sum(ev: &Evaluator, a: &[Value]) -> FnResult {
         && first.ty() != Type::Number
         && !matches!(first, Value::Null(_))
     {
+        // A lone element was returned as it was, and cty's check of the result panicked.
+        if items.len() == 1
+            && let Some(shown) = go_value_string(first)
+        {
+            return Err(FnError::Call(format!(
+                "panic in function implementation: returned value {shown} does not conform to expected return type cty.Number: number required, but received {}",
+                first.ty().friendly()
+            )));
+        }
         let bad = |v: &Value| !matches!(convert(v, &Type::Number), Ok(Value::Number(_)));
         if items.get(1).is_some_and(|second| bad(second)) {
             return arg_err(0, "argument must be list, set, or tuple of number values");
