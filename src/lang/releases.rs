@@ -182,6 +182,31 @@ pub const IMPORT_BLOCKS: Arrival = Arrival {
     source: "CHANGELOG.md v1.5.0: \"`import` blocks for importing infrastructure\"",
 };
 
+/// cty's function system no longer runs a function whose parameter does not take values of
+/// unknown type (no AllowDynamicType) when one arrives: the call is `cty.DynamicVal`. Among
+/// the built-ins only `format` and `formatlist` take nulls that way, so an untyped `null`
+/// among their arguments makes them unknown (see FORMAT_HANDLES_DYNAMIC for the end of it).
+pub const CTY_DYNAMIC_SHORT_CIRCUIT: Arrival = Arrival {
+    name: "untyped null argument short-circuits format/formatlist",
+    since: (1, 6, 0),
+    source: "go-cty CHANGELOG 1.13.1: \"The function system will now skip calling Impl if it skips calling Type, immediately returning cty.DynamicVal\"; go.mod: go-cty v1.12.2 at v1.5.7, v1.14.0 at v1.6.0; Terraform 1.11.4 prints format(\"%v\", null) as (known after apply), tf-oracle 1.0.3 as \"null\"",
+};
+
+/// `format` and `formatlist` handle unknown and null values of unknown type themselves again.
+pub const FORMAT_HANDLES_DYNAMIC: Arrival = Arrival {
+    name: "format/formatlist take an untyped null again",
+    since: (1, 12, 0),
+    source: "go-cty CHANGELOG 1.16.1: \"FormatFunc and FormatListFunc now handle unknown and null values of unknown type as arguments, rather than letting the function system's short-circuit behavior take care of it\"; go.mod: go-cty v1.16.0 at v1.11.4, v1.16.2 at v1.12.0",
+};
+
+/// Go's `strconv.Quote` writes DEL (U+007F) as `\x7f`, like the other ASCII controls (before:
+/// `\u007f`): printed strings and `%q` in messages.
+pub const GO_QUOTE_DEL_HEX: Arrival = Arrival {
+    name: "DEL quoted as \\x7f",
+    since: (1, 3, 0),
+    source: "Go 1.19 release notes (strconv): Quote and related functions now quote the rune U+007F as \\x7f, not \\u007f (golang/go#52062); .go-version: 1.18.1 at v1.2.9, 1.19.1 at v1.3.0; tf-oracle 1.0.3 prints \"\\u007f\", Terraform 1.11.4 \"\\x7f\"",
+};
+
 /// Go's Unicode tables move from 13.0 to 15.0 (printing, `upper`, `lower`, `title`).
 pub const GO_UNICODE_15: Arrival = Arrival {
     name: "Go's Unicode 15.0 tables",
@@ -351,6 +376,9 @@ pub const FEATURES: &[Arrival] = &[
     CHECK_BLOCKS,
     IMPORT_BLOCKS,
     GO_UNICODE_15,
+    GO_QUOTE_DEL_HEX,
+    CTY_DYNAMIC_SHORT_CIRCUIT,
+    FORMAT_HANDLES_DYNAMIC,
     TEXTSEG_UNICODE_15,
     STRICT_RFC3339,
     REMOVED_BLOCKS,
@@ -691,6 +719,40 @@ mod gate_tests {
         gate(GO_UNICODE_15, "", r#""\u0870""#, r#""\u0870""#, "\"\u{870}\"");
         gate(GO_UNICODE_15, "", r#"upper("\uA7C1")"#, r#""\ua7c1""#, "\"\u{A7C0}\"");
         gate(TEXTSEG_UNICODE_15, "", r#"length("a\U00011F00")"#, "2", "1");
+        // tf-oracle 1.0.3 and Terraform 1.11.4's console.
+        gate(GO_QUOTE_DEL_HEX, "", r#""a\u007fb""#, r#""a\u007fb""#, r#""a\x7fb""#);
+    }
+    // tf-oracle 1.0.3 and Terraform 1.11.4's console; 1.12 as go-cty 1.16.1 describes it.
+    #[test]
+    fn format_of_untyped_null() {
+        gate(
+            CTY_DYNAMIC_SHORT_CIRCUIT,
+            "",
+            r#"format("%v", null)"#,
+            r#""null""#,
+            "(known after apply)",
+        );
+        gate(
+            CTY_DYNAMIC_SHORT_CIRCUIT,
+            "",
+            r#"formatlist("%s", null)"#,
+            "ERR Error in function call",
+            "(known after apply)",
+        );
+        gate(
+            FORMAT_HANDLES_DYNAMIC,
+            "",
+            r#"format("%v", null)"#,
+            "(known after apply)",
+            r#""null""#,
+        );
+        gate(
+            FORMAT_HANDLES_DYNAMIC,
+            "",
+            r#"format("x", null)"#,
+            "(known after apply)",
+            "ERR Invalid function argument",
+        );
     }
     // 1.0.3: "Error in function call" (tf-oracle: "cannot use element function with a negative index").
     #[test]

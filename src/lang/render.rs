@@ -11,6 +11,8 @@ struct Style {
     sens: &'static str,
     /// The Unicode tables that decide which characters are escaped.
     ucd: Ucd,
+    /// DEL is written `\x7f` (Go 1.19 on), else `\u007f`.
+    del_hex: bool,
 }
 
 /// Renders a value as `terraform console` prints it.
@@ -21,6 +23,7 @@ pub fn console(v: &Value) -> String {
         Style {
             sens: SENSITIVE,
             ucd: Ucd::V15,
+            del_hex: true,
         },
     )
 }
@@ -44,7 +47,8 @@ pub fn console_at(v: &Value, version: super::releases::TfVersion) -> String {
     } else {
         Ucd::V15
     };
-    format_value(v, 0, Style { sens: word, ucd })
+    let del_hex = super::releases::has(version, &super::releases::GO_QUOTE_DEL_HEX);
+    format_value(v, 0, Style { sens: word, ucd, del_hex })
 }
 
 /// True when some string in `v` (an object key too) passes `f`.
@@ -74,7 +78,7 @@ fn format_value(v: &Value, indent: usize, st: Style) -> String {
         Value::Null(t) => null_string(t),
         Value::Bool(b) => b.to_string(),
         Value::Number(n) => n.to_text(),
-        Value::String(s) => multiline(s, indent).unwrap_or_else(|| go_quote_at(s, st.ucd)),
+        Value::String(s) => multiline(s, indent).unwrap_or_else(|| go_quote_at(s, st.ucd, st.del_hex)),
         Value::Object(m) => mapping(m.iter(), indent, st),
         Value::Tuple(vs) => sequence(vs, indent, st),
         Value::List(_, vs) => format!("tolist({})", sequence(vs, indent, st)),
@@ -132,7 +136,7 @@ fn mapping<'a>(entries: impl Iterator<Item = (&'a String, &'a Value)>, indent: u
         count += 1;
         out.push('\n');
         out.push_str(&" ".repeat(inner));
-        out.push_str(&multiline(k, inner).unwrap_or_else(|| go_quote_at(k, st.ucd)));
+        out.push_str(&multiline(k, inner).unwrap_or_else(|| go_quote_at(k, st.ucd, st.del_hex)));
         out.push_str(" = ");
         out.push_str(&format_value(v, inner, st));
     }
@@ -267,11 +271,18 @@ pub fn json(v: &Value) -> serde_json::Value {
 
 /// Quotes a string as Go's `strconv.Quote` does (Go 1.25's tables).
 pub fn go_quote(s: &str) -> String {
-    go_quote_at(s, Ucd::V15)
+    go_quote_at(s, Ucd::V15, true)
 }
 
-/// Quotes a string as Go's `strconv.Quote` does with the Unicode tables `ucd`.
-pub fn go_quote_at(s: &str, ucd: Ucd) -> String {
+/// Quotes a string as the Go that Terraform `version` was built with quotes it.
+pub fn go_quote_in(s: &str, version: super::releases::TfVersion) -> String {
+    let del_hex = super::releases::has(version, &super::releases::GO_QUOTE_DEL_HEX);
+    unicode::go_at(version, |u| go_quote_at(s, u, del_hex))
+}
+
+/// Quotes a string as Go's `strconv.Quote` does with the Unicode tables `ucd`; `del_hex`
+/// writes DEL as Go 1.19 and later do.
+pub fn go_quote_at(s: &str, ucd: Ucd, del_hex: bool) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
@@ -286,8 +297,7 @@ pub fn go_quote_at(s: &str, ucd: Ucd) -> String {
             '\t' => out.push_str("\\t"),
             '\u{b}' => out.push_str("\\v"),
             c if unicode::is_print(c, ucd) => out.push(c),
-            // The Go that Terraform is built with writes DEL as \u007f.
-            '\u{7f}' => out.push_str("\\u007f"),
+            '\u{7f}' if !del_hex => out.push_str("\\u007f"),
             c if (c as u32) < 0x80 => out.push_str(&format!("\\x{:02x}", c as u32)),
             c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
             c => out.push_str(&format!("\\U{:08x}", c as u32)),

@@ -181,7 +181,7 @@ fn charset(ev: &Evaluator, a: &[Value]) -> Result<text::Charset, FnError> {
     let name = s(&a[1]);
     text::lookup(name).ok_or_else(|| {
         // Go's %q: `"\u00ad"`, not Rust's `"\u{ad}"`.
-        let quoted = crate::lang::unicode::go_at(ev.version, |u| crate::lang::render::go_quote_at(name, u));
+        let quoted = crate::lang::render::go_quote_in(name, ev.version);
         FnError::Arg(
             1,
             format!("{quoted} is not a supported IANA encoding name or alias in this Terraform version"),

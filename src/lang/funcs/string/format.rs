@@ -147,7 +147,21 @@ fn believed_spec(ev: &Evaluator, spec: &str) -> String {
     out
 }
 
+/// Terraform 1.6 to 1.11: an argument of unknown type (an untyped `null`) stops the call before
+/// it runs, and the result is unknown (see releases::CTY_DYNAMIC_SHORT_CIRCUIT).
+fn short_circuited(ev: &Evaluator, args: &[Value]) -> bool {
+    use crate::lang::releases::{CTY_DYNAMIC_SHORT_CIRCUIT, FORMAT_HANDLES_DYNAMIC, has};
+    has(ev.version, &CTY_DYNAMIC_SHORT_CIRCUIT)
+        && !has(ev.version, &FORMAT_HANDLES_DYNAMIC)
+        && args
+            .iter()
+            .any(|v| matches!(v, Value::Null(Type::Dynamic) | Value::Unknown(Type::Dynamic)))
+}
+
 fn format_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
+    if short_circuited(ev, &a[1..]) {
+        return Ok(Value::Unknown(Type::Dynamic));
+    }
     if a[1..].iter().any(Value::has_unknown) {
         return Ok(Value::Unknown(Type::String));
     }
@@ -171,6 +185,9 @@ fn format_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
 }
 
 fn formatlist_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
+    if short_circuited(ev, &a[1..]) {
+        return Ok(Value::Unknown(Type::Dynamic));
+    }
     let spec = believed_spec(ev, s(&a[0]));
     let fmt = spec.as_str();
     let args = &a[1..];
