@@ -14,6 +14,7 @@ use super::ctx::Ctx;
 use super::error::{CfnError, ErrorKind};
 use super::foreach;
 use super::intrinsics::fold_all;
+use super::legacy;
 use super::overrides::{self, depends_list, depends_value};
 use super::resolve::{depends_name, lookup_ref, param_value, resolve, resolve_map};
 use super::scope::{Cond, Entry, Expanded, Scope, Slot};
@@ -105,7 +106,15 @@ impl<'a> Engine<'a> {
             _ => return Err(CfnError::shape("the template", "must be a mapping of sections").at(&file, "")),
         };
         constants::apply(&mut doc).map_err(|e| e.at(&file, ""))?;
-        Ok(doc)
+        // rain's older forms: !Rain::Module resources are module entries, !Rain::Embed a file's
+        // text; its other directives are refused here rather than passed through.
+        legacy::modules_from_resources(&mut doc).map_err(|e| e.at(&file, ""))?;
+        let mut v = Value::Map(doc);
+        legacy::embed_and_refuse(&mut v, "", &|p| self.reader.text(&self.locate(loc, p)?)).map_err(|e| e.at(&file, ""))?;
+        Ok(match v {
+            Value::Map(m) => m,
+            _ => Map::new(),
+        })
     }
 
     /// A path as written in the file at `base`, resolved against that file's folder; an
