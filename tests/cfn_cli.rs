@@ -313,7 +313,10 @@ fn sources_may_climb_to_the_root_folder_and_no_further() {
     let out = run(&app, &["template.yaml"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains("../../modules/bucket.yaml") && err.contains("climbs above the root folder"), "{err}");
+    assert!(
+        err.contains("../../modules/bucket.yaml") && err.contains("climbs above the root folder"),
+        "{err}"
+    );
     // …unless --root widens it.
     let root = dir.display().to_string();
     let out = run(&app, &["--root", &root, "template.yaml"]);
@@ -330,5 +333,8 @@ fn sources_may_climb_to_the_root_folder_and_no_further() {
     let out = run(&app, &["../../modules/bucket.yaml"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("the template is outside the root folder") && err.contains("--root DIR"), "{err}");
+    assert!(
+        err.contains("the template is outside the root folder") && err.contains("--root DIR"),
+        "{err}"
+    );
 }

@@ -220,7 +220,8 @@ mod tests {
 
     #[test]
     fn rain_constant_is_the_whole_value() {
-        let doc = run("Rain:\n  Constants:\n    a: x\n    s: !Sub ${P}-${Rain::a}\nR:\n  A: !Rain::Constant a\n  S: !Rain::Constant s\n").unwrap();
+        let doc = run("Rain:\n  Constants:\n    a: x\n    s: !Sub ${P}-${Rain::a}\nR:\n  A: !Rain::Constant a\n  S: !Rain::Constant s\n")
+            .unwrap();
         let r = doc.get("R").unwrap();
         assert!(r.same_data(&parse("A: x\nS: !Sub ${P}-x\n").unwrap()), "{r:?}");
     }

@@ -199,7 +199,11 @@ impl<'a> Engine<'a> {
             }
             return pkg.inside(&rest);
         }
-        if !is_remote(&src) && !sc.loc.beside(&self.root_loc) && matches!(sc.loc, Loc::File(_)) && self.ctx.flipped(Rule::CfnSourceRelativeToCwd) {
+        if !is_remote(&src)
+            && !sc.loc.beside(&self.root_loc)
+            && matches!(sc.loc, Loc::File(_))
+            && self.ctx.flipped(Rule::CfnSourceRelativeToCwd)
+        {
             return self.locate(&self.root_loc, &src);
         }
         self.locate(&sc.loc, &src)
@@ -547,7 +551,10 @@ impl<'a> Engine<'a> {
             (v, None) => {
                 return Err(CfnError::shape(
                     what,
-                    format!("must name a condition (or be !Ref of a parameter that does), not a {}", v.kind_name()),
+                    format!(
+                        "must name a condition (or be !Ref of a parameter that does), not a {}",
+                        v.kind_name()
+                    ),
                 ));
             }
         };
@@ -793,7 +800,11 @@ impl<'a> Engine<'a> {
             };
             out.0.push((k.to_string(), body));
         }
-        Ok(Value::Seq(vec![id.clone(), resolve(self, sc, coll)?.unwrap_or_else(Value::null), Value::Map(out)]))
+        Ok(Value::Seq(vec![
+            id.clone(),
+            resolve(self, sc, coll)?.unwrap_or_else(Value::null),
+            Value::Map(out),
+        ]))
     }
 
     /// A parent resource: module outputs substituted; DependsOn and Condition untouched.

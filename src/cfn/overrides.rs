@@ -55,7 +55,11 @@ pub fn without_param_keys(ctx: &Ctx, attr: &str, v: &Value, params: &Map) -> Val
     if ctx.flipped(Rule::CfnOverrideParamKeysApplied) {
         return v.clone();
     }
-    Value::Map(Map(m.iter().filter(|(k, _)| !params.contains(k)).map(|(k, x)| (k.to_string(), x.clone())).collect()))
+    Value::Map(Map(m
+        .iter()
+        .filter(|(k, _)| !params.contains(k))
+        .map(|(k, x)| (k.to_string(), x.clone()))
+        .collect()))
 }
 
 /// Merges an override value into a module value. `None`: the key is removed (only under the

@@ -403,7 +403,11 @@ impl<'a> Reader<'a> {
         }
         let full: PathBuf = std::iter::once(prefix.into_os_string()).chain(parts).collect();
         let roots = [self.root_abs.as_deref(), Some(sandbox.root())];
-        let inside = roots.into_iter().flatten().find_map(|r| full.strip_prefix(r).ok()).ok_or_else(outside)?;
+        let inside = roots
+            .into_iter()
+            .flatten()
+            .find_map(|r| full.strip_prefix(r).ok())
+            .ok_or_else(outside)?;
         let rel: Vec<String> = inside.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
         Ok(RelPath(rel))
     }
