@@ -1,5 +1,6 @@
 //! `iacquiz cfn package` on disk: output to stdout or a file, YAML or JSON, exit codes, and
-//! file access confined to the parent template's folder (symbolic links included).
+//! file access confined to a root folder, the working folder or `--root DIR` (symbolic links
+//! included); the library's `package(path)` roots at the template's own folder.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -162,7 +163,9 @@ fn a_zip_package_on_disk() {
 #[cfg(unix)]
 fn package_watched(parent: &Path) -> std::process::Output {
     use std::io::Read;
+    // Run where the template is: the working folder is the root.
     let mut child = bin()
+        .current_dir(parent.parent().unwrap())
         .args(["cfn", "package"])
         .arg(parent)
         .stdout(std::process::Stdio::piped())
@@ -282,4 +285,56 @@ fn an_oversize_inserted_file_is_refused_with_the_cap() {
     // Under the cap it is read.
     std::fs::File::create(dir.join("big.txt")).unwrap().set_len(1024).unwrap();
     assert!(cfn::package(dir.join("template.yaml"), &Rules::real()).is_ok());
+}
+
+/// #22 point 6: the root is the working folder by default, `--root DIR` otherwise; a source may
+/// climb above the template's folder (`../../modules/…`) or be absolute, inside the root only,
+/// and the template itself must be inside it.
+#[test]
+fn sources_may_climb_to_the_root_folder_and_no_further() {
+    let dir = scratch("root");
+    write(
+        &dir,
+        "stacks/app/template.yaml",
+        &format!(
+            "Modules:\n  Up:\n    Source: ../../modules/bucket.yaml\n  Abs:\n    Source: {}\n",
+            dir.join("modules/bucket.yaml").display()
+        ),
+    );
+    write(&dir, "modules/bucket.yaml", "Resources:\n  Bucket:\n    Type: AWS::S3::Bucket\n");
+    let run = |cwd: &Path, args: &[&str]| bin().current_dir(cwd).args(["cfn", "package"]).args(args).output().unwrap();
+    // From the project folder: both sources are inside the working folder.
+    let out = run(&dir, &["stacks/app/template.yaml"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("UpBucket:") && text.contains("AbsBucket:"), "{text}");
+    // From the template's folder the working folder is too small…
+    let app = dir.join("stacks/app");
+    let out = run(&app, &["template.yaml"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("../../modules/bucket.yaml") && err.contains("climbs above the root folder"),
+        "{err}"
+    );
+    // …unless --root widens it.
+    let root = dir.display().to_string();
+    let out = run(&app, &["--root", &root, "template.yaml"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    // An absolute source outside the root is refused, naming the root.
+    write(&dir, "stacks/app/abs.yaml", "Modules:\n  Etc:\n    Source: /etc/hosts\n");
+    let out = run(&dir, &["stacks/app/abs.yaml"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("/etc/hosts") && err.contains("is outside the root folder"), "{err}");
+    // A template outside the root is an unusable argument.
+    let out = run(&app, &["--root", &app.join("none").display().to_string(), "template.yaml"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(&app, &["../../modules/bucket.yaml"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the template is outside the root folder") && err.contains("--root DIR"),
+        "{err}"
+    );
 }

@@ -3,7 +3,9 @@
 //! (lines the error message must contain). `rules.txt` lists misconception rules: for each,
 //! the real packaging must consult it, and packaging with it flipped must give
 //! `expect.RULE.yaml` or `error.RULE.txt`, which differ from the real answer. A folder
-//! `NAME.zip.d/` becomes the archive `NAME.zip` at test time. With CFN_BLESS=1 a missing
+//! `NAME.zip.d/` becomes the archive `NAME.zip` at test time. `parent.txt` names the parent
+//! template when it is not `template.yaml` at the top (`stacks/app/template.yaml`: the folder
+//! is the root, and sources may climb to it). With CFN_BLESS=1 a missing
 //! expect file is written from the current output, for a person to review.
 
 use std::collections::BTreeMap;
@@ -18,7 +20,7 @@ fn root() -> PathBuf {
 }
 
 fn is_expectation(name: &str) -> bool {
-    name.starts_with("expect") || name.starts_with("error") || name == "rules.txt"
+    name.starts_with("expect") || name.starts_with("error") || name == "rules.txt" || name == "parent.txt"
 }
 
 fn collect(dir: &Path, prefix: &str, out: &mut BTreeMap<String, Vec<u8>>) {
@@ -58,10 +60,11 @@ fn zip_folder(dir: &Path) -> Vec<u8> {
 fn run(dir: &Path, rules: &Rules) -> Result<Template, CfnError> {
     let mut files = BTreeMap::new();
     collect(dir, "", &mut files);
-    let parent = if files.contains_key("template.json") {
-        "template.json"
-    } else {
-        "template.yaml"
+    let named = std::fs::read_to_string(dir.join("parent.txt")).ok();
+    let parent = match &named {
+        Some(p) => p.trim(),
+        None if files.contains_key("template.json") => "template.json",
+        None => "template.yaml",
     };
     cfn::package(Input::memory(files, parent), rules)
 }

@@ -1,5 +1,6 @@
 //! `Constants:` (and the legacy `Rain: Constants:`): values a file names once and uses as
-//! `${Const::x}` inside Fn::Sub strings or as `!Ref Const::x`. Each file has its own.
+//! `${Const::x}` (or `${Rain::x}`) inside Fn::Sub strings, or whole as `!Ref Const::x` or
+//! the older `!Rain::Constant x`. Each file has its own.
 
 use super::error::{CfnError, ErrorKind};
 use super::sub::{self, Word};
@@ -109,7 +110,21 @@ fn uses_constants(v: &Value) -> bool {
     match v {
         Value::Scalar(s) => s.text.contains("Const::") || s.text.contains("Rain::"),
         Value::Seq(items) => items.iter().any(uses_constants),
-        Value::Map(m) => m.iter().any(|(_, v)| uses_constants(v)),
+        Value::Map(m) => m.iter().any(|(k, v)| k == RAIN_CONSTANT || uses_constants(v)),
+    }
+}
+
+/// The older directive for a whole constant: `!Rain::Constant name`.
+const RAIN_CONSTANT: &str = "Rain::Constant";
+
+/// The constant a node names whole: `!Ref Const::x`, `!Ref Rain::x` or `!Rain::Constant x`.
+fn whole_constant(v: &Value) -> Option<&str> {
+    if let Some(name) = v.ref_name().and_then(constant_name) {
+        return Some(name);
+    }
+    match v {
+        Value::Map(m) if m.len() == 1 && m.0[0].0 == RAIN_CONSTANT => m.0[0].1.as_str(),
+        _ => None,
     }
 }
 
@@ -126,7 +141,7 @@ fn constant_name(var: &str) -> Option<&str> {
 }
 
 fn replace(v: &mut Value, consts: &Map, budget: &mut Budget) -> Result<(), CfnError> {
-    if let Some(name) = v.ref_name().and_then(constant_name) {
+    if let Some(name) = whole_constant(v) {
         let value = consts
             .get(name)
             .ok_or_else(|| constant_error(name, "is not defined in this file's Constants"))?;
@@ -204,8 +219,17 @@ mod tests {
     }
 
     #[test]
+    fn rain_constant_is_the_whole_value() {
+        let doc = run("Rain:\n  Constants:\n    a: x\n    s: !Sub ${P}-${Rain::a}\nR:\n  A: !Rain::Constant a\n  S: !Rain::Constant s\n")
+            .unwrap();
+        let r = doc.get("R").unwrap();
+        assert!(r.same_data(&parse("A: x\nS: !Sub ${P}-x\n").unwrap()), "{r:?}");
+    }
+
+    #[test]
     fn unknown_constants_are_errors() {
         assert!(run("R: !Sub ${Const::nope}\n").unwrap_err().to_string().contains("Const::nope"));
         assert!(run("Constants: {a: 1}\nR: !Ref Const::b\n").is_err());
+        assert!(run("R: !Rain::Constant nope\n").unwrap_err().to_string().contains("nope"));
     }
 }

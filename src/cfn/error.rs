@@ -26,7 +26,7 @@ pub enum ErrorKind {
         /// Why.
         detail: String,
     },
-    /// A path leaves the parent template's folder.
+    /// A path leaves the root folder.
     Escape {
         /// The path as written.
         path: String,
@@ -223,7 +223,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::Escape { path, detail } => {
                 write!(
                     f,
-                    "the path {path:?} {detail}; sources must stay inside the parent template's folder"
+                    "the path {path:?} {detail}; sources and inserted files must stay inside the root folder (on the command line the working folder, or --root DIR)"
                 )
             }
             ErrorKind::Offline { uri } => write!(

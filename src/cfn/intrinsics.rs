@@ -139,13 +139,14 @@ impl Map {
     }
 }
 
-/// `Fn::InsertFile: path` → the file's text; the path is relative to the file it is written in.
+/// `Fn::InsertFile: path` → the file's text. As rain reads it, the path is relative to the
+/// file that declares the module it is written in (see [`Engine::insert_base`]).
 pub fn insert_file(eng: &Engine, sc: &Scope, arg: &Value) -> Result<Value, CfnError> {
     let path = resolve_value(eng, sc, arg)?;
     let Some(p) = path.as_str() else {
         return Err(CfnError::intrinsic("Fn::InsertFile", "requires a scalar file path").at(&sc.file(), &sc.label));
     };
-    let loc = sc.loc.relative(p).map_err(|e| e.at(&sc.file(), &sc.label))?;
+    let loc = eng.locate(&eng.insert_base(sc), p).map_err(|e| e.at(&sc.file(), &sc.label))?;
     let text = eng.reader.text(&loc).map_err(|e| e.at(&sc.file(), &sc.label))?;
     Ok(Value::str(text))
 }

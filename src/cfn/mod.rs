@@ -10,6 +10,7 @@ pub mod emit;
 pub mod error;
 pub mod foreach;
 pub mod intrinsics;
+pub mod legacy;
 pub mod module;
 pub mod overrides;
 pub mod resolve;

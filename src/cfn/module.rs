@@ -14,8 +14,9 @@ use super::ctx::Ctx;
 use super::error::{CfnError, ErrorKind};
 use super::foreach;
 use super::intrinsics::fold_all;
+use super::legacy;
 use super::overrides::{self, depends_list, depends_value};
-use super::resolve::{depends_name, param_value, resolve, resolve_map};
+use super::resolve::{depends_name, lookup_ref, param_value, resolve, resolve_map};
 use super::scope::{Cond, Entry, Expanded, Scope, Slot};
 use super::sources::{Loc, Reader, is_remote};
 use super::sub;
@@ -39,6 +40,10 @@ pub struct Engine<'a> {
     // Entries whose Properties are being resolved (by label): an Fn::Invoke among them that
     // names one of them again would recurse for ever.
     resolving: RefCell<Vec<String>>,
+    // Where an Fn::InsertFile being resolved was written: `Some(file)` while an entry's
+    // Properties are resolved in the file that declares it, `None` while a module's own text
+    // is (its InsertFile paths are then relative to the file that declares the module).
+    insert_base: RefCell<Vec<Option<Loc>>>,
     root_conditions: RefCell<Map>,
     emitted: RefCell<Map>,
     transforms: RefCell<Vec<Value>>,
@@ -54,10 +59,25 @@ impl<'a> Engine<'a> {
             root_loc: root,
             stack: RefCell::new(Vec::new()),
             resolving: RefCell::new(Vec::new()),
+            insert_base: RefCell::new(Vec::new()),
             root_conditions: RefCell::new(Map::new()),
             emitted: RefCell::new(Map::new()),
             transforms: RefCell::new(Vec::new()),
             count: Cell::new(0),
+        }
+    }
+
+    /// The file an Fn::InsertFile resolved in `sc` is relative to, as rain reads it: the file
+    /// that declares the module whose text holds it (the root template at the root), or, in an
+    /// entry's Properties, the file that declares the entry.
+    pub fn insert_base(&self, sc: &Scope) -> Loc {
+        if let Some(Some(at)) = self.insert_base.borrow().last() {
+            return at.clone();
+        }
+        match sc.parent {
+            // A learner may believe the path is relative to the module file that holds it.
+            Some(p) if !p.loc.beside(&sc.loc) && !self.ctx.flipped(Rule::CfnInsertFileRelativeToModule) => p.loc.clone(),
+            _ => sc.loc.clone(),
         }
     }
 
@@ -86,7 +106,21 @@ impl<'a> Engine<'a> {
             _ => return Err(CfnError::shape("the template", "must be a mapping of sections").at(&file, "")),
         };
         constants::apply(&mut doc).map_err(|e| e.at(&file, ""))?;
-        Ok(doc)
+        // rain's older forms: !Rain::Module resources are module entries, !Rain::Embed a file's
+        // text; its other directives are refused here rather than passed through.
+        legacy::modules_from_resources(&mut doc).map_err(|e| e.at(&file, ""))?;
+        let mut v = Value::Map(doc);
+        legacy::embed_and_refuse(&mut v, "", &|p| self.reader.text(&self.locate(loc, p)?)).map_err(|e| e.at(&file, ""))?;
+        Ok(match v {
+            Value::Map(m) => m,
+            _ => Map::new(),
+        })
+    }
+
+    /// A path as written in the file at `base`, resolved against that file's folder; an
+    /// absolute path is taken inside the root folder (refused outside it, or in memory).
+    pub fn locate(&self, base: &Loc, rel: &str) -> Result<Loc, CfnError> {
+        base.relative_in(rel, &|p| self.reader.absolute(p))
     }
 
     fn add_transform(&self, t: Value) {
@@ -128,10 +162,10 @@ impl<'a> Engine<'a> {
                     .and_then(Value::as_str)
                     .ok_or_else(|| CfnError::shape(format!("Packages.{alias}"), "needs a Source"))?;
                 let hash = match spec.get("Hash").and_then(Value::as_str) {
-                    Some(h) => Some(loc.relative(h)?),
+                    Some(h) => Some(self.locate(loc, h)?),
                     None => None,
                 };
-                out.insert(alias.to_string(), (loc.relative(src)?, hash));
+                out.insert(alias.to_string(), (self.locate(loc, src)?, hash));
             }
         }
         Ok(out)
@@ -165,10 +199,14 @@ impl<'a> Engine<'a> {
             }
             return pkg.inside(&rest);
         }
-        if !is_remote(&src) && !sc.loc.at_top() && matches!(sc.loc, Loc::File(_)) && self.ctx.flipped(Rule::CfnSourceRelativeToCwd) {
-            return self.root_loc.relative(&src);
+        if !is_remote(&src)
+            && !sc.loc.beside(&self.root_loc)
+            && matches!(sc.loc, Loc::File(_))
+            && self.ctx.flipped(Rule::CfnSourceRelativeToCwd)
+        {
+            return self.locate(&self.root_loc, &src);
         }
-        sc.loc.relative(&src)
+        self.locate(&sc.loc, &src)
     }
 
     fn check_hash(&self, pkg: &Loc, hash: &Loc) -> Result<(), CfnError> {
@@ -246,12 +284,14 @@ impl<'a> Engine<'a> {
             }
             busy.push(label.clone());
         }
+        self.insert_base.borrow_mut().push(Some(sc.loc.clone()));
         let props = match entry.body.get("Properties") {
             None => Ok(Map::new()),
             Some(Value::Map(m)) => resolve_map(self, sc, m),
             Some(v) if v.is_null() => Ok(Map::new()),
             Some(_) => Err(here(CfnError::shape("Properties", "must be a mapping of parameter values"))),
         };
+        self.insert_base.borrow_mut().pop();
         self.resolving.borrow_mut().pop();
         let mut props = props?;
         if let Some(p) = invoke {
@@ -280,7 +320,9 @@ impl<'a> Engine<'a> {
             }
         }
         self.stack.borrow_mut().push(loc.clone());
+        self.insert_base.borrow_mut().push(None);
         let r = self.module(sc, &loc, &label, prefix, props, overrides, emit);
+        self.insert_base.borrow_mut().pop();
         self.stack.borrow_mut().pop();
         let mut ex = r?;
         if let Some(c) = &entry.condition {
@@ -363,6 +405,9 @@ impl<'a> Engine<'a> {
 
         // The module's own resources, after its conditions and IfParam.
         let mut own: Vec<(String, Map)> = Vec::new();
+        // Resources IfParam/IfNotParam left out: rain checks overrides before IfParam runs,
+        // so an override may still name them (and is then dropped).
+        let mut omitted: Vec<String> = Vec::new();
         let mut loops: Vec<(String, Value)> = Vec::new();
         for (name, r) in resources.iter() {
             if let Some(l) = name.strip_prefix("Fn::ForEach::") {
@@ -373,7 +418,11 @@ impl<'a> Engine<'a> {
                 return Err(here(CfnError::shape(format!("Resources.{name}"), "must be a mapping")));
             };
             let mut r = r.clone();
-            if !self.keep_condition(&sc, &mut r).map_err(here)? || !if_param(&sc, &mut r) {
+            if !self.keep_condition(&sc, name, &mut r).map_err(here)? {
+                continue;
+            }
+            if !if_param(&sc, &mut r) {
+                omitted.push(name.to_string());
                 continue;
             }
             own.push((name.to_string(), r));
@@ -392,6 +441,11 @@ impl<'a> Engine<'a> {
         if let Some(ov) = overrides {
             let mut names: Vec<String> = own.iter().map(|(n, _)| n.clone()).collect();
             names.extend(subs.iter().flat_map(|x| x.resources.iter().map(|(l, _, _)| l.clone())));
+            // A learner may believe an override of a resource IfParam left out is an error.
+            let aimed: Vec<String> = omitted.iter().filter(|n| ov.contains(n)).cloned().collect();
+            if !aimed.is_empty() && !self.ctx.flipped(Rule::CfnOverrideOfOmittedIsError) {
+                names.extend(aimed);
+            }
             overrides::validate(&self.ctx, ov, &names, &sc.params).map_err(|e| e.at(&decl.file(), label))?;
         }
         let mut parameters: Vec<(String, Value)> = sc.params.iter().map(|(n, d)| (sc.id(n), d.clone())).collect();
@@ -454,11 +508,55 @@ impl<'a> Engine<'a> {
     }
 
     /// Applies a resource's Condition: false drops it, true removes the attribute, undecided
-    /// renames it. Returns whether to keep the resource.
-    fn keep_condition(&self, sc: &Scope, r: &mut Map) -> Result<bool, CfnError> {
+    /// renames it. Returns whether to keep the resource. `Condition: !Ref P` takes the name of
+    /// a parent's condition from the module parameter P, as rain resolves the attribute.
+    fn keep_condition(&self, sc: &Scope, id: &str, r: &mut Map) -> Result<bool, CfnError> {
         let Some(c) = r.get("Condition") else { return Ok(true) };
-        let Some(name) = c.as_str().map(str::to_string) else {
-            return Err(CfnError::shape("Condition", "must name a condition"));
+        let what = format!("Resources.{id}.Condition");
+        let name = match (c, c.ref_name()) {
+            (Value::Scalar(s), _) => s.text.clone(),
+            (_, Some(p)) => {
+                let p = p.to_string();
+                match lookup_ref(self, sc, &p)? {
+                    Value::Scalar(s) if !s.text.is_empty() => {
+                        // The parent passed a name of its own: look it up there.
+                        r.insert("Condition", Value::str(&s.text));
+                        return Ok(match sc.parent.and_then(|d| d.condition(&s.text)) {
+                            Some(Cond::Known(false)) => false,
+                            Some(Cond::Known(true)) => {
+                                r.remove("Condition");
+                                true
+                            }
+                            Some(Cond::Renamed(n)) => {
+                                r.insert("Condition", Value::str(n));
+                                true
+                            }
+                            None => true,
+                        });
+                    }
+                    v if v.ref_name().is_some() => {
+                        return Err(CfnError::shape(
+                            what,
+                            format!("!Ref {p} names no parameter of the module, so it gives no condition name"),
+                        ));
+                    }
+                    v => {
+                        return Err(CfnError::shape(
+                            what,
+                            format!("!Ref {p} gives a {}, not the name of a condition", v.kind_name()),
+                        ));
+                    }
+                }
+            }
+            (v, None) => {
+                return Err(CfnError::shape(
+                    what,
+                    format!(
+                        "must name a condition (or be !Ref of a parameter that does), not a {}",
+                        v.kind_name()
+                    ),
+                ));
+            }
         };
         match sc.condition(&name) {
             Some(Cond::Known(false)) => return Ok(false),
@@ -521,7 +619,8 @@ impl<'a> Engine<'a> {
                     } else {
                         sc
                     };
-                    resolved.insert(k, resolve(self, at, v)?.unwrap_or_else(Value::null));
+                    let v = overrides::without_param_keys(&self.ctx, k, v, &sc.params);
+                    resolved.insert(k, resolve(self, at, &v)?.unwrap_or_else(Value::null));
                 }
                 _ => {}
             }
@@ -604,6 +703,7 @@ impl<'a> Engine<'a> {
                     for (name, r) in m.iter() {
                         let r = match r.as_map() {
                             Some(rm) => Value::Map(self.resolve_root_resource(&sc, rm)?),
+                            None if name.starts_with("Fn::ForEach::") => self.resolve_root_loop(&sc, r)?,
                             None => r.clone(),
                         };
                         res.0.push((name.to_string(), fold_all(r).map_err(here)?));
@@ -682,6 +782,29 @@ impl<'a> Engine<'a> {
             out.0.insert(at, ("Transform".into(), Value::Seq(all)));
         }
         Ok(out)
+    }
+
+    /// A parent `Resources: Fn::ForEach::X: [Id, Collection, {OutputKey: resource}]`, kept for
+    /// CloudFormation: module outputs in the collection and in each resource (or inner loop)
+    /// substituted as in any parent resource.
+    fn resolve_root_loop(&self, sc: &Scope, v: &Value) -> Result<Value, CfnError> {
+        let Some([id, coll, Value::Map(tmpl)]) = v.as_seq().map(Vec::as_slice) else {
+            return Ok(v.clone());
+        };
+        let mut out = Map::new();
+        for (k, body) in tmpl.iter() {
+            let body = match body.as_map() {
+                Some(rm) => Value::Map(self.resolve_root_resource(sc, rm)?),
+                None if k.starts_with("Fn::ForEach::") => self.resolve_root_loop(sc, body)?,
+                None => body.clone(),
+            };
+            out.0.push((k.to_string(), body));
+        }
+        Ok(Value::Seq(vec![
+            id.clone(),
+            resolve(self, sc, coll)?.unwrap_or_else(Value::null),
+            Value::Map(out),
+        ]))
     }
 
     /// A parent resource: module outputs substituted; DependsOn and Condition untouched.

@@ -43,6 +43,25 @@ pub fn validate(ctx: &Ctx, overrides: &Map, resources: &[String], params: &Map) 
     Ok(())
 }
 
+/// An override's `Metadata`, `CreationPolicy` or `UpdatePolicy` without its top-level keys
+/// named like a module parameter: rain skips them silently (Properties refuses them instead,
+/// in [`validate`]). Other attributes are returned as they are.
+pub fn without_param_keys(ctx: &Ctx, attr: &str, v: &Value, params: &Map) -> Value {
+    let Value::Map(m) = v else { return v.clone() };
+    if !matches!(attr, "Metadata" | "CreationPolicy" | "UpdatePolicy") || !m.keys().any(|k| params.contains(k)) {
+        return v.clone();
+    }
+    // A learner may believe every key of the override is merged.
+    if ctx.flipped(Rule::CfnOverrideParamKeysApplied) {
+        return v.clone();
+    }
+    Value::Map(Map(m
+        .iter()
+        .filter(|(k, _)| !params.contains(k))
+        .map(|(k, x)| (k.to_string(), x.clone()))
+        .collect()))
+}
+
 /// Merges an override value into a module value. `None`: the key is removed (only under the
 /// override-can-remove misconception).
 pub fn merge(ctx: &Ctx, a: Value, b: Value) -> Option<Value> {

@@ -1,6 +1,6 @@
 //! Where module files come from: a folder on disk or an in-memory file map, paths confined to
-//! the parent template's folder tree, entries of `.zip` packages, and remote addresses behind
-//! the [`Fetch`] trait (offline by default).
+//! a root folder (on disk: the working folder or `--root`; in memory: the map itself), entries
+//! of `.zip` packages, and remote addresses behind the [`Fetch`] trait (offline by default).
 
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -15,7 +15,7 @@ use crate::confine::{ReadError, Sandbox};
 /// The most bytes one file (or one archive entry) may have.
 pub const MAX_FILE: u64 = 16 << 20;
 
-/// A path inside the parent template's folder tree, as normalised components.
+/// A path inside the root folder, as normalised components.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RelPath(pub Vec<String>);
 
@@ -26,9 +26,10 @@ impl RelPath {
         c.pop();
         RelPath(c)
     }
-    /// `rel` (a relative path as written) joined onto this folder, refusing escapes.
+    /// `rel` (a relative path as written) joined onto this folder, refusing escapes: `..` may
+    /// climb out of this folder, but not above the root.
     pub fn join(&self, rel: &str) -> Result<RelPath, CfnError> {
-        if rel.starts_with(['/', '\\']) || rel.as_bytes().get(1) == Some(&b':') {
+        if is_absolute(rel) {
             return Err(ErrorKind::Escape {
                 path: rel.into(),
                 detail: "is absolute".into(),
@@ -43,7 +44,7 @@ impl RelPath {
                     if c.pop().is_none() {
                         return Err(ErrorKind::Escape {
                             path: rel.into(),
-                            detail: "climbs above the parent template's folder".into(),
+                            detail: "climbs above the root folder".into(),
                         }
                         .into());
                     }
@@ -87,29 +88,52 @@ impl fmt::Display for Loc {
     }
 }
 
+/// True for a path written as absolute (`/x`, `\\x`, `C:x`).
+pub fn is_absolute(s: &str) -> bool {
+    s.starts_with(['/', '\\']) || s.as_bytes().get(1) == Some(&b':')
+}
+
+/// Turns an absolute path as written into a path inside the root, or refuses it.
+pub type Absolute<'f> = &'f dyn Fn(&str) -> Result<RelPath, CfnError>;
+
+/// The [`Absolute`] of an input with no folder on disk: every absolute path is refused.
+pub fn refuse_absolute(path: &str) -> Result<RelPath, CfnError> {
+    Err(ErrorKind::Escape {
+        path: path.into(),
+        detail: "is absolute".into(),
+    }
+    .into())
+}
+
 /// True for a source that names a remote address.
 pub fn is_remote(s: &str) -> bool {
     s.starts_with("https://") || s.starts_with("http://") || s.starts_with("s3://")
 }
 
 impl Loc {
-    /// True when this file sits in the parent template's own folder.
-    pub fn at_top(&self) -> bool {
-        matches!(self, Loc::File(p) if p.0.len() <= 1)
+    /// True when this file sits in the same folder as `other` (both on disk).
+    pub fn beside(&self, other: &Loc) -> bool {
+        matches!((self, other), (Loc::File(a), Loc::File(b)) if a.dir() == b.dir())
     }
-    /// A path as written in this file, resolved against this file's folder.
+    /// A path as written in this file, resolved against this file's folder; an absolute path
+    /// is refused.
     pub fn relative(&self, rel: &str) -> Result<Loc, CfnError> {
+        self.relative_in(rel, &refuse_absolute)
+    }
+    /// [`Loc::relative`], an absolute path on disk mapped into the root by `absolute`.
+    pub fn relative_in(&self, rel: &str, absolute: Absolute) -> Result<Loc, CfnError> {
         if is_remote(rel) {
             return Ok(Loc::Remote(rel.to_string()));
         }
         if let Some(i) = rel.find(".zip/") {
-            let archive = self.relative(&rel[..i + 4])?;
+            let archive = self.relative_in(&rel[..i + 4], absolute)?;
             return Ok(Loc::Zip {
                 archive: Box::new(archive),
                 entry: RelPath(Vec::new()).join(&rel[i + 5..])?,
             });
         }
         Ok(match self {
+            Loc::File(_) if is_absolute(rel) => Loc::File(absolute(rel)?),
             Loc::File(p) => Loc::File(p.dir().join(rel)?),
             Loc::Zip { archive, entry } => Loc::Zip {
                 archive: archive.clone(),
@@ -197,7 +221,8 @@ pub struct Input {
 }
 
 impl Input {
-    /// A template on disk; its folder is the root that all sources must stay in.
+    /// A template on disk whose own folder is the root all sources must stay in (the library's
+    /// default; the command line roots at the working folder, see [`Input::file_in`]).
     pub fn file(path: impl AsRef<Path>) -> Input {
         let path = path.as_ref();
         let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
@@ -208,6 +233,37 @@ impl Input {
             parent: RelPath(vec![name]),
             fetcher: Box::new(Offline),
         }
+    }
+    /// A template on disk inside the folder `root`, which all sources must stay in: a source
+    /// may climb above the template's own folder (`../../modules/x.yaml`) or be absolute, as
+    /// long as it stays inside `root`. Refused when the template is not inside `root`.
+    pub fn file_in(path: impl AsRef<Path>, root: impl AsRef<Path>) -> Result<Input, CfnError> {
+        let (path, root) = (path.as_ref(), root.as_ref());
+        let real_root = root.canonicalize().map_err(|e| ErrorKind::Read {
+            path: root.display().to_string(),
+            detail: format!("the root folder cannot be used: {e}"),
+        })?;
+        let real = path.canonicalize().map_err(|e| ErrorKind::Read {
+            path: path.display().to_string(),
+            detail: e.to_string(),
+        })?;
+        let inside = real.strip_prefix(&real_root).map_err(|_| ErrorKind::Escape {
+            path: path.display().to_string(),
+            detail: format!("is outside the root folder {}", root.display()),
+        })?;
+        let parent: Vec<String> = inside.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+        if parent.is_empty() {
+            return Err(ErrorKind::Read {
+                path: path.display().to_string(),
+                detail: "it is the root folder, not a template file".into(),
+            }
+            .into());
+        }
+        Ok(Input {
+            files: Files::Disk(root.to_path_buf()),
+            parent: RelPath(parent),
+            fetcher: Box::new(Offline),
+        })
     }
     /// An in-memory file map (a question's `files:`) and the parent's name in it.
     pub fn memory<K: Into<String>, V: Into<Vec<u8>>>(files: impl IntoIterator<Item = (K, V)>, parent: &str) -> Input {
@@ -279,6 +335,9 @@ type Archive = RefCell<zip::ZipArchive<std::io::Cursor<Bytes>>>;
 pub struct Reader<'a> {
     input: &'a Input,
     sandbox: Option<Sandbox>,
+    // The root as written, made absolute but not canonical: an absolute source written
+    // through a symbolic link to the root is inside it too.
+    root_abs: Option<PathBuf>,
     cache: RefCell<HashMap<Loc, Rc<Vec<u8>>>>,
     archives: RefCell<HashMap<Loc, Rc<Archive>>>,
     verified: RefCell<HashSet<(Loc, Loc)>>,
@@ -298,14 +357,59 @@ impl<'a> Reader<'a> {
             })?),
             Files::Memory(_) => None,
         };
+        let root_abs = match &input.files {
+            Files::Disk(d) => std::path::absolute(d).ok(),
+            Files::Memory(_) => None,
+        };
         Ok(Reader {
             input,
             sandbox,
+            root_abs,
             cache: RefCell::new(HashMap::new()),
             archives: RefCell::new(HashMap::new()),
             verified: RefCell::new(HashSet::new()),
             parses: Cell::new(0),
         })
+    }
+
+    /// An absolute path as written, as a path inside the root folder; refused when it is
+    /// outside (or when the files are in memory, with no folder on disk).
+    pub fn absolute(&self, written: &str) -> Result<RelPath, CfnError> {
+        let Some(sandbox) = &self.sandbox else {
+            return refuse_absolute(written);
+        };
+        let outside = || -> CfnError {
+            ErrorKind::Escape {
+                path: written.to_string(),
+                detail: format!(
+                    "is outside the root folder {}",
+                    self.root_abs.as_deref().unwrap_or(sandbox.root()).display()
+                ),
+            }
+            .into()
+        };
+        // Lexically: `..` is folded before the root is compared, as the path reads.
+        let mut parts: Vec<std::ffi::OsString> = Vec::new();
+        let mut prefix = PathBuf::new();
+        for c in Path::new(written).components() {
+            match c {
+                std::path::Component::Prefix(_) | std::path::Component::RootDir => prefix.push(c.as_os_str()),
+                std::path::Component::CurDir => {}
+                std::path::Component::ParentDir => {
+                    parts.pop();
+                }
+                std::path::Component::Normal(n) => parts.push(n.to_os_string()),
+            }
+        }
+        let full: PathBuf = std::iter::once(prefix.into_os_string()).chain(parts).collect();
+        let roots = [self.root_abs.as_deref(), Some(sandbox.root())];
+        let inside = roots
+            .into_iter()
+            .flatten()
+            .find_map(|r| full.strip_prefix(r).ok())
+            .ok_or_else(outside)?;
+        let rel: Vec<String> = inside.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+        Ok(RelPath(rel))
     }
 
     /// How many times a zip archive's file list was parsed: once per archive however many

@@ -34,9 +34,14 @@ pub enum Format {
 /// Arguments of `iacquiz cfn package`.
 #[derive(Args, Debug)]
 pub struct PackageArgs {
-    /// The parent template (YAML or JSON); module sources must stay inside its folder.
+    /// The parent template (YAML or JSON); it and every source must be inside the root folder.
     #[arg(value_name = "PARENT")]
     pub parent: PathBuf,
+    /// The root folder: module sources and inserted files may be anywhere inside it (`../`
+    /// climbing above the template's folder, or absolute paths), never outside. Default: the
+    /// working folder.
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "yaml")]
     pub format: Format,
@@ -69,7 +74,41 @@ fn package(a: PackageArgs) -> i32 {
             return 2;
         }
     }
-    let t = match cfn::package(a.parent.as_path(), &Rules::real()) {
+    let root = match &a.root {
+        Some(r) => r.clone(),
+        None => match std::env::current_dir() {
+            Ok(d) => d,
+            Err(e) => {
+                eprintln!("iacquiz cfn package: the working folder cannot be read ({e}); pass --root DIR");
+                return 2;
+            }
+        },
+    };
+    if !root.is_dir() {
+        eprintln!("iacquiz cfn package: --root {}: no such folder", root.display());
+        return 2;
+    }
+    // A template outside the root is an unusable argument: say which root and how to widen it.
+    let input = match cfn::Input::file_in(&a.parent, &root) {
+        Ok(i) => i,
+        Err(e) if matches!(*e.kind, cfn::ErrorKind::Escape { .. }) => {
+            let (which, how) = match &a.root {
+                Some(_) => ("", "pass a --root DIR that holds it"),
+                None => (" (the working folder)", "run from a folder that holds it, or pass --root DIR"),
+            };
+            eprintln!(
+                "iacquiz cfn package: {}: the template is outside the root folder {}{which}; {how}",
+                a.parent.display(),
+                root.display()
+            );
+            return 2;
+        }
+        Err(e) => {
+            eprintln!("iacquiz cfn package: {}", e.kind);
+            return 2;
+        }
+    };
+    let t = match cfn::package(input, &Rules::real()) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("iacquiz cfn package: {e}");

@@ -251,6 +251,12 @@ pub enum Rule {
     CfnOverrideDependsOnAsWritten,
     /// cfn overrides: an override's values are resolved in the module, a Ref naming the module's resource (flipped: in the parent, as written).
     CfnOverrideValuesInModule,
+    /// cfn overrides: an override of a resource IfParam leaves out is dropped silently (flipped: an error).
+    CfnOverrideOfOmittedIsError,
+    /// cfn overrides: Metadata/CreationPolicy/UpdatePolicy keys named like a module parameter are skipped (flipped: merged).
+    CfnOverrideParamKeysApplied,
+    /// cfn Fn::InsertFile: in a module, relative to the file that declares it (flipped: to the module's own folder).
+    CfnInsertFileRelativeToModule,
 }
 
 /// Every rule with its name in the misconception catalogue.
@@ -377,6 +383,9 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::CfnModuleResourcesAfterParents, "module-resources-after-parents"),
     (Rule::CfnOverrideDependsOnAsWritten, "override-dependson-as-written"),
     (Rule::CfnOverrideValuesInModule, "override-values-in-module"),
+    (Rule::CfnOverrideOfOmittedIsError, "override-of-omitted-is-error"),
+    (Rule::CfnOverrideParamKeysApplied, "override-param-keys-applied"),
+    (Rule::CfnInsertFileRelativeToModule, "insert-file-relative-to-module"),
 ];
 
 impl Rule {

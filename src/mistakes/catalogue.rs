@@ -246,6 +246,9 @@ mod tests {
                     "module-resources-first",
                     "override-dependson-renamed",
                     "override-values-keep-parent-names",
+                    "override-of-omitted-resource-fails",
+                    "override-metadata-sets-parameter-keys",
+                    "insert-file-beside-the-module",
                 ][..],
             ),
             (
@@ -271,7 +274,7 @@ mod tests {
             .map(|(r, _)| *r)
             .skip_while(|r| *r != Rule::ListIsImplicitSet)
             .collect();
-        assert_eq!(switches.len(), 34, "16 rivet and 18 cfnrain switches");
+        assert_eq!(switches.len(), 37, "16 rivet and 21 cfnrain switches");
         for r in switches {
             let m = c.iter().find(|m| m.rule == r);
             assert!(
