@@ -12,7 +12,7 @@ use iacquiz::instructor::model::{Format, Item, Quiz};
 use support::{make_golden_quiz, read, run, temp};
 
 fn load(dir: &Path) -> Quiz {
-    match Quiz::from_json(&read(&dir.join("quiz.json"))) {
+    match Quiz::from_json(&read(&dir.join("key.json"))) {
         Ok(q) => q,
         Err(e) => panic!("quiz.json: {e}"),
     }

@@ -31,7 +31,7 @@ pub struct QuizArgs {
 /// The `quiz` subcommands.
 #[derive(Subcommand, Debug)]
 pub enum QuizCommand {
-    /// Draw a quiz from the bank and write quiz.json and the exports into a folder.
+    /// Draw a quiz from the bank and write quiz.json (for students), key.json and the exports into a folder.
     New(NewArgs),
     /// Take a quiz in the TUI (no feedback; line by line without a terminal), write responses-NAME.json.
     #[command(long_about = TAKE_ABOUT)]
@@ -112,8 +112,8 @@ pub struct TakeArgs {
 /// Arguments of `iacquiz quiz grade`.
 #[derive(Args, Debug)]
 pub struct GradeArgs {
-    /// The quiz.json the responses answer.
-    #[arg(value_name = "QUIZ.json")]
+    /// The quiz's key.json (or the quiz.json beside it).
+    #[arg(value_name = "KEY.json")]
     pub quiz: PathBuf,
     /// The responses files (responses-NAME.json).
     #[arg(value_name = "RESPONSES", required = true)]
@@ -275,8 +275,37 @@ fn take_on_screen(quiz: &Quiz, a: &TakeArgs) -> Result<i32, QuizError> {
     Ok(code)
 }
 
+/// The quiz with its key that `quiz grade` grades with: `path` itself when it holds the key
+/// (`key.json`, or a quiz.json made before the students' copy existed), else the `key.json`
+/// beside the students' copy, when it is the key of that very quiz.
+pub fn read_key(path: &Path) -> Result<Quiz, QuizError> {
+    let quiz = read_quiz(path)?;
+    if !quiz.student {
+        return Ok(quiz);
+    }
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let key_path = dir.join(export::json::KEY_FILE);
+    let refuse = |why: String| QuizError::Invalid {
+        path: path.to_path_buf(),
+        reason: format!(
+            "this is the students' copy of the quiz, without the answers, and {why}; grade with the {} `quiz new` wrote with it: iacquiz quiz grade KEY.json RESPONSES...",
+            export::json::KEY_FILE
+        ),
+    };
+    if !key_path.is_file() {
+        return Err(refuse(format!("there is no {} beside it", export::json::KEY_FILE)));
+    }
+    let key = read_quiz(&key_path)?;
+    // The key of this very quiz gives back this copy, byte for byte.
+    if key.student || key.student_copy() != quiz {
+        return Err(refuse(format!("{} beside it is the key of another quiz", key_path.display())));
+    }
+    eprintln!("iacquiz quiz grade: grading with the key {}", key_path.display());
+    Ok(key)
+}
+
 fn grade_cmd(a: GradeArgs) -> Result<i32, QuizError> {
-    let quiz = read_quiz(&a.quiz)?;
+    let quiz = read_key(&a.quiz)?;
     let mut all = Vec::with_capacity(a.responses.len());
     for p in &a.responses {
         let text = crate::confine::read_regular_text(p, MAX_RESPONSES_BYTES)?;

@@ -275,6 +275,7 @@ mod tests {
             wrong: Vec::new(),
             misconceptions: Vec::new(),
             explain: String::new(),
+            hint: None,
         }
     }
 
@@ -286,6 +287,7 @@ mod tests {
         ];
         Quiz {
             schema: SCHEMA,
+            student: false,
             seed: 5,
             questions: Vec::new(),
             variants: vec![Variant { variant: 1, questions }],
