@@ -171,6 +171,23 @@ fn new(a: NewArgs) -> Result<i32, QuizError> {
         eprintln!("iacquiz quiz new: note: {note}");
     }
     let written = export::write(&quiz, &formats, &a.out)?;
+    if formats.contains(&ExportFormat::Gift) {
+        // GIFT cannot say that case matters: the instructor learns which questions changed.
+        let mut by_what: Vec<(String, Vec<String>)> = Vec::new();
+        for c in export::typed::gift_changes(&quiz) {
+            match by_what.iter_mut().find(|(w, _)| *w == c.what) {
+                Some((_, titles)) => titles.push(c.title),
+                None => by_what.push((c.what, vec![c.title])),
+            }
+        }
+        for (what, titles) in by_what {
+            eprintln!(
+                "iacquiz quiz new: quiz.gift asks {} as {what} ({})",
+                plural(titles.len(), "question"),
+                titles.join(", ")
+            );
+        }
+    }
     let names: Vec<String> = written
         .iter()
         .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().to_string()))
@@ -186,6 +203,10 @@ fn new(a: NewArgs) -> Result<i32, QuizError> {
         quiz.seed
     );
     Ok(0)
+}
+
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 /// The largest quiz.json read (a quiz of a hundred questions in ten variants is a few MiB).

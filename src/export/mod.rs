@@ -9,12 +9,14 @@
 //! | `moodle` | `quiz.xml` (Moodle XML) |
 //! | `json` | `quiz.json` (the students' copy, no key) and `key.json` (always written) |
 
+pub mod forms;
 pub mod gift;
 pub mod highlight;
 pub mod html;
 pub mod json;
 pub mod md;
 pub mod moodle;
+pub mod typed;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -281,7 +283,9 @@ pub fn feedback(misconception: Option<&str>, why: Option<&str>) -> String {
 /// such as `tf-index-out-of-range-is-an-error` would give the answer away, and Moodle can show
 /// question names to students; the answer keys show the ids.
 pub fn title(variant: usize, item: &Item) -> String {
-    format!("V{variant}-Q{:02} · {}", item.number, item.topic)
+    // A line break from the bank's topic must not reach a GIFT line or an XML comment.
+    let topic: String = item.topic.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    format!("V{variant}-Q{:02} · {topic}", item.number)
 }
 
 /// The references of a variant's item (the drawn question it is an instance of).
