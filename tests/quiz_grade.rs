@@ -130,7 +130,46 @@ fn responses_of_another_quiz_are_refused_with_exit_2() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("schema 2 is not supported"));
     let o = run(&["quiz", "grade", &quiz, "/no/such/responses.json"]);
     assert_eq!(o.status.code(), Some(2));
+    // The same seed, another count or another draw: refused, saying which.
+    let base = read(&response_paths()[0]);
+    for (field, want) in [
+        ("\"questions\": 5,", "a quiz of 5 questions, and this one has 11"),
+        ("\"quiz\": \"fnv64:0000000000000000\",", "answers another quiz"),
+    ] {
+        let text = base.replacen("\"quiz_seed\": 7,", &format!("\"quiz_seed\": 7,\n  {field}"), 1);
+        let _ = std::fs::write(&foreign, text);
+        let o = run(&["quiz", "grade", &quiz, &foreign.display().to_string()]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains(want) && err.contains("key.json"), "{err}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Item analysis: the share right and upper-minus-lower discrimination of each question, and
+/// a student's idnumber in the CSV.
+#[test]
+fn item_analysis_and_the_gradebook_column() {
+    let quiz = prepared_quiz();
+    let mut all: Vec<Responses> = responses();
+    all[0].id = Some("=alice@example.org".into());
+    let report = match grade(&quiz, &all) {
+        Ok(r) => r,
+        Err(e) => panic!("{e}"),
+    };
+    // Three students: the upper group is the best one, the lower the worst (Bob, 2/11).
+    let q2 = &report.questions[1];
+    assert_eq!((q2.right, q2.total), (2, 3));
+    assert_eq!(q2.discrimination, Some(1.0));
+    let q4 = &report.questions[3];
+    assert_eq!(q4.discrimination, Some(0.0), "everyone right: it separates no one");
+    let csv = report.csv();
+    assert!(csv.starts_with("idnumber,name,"), "{csv}");
+    assert!(
+        csv.contains("\n'=alice@example.org,Alice,"),
+        "a formula-like id is made text: {csv}"
+    );
+    assert_eq!(report.students[2].missing, vec![9], "Carol's file has no question 9");
 }
 
 /// The answers to variant 1 a scripted student types: a bad letter first (asked again), a

@@ -101,6 +101,9 @@ pub struct TakeArgs {
     /// The student's name (asked for first when not given).
     #[arg(long, value_name = "NAME")]
     pub name: Option<String>,
+    /// The student's idnumber or email, kept in the responses for a gradebook import.
+    #[arg(long, value_name = "ID")]
+    pub id: Option<String>,
     /// The folder responses-NAME.json is written into.
     #[arg(long, value_name = "DIR", default_value = ".")]
     pub out: PathBuf,
@@ -241,7 +244,7 @@ fn take_cmd(a: TakeArgs) -> Result<i32, QuizError> {
     let mut out = stdout.lock();
     let stderr = std::io::stderr();
     let mut err = stderr.lock();
-    let mut file = ResponsesFile::new(&a.out);
+    let mut file = ResponsesFile::new(&a.out).with_id(a.id.clone());
     let mut clock = SystemClock::new();
     let name = a.name.as_deref();
     let o = take_and_save(&quiz, a.variant, name, &mut input, &mut out, &mut err, &mut clock, &mut file)?;
@@ -265,6 +268,7 @@ fn take_on_screen(quiz: &Quiz, a: &TakeArgs) -> Result<i32, QuizError> {
     let mut clock = SystemClock::new();
     let now = clock.now_ms();
     let mut t = Take::new(quiz, a.variant, a.name.as_deref(), &a.out, Theme::from_env(), now)?;
+    t.file = ResponsesFile::new(&a.out).with_id(a.id.clone());
     let ran = take_tui::run(&mut t, &mut clock);
     let now = clock.now_ms();
     let written = take_tui::finish(&mut t, now);

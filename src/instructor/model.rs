@@ -331,6 +331,18 @@ impl Quiz {
         q
     }
 
+    /// A fingerprint of the quiz as students see it (`fnv64:` and 16 hex digits of its
+    /// students' copy): the same for `quiz.json` and `key.json`, different for any other
+    /// draw (seed, count, topics, difficulty or bank), so responses name the quiz they answer.
+    pub fn fingerprint(&self) -> String {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in self.student_copy().to_json().bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        format!("fnv64:{h:016x}")
+    }
+
     /// The variant with this 1-based number.
     pub fn variant(&self, n: usize) -> Option<&Variant> {
         self.variants.iter().find(|v| v.variant == n)
@@ -362,10 +374,19 @@ pub struct Responses {
     pub schema: u32,
     /// The seed of the quiz answered.
     pub quiz_seed: u64,
+    /// The fingerprint of the quiz answered ([`Quiz::fingerprint`]; absent in older files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quiz: Option<String>,
+    /// How many questions the quiz answered has (absent in older files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub questions: Option<usize>,
     /// The variant answered (1-based).
     pub variant: usize,
     /// The student's name.
     pub name: String,
+    /// The student's idnumber or email (`quiz take --id`), for a gradebook import.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     /// One entry per question, in quiz order.
     pub answers: Vec<Response>,
 }

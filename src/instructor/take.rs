@@ -209,8 +209,11 @@ fn run(
     let mut responses = Responses {
         schema: SCHEMA,
         quiz_seed: quiz.seed,
+        quiz: Some(quiz.fingerprint()),
+        questions: Some(quiz.questions.len()),
         variant: v.variant,
         name,
+        id: None,
         answers: v
             .questions
             .iter()
