@@ -205,7 +205,7 @@ fn take_reads_answers_line_by_line() {
     );
     assert!(r.answers.iter().all(|a| a.time_ms == 1500), "one clock step per question");
     let transcript = String::from_utf8_lossy(&out).to_string();
-    assert!(transcript.contains("Please answer with the letter of a choice, or - to skip."));
+    assert!(transcript.contains("Please answer with the letter or number of a choice, or - to skip."));
     assert!(transcript.contains("Please give an answer, or - to skip."));
     assert!(
         !transcript.contains("Misconception") && !transcript.contains("Right"),
@@ -301,4 +301,18 @@ fn the_take_command_writes_responses_from_stdin() {
     let o = run(&["quiz", "take", "/no/such/quiz.json", "--name", "x"]);
     assert_eq!(o.status.code(), Some(2), "a quiz that cannot be read");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// On the line flow a digit picks a choice as in the TUI (`2` is the second).
+#[test]
+fn a_digit_picks_a_choice_on_the_line_flow() {
+    let quiz = prepared_quiz();
+    let mut input = Cursor::new(&b"2\n"[..]);
+    let mut clock = StepClock { now: 0, step: 1000 };
+    let r = match take(&quiz, 1, Some("Dee"), &mut input, &mut Vec::new(), &mut clock) {
+        Ok(r) => r,
+        Err(e) => panic!("{e}"),
+    };
+    let second = quiz.variants[0].questions[0].choices[1].key.clone();
+    assert_eq!(r.answers[0].answer.as_deref(), Some(second.as_str()));
 }

@@ -395,6 +395,7 @@ fn unusable_arguments_exit_2_and_a_failing_bank_exits_1() {
     );
     assert!(!err.contains("quiz-good-question"), "and only the failing ones: {err}");
     assert!(!out.join("quiz.json").exists(), "nothing is written for a refused bank");
+    assert!(!out.exists(), "and no empty --out folder is left behind");
     let _ = std::fs::remove_dir_all(&out);
 }
 

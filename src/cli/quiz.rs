@@ -164,12 +164,29 @@ fn new(a: NewArgs) -> Result<i32, QuizError> {
     if o.variants == 0 {
         return Err(QuizError::Usage("--variants must be at least 1".into()));
     }
+    // A refused quiz leaves no empty --out folder behind: the folder is removed again if this
+    // run made it and nothing was written (remove_dir fails on a folder with files).
+    let made = !a.out.exists();
+    let forget = |out: &Path| {
+        if made {
+            let _ = std::fs::remove_dir(out);
+        }
+    };
     export::prepare_dir(&a.out)?;
     let bank = match a.bank.load("quiz new") {
         Ok(b) => b,
-        Err(code) => return Ok(code),
+        Err(code) => {
+            forget(&a.out);
+            return Ok(code);
+        }
     };
-    let quiz = new_quiz(&bank, &o)?;
+    let quiz = match new_quiz(&bank, &o) {
+        Ok(q) => q,
+        Err(e) => {
+            forget(&a.out);
+            return Err(e);
+        }
+    };
     for note in repeated_values(&quiz) {
         eprintln!("iacquiz quiz new: note: {note}");
     }
