@@ -4,15 +4,19 @@
 
 #[path = "quiz/support.rs"]
 mod support;
+#[path = "quiz/xml.rs"]
+mod xml;
 
 use std::path::Path;
 
+use iacquiz::export::typed::{GiftShape, gift_shape, typed};
 use iacquiz::export::{feedback, gift, html_escape, prompt_html, title};
 use iacquiz::instructor::model::{Format, Item, Quiz};
 use support::{make_golden_quiz, read, run, temp};
+use xml::parse_xml;
 
 fn load(dir: &Path) -> Quiz {
-    match Quiz::from_json(&read(&dir.join("quiz.json"))) {
+    match Quiz::from_json(&read(&dir.join("key.json"))) {
         Ok(q) => q,
         Err(e) => panic!("quiz.json: {e}"),
     }
@@ -172,6 +176,12 @@ fn parse_gift(src: &str) -> Result<Vec<GiftQuestion>, String> {
                 parts.get(2).cloned().unwrap_or_default(),
             ));
         } else {
+            // The GIFT spec: an answer block with = and -> and no ~ is a matching question,
+            // which this quiz never writes (a `->` inside a typed answer would make one).
+            let tilde = block.contains(&('~', false));
+            if !tilde && block.contains(&('=', false)) && find(block, 0, "->").is_some() {
+                return Err(format!("{}: read as a matching question (an unescapable `->`)", q.title));
+            }
             // Answers start at an unescaped = or ~.
             let starts: Vec<usize> = (0..block.len())
                 .filter(|&i| matches!(block[i], ('=', false) | ('~', false)))
@@ -225,18 +235,31 @@ fn check_gift_against(quiz: &Quiz, src: &str) {
         Ok(p) => p,
         Err(e) => panic!("quiz.gift does not parse: {e}"),
     };
-    let items: Vec<(usize, &Item)> = quiz
-        .variants
-        .iter()
-        .flat_map(|v| v.questions.iter().map(move |i| (v.variant, i)))
+    // Slot by slot, each slot's variants together; a question GIFT cannot ask is left out.
+    let items: Vec<(usize, &Item)> = (0..quiz.questions.len())
+        .flat_map(|slot| {
+            quiz.variants
+                .iter()
+                .filter_map(move |v| v.questions.get(slot).map(|i| (v.variant, i)))
+        })
+        .filter(|(_, i)| i.format != Format::Shortanswer || !matches!(gift_shape(i), GiftShape::Omitted(_)))
         .collect();
     assert_eq!(parsed.len(), items.len(), "one GIFT question per item");
     for (g, (variant, item)) in parsed.iter().zip(&items) {
         let t = title(*variant, item);
         assert_eq!(g.title, t);
-        assert_eq!(g.category, format!("$course$/top/iacquiz seed {}/variant {variant}", quiz.seed));
+        let topic = item.topic.replace('/', " ");
+        assert_eq!(
+            g.category,
+            format!("$course$/top/iacquiz seed {}/Q{:02} · {topic}", quiz.seed, item.number)
+        );
         assert_eq!(g.format, "html", "{t}");
-        assert_eq!(g.text, gift::question_html(item), "{t}: the question text reads back");
+        let shape = (item.format == Format::Shortanswer).then(|| gift_shape(item));
+        let want_text = match shape {
+            Some(GiftShape::Choice(..)) => gift::question_html_hinted(item, Some(gift::CHOICE_HINT)),
+            _ => gift::question_html(item),
+        };
+        assert_eq!(g.text, want_text, "{t}: the question text reads back");
         assert!(g.text.contains(&prompt_html(item.prompt.trim())), "{t}: the prompt is in the text");
         for b in iacquiz::export::source_blocks(item) {
             assert!(
@@ -273,22 +296,34 @@ fn check_gift_against(quiz: &Quiz, src: &str) {
                 }
             }
             Format::Shortanswer => {
-                // An outcome word is also right in the forms a person writes it.
-                let forms = iacquiz::bank::natural::written_forms(&item.answer.text);
-                assert_eq!(g.answers.len(), 1 + forms.len() + item.wrong.len(), "{t}");
                 let unstar = |s: &str| s.replace("\\*", "*");
-                assert_eq!(g.answers[0].mark, '=');
-                assert_eq!(g.answers[0].weight, None);
-                assert_eq!(unstar(&g.answers[0].text), item.answer.text, "{t}: the right answer reads back");
-                for (a, f) in g.answers[1..=forms.len()].iter().zip(&forms) {
-                    assert_eq!((a.mark, a.weight), ('=', None), "{t}");
-                    assert_eq!(&unstar(&a.text), f, "{t}");
-                }
-                for (a, w) in g.answers[1 + forms.len()..].iter().zip(&item.wrong) {
-                    assert_eq!((a.mark, a.weight), ('=', Some(0)), "{t}");
-                    assert_eq!(unstar(&a.text), w.text, "{t}");
-                    let want = prompt_html(&feedback(w.misconception.as_deref(), w.why.as_deref()));
-                    assert_eq!(a.feedback.as_deref(), Some(want.as_str()), "{t}");
+                match shape {
+                    Some(GiftShape::Shortanswer(forms)) => {
+                        // Every accepted form, then the wrong values GIFT can write.
+                        let wrong: Vec<_> = item.wrong.iter().filter(|w| !w.text.contains("->")).collect();
+                        assert_eq!(g.answers.len(), forms.len() + wrong.len(), "{t}");
+                        assert_eq!(unstar(&g.answers[0].text), item.answer.text, "{t}: the right answer reads back");
+                        for (a, f) in g.answers.iter().zip(&forms) {
+                            assert_eq!((a.mark, a.weight), ('=', None), "{t}");
+                            assert_eq!(&unstar(&a.text), f, "{t}");
+                        }
+                        for (a, w) in g.answers[forms.len()..].iter().zip(&wrong) {
+                            assert_eq!((a.mark, a.weight), ('=', Some(0)), "{t}");
+                            assert_eq!(unstar(&a.text), w.text, "{t}");
+                            let want = prompt_html(&feedback(w.misconception.as_deref(), w.why.as_deref()));
+                            assert_eq!(a.feedback.as_deref(), Some(want.as_str()), "{t}");
+                        }
+                    }
+                    Some(GiftShape::Choice(choices, _)) => {
+                        assert_eq!(g.answers.len(), choices.len(), "{t}");
+                        assert_eq!(choices.iter().filter(|c| c.correct).count(), 1, "{t}");
+                        for (a, c) in g.answers.iter().zip(&choices) {
+                            assert_eq!(a.mark, if c.correct { '=' } else { '~' }, "{t}");
+                            assert_eq!(a.text, code(&c.text), "{t}");
+                        }
+                        assert!(choices.iter().any(|c| c.correct && c.text == item.answer.text), "{t}");
+                    }
+                    other => panic!("{t}: {other:?}"),
                 }
             }
             Format::Truefalse => {
@@ -342,133 +377,44 @@ fn gift_reads_back_as_the_quiz() {
 // ---------------------------------------------------------------------------------------
 // Moodle XML, read with quick-xml into a small tree.
 
-#[derive(Debug, Default, Clone)]
-struct Node {
-    name: String,
-    attrs: Vec<(String, String)>,
-    children: Vec<Node>,
-    text: String,
-    cdata: bool,
-}
-
-impl Node {
-    fn attr(&self, k: &str) -> Option<&str> {
-        self.attrs.iter().find(|(a, _)| a == k).map(|(_, v)| v.as_str())
-    }
-    fn all(&self, name: &str) -> Vec<&Node> {
-        self.children.iter().filter(|c| c.name == name).collect()
-    }
-    fn one(&self, name: &str) -> &Node {
-        match self.all(name).as_slice() {
-            [n] => n,
-            other => panic!("<{}> has {} <{name}> children", self.name, other.len()),
-        }
-    }
-    fn text_of(&self, name: &str) -> String {
-        self.one(name).one("text").text.clone()
-    }
-}
-
-fn parse_xml(src: &str) -> Node {
-    use quick_xml::Reader;
-    use quick_xml::events::Event;
-    let mut reader = Reader::from_str(src);
-    reader.config_mut().check_end_names = true;
-    let mut stack: Vec<Node> = vec![Node::default()];
-    loop {
-        let ev = match reader.read_event() {
-            Ok(e) => e,
-            Err(e) => panic!("quiz.xml is not well-formed at byte {}: {e}", reader.buffer_position()),
-        };
-        match ev {
-            Event::Start(e) => {
-                let mut n = Node {
-                    name: e.name().as_ref().to_string(),
-                    ..Node::default()
-                };
-                for a in e.attributes() {
-                    let a = match a {
-                        Ok(a) => a,
-                        Err(err) => panic!("bad attribute: {err}"),
-                    };
-                    let v = a
-                        .normalized_value(quick_xml::XmlVersion::Implicit1_0)
-                        .map(|v| v.to_string())
-                        .unwrap_or_else(|err| panic!("bad attribute value: {err}"));
-                    n.attrs.push((a.key.as_ref().to_string(), v));
-                }
-                stack.push(n);
-            }
-            Event::Empty(e) => {
-                let n = Node {
-                    name: e.name().as_ref().to_string(),
-                    ..Node::default()
-                };
-                if let Some(top) = stack.last_mut() {
-                    top.children.push(n);
-                }
-            }
-            Event::End(_) => {
-                let Some(n) = stack.pop() else { panic!("unbalanced end tag") };
-                match stack.last_mut() {
-                    Some(top) => top.children.push(n),
-                    None => panic!("unbalanced end tag"),
-                }
-            }
-            Event::Text(t) => {
-                if let Some(top) = stack.last_mut() {
-                    top.text.push_str(&t.xml10_content());
-                }
-            }
-            Event::GeneralRef(r) => {
-                let name: &str = &r;
-                let resolved = match r.resolve_char_ref() {
-                    Ok(Some(c)) => c.to_string(),
-                    _ => match quick_xml::escape::resolve_predefined_entity(name) {
-                        Some(s) => s.to_string(),
-                        None => panic!("unknown entity &{name};"),
-                    },
-                };
-                if let Some(top) = stack.last_mut() {
-                    top.text.push_str(&resolved);
-                }
-            }
-            Event::CData(c) => {
-                if let Some(top) = stack.last_mut() {
-                    let s: &str = &c;
-                    top.text.push_str(s);
-                    top.cdata = true;
-                }
-            }
-            Event::Eof => break,
-            _ => {}
-        }
-    }
-    assert_eq!(stack.len(), 1, "every element is closed");
-    stack.pop().unwrap_or_default()
-}
-
 fn check_xml_against(quiz: &Quiz, src: &str) {
     let doc = parse_xml(src);
     let root = doc.one("quiz");
     let questions = root.all("question");
-    let mut items = quiz.variants.iter().flat_map(|v| v.questions.iter().map(move |i| (v.variant, i)));
-    let mut variant_seen = 0;
+    // A category per question slot, holding that slot's variants.
+    let mut items = (0..quiz.questions.len()).flat_map(|slot| {
+        quiz.variants
+            .iter()
+            .filter_map(move |v| v.questions.get(slot).map(|i| (v.variant, i)))
+    });
+    let mut slot_seen = 0;
+    let mut ids = std::collections::BTreeSet::new();
     for q in questions {
         let kind = q.attr("type").unwrap_or("");
         if kind == "category" {
-            variant_seen += 1;
+            slot_seen += 1;
+            let topic = quiz.variants[0].questions[slot_seen - 1].topic.replace('/', " ");
             assert_eq!(
                 q.one("category").one("text").text,
-                format!("$course$/top/iacquiz seed {}/variant {variant_seen}", quiz.seed)
+                format!("$course$/top/iacquiz seed {}/Q{slot_seen:02} · {topic}", quiz.seed)
             );
             continue;
         }
         let Some((variant, item)) = items.next() else {
             panic!("more questions than items")
         };
-        assert_eq!(variant, variant_seen, "questions sit under their variant's category");
+        assert_eq!(item.number, slot_seen, "questions sit under their slot's category");
         let t = title(variant, item);
+        assert!(ids.insert(q.one("idnumber").text.clone()), "{t}: idnumbers are unique");
+        let tags: Vec<String> = q.one("tags").all("tag").iter().map(|g| g.one("text").text.clone()).collect();
+        for want in [format!("topic:{}", item.topic), format!("difficulty:{}", item.difficulty)] {
+            assert!(tags.contains(&want), "{t}: tag {want} in {tags:?}");
+        }
+        for m in &item.misconceptions {
+            assert!(tags.contains(&format!("misconception:{m}")), "{t}: tag of {m}");
+        }
+        let penalty = if item.format == Format::Truefalse { "1" } else { "0.3333333" };
+        assert_eq!(q.one("penalty").text, penalty, "{t}: GIFT's penalty");
         assert_eq!(kind, item.format.name(), "{t}");
         assert_eq!(q.text_of("name"), t);
         let qt = q.one("questiontext");
@@ -486,13 +432,18 @@ fn check_xml_against(quiz: &Quiz, src: &str) {
             fractions.iter().all(|f| *f == "100" || *f == "0"),
             "{t}: fractions 100/0, got {fractions:?}"
         );
-        // One right answer (an outcome word also in the forms a person writes it).
-        let forms = iacquiz::bank::natural::written_forms(&item.answer.text);
-        let rights = if item.format == Format::Shortanswer { 1 + forms.len() } else { 1 };
+        // One right answer (a typed one in every form `quiz grade` accepts).
+        let forms = if item.format == Format::Shortanswer {
+            typed(item).forms
+        } else {
+            Vec::new()
+        };
+        let rights = if item.format == Format::Shortanswer { forms.len() } else { 1 };
         assert_eq!(fractions.iter().filter(|f| **f == "100").count(), rights, "{t}: one right answer");
         match item.format {
             Format::Multichoice => {
                 assert_eq!(q.one("single").text, "true");
+                assert_eq!(q.one("shuffleanswers").text, "true", "{t}: GIFT's shuffling");
                 assert_eq!(answers.len(), item.choices.len(), "{t}");
                 for (a, c) in answers.iter().zip(&item.choices) {
                     assert_eq!(a.attr("fraction"), Some(if c.correct { "100" } else { "0" }), "{t}");
@@ -504,12 +455,14 @@ fn check_xml_against(quiz: &Quiz, src: &str) {
                 }
             }
             Format::Shortanswer => {
-                assert_eq!(answers.len(), 1 + forms.len() + item.wrong.len(), "{t}");
+                let usecase = if typed(item).any_case { "0" } else { "1" };
+                assert_eq!(q.one("usecase").text, usecase, "{t}");
+                assert_eq!(answers.len(), forms.len() + item.wrong.len(), "{t}");
                 assert_eq!(answers[0].one("text").text.replace("\\*", "*"), item.answer.text, "{t}");
-                for (a, f) in answers[1..=forms.len()].iter().zip(&forms) {
+                for (a, f) in answers.iter().zip(&forms) {
                     assert_eq!(&a.one("text").text.replace("\\*", "*"), f, "{t}");
                 }
-                for (a, w) in answers[1 + forms.len()..].iter().zip(&item.wrong) {
+                for (a, w) in answers[forms.len()..].iter().zip(&item.wrong) {
                     assert_eq!(a.one("text").text.replace("\\*", "*"), w.text, "{t}");
                     assert_eq!(
                         a.text_of("feedback"),
@@ -530,7 +483,7 @@ fn check_xml_against(quiz: &Quiz, src: &str) {
         }
     }
     assert!(items.next().is_none(), "every item is in quiz.xml");
-    assert_eq!(variant_seen, quiz.variants.len());
+    assert_eq!(slot_seen, quiz.questions.len());
 }
 
 #[test]

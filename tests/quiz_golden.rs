@@ -9,6 +9,7 @@ use support::{check_golden, make_golden_quiz, read};
 
 const FILES: &[&str] = &[
     "quiz.json",
+    "key.json",
     "quiz.md",
     "answers.md",
     "quiz.html",

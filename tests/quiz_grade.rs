@@ -130,7 +130,46 @@ fn responses_of_another_quiz_are_refused_with_exit_2() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("schema 2 is not supported"));
     let o = run(&["quiz", "grade", &quiz, "/no/such/responses.json"]);
     assert_eq!(o.status.code(), Some(2));
+    // The same seed, another count or another draw: refused, saying which.
+    let base = read(&response_paths()[0]);
+    for (field, want) in [
+        ("\"questions\": 5,", "a quiz of 5 questions, and this one has 11"),
+        ("\"quiz\": \"fnv64:0000000000000000\",", "answers another quiz"),
+    ] {
+        let text = base.replacen("\"quiz_seed\": 7,", &format!("\"quiz_seed\": 7,\n  {field}"), 1);
+        let _ = std::fs::write(&foreign, text);
+        let o = run(&["quiz", "grade", &quiz, &foreign.display().to_string()]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains(want) && err.contains("key.json"), "{err}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Item analysis: the share right and upper-minus-lower discrimination of each question, and
+/// a student's idnumber in the CSV.
+#[test]
+fn item_analysis_and_the_gradebook_column() {
+    let quiz = prepared_quiz();
+    let mut all: Vec<Responses> = responses();
+    all[0].id = Some("=alice@example.org".into());
+    let report = match grade(&quiz, &all) {
+        Ok(r) => r,
+        Err(e) => panic!("{e}"),
+    };
+    // Three students: the upper group is the best one, the lower the worst (Bob, 2/11).
+    let q2 = &report.questions[1];
+    assert_eq!((q2.right, q2.total), (2, 3));
+    assert_eq!(q2.discrimination, Some(1.0));
+    let q4 = &report.questions[3];
+    assert_eq!(q4.discrimination, Some(0.0), "everyone right: it separates no one");
+    let csv = report.csv();
+    assert!(csv.starts_with("idnumber,name,"), "{csv}");
+    assert!(
+        csv.contains("\n'=alice@example.org,Alice,"),
+        "a formula-like id is made text: {csv}"
+    );
+    assert_eq!(report.students[2].missing, vec![9], "Carol's file has no question 9");
 }
 
 /// The answers to variant 1 a scripted student types: a bad letter first (asked again), a
@@ -166,7 +205,7 @@ fn take_reads_answers_line_by_line() {
     );
     assert!(r.answers.iter().all(|a| a.time_ms == 1500), "one clock step per question");
     let transcript = String::from_utf8_lossy(&out).to_string();
-    assert!(transcript.contains("Please answer with the letter of a choice, or - to skip."));
+    assert!(transcript.contains("Please answer with the letter or number of a choice, or - to skip."));
     assert!(transcript.contains("Please give an answer, or - to skip."));
     assert!(
         !transcript.contains("Misconception") && !transcript.contains("Right"),
@@ -262,4 +301,18 @@ fn the_take_command_writes_responses_from_stdin() {
     let o = run(&["quiz", "take", "/no/such/quiz.json", "--name", "x"]);
     assert_eq!(o.status.code(), Some(2), "a quiz that cannot be read");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// On the line flow a digit picks a choice as in the TUI (`2` is the second).
+#[test]
+fn a_digit_picks_a_choice_on_the_line_flow() {
+    let quiz = prepared_quiz();
+    let mut input = Cursor::new(&b"2\n"[..]);
+    let mut clock = StepClock { now: 0, step: 1000 };
+    let r = match take(&quiz, 1, Some("Dee"), &mut input, &mut Vec::new(), &mut clock) {
+        Ok(r) => r,
+        Err(e) => panic!("{e}"),
+    };
+    let second = quiz.variants[0].questions[0].choices[1].key.clone();
+    assert_eq!(r.answers[0].answer.as_deref(), Some(second.as_str()));
 }

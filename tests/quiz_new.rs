@@ -49,7 +49,7 @@ fn bank() -> Bank {
 }
 
 fn quiz_of(dir: &Path) -> Quiz {
-    match Quiz::from_json(&read(&dir.join("quiz.json"))) {
+    match Quiz::from_json(&read(&dir.join("key.json"))) {
         Ok(q) => q,
         Err(e) => panic!("quiz.json: {e}"),
     }
@@ -69,29 +69,85 @@ fn the_contract_command_writes_every_export() {
         "quiz.gift",
         "quiz.xml",
         "quiz.json",
+        "key.json",
     ] {
         assert!(names.contains(&f.to_string()), "{f} is written (got {names:?})");
     }
-    assert_eq!(names.len(), 7, "nothing else is left behind: {names:?}");
-    let v: serde_json::Value = serde_json::from_str(&read(&out.join("quiz.json"))).unwrap_or_default();
-    let keys: Vec<&str> = v.as_object().map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default();
-    assert_eq!(keys.len(), 4);
-    for k in ["schema", "seed", "questions", "variants"] {
-        assert!(keys.contains(&k), "top level has {k}");
-    }
-    assert_eq!(v["schema"], 1);
-    assert_eq!(v["seed"], 1);
-    assert_eq!(v["questions"].as_array().map(Vec::len), Some(5));
-    let variants = v["variants"].as_array().cloned().unwrap_or_default();
-    assert_eq!(variants.len(), 2);
-    for var in &variants {
-        let qs = var["questions"].as_array().cloned().unwrap_or_default();
-        assert_eq!(qs.len(), 5);
-        for q in qs {
-            assert!(q["answer"]["text"].is_string());
-            assert!(q["choices"].is_array() && q["misconceptions"].is_array());
+    assert_eq!(names.len(), 8, "nothing else is left behind: {names:?}");
+    for (file, student) in [("quiz.json", true), ("key.json", false)] {
+        let text = read(&out.join(file));
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+        let keys: Vec<&str> = v.as_object().map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default();
+        for k in ["schema", "seed", "questions", "variants"] {
+            assert!(keys.contains(&k), "{file}: top level has {k}");
+        }
+        assert_eq!(v["student"].as_bool().unwrap_or(false), student, "{file}");
+        assert_eq!(v["schema"], 1);
+        assert_eq!(v["seed"], 1);
+        assert_eq!(v["questions"].as_array().map(Vec::len), Some(5));
+        let variants = v["variants"].as_array().cloned().unwrap_or_default();
+        assert_eq!(variants.len(), 2);
+        for var in &variants {
+            let qs = var["questions"].as_array().cloned().unwrap_or_default();
+            assert_eq!(qs.len(), 5);
+            for q in qs {
+                assert!(q["choices"].is_array());
+                assert_eq!(q["answer"]["text"].is_string(), !student, "{file}");
+            }
+        }
+        // The students' copy says nothing of the key, anywhere in it.
+        if student {
+            for word in [
+                "\"correct\"",
+                "\"answer\"",
+                "\"wrong\"",
+                "\"misconception",
+                "\"explain\"",
+                "\"why\"",
+            ] {
+                assert!(!text.contains(word), "quiz.json holds {word}");
+            }
+        } else {
+            assert!(text.contains("\"correct\": true"));
         }
     }
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+/// The students' copy is what `quiz take` opens; `quiz grade` given it grades with the key
+/// beside it, and refuses when there is none.
+#[test]
+fn take_opens_the_copy_and_grade_finds_the_key() {
+    let out = temp("student-copy");
+    assert!(new_into(&out, CONTRACT).status.success());
+    let dir = out.display().to_string();
+    let quiz = out.join("quiz.json").display().to_string();
+    let mut child = match std::process::Command::new(env!("CARGO_BIN_EXE_iacquiz"))
+        .args(["quiz", "take", &quiz, "--name", "Ann", "--out", &dir, "--plain"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+    {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    };
+    if let Some(mut stdin) = child.stdin.take() {
+        use std::io::Write;
+        let _ = stdin.write_all(b"a\na\na\na\na\n");
+    }
+    let taken = child.wait_with_output().map(|o| o.status.success()).unwrap_or(false);
+    assert!(taken, "quiz take on quiz.json");
+    let responses = out.join("responses-Ann.json").display().to_string();
+    let with_copy = run(&["quiz", "grade", &quiz, &responses]);
+    let with_key = run(&["quiz", "grade", &out.join("key.json").display().to_string(), &responses]);
+    assert!(with_copy.status.success(), "{}", String::from_utf8_lossy(&with_copy.stderr));
+    assert_eq!(with_copy.stdout, with_key.stdout, "the same report either way");
+    assert!(String::from_utf8_lossy(&with_copy.stderr).contains("key.json"));
+    let _ = std::fs::remove_file(out.join("key.json"));
+    let refused = run(&["quiz", "grade", &quiz, &responses]);
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(err.contains("students' copy") && err.contains("key.json"), "{err}");
     let _ = std::fs::remove_dir_all(&out);
 }
 
@@ -339,6 +395,7 @@ fn unusable_arguments_exit_2_and_a_failing_bank_exits_1() {
     );
     assert!(!err.contains("quiz-good-question"), "and only the failing ones: {err}");
     assert!(!out.join("quiz.json").exists(), "nothing is written for a refused bank");
+    assert!(!out.exists(), "and no empty --out folder is left behind");
     let _ = std::fs::remove_dir_all(&out);
 }
 

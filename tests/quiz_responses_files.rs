@@ -83,10 +83,11 @@ fn graded_names(dir: &Path) -> Vec<String> {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let csv = String::from_utf8_lossy(&o.stdout).to_string();
     let students = csv.split("\n\n").next().unwrap_or_default();
+    // The first column is the idnumber, the second the name.
     let mut names: Vec<String> = students
         .lines()
         .skip(1)
-        .map(|l| l.split(',').next().unwrap_or_default().to_string())
+        .map(|l| l.split(',').nth(1).unwrap_or_default().to_string())
         .collect();
     names.sort();
     names

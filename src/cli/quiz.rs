@@ -31,7 +31,7 @@ pub struct QuizArgs {
 /// The `quiz` subcommands.
 #[derive(Subcommand, Debug)]
 pub enum QuizCommand {
-    /// Draw a quiz from the bank and write quiz.json and the exports into a folder.
+    /// Draw a quiz from the bank and write quiz.json (for students), key.json and the exports into a folder.
     New(NewArgs),
     /// Take a quiz in the TUI (no feedback; line by line without a terminal), write responses-NAME.json.
     #[command(long_about = TAKE_ABOUT)]
@@ -101,6 +101,9 @@ pub struct TakeArgs {
     /// The student's name (asked for first when not given).
     #[arg(long, value_name = "NAME")]
     pub name: Option<String>,
+    /// The student's idnumber or email, kept in the responses for a gradebook import.
+    #[arg(long, value_name = "ID")]
+    pub id: Option<String>,
     /// The folder responses-NAME.json is written into.
     #[arg(long, value_name = "DIR", default_value = ".")]
     pub out: PathBuf,
@@ -112,8 +115,8 @@ pub struct TakeArgs {
 /// Arguments of `iacquiz quiz grade`.
 #[derive(Args, Debug)]
 pub struct GradeArgs {
-    /// The quiz.json the responses answer.
-    #[arg(value_name = "QUIZ.json")]
+    /// The quiz's key.json (or the quiz.json beside it).
+    #[arg(value_name = "KEY.json")]
     pub quiz: PathBuf,
     /// The responses files (responses-NAME.json).
     #[arg(value_name = "RESPONSES", required = true)]
@@ -161,16 +164,50 @@ fn new(a: NewArgs) -> Result<i32, QuizError> {
     if o.variants == 0 {
         return Err(QuizError::Usage("--variants must be at least 1".into()));
     }
+    // A refused quiz leaves no empty --out folder behind: the folder is removed again if this
+    // run made it and nothing was written (remove_dir fails on a folder with files).
+    let made = !a.out.exists();
+    let forget = |out: &Path| {
+        if made {
+            let _ = std::fs::remove_dir(out);
+        }
+    };
     export::prepare_dir(&a.out)?;
     let bank = match a.bank.load("quiz new") {
         Ok(b) => b,
-        Err(code) => return Ok(code),
+        Err(code) => {
+            forget(&a.out);
+            return Ok(code);
+        }
     };
-    let quiz = new_quiz(&bank, &o)?;
+    let quiz = match new_quiz(&bank, &o) {
+        Ok(q) => q,
+        Err(e) => {
+            forget(&a.out);
+            return Err(e);
+        }
+    };
     for note in repeated_values(&quiz) {
         eprintln!("iacquiz quiz new: note: {note}");
     }
     let written = export::write(&quiz, &formats, &a.out)?;
+    if formats.contains(&ExportFormat::Gift) {
+        // GIFT cannot say that case matters: the instructor learns which questions changed.
+        let mut by_what: Vec<(String, Vec<String>)> = Vec::new();
+        for c in export::typed::gift_changes(&quiz) {
+            match by_what.iter_mut().find(|(w, _)| *w == c.what) {
+                Some((_, titles)) => titles.push(c.title),
+                None => by_what.push((c.what, vec![c.title])),
+            }
+        }
+        for (what, titles) in by_what {
+            eprintln!(
+                "iacquiz quiz new: quiz.gift asks {} as {what} ({})",
+                plural(titles.len(), "question"),
+                titles.join(", ")
+            );
+        }
+    }
     let names: Vec<String> = written
         .iter()
         .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().to_string()))
@@ -186,6 +223,10 @@ fn new(a: NewArgs) -> Result<i32, QuizError> {
         quiz.seed
     );
     Ok(0)
+}
+
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 /// The largest quiz.json read (a quiz of a hundred questions in ten variants is a few MiB).
@@ -220,7 +261,7 @@ fn take_cmd(a: TakeArgs) -> Result<i32, QuizError> {
     let mut out = stdout.lock();
     let stderr = std::io::stderr();
     let mut err = stderr.lock();
-    let mut file = ResponsesFile::new(&a.out);
+    let mut file = ResponsesFile::new(&a.out).with_id(a.id.clone());
     let mut clock = SystemClock::new();
     let name = a.name.as_deref();
     let o = take_and_save(&quiz, a.variant, name, &mut input, &mut out, &mut err, &mut clock, &mut file)?;
@@ -244,6 +285,7 @@ fn take_on_screen(quiz: &Quiz, a: &TakeArgs) -> Result<i32, QuizError> {
     let mut clock = SystemClock::new();
     let now = clock.now_ms();
     let mut t = Take::new(quiz, a.variant, a.name.as_deref(), &a.out, Theme::from_env(), now)?;
+    t.file = ResponsesFile::new(&a.out).with_id(a.id.clone());
     let ran = take_tui::run(&mut t, &mut clock);
     let now = clock.now_ms();
     let written = take_tui::finish(&mut t, now);
@@ -275,8 +317,37 @@ fn take_on_screen(quiz: &Quiz, a: &TakeArgs) -> Result<i32, QuizError> {
     Ok(code)
 }
 
+/// The quiz with its key that `quiz grade` grades with: `path` itself when it holds the key
+/// (`key.json`, or a quiz.json made before the students' copy existed), else the `key.json`
+/// beside the students' copy, when it is the key of that very quiz.
+pub fn read_key(path: &Path) -> Result<Quiz, QuizError> {
+    let quiz = read_quiz(path)?;
+    if !quiz.student {
+        return Ok(quiz);
+    }
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let key_path = dir.join(export::json::KEY_FILE);
+    let refuse = |why: String| QuizError::Invalid {
+        path: path.to_path_buf(),
+        reason: format!(
+            "this is the students' copy of the quiz, without the answers, and {why}; grade with the {} `quiz new` wrote with it: iacquiz quiz grade KEY.json RESPONSES...",
+            export::json::KEY_FILE
+        ),
+    };
+    if !key_path.is_file() {
+        return Err(refuse(format!("there is no {} beside it", export::json::KEY_FILE)));
+    }
+    let key = read_quiz(&key_path)?;
+    // The key of this very quiz gives back this copy, byte for byte.
+    if key.student || key.student_copy() != quiz {
+        return Err(refuse(format!("{} beside it is the key of another quiz", key_path.display())));
+    }
+    eprintln!("iacquiz quiz grade: grading with the key {}", key_path.display());
+    Ok(key)
+}
+
 fn grade_cmd(a: GradeArgs) -> Result<i32, QuizError> {
-    let quiz = read_quiz(&a.quiz)?;
+    let quiz = read_key(&a.quiz)?;
     let mut all = Vec::with_capacity(a.responses.len());
     for p in &a.responses {
         let text = crate::confine::read_regular_text(p, MAX_RESPONSES_BYTES)?;

@@ -1,4 +1,4 @@
-//! Instructor exports of a [`Quiz`]: one file per format. Each format renders from `quiz.json`'s
+//! Instructor exports of a [`Quiz`]: one file per format. Each format renders from `key.json`'s
 //! model alone, so an export is the same bytes whenever the quiz is.
 //!
 //! | format | files |
@@ -7,14 +7,16 @@
 //! | `html` | `quiz.html` (one printable page per variant), `answers.html` |
 //! | `gift` | `quiz.gift` (Moodle GIFT) |
 //! | `moodle` | `quiz.xml` (Moodle XML) |
-//! | `json` | `quiz.json` (always written) |
+//! | `json` | `quiz.json` (the students' copy, no key) and `key.json` (always written) |
 
+pub mod forms;
 pub mod gift;
 pub mod highlight;
 pub mod html;
 pub mod json;
 pub mod md;
 pub mod moodle;
+pub mod typed;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -33,7 +35,7 @@ pub enum ExportFormat {
     Gift,
     /// Moodle XML: `quiz.xml`.
     Moodle,
-    /// The quiz model: `quiz.json`.
+    /// The quiz model: `quiz.json` (no key) and `key.json`.
     Json,
 }
 
@@ -93,7 +95,7 @@ impl ExportFormat {
             ExportFormat::Html => vec![("quiz.html", html::quiz(quiz)), ("answers.html", html::answers(quiz))],
             ExportFormat::Gift => vec![("quiz.gift", gift::render(quiz))],
             ExportFormat::Moodle => vec![("quiz.xml", moodle::render(quiz))],
-            ExportFormat::Json => vec![("quiz.json", json::render(quiz))],
+            ExportFormat::Json => vec![(json::STUDENT_FILE, json::render(quiz)), (json::KEY_FILE, json::render_key(quiz))],
         }
     }
 }
@@ -104,7 +106,8 @@ impl fmt::Display for ExportFormat {
     }
 }
 
-/// Every file of a quiz for these formats: `quiz.json` always, then each format's, in order.
+/// Every file of a quiz for these formats: `quiz.json` and `key.json` always, then each
+/// format's, in order.
 pub fn files(quiz: &Quiz, formats: &[ExportFormat]) -> Vec<(&'static str, String)> {
     let mut out = ExportFormat::Json.render(quiz);
     for f in formats {
@@ -280,7 +283,9 @@ pub fn feedback(misconception: Option<&str>, why: Option<&str>) -> String {
 /// such as `tf-index-out-of-range-is-an-error` would give the answer away, and Moodle can show
 /// question names to students; the answer keys show the ids.
 pub fn title(variant: usize, item: &Item) -> String {
-    format!("V{variant}-Q{:02} · {}", item.number, item.topic)
+    // A line break from the bank's topic must not reach a GIFT line or an XML comment.
+    let topic: String = item.topic.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    format!("V{variant}-Q{:02} · {topic}", item.number)
 }
 
 /// The references of a variant's item (the drawn question it is an instance of).
@@ -356,7 +361,10 @@ pub const OUTCOME_HINT: &str = "Type the outcome in one word: pass, error, warni
 
 /// The line shown under a shortanswer question of the item's engine (an outcome asks for the
 /// word, not for a console value).
-pub fn type_hint(item: &Item) -> &'static str {
+pub fn type_hint(item: &Item) -> &str {
+    if let Some(h) = &item.hint {
+        return h;
+    }
     if crate::bank::natural::is_outcome(item.answer.text.trim_matches('"')) {
         return OUTCOME_HINT;
     }

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use super::model::{Format, Item, Quiz, Responses};
+use super::model::{Format, Item, Quiz, Responses, student_id};
 
 /// The verdict on one answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,6 +105,10 @@ fn judge_typed(item: &Item, raw: &str) -> Judged {
 pub struct Student {
     /// The student's name.
     pub name: String,
+    /// The student's idnumber or email, when the responses carry one.
+    pub id: Option<String>,
+    /// Questions the responses file has no entry for (a skipped question has one).
+    pub missing: Vec<usize>,
     /// The variant answered.
     pub variant: usize,
     /// Right answers.
@@ -120,7 +124,7 @@ pub struct Student {
 }
 
 /// One question's line of the report.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct QuestionStats {
     /// Its position in the quiz.
     pub number: usize,
@@ -132,13 +136,17 @@ pub struct QuestionStats {
     pub answered: usize,
     /// How many students.
     pub total: usize,
+    /// Upper minus lower group: the share right among the 27% of students with the highest
+    /// scores less the share among the 27% with the lowest (from -1 to 1; near 0 or below, the
+    /// question does not tell who knows from who does not). `None` below two students.
+    pub discrimination: Option<f64>,
     /// The most common wrong answer: its text, how many gave it (or its misconception), and
     /// the misconception.
     pub common_wrong: Option<(String, usize, Option<String>)>,
 }
 
 /// The whole grading report.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Report {
     /// The quiz's seed.
     pub seed: u64,
@@ -177,7 +185,27 @@ pub fn grade(quiz: &Quiz, all: &[Responses]) -> Result<Report, GradeError> {
         if r.quiz_seed != quiz.seed {
             return Err(fail(
                 i,
-                format!("answers the quiz of seed {}, not this one (seed {})", r.quiz_seed, quiz.seed),
+                format!(
+                    "answers the quiz of seed {}, not this one (seed {}): grade it with that quiz's key.json",
+                    r.quiz_seed, quiz.seed
+                ),
+            ));
+        }
+        if let Some(count) = r.questions.filter(|c| *c != n) {
+            return Err(fail(
+                i,
+                format!(
+                    "answers a quiz of {count} questions, and this one has {n} (same seed, another --count): grade it with that quiz's key.json"
+                ),
+            ));
+        }
+        if let Some(fp) = r.quiz.as_ref().filter(|fp| **fp != quiz.fingerprint()) {
+            return Err(fail(
+                i,
+                format!(
+                    "answers another quiz (fingerprint {fp}, this one {}: same seed and count, other topics, difficulty or bank): grade it with that quiz's key.json",
+                    quiz.fingerprint()
+                ),
             ));
         }
         let Some(v) = quiz.variant(r.variant) else {
@@ -189,7 +217,8 @@ pub fn grade(quiz: &Quiz, all: &[Responses]) -> Result<Report, GradeError> {
         let mut given: BTreeMap<usize, (Option<&str>, u64)> = BTreeMap::new();
         for a in &r.answers {
             match v.questions.iter().find(|q| q.number == a.number) {
-                Some(q) if q.id == a.id => {
+                // The students' copy numbers its questions instead of naming them.
+                Some(q) if q.id == a.id || a.id == student_id(q.number) => {
                     given.insert(a.number, (a.answer.as_deref(), a.time_ms));
                 }
                 Some(q) => {
@@ -211,6 +240,8 @@ pub fn grade(quiz: &Quiz, all: &[Responses]) -> Result<Report, GradeError> {
         misconceptions.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         students.push(Student {
             name: r.name.clone(),
+            id: r.id.clone(),
+            missing: v.questions.iter().map(|q| q.number).filter(|n| !given.contains_key(n)).collect(),
             variant: r.variant,
             score: answers.iter().filter(|a| a.correct).count(),
             total: n,
@@ -219,12 +250,21 @@ pub fn grade(quiz: &Quiz, all: &[Responses]) -> Result<Report, GradeError> {
             answers,
         });
     }
+    let (upper, lower) = groups(&students);
     let questions = quiz
         .questions
         .iter()
         .enumerate()
         .map(|(qi, d)| {
             let judged: Vec<&Judged> = students.iter().filter_map(|s| s.answers.get(qi)).collect();
+            let share = |group: &[usize]| {
+                let right = group
+                    .iter()
+                    .filter(|&&si| students.get(si).and_then(|s| s.answers.get(qi)).is_some_and(|a| a.correct))
+                    .count();
+                right as f64 / group.len().max(1) as f64
+            };
+            let discrimination = (students.len() >= 2).then(|| share(&upper) - share(&lower));
             // Wrong answers grouped by misconception where one is known (its text differs
             // between variants), else by text; most frequent first, then first seen.
             let mut groups: Vec<(String, usize, String, Option<String>)> = Vec::new();
@@ -248,6 +288,7 @@ pub fn grade(quiz: &Quiz, all: &[Responses]) -> Result<Report, GradeError> {
                 right: judged.iter().filter(|j| j.correct).count(),
                 answered: judged.iter().filter(|j| !j.skipped).count(),
                 total: judged.len(),
+                discrimination,
                 common_wrong: best.map(|g| (g.2.clone(), g.1, g.3.clone())),
             }
         })
@@ -258,6 +299,25 @@ pub fn grade(quiz: &Quiz, all: &[Responses]) -> Result<Report, GradeError> {
         students,
         questions,
     })
+}
+
+/// The upper and lower groups of item analysis: the 27% of students (at least one) with the
+/// highest scores and the 27% with the lowest, as indexes; ties keep the order given.
+fn groups(students: &[Student]) -> (Vec<usize>, Vec<usize>) {
+    let mut order: Vec<usize> = (0..students.len()).collect();
+    order.sort_by(|&a, &b| {
+        let score = |i: usize| students.get(i).map_or(0, |s| s.score);
+        score(b).cmp(&score(a))
+    });
+    let g = ((students.len() as f64 * 0.27).round() as usize).max(1).min(students.len());
+    let upper = order.iter().take(g).copied().collect();
+    let lower = order.iter().rev().take(g).copied().collect();
+    (upper, lower)
+}
+
+/// A discrimination index as `+0.50`, or `-`.
+fn signed(d: Option<f64>) -> String {
+    d.map_or_else(|| "-".into(), |d| format!("{d:+.2}"))
 }
 
 /// A duration in milliseconds as `1m 05s` (or `42s`).
@@ -358,9 +418,18 @@ impl Report {
         out.push_str(&table(&rows));
         out.push_str("\nQuestions\n");
         let mut rows = vec![
-            ["#", "ID", "RIGHT", "MOST COMMON WRONG ANSWER", "COUNT", "MISCONCEPTION"]
-                .map(String::from)
-                .to_vec(),
+            [
+                "#",
+                "ID",
+                "RIGHT",
+                "SHARE",
+                "D",
+                "MOST COMMON WRONG ANSWER",
+                "COUNT",
+                "MISCONCEPTION",
+            ]
+            .map(String::from)
+            .to_vec(),
         ];
         for q in &self.questions {
             let (w, n, m) = match &q.common_wrong {
@@ -371,6 +440,8 @@ impl Report {
                 q.number.to_string(),
                 q.id.clone(),
                 format!("{}/{}", q.right, q.total),
+                format!("{}%", percent(q.right, q.total)),
+                signed(q.discrimination),
                 w,
                 n,
                 m,
@@ -388,6 +459,24 @@ impl Report {
                 })
             })
             .collect();
+        let incomplete: Vec<Vec<String>> = self
+            .students
+            .iter()
+            .filter(|s| !s.missing.is_empty())
+            .map(|s| {
+                let numbers: Vec<String> = s.missing.iter().map(usize::to_string).collect();
+                vec![s.name.clone(), numbers.join(", ")]
+            })
+            .collect();
+        if !incomplete.is_empty() {
+            out.push_str("\nResponses files without these questions (graded as not answered)\n");
+            let mut rows = vec![["NAME", "QUESTIONS MISSING"].map(String::from).to_vec()];
+            rows.extend(incomplete);
+            out.push_str(&table(&rows));
+        }
+        out.push_str(
+            "\nSHARE is the share of students right; D is upper minus lower group (the 27% with the\nhighest scores against the 27% with the lowest): near 0 or below, the question does not\nseparate who knows from who does not.\n",
+        );
         if !refused.is_empty() {
             out.push_str(
                 "
@@ -404,21 +493,24 @@ Refused answers (graded wrong)
     /// The report as CSV: the students' table, a blank line, the questions' table. A student's
     /// misconceptions are `id=count` pairs separated by `;`.
     pub fn csv(&self) -> String {
-        let mut out = String::from("name,variant,score,total,percent,time_seconds,misconceptions\n");
+        let mut out = String::from("idnumber,name,variant,score,total,percent,missing,time_seconds,misconceptions\n");
         for s in &self.students {
+            let missing: Vec<String> = s.missing.iter().map(usize::to_string).collect();
             let cells = [
+                csv_cell(s.id.as_deref().unwrap_or("")),
                 csv_cell(&s.name),
                 s.variant.to_string(),
                 s.score.to_string(),
                 s.total.to_string(),
                 percent(s.score, s.total).to_string(),
+                csv_cell(&missing.join(";")),
                 format!("{}.{}", s.time_ms / 1000, s.time_ms % 1000 / 100),
                 csv_cell(&misconceptions_csv(&s.misconceptions)),
             ];
             out.push_str(&cells.join(","));
             out.push('\n');
         }
-        out.push_str("\nnumber,id,right,answered,total,common_wrong_answer,common_wrong_count,misconception\n");
+        out.push_str("\nnumber,id,right,answered,total,share_right,discrimination,common_wrong_answer,common_wrong_count,misconception\n");
         for q in &self.questions {
             let (w, n, m) = match &q.common_wrong {
                 Some((t, n, m)) => (t.clone(), n.to_string(), m.clone().unwrap_or_default()),
@@ -430,6 +522,8 @@ Refused answers (graded wrong)
                 q.right.to_string(),
                 q.answered.to_string(),
                 q.total.to_string(),
+                format!("{:.2}", q.right as f64 / q.total.max(1) as f64),
+                q.discrimination.map(|d| format!("{d:.2}")).unwrap_or_default(),
                 csv_cell(&w),
                 n,
                 csv_cell(&m),

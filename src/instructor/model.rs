@@ -12,11 +12,17 @@ use serde::{Deserialize, Serialize};
 /// The schema version this build writes and reads.
 pub const SCHEMA: u32 = 1;
 
-/// A whole quiz: what `quiz new` writes as `quiz.json`.
+/// A whole quiz: what `quiz new` writes as `key.json` (with the answers) and, without them, as
+/// `quiz.json` (the students' copy, see [`Quiz::student_copy`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Quiz {
     /// The schema version ([`SCHEMA`]).
     pub schema: u32,
+    /// True in the students' copy: every answer, "correct" flag, wrong answer, misconception
+    /// and explanation is left out, so it cannot be graded from (a file without the field
+    /// holds the key, as every quiz.json made before the split did).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub student: bool,
     /// The seed the quiz was drawn with.
     pub seed: u64,
     /// The drawn questions, in quiz order (what every variant asks).
@@ -142,14 +148,22 @@ pub struct Item {
     pub claim: Option<String>,
     /// The choices shown, lettered (empty for shortanswer).
     pub choices: Vec<ItemChoice>,
-    /// The right answer.
+    /// The right answer (empty in the students' copy).
+    #[serde(default, skip_serializing_if = "Answer::is_empty")]
     pub answer: Answer,
     /// For shortanswer: the wrong answers the engine computes, each with its misconception.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub wrong: Vec<Wrong>,
     /// The misconception ids the wrong answers stand for, in order of first appearance.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub misconceptions: Vec<String>,
     /// Why the answer is what it is.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub explain: String,
+    /// The line shown under a typed question, kept in the students' copy, whose answer (which
+    /// decides the line: an outcome word or a value) is left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
 }
 
 /// What the engine evaluates for a question.
@@ -230,21 +244,41 @@ pub struct ItemChoice {
     pub key: String,
     /// The answer on one line.
     pub text: String,
-    /// True for the right answer.
+    /// True for the right answer (absent for the others, and in the students' copy).
+    #[serde(default, skip_serializing_if = "is_false")]
     pub correct: bool,
     /// The misconception that produces this wrong answer, when the engine computed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub misconception: Option<String>,
     /// Why this wrong answer is wrong (the misconception's explanation, or the author's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub why: Option<String>,
 }
 
+/// The neutral id a question has in the students' copy (`q07`): responses to that copy carry
+/// it instead of the bank's id.
+pub fn student_id(number: usize) -> String {
+    format!("q{number:02}")
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
 /// The right answer of a question.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Answer {
     /// The right choice's letter (multichoice and truefalse).
     pub key: Option<String>,
     /// The answer on one line.
     pub text: String,
+}
+
+impl Answer {
+    /// True when there is no answer (the students' copy).
+    pub fn is_empty(&self) -> bool {
+        self.key.is_none() && self.text.is_empty()
+    }
 }
 
 /// A wrong answer a learner holding a misconception would type.
@@ -266,6 +300,49 @@ impl Item {
 }
 
 impl Quiz {
+    /// The students' copy (`quiz.json`, what `quiz take` opens): the same questions, choices
+    /// and sources, without anything that tells the answer (the right answer, which choice is
+    /// right, the wrong answers and their misconceptions, the explanation). A typed question
+    /// keeps its hint line, which depends on the answer's kind.
+    pub fn student_copy(&self) -> Quiz {
+        let mut q = self.clone();
+        q.student = true;
+        // A bank id often states the answer (`...-is-an-error`), and so does the lesson
+        // sentence quoted: the copy has neutral ids, which `quiz grade` maps back by number.
+        for d in &mut q.questions {
+            d.id = student_id(d.number);
+            d.refs.quote = None;
+        }
+        for item in q.variants.iter_mut().flat_map(|v| v.questions.iter_mut()) {
+            item.id = student_id(item.number);
+            if item.format == Format::Shortanswer && item.hint.is_none() {
+                item.hint = Some(crate::export::type_hint(item).to_string());
+            }
+            item.answer = Answer::default();
+            item.wrong.clear();
+            item.misconceptions.clear();
+            item.explain.clear();
+            for c in &mut item.choices {
+                c.correct = false;
+                c.misconception = None;
+                c.why = None;
+            }
+        }
+        q
+    }
+
+    /// A fingerprint of the quiz as students see it (`fnv64:` and 16 hex digits of its
+    /// students' copy): the same for `quiz.json` and `key.json`, different for any other
+    /// draw (seed, count, topics, difficulty or bank), so responses name the quiz they answer.
+    pub fn fingerprint(&self) -> String {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in self.student_copy().to_json().bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        format!("fnv64:{h:016x}")
+    }
+
     /// The variant with this 1-based number.
     pub fn variant(&self, n: usize) -> Option<&Variant> {
         self.variants.iter().find(|v| v.variant == n)
@@ -297,10 +374,19 @@ pub struct Responses {
     pub schema: u32,
     /// The seed of the quiz answered.
     pub quiz_seed: u64,
+    /// The fingerprint of the quiz answered ([`Quiz::fingerprint`]; absent in older files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quiz: Option<String>,
+    /// How many questions the quiz answered has (absent in older files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub questions: Option<usize>,
     /// The variant answered (1-based).
     pub variant: usize,
     /// The student's name.
     pub name: String,
+    /// The student's idnumber or email (`quiz take --id`), for a gradebook import.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     /// One entry per question, in quiz order.
     pub answers: Vec<Response>,
 }

@@ -115,6 +115,7 @@ pub fn write_new(dir: &Path, names: impl Fn(usize) -> String, bytes: &[u8]) -> R
 pub struct ResponsesFile {
     dir: PathBuf,
     path: Option<PathBuf>,
+    id: Option<String>,
 }
 
 impl ResponsesFile {
@@ -123,7 +124,14 @@ impl ResponsesFile {
         ResponsesFile {
             dir: dir.to_path_buf(),
             path: None,
+            id: None,
         }
+    }
+
+    /// The student's idnumber or email, written into every save (`quiz take --id`).
+    pub fn with_id(mut self, id: Option<String>) -> ResponsesFile {
+        self.id = id.map(|i| i.trim().to_string()).filter(|i| !i.is_empty());
+        self
     }
 
     /// The folder written into.
@@ -139,7 +147,14 @@ impl ResponsesFile {
     /// Writes `r`: the first time into a new file named after the student, then over that
     /// file. A failure leaves nothing behind, and the next save tries again.
     pub fn save(&mut self, r: &Responses) -> Result<PathBuf, QuizError> {
-        let bytes = r.to_json();
+        let bytes = match (&self.id, &r.id) {
+            (Some(id), None) => Responses {
+                id: Some(id.clone()),
+                ..r.clone()
+            }
+            .to_json(),
+            _ => r.to_json(),
+        };
         match &self.path {
             Some(p) => {
                 write_atomic(p, bytes.as_bytes())?;

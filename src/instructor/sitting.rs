@@ -14,6 +14,8 @@ use super::model::{Format, Item, Quiz, Response, Responses, SCHEMA};
 pub struct Sitting {
     /// The seed of the quiz.
     pub quiz_seed: u64,
+    /// The quiz's fingerprint ([`Quiz::fingerprint`]), written into the responses.
+    pub quiz_fingerprint: String,
     /// The variant taken (1-based).
     pub variant: usize,
     /// How many variants the quiz has.
@@ -53,6 +55,7 @@ impl Sitting {
         let n = v.questions.len();
         Ok(Sitting {
             quiz_seed: quiz.seed,
+            quiz_fingerprint: quiz.fingerprint(),
             variant: v.variant,
             variants: quiz.variants.len(),
             name: student_name(name),
@@ -226,8 +229,11 @@ impl Sitting {
         Responses {
             schema: SCHEMA,
             quiz_seed: self.quiz_seed,
+            quiz: Some(self.quiz_fingerprint.clone()),
+            questions: Some(self.items.len()),
             variant: self.variant,
             name: self.name.clone(),
+            id: None,
             answers,
         }
     }
@@ -275,6 +281,7 @@ mod tests {
             wrong: Vec::new(),
             misconceptions: Vec::new(),
             explain: String::new(),
+            hint: None,
         }
     }
 
@@ -286,6 +293,7 @@ mod tests {
         ];
         Quiz {
             schema: SCHEMA,
+            student: false,
             seed: 5,
             questions: Vec::new(),
             variants: vec![Variant { variant: 1, questions }],

@@ -121,9 +121,15 @@ fn accept(item: &Item, line: &str) -> Result<Option<String>, String> {
         return Err("Please give an answer, or - to skip.".into());
     }
     match item.format {
-        Format::Multichoice => match item.choice(t) {
+        // A digit picks as in the TUI (`1` is the first choice).
+        Format::Multichoice => match item.choice(t).or_else(|| {
+            t.parse::<usize>()
+                .ok()
+                .and_then(|n| n.checked_sub(1))
+                .and_then(|i| item.choices.get(i))
+        }) {
             Some(c) => Ok(Some(c.key.clone())),
-            None => Err("Please answer with the letter of a choice, or - to skip.".into()),
+            None => Err("Please answer with the letter or number of a choice, or - to skip.".into()),
         },
         Format::Truefalse => match t.to_ascii_lowercase().as_str() {
             "t" | "true" | "y" | "yes" => Ok(Some("true".into())),
@@ -209,8 +215,11 @@ fn run(
     let mut responses = Responses {
         schema: SCHEMA,
         quiz_seed: quiz.seed,
+        quiz: Some(quiz.fingerprint()),
+        questions: Some(quiz.questions.len()),
         variant: v.variant,
         name,
+        id: None,
         answers: v
             .questions
             .iter()

@@ -85,6 +85,7 @@ pub fn build(drawn: &[&Question], o: &Options) -> Result<Quiz, QuizError> {
     }
     Ok(Quiz {
         schema: SCHEMA,
+        student: false,
         seed: o.seed,
         questions: drawn
             .iter()
@@ -353,6 +354,7 @@ fn item(q: &Question, number: usize, c: &Ready, choice_seed: u64) -> Item {
         wrong: c.wrong.clone(),
         misconceptions,
         explain: inst.explain.clone(),
+        hint: None,
     }
 }
 
