@@ -310,6 +310,8 @@ pub struct ConfigScope<'c> {
     walk_failed: std::cell::Cell<bool>,
     /// What the start-up walk printed on standard error, in the order it met them.
     walk_errors: RefCell<Vec<Diag>>,
+    /// Locals the walk left unknown: those that failed, and those that refer to one.
+    walk_skipped: RefCell<std::collections::HashSet<String>>,
 }
 
 enum ResState {
@@ -383,6 +385,7 @@ impl<'c> ConfigScope<'c> {
             cyclic: std::cell::OnceCell::new(),
             walk_failed: std::cell::Cell::new(false),
             walk_errors: RefCell::new(Vec::new()),
+            walk_skipped: RefCell::new(Default::default()),
         })
     }
 
@@ -506,8 +509,27 @@ impl<'c> ConfigScope<'c> {
         };
         self.locals.borrow_mut().insert(name.to_string(), LocalState::Busy);
         self.stack.borrow_mut().push(name.to_string());
-        let mut r = ev.eval(expr).map_err(|e| e.in_file(self.config.file_name(*fi)));
+        // The walk visits what a local refers to first, and skips a local whose dependency
+        // failed: it stays unknown as a whole, and its own errors are never seen (tf-oracle:
+        // `l2 = { k = local.l0 }` after l0 failed prints `(known after apply)`).
+        let mut skipped = false;
+        if !(cyclic && cycle_stops) {
+            for dep in super::local_cycles::references(expr, &self.config.locals) {
+                if dep != name && !matches!(self.locals.borrow().get(dep), Some(LocalState::Busy)) {
+                    let _ = self.local(ev, dep, span);
+                }
+                skipped |= self.walk_skipped.borrow().contains(dep);
+            }
+        }
+        let mut r = if skipped {
+            Ok(Value::Unknown(Type::Dynamic))
+        } else {
+            ev.eval(expr).map_err(|e| e.in_file(self.config.file_name(*fi)))
+        };
         self.stack.borrow_mut().pop();
+        if skipped {
+            self.walk_skipped.borrow_mut().insert(name.to_string());
+        }
         // The console evaluates every local in a walk before it starts, prints what failed (on
         // standard error) and goes on with those values unknown (internal/command/console.go;
         // node_local.go stores cty.DynamicVal). From 1.1 a cycle stops it instead; our own
@@ -524,6 +546,7 @@ impl<'c> ConfigScope<'c> {
         {
             self.walk_failed.set(true);
             self.walk_errors.borrow_mut().push(d);
+            self.walk_skipped.borrow_mut().insert(name.to_string());
             r = Ok(Value::Unknown(Type::Dynamic));
         }
         self.locals.borrow_mut().insert(name.to_string(), LocalState::Done(r.clone()));

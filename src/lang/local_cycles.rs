@@ -49,7 +49,7 @@ pub fn has_cycle(locals: &BTreeMap<String, (usize, Expr)>) -> bool {
 }
 
 /// The declared locals `e` names as `local.NAME`.
-fn references<'a>(e: &Expr, locals: &'a BTreeMap<String, (usize, Expr)>) -> Vec<&'a str> {
+pub fn references<'a>(e: &Expr, locals: &'a BTreeMap<String, (usize, Expr)>) -> Vec<&'a str> {
     let mut out = Vec::new();
     for n in walk::nodes(e) {
         if let ExprKind::Traversal(base, ops) = &n.kind
