@@ -494,7 +494,9 @@ impl<'c> ConfigScope<'c> {
                         .fatal());
                     }
                     let start = stack.iter().position(|n| n == name).unwrap_or(0);
-                    let cycle: Vec<String> = stack[start..].iter().map(|n| format!("local.{n}")).collect();
+                    // Terraform names the graph's nodes (`local.a (expand)`); the order it lists them in
+                    // follows Go's map iteration, so it varies from run to run.
+                    let cycle: Vec<String> = stack[start..].iter().map(|n| format!("local.{n} (expand)")).collect();
                     Err(Diag::new(
                         format!("Cycle: {}", cycle.join(", ")),
                         "The local values refer to each other in a cycle, so none of them can be evaluated.",

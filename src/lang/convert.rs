@@ -123,6 +123,9 @@ pub fn convert(v: &Value, want: &Type) -> Result<Value, ConvError> {
         return Ok(v.clone());
     }
     match v {
+        // cty: an untyped null takes the wanted type whole, `any` inside it included
+        // (a variable of type map(any) defaulting to null is `tomap(null) /* of dynamic */`).
+        Value::Null(Type::Dynamic) => Ok(Value::Null(want.clone())),
         Value::Null(t) => {
             if convertible(t, want) {
                 Ok(Value::Null(concrete_or(want, t)))

@@ -199,6 +199,14 @@ pub const FORMAT_HANDLES_DYNAMIC: Arrival = Arrival {
     source: "go-cty CHANGELOG 1.16.1: \"FormatFunc and FormatListFunc now handle unknown and null values of unknown type as arguments, rather than letting the function system's short-circuit behavior take care of it\"; go.mod: go-cty v1.16.0 at v1.11.4, v1.16.2 at v1.12.0",
 };
 
+/// `element` of a tuple with a negative index no longer panics (from 1.10 to 1.11 go-cty took
+/// Go's remainder, which keeps the sign, and indexed the tuple with it).
+pub const ELEMENT_NEGATIVE_TUPLE: Arrival = Arrival {
+    name: "element() of a tuple with a negative index",
+    since: (1, 12, 0),
+    source: "go-cty CHANGELOG 1.16.2: \"ElementFunc no longer crashes when asked for a negative index into a tuple\"; go.mod: go-cty v1.16.0 at v1.11.4, v1.16.2 at v1.12.0; Terraform 1.11.4: element([1,2], -1) is \"panic in function implementation: runtime error: index out of range [-1]\", element(tolist([1,2]), -1) is 2",
+};
+
 /// Go's `strconv.Quote` writes DEL (U+007F) as `\x7f`, like the other ASCII controls (before:
 /// `\u007f`): printed strings and `%q` in messages.
 pub const GO_QUOTE_DEL_HEX: Arrival = Arrival {
@@ -377,6 +385,7 @@ pub const FEATURES: &[Arrival] = &[
     IMPORT_BLOCKS,
     GO_UNICODE_15,
     GO_QUOTE_DEL_HEX,
+    ELEMENT_NEGATIVE_TUPLE,
     CTY_DYNAMIC_SHORT_CIRCUIT,
     FORMAT_HANDLES_DYNAMIC,
     TEXTSEG_UNICODE_15,
@@ -722,6 +731,15 @@ mod gate_tests {
         // tf-oracle 1.0.3 and Terraform 1.11.4's console.
         gate(GO_QUOTE_DEL_HEX, "", r#""a\u007fb""#, r#""a\u007fb""#, r#""a\x7fb""#);
     }
+    // Terraform 1.11.4's console; 1.12 as go-cty 1.16.2 describes it.
+    #[test]
+    fn element_of_a_tuple_from_the_end() {
+        let panic = "ERR Error in function call";
+        gate(ELEMENT_NEGATIVE_TUPLE, "", "element([1, 2], -1)", panic, "2");
+        gate(ELEMENT_NEGATIVE_TUPLE, "", "element([1, 2, 3], -5)", panic, "2");
+        gate(ELEMENT_NEGATIVE_TUPLE, "", "element([\"a\"], -2)", "\"a\"", "\"a\"");
+        gate(ELEMENT_NEGATIVE_TUPLE, "", "element(tolist([1, 2]), -3)", "2", "2");
+    }
     // tf-oracle 1.0.3 and Terraform 1.11.4's console; 1.12 as go-cty 1.16.1 describes it.
     #[test]
     fn format_of_untyped_null() {
@@ -760,7 +778,7 @@ mod gate_tests {
         gate(
             ELEMENT_NEGATIVE_INDEX,
             "",
-            r#"element(["a", "b", "c"], -1)"#,
+            r#"element(tolist(["a", "b", "c"]), -1)"#,
             "ERR Error in function call",
             "\"c\"",
         );
@@ -810,7 +828,7 @@ mod gate_tests {
             cfg,
             "local.a",
             "(known after apply)",
-            "ERR Cycle: local.a, local.b",
+            "ERR Cycle: local.a (expand), local.b (expand)",
         );
         let ok = "locals {\n  a = local.b\n  b = 2\n}\n";
         gate(CONSOLE_CYCLE_ERROR, ok, "local.a", "2", "2");
@@ -844,7 +862,7 @@ mod gate_tests {
             cycle,
             "local.c",
             "(known after apply)",
-            "ERR Cycle: local.a, local.b",
+            "ERR Cycle: local.a (expand), local.b (expand)",
         );
     }
     // 1.0.3: `sum(["1","2"])` is "Error in function call" (a panic, tf-oracle).

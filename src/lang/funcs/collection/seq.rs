@@ -267,6 +267,15 @@ pub fn element(ev: &Evaluator, a: &[Value]) -> FnResult {
     } else {
         idx
     };
+    // Terraform 1.10 and 1.11 took Go's remainder (sign of the index) for a tuple and indexed
+    // with it: a negative one panicked.
+    let rem = idx % len;
+    if rem < 0 && matches!(a[0], Value::Tuple(_)) && !crate::lang::releases::has(ev.version, &crate::lang::releases::ELEMENT_NEGATIVE_TUPLE)
+    {
+        return call_err(format!(
+            "panic in function implementation: runtime error: index out of range [{rem}]"
+        ));
+    }
     let i = usize::try_from(idx.rem_euclid(len)).unwrap_or(0);
     Ok(vs.get(i).cloned().unwrap_or(Value::null()))
 }
