@@ -162,7 +162,64 @@ class Gen:
             kind = self.pick(["str", "num", "bool", "list", "map", "set", "tuple"])
         return self.value(kind, depth)
 
+    def objlist(self):
+        """A tuple (or list) of objects sharing some attributes: what splats and fors walk."""
+        r = self.r
+        attrs = r.sample(["a", "b", "name", "id"], r.randint(1, 3))
+        kind = r.choice(SCALAR_KINDS)
+        objs = []
+        for _ in range(r.randint(0, 3)):
+            keep = attrs if r.random() < 0.8 else attrs[:-1]
+            objs.append("{" + ", ".join(f"{k} = {self.value(kind if r.random() < 0.85 else r.choice(SCALAR_KINDS), 2)}" for k in keep) + "}")
+        body = "[" + ", ".join(objs) + "]"
+        return body if r.random() < 0.7 else f"tolist({body})"
+
+    def structural(self):
+        """Expressions over nested data: splats, nested fors with filters and grouping,
+        equality and conditionals between collections of different kinds, arithmetic on
+        strings, unary operators, chained indexes."""
+        r = self.r
+        pick = r.randrange(9)
+        if pick == 0:
+            return self.objlist() + r.choice(["[*].a", ".*.a", "[*].name", "[*]", "[0].a", "[*].id[0]", ".*", "[1].b"])
+        if pick == 1:
+            ol = self.objlist()
+            cond = r.choice(["o.a != null", "length(tostring(o.a)) > 1", "o.a == o.a", "true", "o.b"])
+            return r.choice([f"[for i, o in {ol} : o.a if {cond}]", f"{{for o in {ol} : tostring(o.a) => o...}}",
+                             f"{{for i, o in {ol} : i => o if {cond}}}", f"[for o in {ol} : [for k, v in o : \"${{k}}:${{v}}\"]]",
+                             f"flatten([for o in {ol} : values(o)])", f"{{for o in {ol} : tostring(o.a) => o.b}}"])
+        if pick == 2:
+            a, b = self.value(r.choice(["list", "tuple", "set", "map", "obj"]), 1), self.value(r.choice(["list", "tuple", "set", "map", "obj"]), 1)
+            return f"{a} {r.choice(['==', '!='])} {b}"
+        if pick == 3:
+            a = self.value(r.choice(["list", "tuple", "set", "map", "obj"]), 1)
+            b = self.value(r.choice(["list", "tuple", "set", "map", "obj", "str", "num"]), 1)
+            c = self.value(r.choice(["list", "tuple", "obj"]), 1)
+            return f"{self.value('bool', 2)} ? {a} : {self.value('bool', 2)} ? {b} : {c}"
+        if pick == 4:
+            ops = ["+", "-", "*", "/", "%"]
+            terms = [r.choice([self.value("num", 2), hcl_str(r.choice(["1", "2.5", "-3", "0", "1e2", " 4", "x", "0x10", "1_0"])),
+                               self.value("bool", 2)]) for _ in range(r.randint(2, 4))]
+            e = terms[0]
+            for t in terms[1:]:
+                e += f" {r.choice(ops)} {t}"
+            return e
+        if pick == 5:
+            return r.choice(["-", "!", "- -", "!!"]) + r.choice([self.value(r.choice(SCALAR_KINDS), 2), "(" + self.value("num", 2) + ")"])
+        if pick == 6:
+            coll = self.value(r.choice(["listlist", "map", "obj"]), 1)
+            return coll + "".join(r.choice(["[0]", "[1]", "[\"a\"]", ".a", "[*]", "[0][0]", ".k1"]) for _ in range(r.randint(1, 3)))
+        if pick == 7:
+            return f"{self.value(r.choice(['str', 'num']), 2)} {r.choice(['<', '<=', '>', '>='])} {self.value(r.choice(['str', 'num']), 2)}"
+        v = self.value(r.choice(["list", "obj", "map"]), 1)
+        return '"' + r.choice(["%{ for x in V }%{ if x != null }[${x}]%{ else }-%{ endif }%{ endfor }",
+                               "%{ for k, x in V ~}\n  ${k}%{ endfor ~}!", "${length(V)} items",
+                               "%{ if length(V) > 0 }${jsonencode(V)}%{ endif }"]).replace("V", v) + '"'
+
     def expr(self):
+        r = self.r.random()
+        if r < 0.25:
+            return self.structural()
         r = self.r.random()
         if r < 0.62:
             return self.call(self.pick(list(FUNCS)))

@@ -522,7 +522,8 @@ impl<'a> Evaluator<'a> {
             ExprKind::Object(items) => self.object(items),
             ExprKind::Var(name) => self.variable(name, None, &e.span).map(|(v, _)| v),
             ExprKind::Traversal(base, ops) => self.traversal(base, ops),
-            ExprKind::Paren(inner) => self.eval(inner),
+            // Brackets pass their contents' value and errors through unchanged (HCL's ParenthesesExpr).
+            ExprKind::Paren(inner) => self.eval_node(inner),
             ExprKind::TemplateWrap(inner) => {
                 let v = self.eval(inner)?;
                 // A learner may believe "${x}" is always a string.
@@ -1059,18 +1060,25 @@ impl<'a> Evaluator<'a> {
         };
         let cv = self.eval(c)?;
         let (cv, marked) = cv.unmark();
+        // A bad condition is an error, but HCL still gives the conditional a value, unknown of
+        // the unified type: an enclosing conditional unifies with that type (`true ? [1] :
+        // null ? "a" : null` is "Inconsistent conditional result types", tf-oracle).
         if cv.is_null() {
-            return Err(Diag::new(
-                "Null condition",
-                "The condition value is null. Conditions must either be true or false.",
-            )
-            .at(&c.span));
+            self.keep(
+                Diag::new(
+                    "Null condition",
+                    "The condition value is null. Conditions must either be true or false.",
+                )
+                .at(&c.span),
+            );
+            return Ok(Value::Unknown(result_ty));
         }
         let cb = match convert(&cv, &Type::Bool) {
             Ok(Value::Bool(b)) => Some(b),
             Ok(_) => None,
             Err(_) => {
-                return Err(Diag::new("Incorrect condition type", "The condition expression must be of type bool.").at(&c.span));
+                self.keep(Diag::new("Incorrect condition type", "The condition expression must be of type bool.").at(&c.span));
+                return Ok(Value::Unknown(result_ty));
             }
         };
         // Only the chosen result's errors count. A learner may believe an error in either
