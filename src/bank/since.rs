@@ -186,7 +186,9 @@ mod tests {
             "1.8"
         );
         assert_eq!(since(r#"startswith("web-1", "web")"#, None), "1.3");
-        assert_eq!(since(r#"element(["a", "b", "c"], -1)"#, None), "1.10");
+        assert_eq!(since(r#"element(tolist(["a", "b", "c"]), -1)"#, None), "1.10");
+        // A tuple panicked in 1.10 and 1.11 (go-cty 1.16.2).
+        assert_eq!(since(r#"element(["a", "b", "c"], -1)"#, None), "1.12");
         assert_eq!(since(r#"element(["a", "b", "c"], 4)"#, None), "1.0");
         assert_eq!(since(r#"[sensitive("a"), "b"]"#, None), "1.4");
     }
