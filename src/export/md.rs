@@ -10,8 +10,9 @@ use crate::instructor::model::{Format, Item, Quiz};
 use crate::instructor::variants::values_text;
 
 /// The characters CommonMark (and the common extensions: tables, strikethrough, math,
-/// superscript) may read as markup anywhere in a line; each is written after a backslash.
-const SPECIAL: &str = "\\`*_[]<>#|!&~$^";
+/// superscript, heading attributes `{.c}`) may read as markup anywhere in a line; each is
+/// written after a backslash.
+const SPECIAL: &str = "\\`*_[]<>#|!&~$^{}";
 
 /// The longest run of backticks in `text`.
 fn longest_backticks(text: &str) -> usize {
@@ -45,7 +46,8 @@ fn escape_line(line: &str, start: bool, out: &mut String) {
     if start {
         s = s.trim_start_matches([' ', '\t']);
         let digits = s.len() - s.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        if s.starts_with(['-', '+', '=']) {
+        // `:` opens a definition (an extension GitHub and others turn on).
+        if s.starts_with(['-', '+', '=', ':']) {
             out.push('\\');
         } else if digits > 0 && s[digits..].starts_with(['.', ')']) {
             out.push_str(&s[..digits]);
