@@ -12,6 +12,7 @@
 pub mod forms;
 pub mod gift;
 pub mod highlight;
+pub mod highlight_yaml;
 pub mod html;
 pub mod json;
 pub mod md;
