@@ -1,7 +1,8 @@
 //! `quiz.md` and `answers.md` of a quiz holding every question of the bundled bank, rendered by
 //! a CommonMark parser (pulldown-cmark): each question's text, every explanation, answer,
 //! distractor, feedback and reference comes out as the bank wrote it, in that question's
-//! section (#21 point 4). Then the same again with hostile text added to every field.
+//! section, and so does each variant's answer grid (#21 points 4 and 8). Then the same again
+//! with hostile text added to every field.
 //!
 //! A bank writes code between backticks (`` `x` ``): those spans are code, so what a reader
 //! sees is the text without its backtick delimiters. Everything else is compared exactly, up
@@ -33,8 +34,8 @@ struct Section {
     blocks: Vec<String>,
 }
 
-/// Renders `src` and splits it at its level-3 headings (one per question); panics on any
-/// HTML, link or image, which no bank text may produce.
+/// Renders `src` and splits it at its level-3 headings (one per question, after what comes
+/// before the first); panics on any HTML, link or image, which no bank text may produce.
 fn sections(src: &str, options: Options) -> Vec<Section> {
     let mut out: Vec<Section> = Vec::new();
     let mut cur = Section::default();
@@ -69,9 +70,21 @@ fn sections(src: &str, options: Options) -> Vec<Section> {
     }
     cur.text = norm(&text);
     out.push(cur);
-    // The first section is the title and header, before any question.
-    out.remove(0);
     out
+}
+
+/// A variant's answer grid as rendered: `Answer grid: Q1: D Q2: B true Q3: "x" ...`.
+fn grid_wants(v: &iacquiz::instructor::model::Variant) -> String {
+    let mut want = String::from("Answer grid:");
+    for item in &v.questions {
+        let answer = match (&item.answer.key, item.format) {
+            (Some(k), Format::Truefalse) => format!("{} {}", norm(k), norm(&item.answer.text)),
+            (Some(k), _) => norm(k),
+            (None, _) => norm(&item.answer.text),
+        };
+        want.push_str(&format!(" Q{}: {answer}", item.number));
+    }
+    want
 }
 
 /// What `quiz.md` must show of an item, in its section.
@@ -148,7 +161,9 @@ fn check(quiz: &Quiz, what: &str) -> usize {
     let mut found = 0;
     let extended = Options::all() - Options::ENABLE_SMART_PUNCTUATION;
     for options in [Options::empty(), extended] {
-        let doc = sections(&md::quiz(quiz), options);
+        let mut doc = sections(&md::quiz(quiz), options);
+        // The first section is the title and header, before any question.
+        doc.remove(0);
         assert_eq!(doc.len(), items.len(), "{what} quiz.md ({options:?}): one section per question");
         for (s, item) in doc.iter().zip(&items) {
             for w in quiz_wants(quiz, item) {
@@ -167,7 +182,19 @@ fn check(quiz: &Quiz, what: &str) -> usize {
             assert_eq!(s.blocks, blocks, "{what} quiz.md ({options:?}) {}: code blocks as written", item.id);
             found += blocks.len();
         }
-        let key = sections(&md::answers(quiz), options);
+        let mut key = sections(&md::answers(quiz), options);
+        let all: String = key.iter().map(|s| s.text.as_str()).collect::<Vec<_>>().join(" ");
+        for v in &quiz.variants {
+            let want = grid_wants(v);
+            assert!(
+                all.contains(&want),
+                "{what} answers.md ({options:?}) variant {}: {}",
+                v.variant,
+                lost(&all, &want)
+            );
+            found += 1;
+        }
+        key.remove(0);
         assert_eq!(key.len(), items.len(), "{what} answers.md ({options:?}): one section per question");
         for (s, item) in key.iter().zip(&items) {
             for w in key_wants(quiz, item) {

@@ -1,12 +1,13 @@
 //! Markdown: `quiz.md` (every variant's questions, to print or paste) and `answers.md` (the
-//! key: each answer, why, and each distractor with the misconception that produces it).
+//! key: an answer grid per variant, then each answer, why, and each distractor with the
+//! misconception that produces it).
 //!
 //! Every field from the bank or `quiz.json` is escaped for CommonMark ([`prose`], [`code`],
 //! fenced blocks), so a renderer shows it as written: a bank can put no HTML, link or image
 //! into a rendered page, and no backslash or `<a>` of an explanation disappears.
 
 use super::{feedback, inline_code, objective_line, ref_lines, refs_of, source_blocks, type_hint};
-use crate::instructor::model::{Format, Item, Quiz};
+use crate::instructor::model::{Format, Item, Quiz, Variant};
 use crate::instructor::variants::values_text;
 
 /// The characters CommonMark (and the common extensions: tables, strikethrough, math,
@@ -150,11 +151,27 @@ pub fn quiz(quiz: &Quiz) -> String {
     out
 }
 
-/// `answers.md`: the key of every variant.
+/// A variant's answer grid: one line per question, its number and the answer letter (with the
+/// word for true/false) or the typed answer, to mark a paper at a glance.
+fn grid(out: &mut String, v: &Variant) {
+    out.push_str("Answer grid:\n\n");
+    for item in &v.questions {
+        let answer = match (&item.answer.key, item.format) {
+            (Some(k), Format::Truefalse) => format!("**{}** {}", line(k), code(&item.answer.text)),
+            (Some(k), _) => format!("**{}**", line(k)),
+            (None, _) => code(&item.answer.text),
+        };
+        out.push_str(&format!("- Q{}: {answer}\n", item.number));
+    }
+    out.push('\n');
+}
+
+/// `answers.md`: the key of every variant, each opening with its answer grid.
 pub fn answers(quiz: &Quiz) -> String {
     let mut out = header(quiz, "Answer key");
     for v in &quiz.variants {
         out.push_str(&format!("\n## Variant {} of {}\n\n", v.variant, quiz.variants.len()));
+        grid(&mut out, v);
         for item in &v.questions {
             out.push_str(&format!(
                 "### {}. {} ({}, {}, difficulty {})\n\n",
