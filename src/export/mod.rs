@@ -3,8 +3,8 @@
 //!
 //! | format | files |
 //! | --- | --- |
-//! | `md` | `quiz.md`, `answers.md` (the key, each distractor with its misconception) |
-//! | `html` | `quiz.html` (one printable page per variant), `answers.html` |
+//! | `md` | `quiz.md`, `answers.md` (an answer grid per variant, then the key, each distractor with its misconception) |
+//! | `html` | `quiz.html` (each variant from a new page, compact in print), `answers.html` (a one-page answer grid per variant, then the key) |
 //! | `gift` | `quiz.gift` (Moodle GIFT) |
 //! | `moodle` | `quiz.xml` (Moodle XML) |
 //! | `json` | `quiz.json` (the students' copy, no key) and `key.json` (always written) |
