@@ -595,3 +595,58 @@ fn markdown_has_every_question_and_the_key_every_misconception() {
     assert!(!md.contains("Misconception"), "the quiz itself names no misconception");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `answers.html` opens with one answer grid per variant (every question: its letter, with
+/// the word for true/false, or the typed answer); both pages print compactly (small margins and
+/// type, two columns, wrapping code, no page break per question) and YAML is highlighted as HCL
+/// is (#21 point 8).
+#[test]
+fn answer_grids_compact_print_and_highlighted_yaml() {
+    use iacquiz::export::html::{CSS, PRINT_CSS, grid};
+    let dir = bundled_quiz("grid");
+    let quiz = load(&dir);
+    let page = read(&dir.join("quiz.html"));
+    let key = read(&dir.join("answers.html"));
+    assert_eq!(key.matches("<section class=\"grid\"").count(), quiz.variants.len());
+    let first_key = key.find("<section class=\"variant\"").unwrap_or(0);
+    for v in &quiz.variants {
+        let g = grid(&quiz, v);
+        let at = key.find(&g);
+        assert!(
+            at.is_some_and(|p| p < first_key),
+            "variant {}: its grid, before the keys",
+            v.variant
+        );
+        for item in &v.questions {
+            let text = format!("<code>{}</code>", html_escape(&item.answer.text));
+            let want = match (&item.answer.key, item.format) {
+                (Some(k), Format::Truefalse) => format!("<b>{k}</b> {text}"),
+                (Some(k), _) => format!("<b>{k}</b>"),
+                (None, _) => text,
+            };
+            let row = format!("<li><span class=\"q\">{}</span>{want}</li>\n", item.number);
+            assert!(g.contains(&row), "variant {} {}: {row}", v.variant, item.id);
+        }
+        assert_eq!(g.matches("<li>").count(), v.questions.len());
+    }
+    for h in [&page, &key] {
+        assert!(h.contains(PRINT_CSS), "the print sheet is in both pages");
+    }
+    for rule in ["@page{size:A4;margin:12mm", "column-count:2", "font-size:9.5pt"] {
+        assert!(PRINT_CSS.contains(rule), "{rule}");
+    }
+    assert!(
+        CSS.contains("white-space:pre-wrap;overflow-wrap:anywhere"),
+        "code blocks wrap, long tokens too"
+    );
+    for forced in ["break-before", "page-break-before"] {
+        assert!(!page.contains(forced), "no question starts a page: {forced}");
+    }
+    // A variant still starts a page: each section but the last breaks after it.
+    assert!(page.contains("section.variant,section.grid{break-after:page"));
+    // cfnrain templates and modules: keys, tags, strings highlighted; HCL as before.
+    assert!(page.contains("<span class=\"a\">Resources</span>:"), "YAML keys");
+    assert!(page.contains("<span class=\"k\">!Ref</span>") || page.contains("<span class=\"k\">!Sub</span>"));
+    assert!(page.contains("<span class=\"b\">locals</span>"), "HCL blocks");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -146,6 +146,25 @@ fn responses_of_another_quiz_are_refused_with_exit_2() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Responses name the quiz by its fingerprint: this build's, or the one builds wrote before the
+/// students' copy left out the bank's kind (taken then, graded now), both grade.
+#[test]
+fn responses_taken_before_the_kind_left_quiz_json_still_grade() {
+    let quiz = prepared_quiz();
+    let now = quiz.fingerprint();
+    let before = "fnv64:8237ebcf26da8797";
+    assert_ne!(now, before);
+    assert!(quiz.is_fingerprint(&now) && quiz.is_fingerprint(before));
+    assert!(!quiz.is_fingerprint("fnv64:0000000000000000"));
+    // The students' copy names itself the same way.
+    assert_eq!(quiz.student_copy().fingerprint(), now);
+    for fp in [now.as_str(), before] {
+        let mut r = responses();
+        r[0].quiz = Some(fp.to_string());
+        assert!(grade(&quiz, &r).is_ok(), "{fp}");
+    }
+}
+
 /// Item analysis: the share right and upper-minus-lower discrimination of each question, and
 /// a student's idnumber in the CSV.
 #[test]

@@ -104,11 +104,46 @@ fn the_contract_command_writes_every_export() {
                 "\"misconception",
                 "\"explain\"",
                 "\"why\"",
+                "\"kind\"",
             ] {
                 assert!(!text.contains(word), "quiz.json holds {word}");
             }
         } else {
             assert!(text.contains("\"correct\": true"));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+/// The students' copy leaves out the bank's kind (`error` would tell that the right choice is
+/// the error), over every question of the bundled bank; taking the copy still knows a typed
+/// question from a choice, and refuses an expression as the key does.
+#[test]
+fn the_students_copy_names_no_kind_and_takes_as_the_key_does() {
+    let out = temp("kind");
+    let o = new_into(&out, &["--count", "331", "--seed", "2", "--format", "json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let key = quiz_of(&out);
+    let copy = match Quiz::from_json(&read(&out.join("quiz.json"))) {
+        Ok(q) => q,
+        Err(e) => panic!("quiz.json: {e}"),
+    };
+    assert!(!read(&out.join("quiz.json")).contains("\"kind\""));
+    let kinds: std::collections::BTreeSet<&str> = key.questions.iter().map(|d| d.kind.as_str()).collect();
+    assert!(kinds.contains("error"), "the bank has error questions: {kinds:?}");
+    let pairs = key.variants[0].questions.iter().zip(&copy.variants[0].questions);
+    for (k, c) in pairs {
+        assert!(c.kind.is_empty(), "{}", k.id);
+        let q = c.to_question();
+        assert!(q.is_some(), "{}: the copy's item is a question", k.id);
+        if k.format == Format::Shortanswer {
+            let (ki, ci) = (k.instance(), c.instance());
+            assert!(ki.is_some() && ci.is_some(), "{}", k.id);
+            for typed in [k.answer.text.as_str(), "1 + 1", "upper(\"a\")", "[\"x\"]"] {
+                let want = ki.as_ref().and_then(|i| i.expression_problem(typed));
+                let got = ci.as_ref().and_then(|i| i.expression_problem(typed));
+                assert_eq!(got, want, "{}: {typed}", k.id);
+            }
         }
     }
     let _ = std::fs::remove_dir_all(&out);

@@ -19,6 +19,8 @@ pub enum Class {
     Comment,
     /// A block type at the start of a line (`locals`, `resource`, `dynamic`).
     Block,
+    /// A mapping key (YAML).
+    Key,
 }
 
 impl Class {
@@ -32,6 +34,7 @@ impl Class {
             Class::Function => "f",
             Class::Comment => "c",
             Class::Block => "b",
+            Class::Key => "a",
         }
     }
 }
@@ -170,14 +173,19 @@ fn heredoc_end(src: &str, i: usize) -> Option<usize> {
 pub fn html(src: &str) -> String {
     let mut out = String::with_capacity(src.len() * 2);
     for (class, text) in spans(src) {
-        let t = super::html_escape(text);
-        if class == Class::Plain {
-            out.push_str(&t);
-        } else {
-            out.push_str(&format!("<span class=\"{}\">{t}</span>", class.css()));
-        }
+        push_span(&mut out, class, text);
     }
     out
+}
+
+/// Appends `text` escaped, inside a `<span>` of its class unless it is plain.
+pub fn push_span(out: &mut String, class: Class, text: &str) {
+    let t = super::html_escape(text);
+    if class == Class::Plain {
+        out.push_str(&t);
+    } else {
+        out.push_str(&format!("<span class=\"{}\">{t}</span>", class.css()));
+    }
 }
 
 #[cfg(test)]

@@ -1,17 +1,19 @@
 //! Markdown: `quiz.md` (every variant's questions, to print or paste) and `answers.md` (the
-//! key: each answer, why, and each distractor with the misconception that produces it).
+//! key: an answer grid per variant, then each answer, why, and each distractor with the
+//! misconception that produces it).
 //!
 //! Every field from the bank or `quiz.json` is escaped for CommonMark ([`prose`], [`code`],
 //! fenced blocks), so a renderer shows it as written: a bank can put no HTML, link or image
 //! into a rendered page, and no backslash or `<a>` of an explanation disappears.
 
 use super::{feedback, inline_code, objective_line, ref_lines, refs_of, source_blocks, type_hint};
-use crate::instructor::model::{Format, Item, Quiz};
+use crate::instructor::model::{Format, Item, Quiz, Variant};
 use crate::instructor::variants::values_text;
 
 /// The characters CommonMark (and the common extensions: tables, strikethrough, math,
-/// superscript) may read as markup anywhere in a line; each is written after a backslash.
-const SPECIAL: &str = "\\`*_[]<>#|!&~$^";
+/// superscript, heading attributes `{.c}`) may read as markup anywhere in a line; each is
+/// written after a backslash.
+const SPECIAL: &str = "\\`*_[]<>#|!&~$^{}";
 
 /// The longest run of backticks in `text`.
 fn longest_backticks(text: &str) -> usize {
@@ -45,7 +47,8 @@ fn escape_line(line: &str, start: bool, out: &mut String) {
     if start {
         s = s.trim_start_matches([' ', '\t']);
         let digits = s.len() - s.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        if s.starts_with(['-', '+', '=']) {
+        // `:` opens a definition (an extension GitHub and others turn on).
+        if s.starts_with(['-', '+', '=', ':']) {
             out.push('\\');
         } else if digits > 0 && s[digits..].starts_with(['.', ')']) {
             out.push_str(&s[..digits]);
@@ -148,11 +151,27 @@ pub fn quiz(quiz: &Quiz) -> String {
     out
 }
 
-/// `answers.md`: the key of every variant.
+/// A variant's answer grid: one line per question, its number and the answer letter (with the
+/// word for true/false) or the typed answer, to mark a paper at a glance.
+fn grid(out: &mut String, v: &Variant) {
+    out.push_str("Answer grid:\n\n");
+    for item in &v.questions {
+        let answer = match (&item.answer.key, item.format) {
+            (Some(k), Format::Truefalse) => format!("**{}** {}", line(k), code(&item.answer.text)),
+            (Some(k), _) => format!("**{}**", line(k)),
+            (None, _) => code(&item.answer.text),
+        };
+        out.push_str(&format!("- Q{}: {answer}\n", item.number));
+    }
+    out.push('\n');
+}
+
+/// `answers.md`: the key of every variant, each opening with its answer grid.
 pub fn answers(quiz: &Quiz) -> String {
     let mut out = header(quiz, "Answer key");
     for v in &quiz.variants {
         out.push_str(&format!("\n## Variant {} of {}\n\n", v.variant, quiz.variants.len()));
+        grid(&mut out, v);
         for item in &v.questions {
             out.push_str(&format!(
                 "### {}. {} ({}, {}, difficulty {})\n\n",

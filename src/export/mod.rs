@@ -3,8 +3,8 @@
 //!
 //! | format | files |
 //! | --- | --- |
-//! | `md` | `quiz.md`, `answers.md` (the key, each distractor with its misconception) |
-//! | `html` | `quiz.html` (one printable page per variant), `answers.html` |
+//! | `md` | `quiz.md`, `answers.md` (an answer grid per variant, then the key, each distractor with its misconception) |
+//! | `html` | `quiz.html` (each variant from a new page, compact in print), `answers.html` (a one-page answer grid per variant, then the key) |
 //! | `gift` | `quiz.gift` (Moodle GIFT) |
 //! | `moodle` | `quiz.xml` (Moodle XML) |
 //! | `json` | `quiz.json` (the students' copy, no key) and `key.json` (always written) |
@@ -12,6 +12,7 @@
 pub mod forms;
 pub mod gift;
 pub mod highlight;
+pub mod highlight_yaml;
 pub mod html;
 pub mod json;
 pub mod md;
@@ -218,20 +219,41 @@ pub fn source_blocks(item: &Item) -> Vec<Block> {
     out
 }
 
-/// A prompt split at its backticks: `(is_code, text)` pieces (an unmatched backtick is text).
+/// A prompt split at its backticks: `(is_code, text)` pieces. As in CommonMark, a run of n
+/// backticks opens a code span that the next run of exactly n closes (so `` `a`b` `` holds a
+/// backtick), one space is stripped from both ends of a padded span, and a run that nothing
+/// closes is text.
 pub fn inline_code(prompt: &str) -> Vec<(bool, &str)> {
+    let run_at = |i: usize| prompt[i..].len() - prompt[i..].trim_start_matches('`').len();
     let mut out = Vec::new();
-    let mut rest = prompt;
-    while let Some(open) = rest.find('`') {
-        let Some(len) = rest[open + 1..].find('`') else { break };
-        if open > 0 {
-            out.push((false, &rest[..open]));
+    let (mut text_from, mut i) = (0, 0);
+    while let Some(open) = prompt[i..].find('`').map(|p| i + p) {
+        let run = run_at(open);
+        let mut j = open + run;
+        let mut close = None;
+        while let Some(at) = prompt[j..].find('`').map(|p| j + p) {
+            let r = run_at(at);
+            if r == run {
+                close = Some(at);
+                break;
+            }
+            j = at + r;
         }
-        out.push((true, &rest[open + 1..open + 1 + len]));
-        rest = &rest[open + 1 + len + 1..];
+        let Some(close) = close else {
+            i = open + run;
+            continue;
+        };
+        if open > text_from {
+            out.push((false, &prompt[text_from..open]));
+        }
+        let inner = &prompt[open + run..close];
+        let padded = inner.len() >= 2 && inner.starts_with(' ') && inner.ends_with(' ') && !inner.trim().is_empty();
+        out.push((true, if padded { &inner[1..inner.len() - 1] } else { inner }));
+        i = close + run;
+        text_from = i;
     }
-    if !rest.is_empty() {
-        out.push((false, rest));
+    if text_from < prompt.len() {
+        out.push((false, &prompt[text_from..]));
     }
     out
 }
@@ -392,6 +414,8 @@ mod tests {
     fn prompts_split_at_backticks() {
         assert_eq!(inline_code("a `b` c"), vec![(false, "a "), (true, "b"), (false, " c")]);
         assert_eq!(inline_code("`x` and `y"), vec![(true, "x"), (false, " and `y")]);
+        assert_eq!(inline_code("``a`b`` ```"), vec![(true, "a`b"), (false, " ```")]);
+        assert_eq!(inline_code("`` `x` ``!"), vec![(true, "`x`"), (false, "!")]);
         assert_eq!(prompt_html("is `a < b`?"), "is <code>a &lt; b</code>?");
     }
 }

@@ -199,7 +199,7 @@ pub fn grade(quiz: &Quiz, all: &[Responses]) -> Result<Report, GradeError> {
                 ),
             ));
         }
-        if let Some(fp) = r.quiz.as_ref().filter(|fp| **fp != quiz.fingerprint()) {
+        if let Some(fp) = r.quiz.as_ref().filter(|fp| !quiz.is_fingerprint(fp)) {
             return Err(fail(
                 i,
                 format!(

@@ -32,11 +32,16 @@ impl Item {
     /// The item as a bank question without parameters, so the engine can judge a typed
     /// answer from `quiz.json` alone; `None` when its engine or kind is unknown to this build.
     pub fn to_question(&self) -> Option<Question> {
-        let kind = match self.kind.as_str() {
-            "choice" => Kind::Choice,
-            "input" => Kind::Input,
-            "error" => Kind::Error,
-            "truefalse" => Kind::Truefalse,
+        let kind = match (self.kind.as_str(), self.format) {
+            ("choice", _) => Kind::Choice,
+            ("input", _) => Kind::Input,
+            ("error", _) => Kind::Error,
+            ("truefalse", _) => Kind::Truefalse,
+            // The students' copy leaves the kind out: a typed answer is judged as a value or an
+            // error alike, so the format is enough to take the quiz.
+            ("", Format::Shortanswer) => Kind::Input,
+            ("", Format::Multichoice) => Kind::Choice,
+            ("", Format::Truefalse) => Kind::Truefalse,
             _ => return None,
         };
         Some(Question {

@@ -42,7 +42,9 @@ pub struct Drawn {
     pub topic: String,
     /// The engine that answers it.
     pub engine: String,
-    /// The bank's kind (`choice`, `input`, `error`, `truefalse`).
+    /// The bank's kind (`choice`, `input`, `error`, `truefalse`); empty, and left out, in the
+    /// students' copy, where `error` would tell that the answer is an error.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub kind: String,
     /// 1 (easy) to 5 (hard).
     pub difficulty: u8,
@@ -128,7 +130,9 @@ pub struct Item {
     pub topic: String,
     /// The engine that answers it.
     pub engine: String,
-    /// The bank's kind.
+    /// The bank's kind; empty, and left out, in the students' copy (`error` would tell that the
+    /// answer is an error), where [`Item::to_question`] reads the kind from `format`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub kind: String,
     /// How it is asked.
     pub format: Format,
@@ -302,8 +306,8 @@ impl Item {
 impl Quiz {
     /// The students' copy (`quiz.json`, what `quiz take` opens): the same questions, choices
     /// and sources, without anything that tells the answer (the right answer, which choice is
-    /// right, the wrong answers and their misconceptions, the explanation). A typed question
-    /// keeps its hint line, which depends on the answer's kind.
+    /// right, the wrong answers and their misconceptions, the explanation, the bank's kind). A
+    /// typed question keeps its hint line, which depends on the answer's kind.
     pub fn student_copy(&self) -> Quiz {
         let mut q = self.clone();
         q.student = true;
@@ -312,9 +316,13 @@ impl Quiz {
         for d in &mut q.questions {
             d.id = student_id(d.number);
             d.refs.quote = None;
+            d.kind.clear();
         }
         for item in q.variants.iter_mut().flat_map(|v| v.questions.iter_mut()) {
             item.id = student_id(item.number);
+            // The bank's kind tells an error answer from a value (`error`); `format` says all
+            // that taking the quiz needs (choices or a typed line).
+            item.kind.clear();
             if item.format == Format::Shortanswer && item.hint.is_none() {
                 item.hint = Some(crate::export::type_hint(item).to_string());
             }
@@ -335,12 +343,25 @@ impl Quiz {
     /// students' copy): the same for `quiz.json` and `key.json`, different for any other
     /// draw (seed, count, topics, difficulty or bank), so responses name the quiz they answer.
     pub fn fingerprint(&self) -> String {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for b in self.student_copy().to_json().bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
+        fnv64(&self.student_copy().to_json())
+    }
+
+    /// Whether `fp` names this quiz: its [`Quiz::fingerprint`], or the one builds wrote before
+    /// the students' copy left out each question's kind, so responses taken then still grade.
+    pub fn is_fingerprint(&self, fp: &str) -> bool {
+        if fp == self.fingerprint() {
+            return true;
         }
-        format!("fnv64:{h:016x}")
+        let mut copy = self.student_copy();
+        for (d, k) in copy.questions.iter_mut().zip(&self.questions) {
+            d.kind.clone_from(&k.kind);
+        }
+        let items = self.variants.iter().flat_map(|v| v.questions.iter());
+        for (c, k) in copy.variants.iter_mut().flat_map(|v| v.questions.iter_mut()).zip(items) {
+            c.kind.clone_from(&k.kind);
+        }
+        // A students' copy has no kind to put back, and then this is the fingerprint again.
+        fp == fnv64(&copy.to_json())
     }
 
     /// The variant with this 1-based number.
@@ -365,6 +386,16 @@ impl Quiz {
         }
         serde_json::from_value(v).map_err(|e| format!("not a quiz of schema {SCHEMA}: {e}"))
     }
+}
+
+/// `fnv64:` and the 16 hex digits of the FNV-1a hash of `text`.
+fn fnv64(text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("fnv64:{h:016x}")
 }
 
 /// One student's answers, as `quiz take` writes them (`responses-NAME.json`).
