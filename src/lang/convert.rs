@@ -266,6 +266,16 @@ fn convert_elements(elems: &[Value], e: &Type, got: &Type) -> Result<(Type, Vec<
         .enumerate()
         .map(|(i, v)| convert(v, &target).map_err(|e| at(&format!("element {i}"), e)))
         .collect::<Result<Vec<_>, _>>()?;
+    // Where the common type still has `any` inside (an attribute that is null in one element
+    // and of two unrelated types in others), each value keeps its own type there, and cty's
+    // check that a list's elements share one type fails at run time (tf-oracle:
+    // tolist([{b = null}, {b = false}, {b = 4.5}]) cannot be converted).
+    if target.has_dynamic() && out.windows(2).any(|w| w[0].ty() != w[1].ty()) {
+        return err(match got {
+            Type::Tuple(_) => "all list elements must have the same type".to_string(),
+            _ => "all elements must have the same type".to_string(),
+        });
+    }
     Ok((target, out))
 }
 

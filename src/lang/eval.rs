@@ -717,11 +717,29 @@ impl<'a> Evaluator<'a> {
             }
             Ok(v)
         };
+        // HCL applies the traversal to every element and reports every element's errors (the
+        // console prints the first by position); the result is then unknown.
+        let failed = std::cell::Cell::new(false);
+        let all = |vs: Vec<Value>| -> DResult<Vec<Value>> {
+            let mut out = Vec::with_capacity(vs.len());
+            for v in vs {
+                match apply(v) {
+                    Ok(x) => out.push(x),
+                    Err(d) if !d.fatal => {
+                        self.keep(d);
+                        failed.set(true);
+                        out.push(Value::Unknown(Type::Dynamic));
+                    }
+                    Err(d) => return Err(d),
+                }
+            }
+            Ok(out)
+        };
         let src_elem = src.ty().element().cloned();
         let out = match src {
             Value::List(_, vs) | Value::Set(_, vs) => {
                 let elem = src_elem.clone();
-                let results = vs.into_iter().map(apply).collect::<DResult<Vec<_>>>()?;
+                let results = all(vs)?;
                 if results.is_empty() {
                     // HCL still works out the result type of an empty one, by applying the
                     // traversal to an unknown element: `.a` on a set of bool is its error.
@@ -740,9 +758,12 @@ impl<'a> Evaluator<'a> {
                     }
                 }
             }
-            Value::Tuple(vs) => Value::Tuple(vs.into_iter().map(apply).collect::<DResult<Vec<_>>>()?),
+            Value::Tuple(vs) => Value::Tuple(all(vs)?),
             other => Value::Tuple(vec![apply(other).map_err(|e| e.at(span))?]),
         };
+        if failed.get() {
+            return Ok(Value::Unknown(Type::Dynamic));
+        }
         Ok(out.mark_if(marked))
     }
 
@@ -1175,6 +1196,23 @@ impl<'a> Evaluator<'a> {
             return Ok(Value::Unknown(Type::Dynamic));
         }
         let pairs = self.iterate(&coll, &f.collection.span, "for")?;
+        // HCL first evaluates the condition once with the variables unknown: a condition that
+        // cannot be a bool whatever they are is refused before any element.
+        if let Some(c) = &f.cond {
+            let mut vars = Vec::new();
+            if let Some(kn) = &f.key_var {
+                vars.push((kn.clone(), Value::Unknown(Type::Dynamic)));
+            }
+            vars.push((f.value_var.clone(), Value::Unknown(Type::Dynamic)));
+            let cv = self.with_var(vars, || self.eval(c))?;
+            let (cv, _) = cv.unmark();
+            if cv.is_null() {
+                return Err(Diag::new("Condition is null", "The value of the 'if' clause must not be null.").at(&c.span));
+            }
+            if let Err(e) = convert(&cv, &Type::Bool) {
+                return Err(Diag::new("Invalid 'for' condition", format!("The 'if' clause value is invalid: {}.", e.0)).at(&c.span));
+            }
+        }
         let mut tuple = Vec::new();
         let mut object: BTreeMap<String, Value> = BTreeMap::new();
         let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
@@ -1183,6 +1221,7 @@ impl<'a> Evaluator<'a> {
         let mut produced: Vec<String> = Vec::new();
         let mut seen: BTreeSet<String> = BTreeSet::new();
         let mut failed = false;
+        let mut known = true;
         for (k, v) in pairs {
             let mut vars = Vec::new();
             // A learner may believe `for a, b in list_of_pairs` binds the two halves of each pair.
@@ -1199,67 +1238,101 @@ impl<'a> Evaluator<'a> {
                 vars.push((kn.clone(), k));
             }
             vars.push((f.value_var.clone(), v));
-            let step = self.with_var(vars, || -> DResult<Option<(Option<String>, Value)>> {
+            // HCL's order per element: the condition, the key, the value. After a condition or
+            // key that is unknown or refused (`known` false), later conditions and keys are
+            // not reported; a value's error and a duplicate key always are.
+            let step = self.with_var(vars, || -> DResult<Option<(Option<String>, Option<Value>)>> {
+                let refuse = |known: &mut bool, d: Diag| {
+                    if *known {
+                        self.keep(d);
+                    }
+                    *known = false;
+                    Ok(None)
+                };
                 if let Some(c) = &f.cond {
-                    let cv = self.eval(c)?;
+                    let cv = match self.eval(c) {
+                        Err(d) if !d.fatal => {
+                            self.keep(d);
+                            known = false;
+                            return Ok(None);
+                        }
+                        other => other?,
+                    };
                     let (cv, _) = cv.unmark();
                     if cv.is_null() {
-                        return Err(Diag::new("Condition is null", "The value of the 'if' clause must not be null.").at(&c.span));
+                        let d = Diag::new("Invalid 'for' condition", "The value of the 'if' clause must not be null.").at(&c.span);
+                        return refuse(&mut known, d);
+                    }
+                    if cv.is_unknown() {
+                        known = false;
+                        return Ok(None);
                     }
                     match convert(&cv, &Type::Bool) {
                         Ok(Value::Bool(true)) => {}
-                        Ok(Value::Bool(false)) => return Ok(None),
                         Ok(_) => return Ok(None),
                         Err(e) => {
-                            return Err(
-                                Diag::new("Invalid 'for' condition", format!("The 'if' clause value is invalid: {}.", e.0)).at(&c.span),
-                            );
+                            let d = Diag::new("Invalid 'for' condition", format!("The 'if' clause value is invalid: {}.", e.0)).at(&c.span);
+                            return refuse(&mut known, d);
                         }
                     }
                 }
                 let key = match &f.key {
                     Some(kx) => {
-                        let kv = self.eval(kx)?;
+                        let kv = match self.eval(kx) {
+                            Err(d) if !d.fatal => {
+                                self.keep(d);
+                                known = false;
+                                return Ok(None);
+                            }
+                            other => other?,
+                        };
                         let (kv, _) = kv.unmark();
                         if kv.is_null() {
-                            return Err(Diag::new(
+                            let d = Diag::new(
                                 "Invalid object key",
                                 "Key expression in 'for' expression must not produce a null value.",
                             )
-                            .at(&kx.span));
+                            .at(&kx.span);
+                            return refuse(&mut known, d);
+                        }
+                        if kv.is_unknown() {
+                            known = false;
+                            return Ok(None);
                         }
                         match convert(&kv, &Type::String) {
                             Ok(Value::String(s)) => Some(s.to_string()),
                             Ok(_) => Some(String::new()),
                             Err(e) => {
-                                return Err(Diag::new(
+                                let d = Diag::new(
                                     "Invalid object key",
                                     format!("The key expression produced an invalid result: {}.", e.0),
                                 )
-                                .at(&kx.span));
+                                .at(&kx.span);
+                                return refuse(&mut known, d);
                             }
                         }
                     }
                     None => None,
                 };
-                let val = self.eval(&f.value)?;
+                // A value's error does not stop the key from counting: HCL still checks it
+                // against the keys before (a duplicate key is reported beside the error).
+                let val = match self.eval(&f.value) {
+                    Err(d) if !d.fatal => {
+                        self.keep(d);
+                        None
+                    }
+                    other => Some(other?),
+                };
                 Ok(Some((key, val)))
-            });
-            // HCL evaluates every element and reports all their errors (the console prints the
-            // first by position): an element's error is kept and the loop goes on.
-            let step = match step {
-                Ok(s) => s,
-                Err(d) if !d.fatal => {
-                    self.keep(d);
-                    failed = true;
-                    continue;
-                }
-                Err(d) => return Err(d),
-            };
-            if failed {
-                continue;
-            }
+            })?;
             let Some((key, val)) = step else { continue };
+            let val = match val {
+                Some(v) => v,
+                None => {
+                    failed = true;
+                    Value::Unknown(Type::Dynamic)
+                }
+            };
             // The new slot (and key) is charged before it is added; the value was charged where
             // it was made.
             self.reserve(NODE_COST.saturating_add(key.as_ref().map_or(0, |k| k.len() as u64)))
@@ -1282,11 +1355,15 @@ impl<'a> Evaluator<'a> {
                     }
                     if object.contains_key(&k) && !self.flipped(Rule::ForDuplicateKeyError) {
                         let kspan = f.key.as_ref().map(|x| x.span.clone()).unwrap_or(span.clone());
-                        return Err(Diag::new(
+                        let dup = Diag::new(
                             "Duplicate object key",
                             format!("Two different items produced the key {k:?} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key."),
                         )
-                        .at(&kspan));
+                        .at(&kspan);
+                        // Kept with the elements' own errors: the first by position is shown.
+                        self.keep(dup);
+                        failed = true;
+                        continue;
                     }
                     match object.entry(k) {
                         std::collections::btree_map::Entry::Occupied(mut e) => {
@@ -1300,7 +1377,7 @@ impl<'a> Evaluator<'a> {
                 }
             }
         }
-        if failed {
+        if failed || !known {
             return Ok(Value::Unknown(Type::Dynamic));
         }
         if produced.len() > 1 {

@@ -348,7 +348,13 @@ pub fn set_order(a: &Value, b: &Value) -> std::cmp::Ordering {
     }
     match (a, b) {
         (Value::String(x), Value::String(y)) => x.as_bytes().cmp(y.as_bytes()),
-        (Value::Number(x), Value::Number(y)) => x.cmp_exact(y),
+        // Equal numbers that are both members (only 0 and -0) keep the order of cty's hash
+        // buckets: CRC-32 of "-0" (1193965756) is below that of "0" (4108050209).
+        (Value::Number(x), Value::Number(y)) => x.cmp_exact(y).then_with(|| match (x.to_text().as_str(), y.to_text().as_str()) {
+            ("-0", "0") => Ordering::Less,
+            ("0", "-0") => Ordering::Greater,
+            _ => Ordering::Equal,
+        }),
         (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
         _ => set_hash(a).as_bytes().cmp(set_hash(b).as_bytes()),
     }
