@@ -147,7 +147,7 @@ fn a_session_at_1_6_skips_the_newer_feature_and_feedback_says_how_1_14_differs()
             );
             let screen = render_text(&a, 120, 40);
             // The note wraps inside the feedback pane: each of its pieces is on screen.
-            assert!(screen.contains("In Terraform 1.14 this"), "{screen}");
+            assert!(screen.contains("Asked at Terraform 1.6. In Terraform 1.14"), "{screen}");
             assert!(screen.contains("\"eu-west-1c\" instead; changed in"), "{screen}");
             assert!(screen.contains("1.10: CHANGELOG.md"), "{screen}");
             assert!(screen.contains("Terraform 1.6"), "{screen}");
