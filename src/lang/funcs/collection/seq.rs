@@ -81,7 +81,9 @@ pub fn coalesce(ev: &Evaluator, a: &[Value]) -> FnResult {
         return Ok(Value::Object(out));
     }
     for v in a {
-        let v = convert(v, &ret).unwrap_or_else(|_| v.clone());
+        // Terraform drops the conversion's error: the argument is then cty's NilVal, which
+        // reads as null and is skipped (coalesce(["x"], toset([1])) is the set).
+        let Ok(v) = convert(v, &ret) else { continue };
         if v.is_unknown() {
             return Ok(Value::Unknown(ret));
         }
