@@ -9,6 +9,8 @@ pub mod convert;
 pub mod diag;
 pub mod eval;
 pub mod funcs;
+pub mod hcl_diag;
+pub mod hcl_scan;
 pub mod host;
 pub mod local_cycles;
 pub mod long_chain;
