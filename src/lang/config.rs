@@ -10,7 +10,7 @@ use super::eval::{Evaluator, Scope, standard_roots, undeclared_local};
 use super::resources::{
     Instance, Mode, Override, ResourceDecl, apply_override, collection, expand, instance_vars, resource_object, traverse_open,
 };
-use super::syntax::{BlockAst, BodyAst, Expr, Op, Span, parse_body};
+use super::syntax::{BlockAst, BodyAst, Expr, Op, Span};
 use super::typeexpr::Constraint;
 use super::value::{Type, Value};
 
@@ -68,6 +68,10 @@ pub struct Config {
     pub checks: Vec<(String, usize, BodyAst, Span)>,
     /// override_resource / override_data blocks from `*.tftest.hcl` files.
     pub overrides: Vec<Override>,
+    /// The first syntax error of the files, when one has any: the rest of the configuration
+    /// is then what HCL recovered, kept so that Terraform's own load errors before that point
+    /// can still be found (see [`Config::from_texts_at`]).
+    pub syntax_error: Option<Diag>,
 }
 
 impl Config {
@@ -75,6 +79,11 @@ impl Config {
     /// ([`crate::confine`]): inside the folder (a link out of it is refused), a regular file (a
     /// FIFO or a device named `x.tf` is refused, not skipped), at most [`MAX_FILE_BYTES`].
     pub fn load_dir(dir: &Path) -> DResult<Config> {
+        Self::load_dir_at(dir, crate::lang::eval::DEFAULT_VERSION)
+    }
+
+    /// [`Config::load_dir`] as Terraform `version` loads it (its HCL words syntax errors).
+    pub fn load_dir_at(dir: &Path, version: super::releases::TfVersion) -> DResult<Config> {
         let unreadable = |e: &dyn std::fmt::Display| {
             Diag::new(
                 "Failed to read directory",
@@ -111,18 +120,52 @@ impl Config {
             })?;
             texts.push((name, src));
         }
-        let mut c = Config::from_texts(texts)?;
+        let mut c = Config::from_texts_at(texts, version)?;
         c.dir = Some(dir.to_path_buf());
         Ok(c)
     }
 
     /// Builds a configuration from (file name, text) pairs.
     pub fn from_texts(texts: Vec<(String, String)>) -> DResult<Config> {
-        let mut c = Config::default();
+        Self::from_texts_at(texts, crate::lang::eval::DEFAULT_VERSION)
+    }
+
+    /// [`Config::from_texts`] as Terraform `version` loads them. A file with syntax errors
+    /// still contributes what HCL recovered of it, as in Terraform, which reports the errors
+    /// of both (parsing and decoding) sorted by position: the first of those is the error
+    /// returned, or kept in `syntax_error` when decoding found nothing.
+    pub fn from_texts_at(texts: Vec<(String, String)>, version: super::releases::TfVersion) -> DResult<Config> {
+        let mut files = Vec::new();
+        let mut syntax: Option<Diag> = None;
         for (name, src) in texts {
-            let body = parse_body(&src).map_err(|d| d.in_file(&name))?;
-            c.files.push(File { name, src, body });
+            let body = match super::partial_body::parse_file(&src, &name) {
+                Ok(b) => b,
+                Err(broken) => {
+                    if syntax.is_none() {
+                        syntax = broken.errors_at(version).first().cloned();
+                    }
+                    broken.partial
+                }
+            };
+            files.push(File { name, src, body });
         }
+        match (Self::decode(files), syntax) {
+            (Ok(c), None) => Ok(c),
+            (Ok(mut c), Some(d)) => {
+                c.syntax_error = Some(d);
+                Ok(c)
+            }
+            (Err(e), None) => Err(e),
+            (Err(e), Some(d)) => Err(super::partial_body::earliest(d, e)),
+        }
+    }
+
+    /// Reads the declarations of parsed files.
+    fn decode(files: Vec<File>) -> DResult<Config> {
+        let mut c = Config {
+            files,
+            ..Config::default()
+        };
         for (fi, f) in c.files.iter().enumerate() {
             if f.name.ends_with(".tftest.hcl") {
                 collect_overrides(&f.body, fi, &mut c.overrides);

@@ -19,6 +19,7 @@ pub mod number;
 pub mod parse_errors;
 pub mod parse_guard;
 pub mod parse_releases;
+pub mod partial_body;
 pub mod provider;
 pub mod quoted_text;
 pub mod releases;

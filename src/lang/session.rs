@@ -10,6 +10,7 @@ use super::diag::{DResult, Diag};
 use super::eval::{DEFAULT_VERSION, EmptyScope, Evaluator};
 use super::funcs::Registry;
 use super::host::Host;
+use super::releases::TfVersion;
 use super::render;
 use super::rules::{Rule, Rules};
 use super::syntax::{ExprKind, parse_expr};
@@ -114,16 +115,23 @@ impl Session {
     }
     /// A session over the `.tf` files of `dir` (file functions may read inside `dir`).
     pub fn with_config_dir(dir: &Path) -> DResult<Session> {
+        Self::with_config_dir_at(dir, DEFAULT_VERSION)
+    }
+    /// [`Session::with_config_dir`] emulating Terraform `version` (which words syntax errors
+    /// as its HCL does).
+    pub fn with_config_dir_at(dir: &Path, version: TfVersion) -> DResult<Session> {
+        let config = Config::load_dir_at(dir, version)?;
         Ok(Session {
-            config: Config::load_dir(dir)?,
+            config: refuse_broken(config, version)?,
             host: Host::with_root(dir),
             ..Session::default()
         })
     }
     /// A session over one configuration text.
     pub fn with_config_text(name: &str, src: &str) -> DResult<Session> {
+        let config = Config::from_texts(vec![(name.to_string(), src.to_string())])?;
         Ok(Session {
-            config: Config::from_texts(vec![(name.to_string(), src.to_string())])?,
+            config: refuse_broken(config, DEFAULT_VERSION)?,
             ..Session::default()
         })
     }
@@ -291,4 +299,23 @@ fn block_context(src: &str, line: usize) -> Option<String> {
         }
     }
     None
+}
+
+/// A configuration with a syntax error loads no further; Terraform reports its errors sorted,
+/// so one of the load-time checks (variable types and defaults, gated blocks) over what HCL
+/// recovered comes first when it is earlier in the files.
+fn refuse_broken(config: Config, version: TfVersion) -> DResult<Config> {
+    let Some(syntax) = config.syntax_error.clone() else {
+        return Ok(config);
+    };
+    let probe = Session {
+        config,
+        version: Some(version),
+        ..Session::default()
+    };
+    let later = probe.with_scope(&Rules::real(), |_, _| ()).err();
+    Err(match later {
+        Some(e) => super::partial_body::earliest(syntax, e),
+        None => syntax,
+    })
 }
