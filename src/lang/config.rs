@@ -149,7 +149,14 @@ impl Config {
             };
             files.push(File { name, src, body });
         }
-        match (Self::decode(files), syntax) {
+        // Terraform's schema checks of the files, reported with the rest, sorted.
+        let schema = super::decode_checks::first(&files);
+        let decoded = match (Self::decode(files), schema) {
+            (Ok(_), Some(e)) => Err(e),
+            (Err(e), Some(s)) => Err(super::partial_body::earliest(s, e)),
+            (done, None) => done,
+        };
+        match (decoded, syntax) {
             (Ok(c), None) => Ok(c),
             (Ok(mut c), Some(d)) => {
                 c.syntax_error = Some(d);

@@ -6,6 +6,7 @@ pub mod buckets;
 pub mod conditions;
 pub mod config;
 pub mod convert;
+pub mod decode_checks;
 pub mod diag;
 pub mod eval;
 pub mod funcs;

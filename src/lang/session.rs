@@ -129,9 +129,13 @@ impl Session {
     }
     /// A session over one configuration text.
     pub fn with_config_text(name: &str, src: &str) -> DResult<Session> {
-        let config = Config::from_texts(vec![(name.to_string(), src.to_string())])?;
+        Self::with_config_text_at(name, src, DEFAULT_VERSION)
+    }
+    /// [`Session::with_config_text`] emulating Terraform `version`.
+    pub fn with_config_text_at(name: &str, src: &str, version: TfVersion) -> DResult<Session> {
+        let config = Config::from_texts_at(vec![(name.to_string(), src.to_string())], version)?;
         Ok(Session {
-            config: refuse_broken(config, DEFAULT_VERSION)?,
+            config: refuse_broken(config, version)?,
             ..Session::default()
         })
     }
@@ -244,7 +248,15 @@ impl Session {
             .get(..span.start.min(src.len()))
             .map(|t| t.matches('\n').count() + 1)
             .unwrap_or(1);
-        let ctx = block_context(src, line).map(|c| format!(", in {c}")).unwrap_or_default();
+        // In a file HCL could not parse cleanly, the blocks are those it recovered.
+        let recovered = super::hcl_diag::body(src, super::hcl_diag::Hcl::NEWEST, file).filter(|(errors, _)| !errors.is_empty());
+        let ctx = match recovered {
+            // Terraform asks for the block around the byte before the subject, so an error
+            // at the very end of a block's text is still "in" it.
+            Some((_, outline)) => span.start.checked_sub(1).and_then(|at| super::hcl_diag::context_at(&outline, at)),
+            None => block_context(src, line),
+        };
+        let ctx = ctx.map(|c| format!(", in {c}")).unwrap_or_default();
         format!("on {file} line {line}{ctx}: {}", d.detail)
     }
 

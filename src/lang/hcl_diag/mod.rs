@@ -149,3 +149,19 @@ pub fn template_first(src: &str, hcl: Hcl) -> Option<Diag> {
 
 #[cfg(test)]
 mod tests;
+
+/// The "in ..." context Terraform names for a diagnostic at byte `offset` of a file whose body
+/// is `outline`: the top-level block whose range (type name to closing brace, or the type
+/// name alone for a block whose header broke) holds it.
+pub fn context_at(outline: &Outline, offset: usize) -> Option<String> {
+    outline.items.iter().find_map(|item| match item {
+        Item::Block { kind, labels, span, .. } if span.0 <= offset && offset < span.1 => {
+            let mut out = kind.clone();
+            for l in labels {
+                out.push_str(&format!(" {l:?}"));
+            }
+            Some(out)
+        }
+        _ => None,
+    })
+}

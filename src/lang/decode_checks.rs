@@ -1,0 +1,100 @@
+//! Checks Terraform's decoding of a module file makes against the block schemas, which the
+//! rest of the loader does not: arguments at the top level, blocks inside `locals` (HCL's
+//! JustAttributes) and unknown blocks inside `variable`. Terraform reports them with the
+//! syntax errors of the same files, sorted by position, so each matters for which comes first.
+
+use super::config::File;
+use super::diag::Diag;
+use super::partial_body::earliest;
+use super::syntax::BodyAst;
+
+/// The block types a module file's top level has (for "Did you mean to define a block").
+const ROOT_BLOCKS: &[&str] = &[
+    "terraform",
+    "provider",
+    "variable",
+    "locals",
+    "output",
+    "module",
+    "resource",
+    "data",
+    "moved",
+    "import",
+    "check",
+    "removed",
+    "ephemeral",
+];
+
+/// A variable block's arguments (for "Did you mean to define argument").
+const VARIABLE_ARGS: &[&str] = &["description", "default", "type", "sensitive", "nullable"];
+
+/// The first of these errors in `files`, by position.
+pub fn first(files: &[File]) -> Option<Diag> {
+    let mut found: Option<Diag> = None;
+    for f in files {
+        if !f.name.ends_with(".tf") {
+            continue;
+        }
+        for d in file_errors(&f.body) {
+            let d = d.in_file(&f.name);
+            found = Some(match found {
+                Some(prev) => earliest(prev, d),
+                None => d,
+            });
+        }
+    }
+    found
+}
+
+fn file_errors(body: &BodyAst) -> Vec<Diag> {
+    let mut out = Vec::new();
+    for a in &body.attrs {
+        let hint = if ROOT_BLOCKS.contains(&a.name.as_str()) {
+            format!(" Did you mean to define a block of type {:?}?", a.name)
+        } else {
+            String::new()
+        };
+        let at = a.span.start..a.span.start + a.name.len();
+        out.push(
+            Diag::new(
+                "Unsupported argument",
+                format!("An argument named {:?} is not expected here.{hint}", a.name),
+            )
+            .at(&at),
+        );
+    }
+    for b in &body.blocks {
+        match b.kind.as_str() {
+            "locals" => {
+                if let Some(inner) = b.body.blocks.first() {
+                    let at = inner.span.start..inner.span.start + inner.kind.len();
+                    out.push(Diag::new(format!("Unexpected {:?} block", inner.kind), "Blocks are not allowed here.").at(&at));
+                }
+            }
+            "variable" => {
+                for inner in b.body.blocks.iter().filter(|i| i.kind != "validation") {
+                    let hint = if super::suggest::distance(&inner.kind, "validation") < 3 {
+                        " Did you mean \"validation\"?".to_string()
+                    } else if VARIABLE_ARGS.contains(&inner.kind.as_str()) {
+                        format!(
+                            " Did you mean to define argument {:?}? If so, use the equals sign to assign it a value.",
+                            inner.kind
+                        )
+                    } else {
+                        String::new()
+                    };
+                    let at = inner.span.start..inner.span.start + inner.kind.len();
+                    out.push(
+                        Diag::new(
+                            "Unsupported block type",
+                            format!("Blocks of type {:?} are not expected here.{hint}", inner.kind),
+                        )
+                        .at(&at),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
