@@ -467,7 +467,7 @@ mod gate_tests {
 
     /// The console output of `expr` over configuration `cfg` in Terraform `v`, or `ERR summary`.
     fn at(v: TfVersion, cfg: &str, expr: &str) -> String {
-        let mut s = match Session::with_config_text("main.tf", cfg) {
+        let mut s = match Session::with_config_text_at("main.tf", cfg, v) {
             Ok(s) => s,
             Err(d) => return format!("LOAD {}", d.summary),
         };
@@ -747,6 +747,29 @@ mod gate_tests {
         // Unchanged: a closed bracket with a bad item, and a complete interpolation.
         g("[1 2]", "ERR Missing item separator", "ERR Missing item separator");
         g("\"${1}\"", "1", "1");
+        // In a configuration file: a block left open (1.0.3 tf-oracle: "Argument or block
+        // definition required" at the end of the file).
+        let cfg = "locals {\n  x = 1\n";
+        gate(
+            HCL_EOF_MESSAGES,
+            cfg,
+            "local.x",
+            "LOAD Argument or block definition required",
+            "LOAD Unclosed configuration block",
+        );
+    }
+
+    // 1.0.3 (tf-oracle): `a::b` is "Extra characters after expression" (the first of two
+    // colons); with `::` one token, a function name missing its parentheses.
+    #[test]
+    fn hcl_double_colon() {
+        gate(
+            HCL_DOUBLE_COLON,
+            "",
+            "a::b",
+            "ERR Extra characters after expression",
+            "ERR Missing open parenthesis",
+        );
     }
     // 1.0.3: with a cycle between locals every local is `(known after apply)` (tf-oracle).
     #[test]
