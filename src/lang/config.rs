@@ -68,10 +68,10 @@ pub struct Config {
     pub checks: Vec<(String, usize, BodyAst, Span)>,
     /// override_resource / override_data blocks from `*.tftest.hcl` files.
     pub overrides: Vec<Override>,
-    /// The first syntax error of the files, when one has any: the rest of the configuration
-    /// is then what HCL recovered, kept so that Terraform's own load errors before that point
-    /// can still be found (see [`Config::from_texts_at`]).
-    pub syntax_error: Option<Diag>,
+    /// The first error found while loading that did not stop the loading (a syntax error,
+    /// after which the rest is what HCL recovered, or a schema error): kept so that the
+    /// load-time checks of variables can still come first (see [`Config::from_texts_at`]).
+    pub load_error: Option<Diag>,
 }
 
 impl Config {
@@ -79,10 +79,11 @@ impl Config {
     /// ([`crate::confine`]): inside the folder (a link out of it is refused), a regular file (a
     /// FIFO or a device named `x.tf` is refused, not skipped), at most [`MAX_FILE_BYTES`].
     pub fn load_dir(dir: &Path) -> DResult<Config> {
-        Self::load_dir_at(dir, crate::lang::eval::DEFAULT_VERSION)
+        Self::load_dir_at(dir, crate::lang::eval::DEFAULT_VERSION)?.strict()
     }
 
-    /// [`Config::load_dir`] as Terraform `version` loads it (its HCL words syntax errors).
+    /// [`Config::load_dir`] as Terraform `version` loads it (its HCL words syntax errors),
+    /// keeping a load error that did not stop the loading in `load_error`.
     pub fn load_dir_at(dir: &Path, version: super::releases::TfVersion) -> DResult<Config> {
         let unreadable = |e: &dyn std::fmt::Display| {
             Diag::new(
@@ -120,7 +121,7 @@ impl Config {
             })?;
             texts.push((name, src));
         }
-        let mut c = Config::from_texts_at(texts, version)?;
+        let mut c = Config::load_texts(texts, version)?;
         c.dir = Some(dir.to_path_buf());
         Ok(c)
     }
@@ -130,11 +131,24 @@ impl Config {
         Self::from_texts_at(texts, crate::lang::eval::DEFAULT_VERSION)
     }
 
-    /// [`Config::from_texts`] as Terraform `version` loads them. A file with syntax errors
-    /// still contributes what HCL recovered of it, as in Terraform, which reports the errors
-    /// of both (parsing and decoding) sorted by position: the first of those is the error
-    /// returned, or kept in `syntax_error` when decoding found nothing.
+    /// [`Config::from_texts`] as Terraform `version` loads them.
     pub fn from_texts_at(texts: Vec<(String, String)>, version: super::releases::TfVersion) -> DResult<Config> {
+        Self::load_texts(texts, version)?.strict()
+    }
+
+    /// The configuration, or the load error it holds.
+    fn strict(self) -> DResult<Config> {
+        match &self.load_error {
+            Some(d) => Err(d.clone()),
+            None => Ok(self),
+        }
+    }
+
+    /// [`Config::from_texts`] as Terraform `version` loads them, leniently. A file with
+    /// syntax errors still contributes what HCL recovered of it, as in Terraform, which
+    /// reports the errors of both (parsing and decoding) sorted by position: the first of
+    /// those is the error returned, or kept in `load_error` when decoding stopped at nothing.
+    pub fn load_texts(texts: Vec<(String, String)>, version: super::releases::TfVersion) -> DResult<Config> {
         let mut files = Vec::new();
         let mut syntax: Option<Diag> = None;
         for (name, src) in texts {
@@ -151,15 +165,13 @@ impl Config {
         }
         // Terraform's schema checks of the files, reported with the rest, sorted.
         let schema = super::decode_checks::first(&files);
-        let decoded = match (Self::decode(files), schema) {
-            (Ok(_), Some(e)) => Err(e),
-            (Err(e), Some(s)) => Err(super::partial_body::earliest(s, e)),
-            (done, None) => done,
+        let pending = match (syntax, schema) {
+            (Some(a), Some(b)) => Some(super::partial_body::earliest(a, b)),
+            (a, b) => a.or(b),
         };
-        match (decoded, syntax) {
-            (Ok(c), None) => Ok(c),
-            (Ok(mut c), Some(d)) => {
-                c.syntax_error = Some(d);
+        match (Self::decode(files), pending) {
+            (Ok(mut c), pending) => {
+                c.load_error = pending;
                 Ok(c)
             }
             (Err(e), None) => Err(e),
@@ -381,8 +393,28 @@ impl<'c> ConfigScope<'c> {
                 Some(t) => Some(Constraint::parse(t, &|d| ev_for_defaults.eval(d)).map_err(|d| d.in_file(fname))?),
                 None => None,
             };
-            if let Some(d) = &v.default {
-                static_default(d).map_err(|e| e.in_file(fname))?;
+            if let Some(d) = &v.default
+                && let Err(e) = static_default(d)
+            {
+                // Terraform converts the default anyway, its calls and references unknown; a
+                // mismatch is reported at the whole default, so it sorts first when the
+                // default starts before the refused part.
+                let starts_before = e.span.as_ref().is_some_and(|s| d.span.start < s.start);
+                if let (true, Some(c), Some(stubbed)) = (starts_before, &constraint, super::default_stub::stub(d))
+                    && let Ok(val) = ev_for_defaults.eval(&stubbed)
+                    && let Err(mismatch) = c.apply_with(&val, &|r| ev_for_defaults.flipped(r))
+                {
+                    return Err(Diag::new(
+                        "Invalid default value for variable",
+                        format!(
+                            "This default value is not compatible with the variable's type constraint: {}.",
+                            mismatch.0
+                        ),
+                    )
+                    .at(&d.span)
+                    .in_file(fname));
+                }
+                return Err(e.in_file(fname));
             }
             let raw = match (supplied.get(name), &v.default) {
                 (Some(val), _) => Some((val.clone(), None)),

@@ -7,6 +7,7 @@ pub mod conditions;
 pub mod config;
 pub mod convert;
 pub mod decode_checks;
+pub mod default_stub;
 pub mod diag;
 pub mod eval;
 pub mod funcs;

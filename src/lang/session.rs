@@ -133,7 +133,7 @@ impl Session {
     }
     /// [`Session::with_config_text`] emulating Terraform `version`.
     pub fn with_config_text_at(name: &str, src: &str, version: TfVersion) -> DResult<Session> {
-        let config = Config::from_texts_at(vec![(name.to_string(), src.to_string())], version)?;
+        let config = Config::load_texts(vec![(name.to_string(), src.to_string())], version)?;
         Ok(Session {
             config: refuse_broken(config, version)?,
             ..Session::default()
@@ -313,11 +313,11 @@ fn block_context(src: &str, line: usize) -> Option<String> {
     None
 }
 
-/// A configuration with a syntax error loads no further; Terraform reports its errors sorted,
-/// so one of the load-time checks (variable types and defaults, gated blocks) over what HCL
-/// recovered comes first when it is earlier in the files.
+/// A configuration with a load error (a syntax error, a schema error) loads no further;
+/// Terraform reports its errors sorted, so one of the load-time checks (variable types and
+/// defaults, gated blocks) over what was loaded comes first when it is earlier in the files.
 fn refuse_broken(config: Config, version: TfVersion) -> DResult<Config> {
-    let Some(syntax) = config.syntax_error.clone() else {
+    let Some(syntax) = config.load_error.clone() else {
         return Ok(config);
     };
     let probe = Session {
