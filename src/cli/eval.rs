@@ -237,6 +237,10 @@ fn answer_line(
         Ok(s) => s,
         Err(answer) => return answer,
     };
+    // The console skips a blank line: it prints nothing, and nothing fails.
+    if expr.trim().is_empty() {
+        return serde_json::json!({"ok": true, "out": ""});
+    }
     let out = session.eval(expr, &Rules::real(), false);
     match out.console_at(session.version.unwrap_or(crate::lang::eval::DEFAULT_VERSION)) {
         Ok(text) => serde_json::json!({"ok": true, "out": text}),

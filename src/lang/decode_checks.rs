@@ -28,6 +28,22 @@ const ROOT_BLOCKS: &[&str] = &[
 /// A variable block's arguments (for "Did you mean to define argument").
 const VARIABLE_ARGS: &[&str] = &["description", "default", "type", "sensitive", "nullable"];
 
+/// The labels each top-level block takes (HCL's "Extraneous label" beyond them).
+const LABELS: &[(&str, &[&str])] = &[
+    ("terraform", &[]),
+    ("locals", &[]),
+    ("moved", &[]),
+    ("import", &[]),
+    ("removed", &[]),
+    ("variable", &["name"]),
+    ("output", &["name"]),
+    ("provider", &["name"]),
+    ("module", &["name"]),
+    ("check", &["name"]),
+    ("resource", &["type", "name"]),
+    ("data", &["type", "name"]),
+];
+
 /// The first of these errors in `files`, by position.
 pub fn first(files: &[File]) -> Option<Diag> {
     let mut found: Option<Diag> = None;
@@ -35,7 +51,7 @@ pub fn first(files: &[File]) -> Option<Diag> {
         if !f.name.ends_with(".tf") {
             continue;
         }
-        for d in file_errors(&f.body) {
+        for d in file_errors(&f.body, &f.src) {
             let d = d.in_file(&f.name);
             found = Some(match found {
                 Some(prev) => earliest(prev, d),
@@ -46,8 +62,28 @@ pub fn first(files: &[File]) -> Option<Diag> {
     found
 }
 
-fn file_errors(body: &BodyAst) -> Vec<Diag> {
+fn file_errors(body: &BodyAst, src: &str) -> Vec<Diag> {
     let mut out = Vec::new();
+    for b in &body.blocks {
+        let Some((_, names)) = LABELS.iter().find(|(k, _)| *k == b.kind) else {
+            continue;
+        };
+        if b.labels.len() <= names.len() {
+            continue;
+        }
+        let detail = if names.is_empty() {
+            format!("No labels are expected for {} blocks.", b.kind)
+        } else {
+            format!(
+                "Only {} labels ({}) are expected for {} blocks.",
+                names.len(),
+                names.join(", "),
+                b.kind
+            )
+        };
+        let at = label_span(src, b.span.start, names.len()).unwrap_or(b.span.start..b.span.start + b.kind.len());
+        out.push(Diag::new(format!("Extraneous label for {}", b.kind), detail).at(&at));
+    }
     for a in &body.attrs {
         let hint = if ROOT_BLOCKS.contains(&a.name.as_str()) {
             format!(" Did you mean to define a block of type {:?}?", a.name)
@@ -97,4 +133,28 @@ fn file_errors(body: &BodyAst) -> Vec<Diag> {
         }
     }
     out
+}
+
+/// Where the `n`th label (from 0) of the block starting at `start` is.
+fn label_span(src: &str, start: usize, n: usize) -> Option<std::ops::Range<usize>> {
+    use super::hcl_scan::{self, Start, Tk};
+    let toks = hcl_scan::scan(src.get(start..)?, Start::Normal, true);
+    let mut labels = Vec::new();
+    let mut i = 1;
+    while let Some(t) = toks.get(i) {
+        match t.t {
+            Tk::Ident => labels.push(t.s..t.e),
+            Tk::OQuote => {
+                let close = toks[i..].iter().position(|c| matches!(c.t, Tk::CQuote | Tk::Newline | Tk::Eof))?;
+                labels.push(t.s..toks[i + close].e);
+                i += close;
+            }
+            _ => break,
+        }
+        if labels.len() > n {
+            break;
+        }
+        i += 1;
+    }
+    labels.get(n).map(|r| r.start + start..r.end + start)
 }

@@ -287,6 +287,11 @@ fn parse_expr_uncached(src: &str) -> Result<Expr, Diag> {
     if let Some(d) = super::hcl_diag::expr(src, super::hcl_diag::Hcl::NEWEST).and_then(|d| d.into_iter().next()) {
         return Err(d);
     }
+    // Well-formed HCL that hcl-edit misreads: a legacy index on a literal (`1 .5`) fails when
+    // evaluated, as in Terraform.
+    if let Some(d) = super::hcl_diag::literal_index(src) {
+        return Err(d);
+    }
     // hcl-edit's expression parser takes no surrounding whitespace or comments, but its body
     // parser does: parse `x=EXPR` as a body, then move the spans back onto `src`.
     let lead = leading_trivia(src);

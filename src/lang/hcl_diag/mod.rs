@@ -147,6 +147,19 @@ pub fn template_first(src: &str, hcl: Hcl) -> Option<Diag> {
     template(src, hcl, "<template>").and_then(|d| d.into_iter().next())
 }
 
+/// A legacy index (`.5`) right after a number or a quoted string: well-formed, but the value
+/// has no indices, which Terraform reports when it evaluates it ("Invalid index").
+pub fn literal_index(src: &str) -> Option<Diag> {
+    use hcl_scan::Tk;
+    let toks = hcl_scan::scan(src, Start::Normal, true);
+    let toks: Vec<_> = toks.into_iter().filter(|t| !matches!(t.t, Tk::Comment | Tk::Newline)).collect();
+    toks.windows(3).find_map(|w| {
+        let literal = matches!(w[0].t, Tk::NumberLit | Tk::CQuote) && !toks.iter().any(|t| t.e == w[0].s && t.t == Tk::Dot);
+        (literal && w[1].t == Tk::Dot && w[2].t == Tk::NumberLit)
+            .then(|| Diag::new("Invalid index", "This value does not have any indices.").at(&(w[1].s..w[2].e)))
+    })
+}
+
 #[cfg(test)]
 mod tests;
 
