@@ -289,7 +289,9 @@ impl Config {
 fn resource_decl(b: &BlockAst, file: usize, check: Option<String>, fname: &str) -> DResult<ResourceDecl> {
     let mode = if b.kind == "data" { Mode::Data } else { Mode::Managed };
     match b.labels.as_slice() {
-        [t, n] => Ok(ResourceDecl {
+        // More labels than two is HCL's "Extraneous label" (decode_checks); the first two
+        // still name the resource.
+        [t, n, ..] => Ok(ResourceDecl {
             mode,
             rtype: t.clone(),
             name: n.clone(),
