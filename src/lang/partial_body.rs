@@ -47,10 +47,12 @@ pub fn parse_file(src: &str, name: &str) -> Result<BodyAst, Box<BrokenFile>> {
             };
             let old_errors = hcl_diag::body(src, old, name).map(|(e, _)| e).unwrap_or_else(|| errors.clone());
             let placed = |v: Vec<Diag>| v.into_iter().map(|d| d.in_file(name)).collect::<Vec<_>>();
+            let starts: Vec<usize> = errors.iter().filter_map(|d| d.span.as_ref().map(|s| s.start)).collect();
+            let partial = lower(src, &outline, &starts);
             Err(Box::new(BrokenFile {
                 errors: placed(errors),
                 old_errors: placed(old_errors),
-                partial: lower(src, &outline),
+                partial,
             }))
         }
         _ => parse_body(src).map_err(|d| {
@@ -64,27 +66,34 @@ pub fn parse_file(src: &str, name: &str) -> Result<BodyAst, Box<BrokenFile>> {
     }
 }
 
-/// The recovered outline as a body: arguments whose value parsed cleanly, and blocks.
-fn lower(src: &str, outline: &Outline) -> BodyAst {
+/// The recovered outline as a body: arguments (a broken value cut short, as far as it makes
+/// an expression), and blocks. `errors` are where the syntax errors start.
+fn lower(src: &str, outline: &Outline, errors: &[usize]) -> BodyAst {
     let mut body = BodyAst::default();
     for item in &outline.items {
         match item {
-            Item::Attr {
-                name,
-                span,
-                value,
-                clean: true,
-            } => {
-                let Some(text) = src.get(value.0..value.1) else { continue };
-                let Ok(mut expr) = parse_expr(text) else { continue };
-                shift(&mut expr, value.0 as isize);
-                body.attrs.push(Attr {
-                    name: name.clone(),
-                    expr,
-                    span: span.0..span.1,
-                });
+            Item::Attr { name, span, value, clean } => {
+                let expr = if *clean {
+                    src.get(value.0..value.1).and_then(|text| parse_expr(text).ok()).map(|mut e| {
+                        shift(&mut e, value.0 as isize);
+                        e
+                    })
+                } else if name == "type" {
+                    // A broken type's own errors fall on HCL's placeholders, where the syntax
+                    // errors are, and those come first; a cut-short type would err earlier.
+                    None
+                } else {
+                    let cut = errors.iter().copied().filter(|&e| e >= value.0).min().unwrap_or(value.1);
+                    partial_expr(src, value.0, cut)
+                };
+                if let Some(expr) = expr {
+                    body.attrs.push(Attr {
+                        name: name.clone(),
+                        expr,
+                        span: span.0..span.1,
+                    });
+                }
             }
-            Item::Attr { .. } => {}
             Item::Block {
                 kind,
                 labels,
@@ -93,12 +102,49 @@ fn lower(src: &str, outline: &Outline) -> BodyAst {
             } => body.blocks.push(BlockAst {
                 kind: kind.clone(),
                 labels: labels.clone(),
-                body: lower(src, inner),
+                body: lower(src, inner, errors),
                 span: span.0..span.1,
             }),
         }
     }
     body
+}
+
+/// The most of a broken value (from `start`, stopping before the error at `cut`) that makes
+/// an expression once the brackets it leaves open are closed: HCL keeps such a partial
+/// expression, and Terraform's loader still evaluates it (a call in a variable's default is
+/// refused there, before the syntax error).
+fn partial_expr(src: &str, start: usize, cut: usize) -> Option<super::syntax::Expr> {
+    use super::hcl_scan::{self, Start, Tk};
+    let text = src.get(start..cut.max(start))?;
+    let toks: Vec<_> = hcl_scan::scan(text, Start::Normal, true)
+        .into_iter()
+        .filter(|t| !matches!(t.t, Tk::Eof | Tk::Comment | Tk::Newline))
+        .collect();
+    // A few tries, longest first: the cut usually lands after a complete item.
+    for k in (1..=toks.len()).rev().take(12) {
+        let mut closers = Vec::new();
+        for t in &toks[..k] {
+            match t.t {
+                Tk::OBrack => closers.push("]"),
+                Tk::OBrace | Tk::TemplateInterp | Tk::TemplateControl => closers.push("}"),
+                Tk::OParen => closers.push(")"),
+                Tk::OQuote => closers.push("\""),
+                Tk::OHeredoc => return None,
+                Tk::CBrack | Tk::CBrace | Tk::CParen | Tk::CQuote | Tk::TemplateSeqEnd => {
+                    closers.pop();
+                }
+                _ => {}
+            }
+        }
+        let mut candidate = text[..toks[k - 1].e].to_string();
+        candidate.extend(closers.iter().rev().copied());
+        if let Ok(mut e) = parse_expr(&candidate) {
+            shift(&mut e, start as isize);
+            return Some(e);
+        }
+    }
+    None
 }
 
 /// The diagnostic Terraform prints first of two: by file (fewer path segments, then name),
