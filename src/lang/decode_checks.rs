@@ -158,3 +158,16 @@ fn label_span(src: &str, start: usize, n: usize) -> Option<std::ops::Range<usize
     }
     labels.get(n).map(|r| r.start + start..r.end + start)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_are_found_by_position() {
+        let src = "x\nresource \"a\" b \"c\" {\n}\n";
+        assert_eq!(label_span(src, 2, 2), Some(17..20));
+        assert_eq!(label_span(src, 2, 1), Some(15..16));
+        assert_eq!(label_span(src, 2, 3), None);
+    }
+}

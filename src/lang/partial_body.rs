@@ -162,3 +162,37 @@ pub fn earliest(a: Diag, b: Diag) -> Diag {
     };
     if key(&b) < key(&a) { b } else { a }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_broken_value_keeps_what_closes_into_an_expression() {
+        let src = "default = toset([true, \\q])";
+        let e = partial_expr(src, 10, 23).map(|e| (e.span.start, matches!(e.kind, super::super::syntax::ExprKind::Call(_))));
+        assert_eq!(e, Some((10, true)));
+        assert!(partial_expr("x = <<EOT\n", 4, 10).is_none());
+    }
+
+    #[test]
+    fn broken_files_keep_their_items() {
+        let Err(broken) = parse_file("locals {\n  a = 1\n  b c\n}\nvariable \"v\" {\n  default = 2\n}\n", "main.tf") else {
+            panic!("the file is broken");
+        };
+        assert_eq!(broken.errors[0].summary, "Invalid block definition");
+        let kinds: Vec<_> = broken.partial.blocks.iter().map(|b| b.kind.as_str()).collect();
+        assert_eq!(kinds, ["locals", "variable"]);
+        assert_eq!(broken.partial.blocks[0].body.blocks[0].kind, "b");
+    }
+
+    #[test]
+    fn the_earlier_diagnostic_wins() {
+        let a = Diag::new("a", "").at(&(5..6)).in_file("main.tf");
+        let b = Diag::new("b", "").at(&(2..3)).in_file("main.tf");
+        assert_eq!(earliest(a.clone(), b.clone()).summary, "b");
+        assert_eq!(earliest(b.clone(), a).summary, "b");
+        let same = Diag::new("c", "").at(&(2..3)).in_file("main.tf");
+        assert_eq!(earliest(b, same).summary, "b");
+    }
+}
