@@ -690,7 +690,7 @@ impl Scope for ConfigScope<'_> {
 
 /// A variable's default is read with no variables and no functions (Terraform decodes it as a
 /// constant): the first reference or call, in evaluation order, is refused.
-fn static_default(d: &Expr) -> DResult<()> {
+pub(crate) fn static_default(d: &Expr) -> DResult<()> {
     let mut free = Vec::new();
     super::walk::free_vars(d, &mut Vec::new(), &mut free);
     for node in super::walk::nodes(d) {

@@ -108,6 +108,17 @@ fn file_errors(body: &BodyAst, src: &str) -> Vec<Diag> {
                 }
             }
             "variable" => {
+                // Read as constants when the file is decoded: no calls, no references.
+                for a in b
+                    .body
+                    .attrs
+                    .iter()
+                    .filter(|a| matches!(a.name.as_str(), "sensitive" | "nullable" | "description"))
+                {
+                    if let Err(d) = super::config::static_default(&a.expr) {
+                        out.push(d);
+                    }
+                }
                 for inner in b.body.blocks.iter().filter(|i| i.kind != "validation") {
                     let hint = if super::suggest::distance(&inner.kind, "validation") < 3 {
                         " Did you mean \"validation\"?".to_string()

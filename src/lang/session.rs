@@ -248,11 +248,10 @@ impl Session {
             .get(..span.start.min(src.len()))
             .map(|t| t.matches('\n').count() + 1)
             .unwrap_or(1);
-        // In a file HCL could not parse cleanly, the blocks are those it recovered.
-        let recovered = super::hcl_diag::body(src, super::hcl_diag::Hcl::NEWEST, file).filter(|(errors, _)| !errors.is_empty());
-        let ctx = match recovered {
-            // Terraform asks for the block around the byte before the subject, so an error
-            // at the very end of a block's text is still "in" it.
+        // The top-level block HCL finds around the byte before the subject (Terraform asks for
+        // that byte, so an error at the very end of a block's text is still "in" it); what
+        // HCL recovered, in a broken file.
+        let ctx = match super::hcl_diag::body(src, super::hcl_diag::Hcl::NEWEST, file) {
             Some((_, outline)) => span.start.checked_sub(1).and_then(|at| super::hcl_diag::context_at(&outline, at)),
             None => block_context(src, line),
         };
