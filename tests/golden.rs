@@ -88,12 +88,14 @@ fn compare_outcome(session: &Session, got: Result<String, iacquiz::lang::Diag>, 
 
 type Failed = Box<(Session, iacquiz::lang::Diag)>;
 
-fn session_for(dir: &Path, case: &J) -> Result<Session, Failed> {
+/// The session a case runs in, its configuration loaded as release `at` loads it.
+fn session_for(dir: &Path, case: &J, at: Option<(u32, u32, u32)>) -> Result<Session, Failed> {
+    let version = at.unwrap_or(iacquiz::lang::eval::DEFAULT_VERSION);
     if let Some(setup) = case.get("setup").and_then(|s| s.as_str()) {
-        return Session::with_config_text("main.tf", setup).map_err(|d| Box::new((Session::failed_text("main.tf", setup), d)));
+        return Session::with_config_text_at("main.tf", setup, version).map_err(|d| Box::new((Session::failed_text("main.tf", setup), d)));
     }
     if let Some(d) = case.get("dir").and_then(|s| s.as_str()) {
-        return Session::with_config_dir(&dir.join(d)).map_err(|e| Box::new((Session::new(), e)));
+        return Session::with_config_dir_at(&dir.join(d), version).map_err(|e| Box::new((Session::new(), e)));
     }
     Ok(Session::new())
 }
@@ -149,7 +151,7 @@ fn golden_cases(at: Option<(u32, u32, u32)>) {
     let mut fixed = Vec::new();
     let mut run_case = |id: String, case: &J, want: &J, failures: &mut Vec<String>, fixed: &mut Vec<String>| {
         total += 1;
-        let result = match session_for(&dir, case) {
+        let result = match session_for(&dir, case, at) {
             Ok(s) => compare(&s, case, want, at.or(s.version)),
             // A configuration that does not load fails the way Terraform fails on it.
             Err(f) => compare_outcome(&f.0, Err(f.1), want),

@@ -75,7 +75,8 @@ fn templatefile_of_one_interpolation_keeps_the_type() {
         assert_eq!(got(r#"templatefile("t.tpl", { val = 5 })"#), "5", "{v}");
         // A template file ending inside `${`: 1.0.3 (tf-oracle) "t.tpl:1,6-6: Extra characters
         // after interpolation expression"; HCL 2.11 (Terraform 1.1) "Unclosed template
-        // interpolation sequence" on the `${`.
+        // interpolation sequence" on the template's first token (parser_template.go,
+        // parseTemplateParts: `startRange := p.NextRange()` before its loop), here "x ".
         let detail = s
             .eval(r#"templatefile("u.tpl", { a = 1 })"#, &Rules::real(), false)
             .result
@@ -85,7 +86,7 @@ fn templatefile_of_one_interpolation_keeps_the_type() {
         let want = if v == "1.0.3" {
             "u.tpl:1,6-6: Extra characters after interpolation expression;"
         } else {
-            "u.tpl:1,3-5: Unclosed template interpolation sequence;"
+            "u.tpl:1,1-3: Unclosed template interpolation sequence;"
         };
         assert!(detail.contains(want), "{v}: {detail}");
     }

@@ -123,17 +123,22 @@ fn located_error(path: &std::path::Path, src: &str, d: &Diag) -> String {
 impl ConfigArgs {
     /// Builds the session these options describe.
     pub fn session(&self) -> Result<Session, SessionError> {
+        let version = match &self.terraform_version {
+            Some(v) => Some(parse_version(v)?),
+            None => None,
+        };
         let mut s = match &self.config {
             Some(dir) => {
                 if !dir.is_dir() {
                     return Err(format!("--config {}: not a folder", dir.display()).into());
                 }
-                Session::with_config_dir(dir).map_err(|d| config_error(dir, &d))?
+                let at = version.unwrap_or(crate::lang::eval::DEFAULT_VERSION);
+                Session::with_config_dir_at(dir, at).map_err(|d| config_error(dir, &d))?
             }
             None => Session::new(),
         };
-        if let Some(v) = &self.terraform_version {
-            s.version = Some(parse_version(v)?);
+        if version.is_some() {
+            s.version = version;
         }
         let mut vars = BTreeMap::new();
         for f in &self.var_files {

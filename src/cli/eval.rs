@@ -191,8 +191,9 @@ fn skip_line(input: &mut impl BufRead) {
 
 /// The answer line for a configuration Terraform refuses: its diagnostic's summary and detail,
 /// as a console started in that folder would print them; other refusals keep their message.
-fn refused_config(dir: &std::path::Path, e: SessionError) -> serde_json::Value {
-    match (&e, Session::with_config_dir(dir)) {
+fn refused_config(dir: &std::path::Path, version: Option<(u32, u32, u32)>, e: SessionError) -> serde_json::Value {
+    let at = version.unwrap_or(crate::lang::eval::DEFAULT_VERSION);
+    match (&e, Session::with_config_dir_at(dir, at)) {
         (SessionError::Config(_), Err(d)) => {
             // Placed in its file as the console places it ("on main.tf line 3, in locals:").
             let text = d.file.as_deref().and_then(|f| {
@@ -226,7 +227,8 @@ fn answer_line(
             let entry = sessions.entry(dir.clone()).or_insert_with(|| {
                 let mut cfg = a.cfg.clone();
                 cfg.config = Some(dir.clone());
-                cfg.session().map_err(|e| refused_config(&dir, e))
+                let version = cfg.terraform_version.as_deref().and_then(|v| super::common::parse_version(v).ok());
+                cfg.session().map_err(|e| refused_config(&dir, version, e))
             });
             entry.as_ref().map_err(|e| e.clone())
         }
@@ -235,6 +237,10 @@ fn answer_line(
         Ok(s) => s,
         Err(answer) => return answer,
     };
+    // The console skips a blank line: it prints nothing, and nothing fails.
+    if expr.trim().is_empty() {
+        return serde_json::json!({"ok": true, "out": ""});
+    }
     let out = session.eval(expr, &Rules::real(), false);
     match out.console_at(session.version.unwrap_or(crate::lang::eval::DEFAULT_VERSION)) {
         Ok(text) => serde_json::json!({"ok": true, "out": text}),

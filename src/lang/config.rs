@@ -10,7 +10,7 @@ use super::eval::{Evaluator, Scope, standard_roots, undeclared_local};
 use super::resources::{
     Instance, Mode, Override, ResourceDecl, apply_override, collection, expand, instance_vars, resource_object, traverse_open,
 };
-use super::syntax::{BlockAst, BodyAst, Expr, Op, Span, parse_body};
+use super::syntax::{BlockAst, BodyAst, Expr, Op, Span};
 use super::typeexpr::Constraint;
 use super::value::{Type, Value};
 
@@ -68,6 +68,10 @@ pub struct Config {
     pub checks: Vec<(String, usize, BodyAst, Span)>,
     /// override_resource / override_data blocks from `*.tftest.hcl` files.
     pub overrides: Vec<Override>,
+    /// The first error found while loading that did not stop the loading (a syntax error,
+    /// after which the rest is what HCL recovered, or a schema error): kept so that the
+    /// load-time checks of variables can still come first (see [`Config::from_texts_at`]).
+    pub load_error: Option<Diag>,
 }
 
 impl Config {
@@ -75,6 +79,12 @@ impl Config {
     /// ([`crate::confine`]): inside the folder (a link out of it is refused), a regular file (a
     /// FIFO or a device named `x.tf` is refused, not skipped), at most [`MAX_FILE_BYTES`].
     pub fn load_dir(dir: &Path) -> DResult<Config> {
+        Self::load_dir_at(dir, crate::lang::eval::DEFAULT_VERSION)?.strict()
+    }
+
+    /// [`Config::load_dir`] as Terraform `version` loads it (its HCL words syntax errors),
+    /// keeping a load error that did not stop the loading in `load_error`.
+    pub fn load_dir_at(dir: &Path, version: super::releases::TfVersion) -> DResult<Config> {
         let unreadable = |e: &dyn std::fmt::Display| {
             Diag::new(
                 "Failed to read directory",
@@ -111,18 +121,70 @@ impl Config {
             })?;
             texts.push((name, src));
         }
-        let mut c = Config::from_texts(texts)?;
+        let mut c = Config::load_texts(texts, version)?;
         c.dir = Some(dir.to_path_buf());
         Ok(c)
     }
 
     /// Builds a configuration from (file name, text) pairs.
     pub fn from_texts(texts: Vec<(String, String)>) -> DResult<Config> {
-        let mut c = Config::default();
-        for (name, src) in texts {
-            let body = parse_body(&src).map_err(|d| d.in_file(&name))?;
-            c.files.push(File { name, src, body });
+        Self::from_texts_at(texts, crate::lang::eval::DEFAULT_VERSION)
+    }
+
+    /// [`Config::from_texts`] as Terraform `version` loads them.
+    pub fn from_texts_at(texts: Vec<(String, String)>, version: super::releases::TfVersion) -> DResult<Config> {
+        Self::load_texts(texts, version)?.strict()
+    }
+
+    /// The configuration, or the load error it holds.
+    fn strict(self) -> DResult<Config> {
+        match &self.load_error {
+            Some(d) => Err(d.clone()),
+            None => Ok(self),
         }
+    }
+
+    /// [`Config::from_texts`] as Terraform `version` loads them, leniently. A file with
+    /// syntax errors still contributes what HCL recovered of it, as in Terraform, which
+    /// reports the errors of both (parsing and decoding) sorted by position: the first of
+    /// those is the error returned, or kept in `load_error` when decoding stopped at nothing.
+    pub fn load_texts(texts: Vec<(String, String)>, version: super::releases::TfVersion) -> DResult<Config> {
+        let mut files = Vec::new();
+        let mut syntax: Option<Diag> = None;
+        for (name, src) in texts {
+            let body = match super::partial_body::parse_file(&src, &name) {
+                Ok(b) => b,
+                Err(broken) => {
+                    if syntax.is_none() {
+                        syntax = broken.errors_at(version).first().cloned();
+                    }
+                    broken.partial
+                }
+            };
+            files.push(File { name, src, body });
+        }
+        // Terraform's schema checks of the files, reported with the rest, sorted.
+        let schema = super::decode_checks::first(&files);
+        let pending = match (syntax, schema) {
+            (Some(a), Some(b)) => Some(super::partial_body::earliest(a, b)),
+            (a, b) => a.or(b),
+        };
+        match (Self::decode(files), pending) {
+            (Ok(mut c), pending) => {
+                c.load_error = pending;
+                Ok(c)
+            }
+            (Err(e), None) => Err(e),
+            (Err(e), Some(d)) => Err(super::partial_body::earliest(d, e)),
+        }
+    }
+
+    /// Reads the declarations of parsed files.
+    fn decode(files: Vec<File>) -> DResult<Config> {
+        let mut c = Config {
+            files,
+            ..Config::default()
+        };
         for (fi, f) in c.files.iter().enumerate() {
             if f.name.ends_with(".tftest.hcl") {
                 collect_overrides(&f.body, fi, &mut c.overrides);
@@ -227,7 +289,9 @@ impl Config {
 fn resource_decl(b: &BlockAst, file: usize, check: Option<String>, fname: &str) -> DResult<ResourceDecl> {
     let mode = if b.kind == "data" { Mode::Data } else { Mode::Managed };
     match b.labels.as_slice() {
-        [t, n] => Ok(ResourceDecl {
+        // More labels than two is HCL's "Extraneous label" (decode_checks); the first two
+        // still name the resource.
+        [t, n, ..] => Ok(ResourceDecl {
             mode,
             rtype: t.clone(),
             name: n.clone(),
@@ -333,8 +397,28 @@ impl<'c> ConfigScope<'c> {
                 Some(t) => Some(Constraint::parse(t, &|d| ev_for_defaults.eval(d)).map_err(|d| d.in_file(fname))?),
                 None => None,
             };
-            if let Some(d) = &v.default {
-                static_default(d).map_err(|e| e.in_file(fname))?;
+            if let Some(d) = &v.default
+                && let Err(e) = static_default(d)
+            {
+                // Terraform converts the default anyway, its calls and references unknown; a
+                // mismatch is reported at the whole default, so it sorts first when the
+                // default starts before the refused part.
+                let starts_before = e.span.as_ref().is_some_and(|s| d.span.start < s.start);
+                if let (true, Some(c), Some(stubbed)) = (starts_before, &constraint, super::default_stub::stub(d))
+                    && let Ok(val) = ev_for_defaults.eval(&stubbed)
+                    && let Err(mismatch) = c.apply_with(&val, &|r| ev_for_defaults.flipped(r))
+                {
+                    return Err(Diag::new(
+                        "Invalid default value for variable",
+                        format!(
+                            "This default value is not compatible with the variable's type constraint: {}.",
+                            mismatch.0
+                        ),
+                    )
+                    .at(&d.span)
+                    .in_file(fname));
+                }
+                return Err(e.in_file(fname));
             }
             let raw = match (supplied.get(name), &v.default) {
                 (Some(val), _) => Some((val.clone(), None)),
@@ -631,7 +715,7 @@ impl Scope for ConfigScope<'_> {
 
 /// A variable's default is read with no variables and no functions (Terraform decodes it as a
 /// constant): the first reference or call, in evaluation order, is refused.
-fn static_default(d: &Expr) -> DResult<()> {
+pub(crate) fn static_default(d: &Expr) -> DResult<()> {
     let mut free = Vec::new();
     super::walk::free_vars(d, &mut Vec::new(), &mut free);
     for node in super::walk::nodes(d) {

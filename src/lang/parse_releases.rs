@@ -3,10 +3,40 @@
 //! message of whatever token the parser wanted next, placed at the end of the input.
 
 use super::diag::Diag;
+use super::hcl_diag::{self, Hcl};
 use super::releases::{self, TfVersion};
 
 /// The parse diagnostic `d` for console input `src`, as Terraform `version` reports it.
 pub fn as_of(d: Diag, src: &str, version: TfVersion) -> Diag {
+    let hcl = Hcl::at(version);
+    if hcl == Hcl::NEWEST {
+        return d;
+    }
+    // HCL's own parser, as that release's HCL runs it.
+    if let Some(mut first) = hcl_diag::expr_first(src, hcl) {
+        first.file = d.file;
+        first.fatal = d.fatal;
+        return first;
+    }
+    reworded(d, src, version)
+}
+
+/// The parse diagnostic `d` for template text `src`, as Terraform `version` reports it.
+pub fn template_as_of(d: Diag, src: &str, version: TfVersion) -> Diag {
+    let hcl = Hcl::at(version);
+    if hcl == Hcl::NEWEST {
+        return d;
+    }
+    if let Some(mut first) = hcl_diag::template(src, hcl, "<template>").and_then(|v| v.into_iter().next()) {
+        first.file = d.file;
+        first.fatal = d.fatal;
+        return first;
+    }
+    reworded(d, src, version)
+}
+
+/// The older wording of a newer message, for a diagnostic HCL's parser did not find itself.
+fn reworded(d: Diag, src: &str, version: TfVersion) -> Diag {
     let newer_only = matches!(
         d.summary.as_str(),
         "Missing expression"

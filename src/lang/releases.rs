@@ -292,6 +292,14 @@ pub const HCL_EOF_MESSAGES: Arrival = Arrival {
     source: "hashicorp/hcl CHANGELOG.md v2.11.0: \"hclsyntax: Various error messages related to unexpectedly reaching end of file while parsing a delimited subtree will now return specialized messages describing the opening tokens as 'unclosed'\" (#492, commit 81b680d); go.mod: v1.0.3 has hcl/v2 v2.10.1, v1.1.0 has v2.11.1",
 };
 
+/// HCL 2.20's `::` token, which function names with a namespace use (before, `::` scanned
+/// as two colons, so `a::b` gave the messages of a stray `:`).
+pub const HCL_DOUBLE_COLON: Arrival = Arrival {
+    name: "HCL's `::` token",
+    since: (1, 8, 0),
+    source: "hashicorp/hcl commit 83c95d2 \"hclsyntax: Initial work on namespaced functions\" (scan_tokens.rl gains DoubleColon), first tagged v2.20.0; Terraform 1.8.0 is the first release calling provider functions (CHANGELOG.md v1.8.0, #34394), which needs it",
+};
+
 /// `sum()` converts every element to a number (before: a first element that is a string or a
 /// bool made the function panic: "Error in function call").
 pub const SUM_CONVERTS_FIRST: Arrival = Arrival {
@@ -367,6 +375,7 @@ pub const VALUES_PARAM_MAPPING: Arrival = Arrival {
 /// Every gated feature other than the function table, oldest first.
 pub const FEATURES: &[Arrival] = &[
     HCL_EOF_MESSAGES,
+    HCL_DOUBLE_COLON,
     CONSOLE_CYCLE_ERROR,
     MOVED_BLOCKS,
     SUM_CONVERTS_FIRST,
@@ -495,7 +504,7 @@ mod gate_tests {
 
     /// The console output of `expr` over configuration `cfg` in Terraform `v`, or `ERR summary`.
     fn at(v: TfVersion, cfg: &str, expr: &str) -> String {
-        let mut s = match Session::with_config_text("main.tf", cfg) {
+        let mut s = match Session::with_config_text_at("main.tf", cfg, v) {
             Ok(s) => s,
             Err(d) => return format!("LOAD {}", d.summary),
         };
@@ -818,6 +827,29 @@ mod gate_tests {
         // Unchanged: a closed bracket with a bad item, and a complete interpolation.
         g("[1 2]", "ERR Missing item separator", "ERR Missing item separator");
         g("\"${1}\"", "1", "1");
+        // In a configuration file: a block left open (1.0.3 tf-oracle: "Argument or block
+        // definition required" at the end of the file).
+        let cfg = "locals {\n  x = 1\n";
+        gate(
+            HCL_EOF_MESSAGES,
+            cfg,
+            "local.x",
+            "LOAD Argument or block definition required",
+            "LOAD Unclosed configuration block",
+        );
+    }
+
+    // 1.0.3 (tf-oracle): `a::b` is "Extra characters after expression" (the first of two
+    // colons); with `::` one token, a function name missing its parentheses.
+    #[test]
+    fn hcl_double_colon() {
+        gate(
+            HCL_DOUBLE_COLON,
+            "",
+            "a::b",
+            "ERR Extra characters after expression",
+            "ERR Missing open parenthesis",
+        );
     }
     // 1.0.3: with a cycle between locals every local is `(known after apply)` (tf-oracle).
     #[test]

@@ -10,6 +10,7 @@ use super::diag::{DResult, Diag};
 use super::eval::{DEFAULT_VERSION, EmptyScope, Evaluator};
 use super::funcs::Registry;
 use super::host::Host;
+use super::releases::TfVersion;
 use super::render;
 use super::rules::{Rule, Rules};
 use super::syntax::{ExprKind, parse_expr};
@@ -114,16 +115,27 @@ impl Session {
     }
     /// A session over the `.tf` files of `dir` (file functions may read inside `dir`).
     pub fn with_config_dir(dir: &Path) -> DResult<Session> {
+        Self::with_config_dir_at(dir, DEFAULT_VERSION)
+    }
+    /// [`Session::with_config_dir`] emulating Terraform `version` (which words syntax errors
+    /// as its HCL does).
+    pub fn with_config_dir_at(dir: &Path, version: TfVersion) -> DResult<Session> {
+        let config = Config::load_dir_at(dir, version)?;
         Ok(Session {
-            config: Config::load_dir(dir)?,
+            config: refuse_broken(config, version)?,
             host: Host::with_root(dir),
             ..Session::default()
         })
     }
     /// A session over one configuration text.
     pub fn with_config_text(name: &str, src: &str) -> DResult<Session> {
+        Self::with_config_text_at(name, src, DEFAULT_VERSION)
+    }
+    /// [`Session::with_config_text`] emulating Terraform `version`.
+    pub fn with_config_text_at(name: &str, src: &str, version: TfVersion) -> DResult<Session> {
+        let config = Config::load_texts(vec![(name.to_string(), src.to_string())], version)?;
         Ok(Session {
-            config: Config::from_texts(vec![(name.to_string(), src.to_string())])?,
+            config: refuse_broken(config, version)?,
             ..Session::default()
         })
     }
@@ -236,7 +248,14 @@ impl Session {
             .get(..span.start.min(src.len()))
             .map(|t| t.matches('\n').count() + 1)
             .unwrap_or(1);
-        let ctx = block_context(src, line).map(|c| format!(", in {c}")).unwrap_or_default();
+        // The top-level block HCL finds around the byte before the subject (Terraform asks for
+        // that byte, so an error at the very end of a block's text is still "in" it); what
+        // HCL recovered, in a broken file.
+        let ctx = match super::hcl_diag::body(src, super::hcl_diag::Hcl::NEWEST, file) {
+            Some((_, outline)) => span.start.checked_sub(1).and_then(|at| super::hcl_diag::context_at(&outline, at)),
+            None => block_context(src, line),
+        };
+        let ctx = ctx.map(|c| format!(", in {c}")).unwrap_or_default();
         format!("on {file} line {line}{ctx}: {}", d.detail)
     }
 
@@ -291,4 +310,23 @@ fn block_context(src: &str, line: usize) -> Option<String> {
         }
     }
     None
+}
+
+/// A configuration with a load error (a syntax error, a schema error) loads no further;
+/// Terraform reports its errors sorted, so one of the load-time checks (variable types and
+/// defaults, gated blocks) over what was loaded comes first when it is earlier in the files.
+fn refuse_broken(config: Config, version: TfVersion) -> DResult<Config> {
+    let Some(syntax) = config.load_error.clone() else {
+        return Ok(config);
+    };
+    let probe = Session {
+        config,
+        version: Some(version),
+        ..Session::default()
+    };
+    let later = probe.with_scope(&Rules::real(), |_, _| ()).err();
+    Err(match later {
+        Some(e) => super::partial_body::earliest(syntax, e),
+        None => syntax,
+    })
 }

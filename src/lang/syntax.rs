@@ -283,6 +283,15 @@ pub fn parse_expr(src: &str) -> Result<Expr, Diag> {
 
 fn parse_expr_uncached(src: &str) -> Result<Expr, Diag> {
     super::parse_errors::check_depth(src)?;
+    // HCL's own parser decides whether the text is well-formed and what its first error is.
+    if let Some(d) = super::hcl_diag::expr(src, super::hcl_diag::Hcl::NEWEST).and_then(|d| d.into_iter().next()) {
+        return Err(d);
+    }
+    // Well-formed HCL that hcl-edit misreads: a legacy index on a literal (`1 .5`) fails when
+    // evaluated, as in Terraform.
+    if let Some(d) = super::hcl_diag::literal_index(src) {
+        return Err(d);
+    }
     // hcl-edit's expression parser takes no surrounding whitespace or comments, but its body
     // parser does: parse `x=EXPR` as a body, then move the spans back onto `src`.
     let lead = leading_trivia(src);
@@ -399,7 +408,8 @@ fn shift_span(s: &mut Span, d: isize) {
     *s = f(s.start)..f(s.end);
 }
 
-fn shift(e: &mut Expr, d: isize) {
+/// Moves every span of `e` by `d` bytes.
+pub(crate) fn shift(e: &mut Expr, d: isize) {
     shift_span(&mut e.span, d);
     match &mut e.kind {
         ExprKind::Null | ExprKind::Bool(_) | ExprKind::Number(_) | ExprKind::Str(_) | ExprKind::Var(_) => {}
@@ -520,6 +530,9 @@ fn parse_body_uncached(src: &str) -> Result<BodyAst, Diag> {
 /// Parses a template file (the text of `templatefile`).
 pub fn parse_template(src: &str) -> Result<Vec<Part>, Diag> {
     super::parse_errors::check_depth(src)?;
+    if let Some(d) = super::hcl_diag::template_first(src, super::hcl_diag::Hcl::NEWEST) {
+        return Err(d);
+    }
     let t = super::parse_guard::template(src).map_err(|e| super::parse_errors::template_diag(src, e.location().offset(), e.message()))?;
     lower_template(src, &t).map_err(|d| rescan(src, d))
 }

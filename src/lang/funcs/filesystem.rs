@@ -403,7 +403,7 @@ pub fn render_template(ev: &Evaluator, name: &str, text: &str, vars: BTreeMap<St
 /// Renders a template; `caller` lets it see the calling scope (only under misconceptions).
 fn render_with(ev: &Evaluator, name: &str, text: &str, vars: BTreeMap<String, Value>, caller_scope: bool) -> FnResult {
     let parts = parse_template(text).map_err(|d| {
-        let d = crate::lang::parse_releases::as_of(d, text, ev.version);
+        let d = crate::lang::parse_releases::template_as_of(d, text, ev.version);
         let at = d.span.clone().unwrap_or(0..0);
         FnError::Call(format!(
             "{}: {}; {}",

@@ -1,0 +1,184 @@
+//! Checks Terraform's decoding of a module file makes against the block schemas, which the
+//! rest of the loader does not: arguments at the top level, blocks inside `locals` (HCL's
+//! JustAttributes) and unknown blocks inside `variable`. Terraform reports them with the
+//! syntax errors of the same files, sorted by position, so each matters for which comes first.
+
+use super::config::File;
+use super::diag::Diag;
+use super::partial_body::earliest;
+use super::syntax::BodyAst;
+
+/// The block types a module file's top level has (for "Did you mean to define a block").
+const ROOT_BLOCKS: &[&str] = &[
+    "terraform",
+    "provider",
+    "variable",
+    "locals",
+    "output",
+    "module",
+    "resource",
+    "data",
+    "moved",
+    "import",
+    "check",
+    "removed",
+    "ephemeral",
+];
+
+/// A variable block's arguments (for "Did you mean to define argument").
+const VARIABLE_ARGS: &[&str] = &["description", "default", "type", "sensitive", "nullable"];
+
+/// The labels each top-level block takes (HCL's "Extraneous label" beyond them).
+const LABELS: &[(&str, &[&str])] = &[
+    ("terraform", &[]),
+    ("locals", &[]),
+    ("moved", &[]),
+    ("import", &[]),
+    ("removed", &[]),
+    ("variable", &["name"]),
+    ("output", &["name"]),
+    ("provider", &["name"]),
+    ("module", &["name"]),
+    ("check", &["name"]),
+    ("resource", &["type", "name"]),
+    ("data", &["type", "name"]),
+];
+
+/// The first of these errors in `files`, by position.
+pub fn first(files: &[File]) -> Option<Diag> {
+    let mut found: Option<Diag> = None;
+    for f in files {
+        if !f.name.ends_with(".tf") {
+            continue;
+        }
+        for d in file_errors(&f.body, &f.src) {
+            let d = d.in_file(&f.name);
+            found = Some(match found {
+                Some(prev) => earliest(prev, d),
+                None => d,
+            });
+        }
+    }
+    found
+}
+
+fn file_errors(body: &BodyAst, src: &str) -> Vec<Diag> {
+    let mut out = Vec::new();
+    for b in &body.blocks {
+        let Some((_, names)) = LABELS.iter().find(|(k, _)| *k == b.kind) else {
+            continue;
+        };
+        if b.labels.len() <= names.len() {
+            continue;
+        }
+        let detail = if names.is_empty() {
+            format!("No labels are expected for {} blocks.", b.kind)
+        } else {
+            format!(
+                "Only {} labels ({}) are expected for {} blocks.",
+                names.len(),
+                names.join(", "),
+                b.kind
+            )
+        };
+        let at = label_span(src, b.span.start, names.len()).unwrap_or(b.span.start..b.span.start + b.kind.len());
+        out.push(Diag::new(format!("Extraneous label for {}", b.kind), detail).at(&at));
+    }
+    for a in &body.attrs {
+        let hint = if ROOT_BLOCKS.contains(&a.name.as_str()) {
+            format!(" Did you mean to define a block of type {:?}?", a.name)
+        } else {
+            String::new()
+        };
+        let at = a.span.start..a.span.start + a.name.len();
+        out.push(
+            Diag::new(
+                "Unsupported argument",
+                format!("An argument named {:?} is not expected here.{hint}", a.name),
+            )
+            .at(&at),
+        );
+    }
+    for b in &body.blocks {
+        match b.kind.as_str() {
+            "locals" => {
+                if let Some(inner) = b.body.blocks.first() {
+                    let at = inner.span.start..inner.span.start + inner.kind.len();
+                    out.push(Diag::new(format!("Unexpected {:?} block", inner.kind), "Blocks are not allowed here.").at(&at));
+                }
+            }
+            "variable" => {
+                // Read as constants when the file is decoded: no calls, no references.
+                for a in b
+                    .body
+                    .attrs
+                    .iter()
+                    .filter(|a| matches!(a.name.as_str(), "sensitive" | "nullable" | "description"))
+                {
+                    if let Err(d) = super::config::static_default(&a.expr) {
+                        out.push(d);
+                    }
+                }
+                for inner in b.body.blocks.iter().filter(|i| i.kind != "validation") {
+                    let hint = if super::suggest::distance(&inner.kind, "validation") < 3 {
+                        " Did you mean \"validation\"?".to_string()
+                    } else if VARIABLE_ARGS.contains(&inner.kind.as_str()) {
+                        format!(
+                            " Did you mean to define argument {:?}? If so, use the equals sign to assign it a value.",
+                            inner.kind
+                        )
+                    } else {
+                        String::new()
+                    };
+                    let at = inner.span.start..inner.span.start + inner.kind.len();
+                    out.push(
+                        Diag::new(
+                            "Unsupported block type",
+                            format!("Blocks of type {:?} are not expected here.{hint}", inner.kind),
+                        )
+                        .at(&at),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Where the `n`th label (from 0) of the block starting at `start` is.
+fn label_span(src: &str, start: usize, n: usize) -> Option<std::ops::Range<usize>> {
+    use super::hcl_scan::{self, Start, Tk};
+    let toks = hcl_scan::scan(src.get(start..)?, Start::Normal, true);
+    let mut labels = Vec::new();
+    let mut i = 1;
+    while let Some(t) = toks.get(i) {
+        match t.t {
+            Tk::Ident => labels.push(t.s..t.e),
+            Tk::OQuote => {
+                let close = toks[i..].iter().position(|c| matches!(c.t, Tk::CQuote | Tk::Newline | Tk::Eof))?;
+                labels.push(t.s..toks[i + close].e);
+                i += close;
+            }
+            _ => break,
+        }
+        if labels.len() > n {
+            break;
+        }
+        i += 1;
+    }
+    labels.get(n).map(|r| r.start + start..r.end + start)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_are_found_by_position() {
+        let src = "x\nresource \"a\" b \"c\" {\n}\n";
+        assert_eq!(label_span(src, 2, 2), Some(17..20));
+        assert_eq!(label_span(src, 2, 1), Some(15..16));
+        assert_eq!(label_span(src, 2, 3), None);
+    }
+}
