@@ -244,9 +244,7 @@ fn answer_line(
     let out = session.eval(expr, &Rules::real(), false);
     match out.console_at(session.version.unwrap_or(crate::lang::eval::DEFAULT_VERSION)) {
         Ok(text) => serde_json::json!({"ok": true, "out": text}),
-        Err(own) => {
-            let d = out.first_error().unwrap_or(&own);
-            serde_json::json!({"ok": false, "err": d.summary, "detail": session.full_detail(d)})
-        }
+        // console_at already gives the first error the console prints (the walk's, if any).
+        Err(d) => serde_json::json!({"ok": false, "err": d.summary, "detail": session.full_detail(&d)}),
     }
 }

@@ -55,9 +55,9 @@ impl Outcome {
     /// walk's warning when there was one.
     pub fn console_at(&self, version: (u32, u32, u32)) -> DResult<String> {
         let warning = if self.walk_warning { WALK_WARNING } else { "" };
-        match &self.result {
-            Ok(a) => Ok(format!("{warning}{}", a.console_at(version))),
-            Err(own) => Err(self.walk_errors.first().unwrap_or(own).clone()),
+        match (&self.result, self.first_error()) {
+            (Ok(a), _) => Ok(format!("{warning}{}", a.console_at(version))),
+            (Err(own), first) => Err(first.unwrap_or(own).clone()),
         }
     }
 }
