@@ -164,7 +164,7 @@ impl Config {
             files.push(File { name, src, body });
         }
         // Terraform's schema checks of the files, reported with the rest, sorted.
-        let schema = super::decode_checks::first(&files);
+        let schema = super::decode_checks::first(&files, version);
         let pending = match (syntax, schema) {
             (Some(a), Some(b)) => Some(super::partial_body::earliest(a, b)),
             (a, b) => a.or(b),

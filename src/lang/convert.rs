@@ -197,7 +197,13 @@ fn convert_known(v: &Value, got: &Type, want: &Type) -> Result<Value, ConvError>
             };
             let keys: Vec<String> = entries.keys().cloned().collect();
             let vals: Vec<Value> = entries.values().cloned().collect();
-            let (ety, out) = convert_entries(&keys, &vals, e)?;
+            // go-cty's run-time refusal names what was converted (conversion_collection.go).
+            let refusal = if matches!(v, Value::Object(_)) {
+                "attribute types must all match for conversion to map"
+            } else {
+                "element types must all match for conversion to map"
+            };
+            let (ety, out) = convert_entries(&keys, &vals, e, refusal)?;
             Ok(Value::Map(ety, keys.into_iter().zip(out).collect()))
         }
         Type::Tuple(ts) => {
@@ -279,13 +285,13 @@ fn convert_elements(elems: &[Value], e: &Type, got: &Type) -> Result<(Type, Vec<
     Ok((target, out))
 }
 
-fn convert_entries(keys: &[String], vals: &[Value], e: &Type) -> Result<(Type, Vec<Value>), ConvError> {
+fn convert_entries(keys: &[String], vals: &[Value], e: &Type, refusal: &str) -> Result<(Type, Vec<Value>), ConvError> {
     let target = if e.has_dynamic() {
         let ts: Vec<Type> = vals.iter().map(Value::ty).collect();
         if ts.is_empty() {
             e.clone()
         } else {
-            map_element_type(&ts).ok_or_else(|| ConvError("all map elements must have the same type".into()))?
+            map_element_type(&ts).ok_or_else(|| ConvError(refusal.into()))?
         }
     } else {
         e.clone()
@@ -311,6 +317,31 @@ fn single_element_type(types: &[Type]) -> Option<Type> {
 fn map_element_type(types: &[Type]) -> Option<Type> {
     let typed: Vec<Type> = types.iter().filter(|t| **t != Type::Dynamic).cloned().collect();
     if typed.is_empty() { unify(types) } else { unify(&typed) }
+}
+
+/// The first step of the conversion cty's `unify` gives an object unified with maps
+/// (`unifyObjectsAsMaps`): the object becomes a map of its own attributes' unified type
+/// before it becomes the final map. Where that type is only `any`, values of different
+/// types fail there, with that step's message, even when the final map type would take them
+/// (`false ? tomap({c = "x"}) : {a = 1, b = [2]}`, tf-oracle 1.0.3).
+pub fn object_among_maps_check(v: &Value, others: &[Type]) -> Result<(), ConvError> {
+    let Value::Object(m) = v else { return Ok(()) };
+    if !others.iter().any(|t| matches!(t, Type::Map(_))) {
+        return Ok(());
+    }
+    let mut atys: Vec<Type> = m.values().map(Value::ty).collect();
+    for t in others {
+        if let Type::Object(o) = t {
+            atys.extend(o.values().cloned());
+        }
+    }
+    // cty.CanMapVal: values typed `any` (an untyped null) go with anything.
+    let typed: Vec<Type> = m.values().map(Value::ty).filter(|t| *t != Type::Dynamic).collect();
+    let differ = typed.windows(2).any(|w| w[0] != w[1]);
+    if unify(&atys) == Some(Type::Dynamic) && differ {
+        return err("attribute types must all match for conversion to map");
+    }
+    Ok(())
 }
 
 /// Finds one type all of `types` convert to, as cty's `UnifyUnsafe` does.

@@ -6,24 +6,8 @@
 use super::config::File;
 use super::diag::Diag;
 use super::partial_body::earliest;
+use super::releases::TfVersion;
 use super::syntax::BodyAst;
-
-/// The block types a module file's top level has (for "Did you mean to define a block").
-const ROOT_BLOCKS: &[&str] = &[
-    "terraform",
-    "provider",
-    "variable",
-    "locals",
-    "output",
-    "module",
-    "resource",
-    "data",
-    "moved",
-    "import",
-    "check",
-    "removed",
-    "ephemeral",
-];
 
 /// A variable block's arguments (for "Did you mean to define argument").
 const VARIABLE_ARGS: &[&str] = &["description", "default", "type", "sensitive", "nullable"];
@@ -45,13 +29,13 @@ const LABELS: &[(&str, &[&str])] = &[
 ];
 
 /// The first of these errors in `files`, by position.
-pub fn first(files: &[File]) -> Option<Diag> {
+pub fn first(files: &[File], version: TfVersion) -> Option<Diag> {
     let mut found: Option<Diag> = None;
     for f in files {
         if !f.name.ends_with(".tf") {
             continue;
         }
-        for d in file_errors(&f.body, &f.src) {
+        for d in file_errors(&f.body, &f.src, version) {
             let d = d.in_file(&f.name);
             found = Some(match found {
                 Some(prev) => earliest(prev, d),
@@ -62,7 +46,7 @@ pub fn first(files: &[File]) -> Option<Diag> {
     found
 }
 
-fn file_errors(body: &BodyAst, src: &str) -> Vec<Diag> {
+fn file_errors(body: &BodyAst, src: &str, version: TfVersion) -> Vec<Diag> {
     let mut out = Vec::new();
     for b in &body.blocks {
         let Some((_, names)) = LABELS.iter().find(|(k, _)| *k == b.kind) else {
@@ -85,7 +69,7 @@ fn file_errors(body: &BodyAst, src: &str) -> Vec<Diag> {
         out.push(Diag::new(format!("Extraneous label for {}", b.kind), detail).at(&at));
     }
     for a in &body.attrs {
-        let hint = if ROOT_BLOCKS.contains(&a.name.as_str()) {
+        let hint = if super::root_blocks::is_root_block_at(&a.name, version) {
             format!(" Did you mean to define a block of type {:?}?", a.name)
         } else {
             String::new()

@@ -863,19 +863,30 @@ impl<'a> Evaluator<'a> {
     }
 
     fn unary(&self, op: UnOp, x: &Expr) -> DResult<Value> {
-        let v = self.eval(x)?;
+        // As HCL: an operand that failed, or does not convert, leaves an unknown of the
+        // operator's type, so an enclosing operator or call still checks it (`100 * !"a"`
+        // also reports that a bool is no number).
+        let start = self.kept();
+        let v = self.soft(x)?;
         let (v, marked) = v.unmark();
         let want = if op == UnOp::Neg { Type::Number } else { Type::Bool };
-        let v = convert(&v, &want).map_err(|e| {
-            Diag::new(
-                "Invalid operand",
-                format!(
-                    "Unsuitable value for unary operand: {}.",
-                    operand_msg(self.version, &e.0, &v.ty(), &want)
-                ),
-            )
-            .at(&x.span)
-        })?;
+        let converted = convert(&v, &want);
+        if let Err(e) = &converted {
+            self.keep(
+                Diag::new(
+                    "Invalid operand",
+                    format!(
+                        "Unsuitable value for unary operand: {}.",
+                        operand_msg(self.version, &e.0, &v.ty(), &want)
+                    ),
+                )
+                .at(&x.span),
+            );
+        }
+        let v = match converted {
+            Ok(v) if self.kept() == start => v,
+            _ => return Ok(Value::Unknown(want)),
+        };
         if v.is_null() {
             return Err(Diag::new("Operation failed", "Error during operation: argument must not be null."));
         }
@@ -1058,8 +1069,8 @@ impl<'a> Evaluator<'a> {
         // HCL's order: both results first (their errors held back), then their common type
         // (a mismatch is the only error reported), then the condition, then the chosen
         // result's own errors.
-        let (tval, terr) = self.eval_held(t)?;
-        let (fval, ferr) = self.eval_held(f)?;
+        let (tval, mut terr) = self.eval_held(t)?;
+        let (fval, mut ferr) = self.eval_held(f)?;
         let tt = tval.ty();
         let ft = fval.ty();
         let result_ty = if matches!(tval, Value::Null(Type::Dynamic)) {
@@ -1105,15 +1116,23 @@ impl<'a> Evaluator<'a> {
         // Only the chosen result's errors count. A learner may believe an error in either
         // result fails the conditional; consulted only when the result not chosen has one.
         let unchosen_fails = |b: bool| cb == Some(!b) && self.flipped(Rule::ConditionalOnlyChosenErrors);
-        if let Some(e) = terr
-            && (cb == Some(true) || unchosen_fails(true))
+        if terr.is_some()
+            && unchosen_fails(true)
+            && let Some(e) = terr.take()
         {
             return Err(e);
         }
-        if let Some(e) = ferr
-            && (cb == Some(false) || unchosen_fails(false))
+        if ferr.is_some()
+            && unchosen_fails(false)
+            && let Some(e) = ferr.take()
         {
             return Err(e);
+        }
+        // The chosen result's errors are reported, and HCL still converts what it evaluated to.
+        match cb {
+            Some(true) => terr.into_iter().for_each(|e| self.keep(e)),
+            Some(false) => ferr.into_iter().for_each(|e| self.keep(e)),
+            None => {}
         }
         // A learner may believe the two results must have the same type.
         if tt != ft
@@ -1135,22 +1154,33 @@ impl<'a> Evaluator<'a> {
         };
         // HCL converts an untyped null to the unified type itself, `dynamic` inside included:
         // `false ? toset([]) : null` is `toset(null) /* of dynamic */` (tf-oracle).
+        let other = if cb == Some(true) { &ft } else { &tt };
         let out = if matches!(chosen.0, Value::Null(Type::Dynamic)) {
             Ok(Value::Null(result_ty.clone()))
+        } else if matches!(result_ty, Type::Map(_)) {
+            super::convert::object_among_maps_check(&chosen.0, std::slice::from_ref(other)).and_then(|()| convert(&chosen.0, &result_ty))
         } else {
             convert(&chosen.0, &result_ty)
         };
-        let out = out.map_err(|e| {
-            Diag::new(
-                "Inconsistent conditional result types",
-                format!(
-                    "The {} result value has the wrong type: {}.",
-                    if cb == Some(true) { "true" } else { "false" },
-                    e.bare()
-                ),
-            )
-            .at(&chosen.1.span)
-        })?;
+        // A result that does not convert is reported, and the conditional is unknown of the
+        // unified type, which an enclosing conditional still unifies with (HCL).
+        let out = match out {
+            Ok(v) => v,
+            Err(e) => {
+                self.keep(
+                    Diag::new(
+                        "Inconsistent conditional result types",
+                        format!(
+                            "The {} result value has the wrong type: {}.",
+                            if cb == Some(true) { "true" } else { "false" },
+                            e.bare()
+                        ),
+                    )
+                    .at(&chosen.1.span),
+                );
+                return Ok(Value::Unknown(result_ty));
+            }
+        };
         // A learner may expect the chosen result to keep its own type.
         let out = if out.ty() != chosen.0.ty() && self.flipped(Rule::ConditionalUnifiesTypes) {
             chosen.0.clone()

@@ -536,11 +536,7 @@ pub fn lexical_diags(src: &str, tokens: &[Token]) -> Vec<Diag> {
             // Only every other quote is reported (the opening one of a pair), and only the
             // first two pairs.
             Tk::Backtick => {
-                let told = backtick;
-                if backtick <= 2 {
-                    backtick += 1;
-                }
-                if told % 2 != 0 {
+                if !opening_quote(&mut backtick) {
                     continue;
                 }
                 Diag::new(
@@ -549,11 +545,7 @@ pub fn lexical_diags(src: &str, tokens: &[Token]) -> Vec<Diag> {
                 )
             }
             Tk::Apostrophe => {
-                let told = apostrophe;
-                if apostrophe <= 2 {
-                    apostrophe += 1;
-                }
-                if told % 2 != 0 {
+                if !opening_quote(&mut apostrophe) {
                     continue;
                 }
                 Diag::new(
@@ -584,4 +576,14 @@ pub fn lexical_diags(src: &str, tokens: &[Token]) -> Vec<Diag> {
         out.push(d.at(&at));
     }
     out
+}
+
+/// Counts one more stray quote character (` or '), `seen` so far; true when it is one HCL
+/// reports: the opening quote of a pair, of the first two pairs only.
+fn opening_quote(seen: &mut u32) -> bool {
+    let told = *seen;
+    if *seen <= 2 {
+        *seen += 1;
+    }
+    told.is_multiple_of(2)
 }

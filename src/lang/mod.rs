@@ -27,6 +27,7 @@ pub mod quoted_text;
 pub mod releases;
 pub mod render;
 pub mod resources;
+pub mod root_blocks;
 pub mod rules;
 pub mod schema;
 pub mod session;

@@ -78,13 +78,14 @@ fn lower(src: &str, outline: &Outline, errors: &[usize]) -> BodyAst {
                         shift(&mut e, value.0 as isize);
                         e
                     })
-                } else if name == "type" {
-                    // A broken type's own errors fall on HCL's placeholders, where the syntax
-                    // errors are, and those come first; a cut-short type would err earlier.
-                    None
                 } else {
                     let cut = errors.iter().copied().filter(|&e| e >= value.0).min().unwrap_or(value.1);
-                    partial_expr(src, value.0, cut)
+                    let partial = partial_expr(src, value.0, cut);
+                    if name == "type" {
+                        partial.filter(|(e, end)| type_kept(e, *end)).map(|(e, _)| e)
+                    } else {
+                        partial.map(|(e, _)| e)
+                    }
                 };
                 if let Some(expr) = expr {
                     body.attrs.push(Attr {
@@ -110,11 +111,24 @@ fn lower(src: &str, outline: &Outline, errors: &[usize]) -> BodyAst {
     body
 }
 
+/// Whether a broken type constraint, cut short where its source really ends at `end`, is kept
+/// for decoding. HCL keeps what it parsed of the constructor call (`map((string) x` still has
+/// its argument `(string)`, an invalid type, reported before the syntax error after it); what
+/// the cut itself left wrong (`list(` read as `list()`) falls on HCL's placeholders, where
+/// the syntax error is, and that error comes first; a constructor's bad name does not.
+fn type_kept(e: &super::syntax::Expr, end: usize) -> bool {
+    match super::typeexpr::Constraint::parse(e, &|_| Ok(super::value::Value::null())) {
+        Ok(_) => true,
+        // A constructor's name is wrong whatever its arguments (`foo(`).
+        Err(d) => d.detail.starts_with("Keyword ") || d.span.as_ref().is_some_and(|s| s.end <= end),
+    }
+}
+
 /// The most of a broken value (from `start`, stopping before the error at `cut`) that makes
-/// an expression once the brackets it leaves open are closed: HCL keeps such a partial
-/// expression, and Terraform's loader still evaluates it (a call in a variable's default is
-/// refused there, before the syntax error).
-fn partial_expr(src: &str, start: usize, cut: usize) -> Option<super::syntax::Expr> {
+/// an expression once the brackets it leaves open are closed, with where the source it took
+/// ends: HCL keeps such a partial expression, and Terraform's loader still evaluates it (a
+/// call in a variable's default is refused there, before the syntax error).
+fn partial_expr(src: &str, start: usize, cut: usize) -> Option<(super::syntax::Expr, usize)> {
     use super::hcl_scan::{self, Start, Tk};
     let text = src.get(start..cut.max(start))?;
     let toks: Vec<_> = hcl_scan::scan(text, Start::Normal, true)
@@ -141,7 +155,7 @@ fn partial_expr(src: &str, start: usize, cut: usize) -> Option<super::syntax::Ex
         candidate.extend(closers.iter().rev().copied());
         if let Ok(mut e) = parse_expr(&candidate) {
             shift(&mut e, start as isize);
-            return Some(e);
+            return Some((e, start + toks[k - 1].e));
         }
     }
     None
@@ -170,7 +184,7 @@ mod tests {
     #[test]
     fn a_broken_value_keeps_what_closes_into_an_expression() {
         let src = "default = toset([true, \\q])";
-        let e = partial_expr(src, 10, 23).map(|e| (e.span.start, matches!(e.kind, super::super::syntax::ExprKind::Call(_))));
+        let e = partial_expr(src, 10, 23).map(|(e, _)| (e.span.start, matches!(e.kind, super::super::syntax::ExprKind::Call(_))));
         assert_eq!(e, Some((10, true)));
         assert!(partial_expr("x = <<EOT\n", 4, 10).is_none());
     }

@@ -236,6 +236,21 @@ pub const REMOVED_BLOCKS: Arrival = Arrival {
     source: "CHANGELOG.md v1.7.0: \"`removed` block for refactoring modules\"",
 };
 
+/// `ephemeral` blocks (before: "Unsupported block type").
+pub const EPHEMERAL_BLOCKS: Arrival = Arrival {
+    name: "ephemeral blocks",
+    since: (1, 10, 0),
+    source: "CHANGELOG.md v1.10.0: \"**Ephemeral resources**: Ephemeral resources are read anew during each phase of Terraform evaluation\"; internal/configs/parser_config.go has Type \"ephemeral\" in configFileSchema from v1.10.0",
+};
+
+/// `action` blocks in the top-level schema (before: "Unsupported block type"). 1.13 knows
+/// the block but decodes it only with experiments on; 1.14 made actions generally available.
+pub const ACTION_BLOCKS: Arrival = Arrival {
+    name: "action blocks",
+    since: (1, 13, 0),
+    source: "internal/configs/parser_config.go: Type \"action\" in configFileSchema from v1.13.0 (`case \"action\": if allowExperiments`), CHANGELOG.md v1.14.0: \"New top-level Actions block\"",
+};
+
 /// `nonsensitive(x)` of a value that is not sensitive returns x (before: an error).
 pub const NONSENSITIVE_LENIENT: Arrival = Arrival {
     name: "nonsensitive() of a non-sensitive value",
@@ -400,6 +415,8 @@ pub const FEATURES: &[Arrival] = &[
     TEXTSEG_UNICODE_15,
     STRICT_RFC3339,
     REMOVED_BLOCKS,
+    EPHEMERAL_BLOCKS,
+    ACTION_BLOCKS,
     NONSENSITIVE_LENIENT,
     PROVIDER_FUNCTIONS,
     CORE_NAMESPACE,
@@ -599,6 +616,11 @@ mod gate_tests {
         gate(REMOVED_BLOCKS, &removed, "local.x", UNSUPPORTED, "1");
         let check = format!("check \"ok\" {{\n  assert {{\n    condition     = true\n    error_message = \"x\"\n  }}\n}}\n{tail}");
         gate(CHECK_BLOCKS, &check, "local.x", UNSUPPORTED, "1");
+        // Known to the schema from their release on (the configFileSchema of each tag).
+        let ephemeral = format!("ephemeral \"random_password\" \"p\" {{\n  length = 8\n}}\n{tail}");
+        gate(EPHEMERAL_BLOCKS, &ephemeral, "local.x", UNSUPPORTED, "1");
+        let action = format!("action \"aws_lambda_invoke\" \"a\" {{\n}}\n{tail}");
+        gate(ACTION_BLOCKS, &action, "local.x", UNSUPPORTED, "1");
     }
     // 1.0.3: a precondition in an output is "Unsupported block type" (tf-oracle).
     #[test]

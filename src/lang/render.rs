@@ -73,7 +73,10 @@ fn has_sensitive(v: &Value) -> bool {
 
 fn format_value(v: &Value, indent: usize, st: Style) -> String {
     match v {
+        // The console asks whether a value is known before whether it is sensitive
+        // (repl/format.go, 1.0 to 1.14): an unset sensitive variable is not yet known.
         Value::Unknown(_) => "(known after apply)".into(),
+        Value::Sensitive(inner) if matches!(**inner, Value::Unknown(_)) => "(known after apply)".into(),
         Value::Sensitive(_) => st.sens.into(),
         Value::Null(t) => null_string(t),
         Value::Bool(b) => b.to_string(),
@@ -269,9 +272,28 @@ pub fn json(v: &Value) -> serde_json::Value {
     }
 }
 
-/// Quotes a string as Go's `strconv.Quote` does (Go 1.25's tables).
+thread_local! {
+    /// The release whose Go quotes strings while a built-in function runs. Function messages
+    /// quote with `%q` deep inside helpers that know no release; the call site sets this once
+    /// rather than every helper taking the release.
+    static QUOTING_RELEASE: std::cell::Cell<Option<super::releases::TfVersion>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` with `go_quote` quoting as the Go of Terraform `version` does.
+pub fn quoting_as<T>(version: super::releases::TfVersion, f: impl FnOnce() -> T) -> T {
+    let before = QUOTING_RELEASE.with(|q| q.replace(Some(version)));
+    let out = f();
+    QUOTING_RELEASE.with(|q| q.set(before));
+    out
+}
+
+/// Quotes a string as Go's `strconv.Quote` does: Go 1.25's tables, or those of the release
+/// set by [`quoting_as`].
 pub fn go_quote(s: &str) -> String {
-    go_quote_at(s, Ucd::V15, true)
+    match QUOTING_RELEASE.with(|q| q.get()) {
+        Some(version) => go_quote_in(s, version),
+        None => go_quote_at(s, Ucd::V15, true),
+    }
 }
 
 /// Quotes a string as the Go that Terraform `version` was built with quotes it.

@@ -128,6 +128,16 @@ impl Constraint {
         }
     }
 
+    /// True when some object in this constraint has an `optional()` attribute.
+    pub fn has_optional(&self) -> bool {
+        match self {
+            Constraint::Simple(_) => false,
+            Constraint::List(c) | Constraint::Set(c) | Constraint::Map(c) => c.has_optional(),
+            Constraint::Tuple(cs) => cs.iter().any(Constraint::has_optional),
+            Constraint::Object(m) => m.values().any(|a| a.optional || a.ty.has_optional()),
+        }
+    }
+
     /// The plain type this constraint converts to (optional attributes included).
     pub fn ty(&self) -> Type {
         match self {

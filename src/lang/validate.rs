@@ -8,25 +8,6 @@ use super::resources::Mode;
 use super::syntax::{BodyAst, ExprKind, OpKind};
 use super::walk::nodes;
 
-/// The block types a Terraform 1.14 module file may have at its top level.
-const ROOT_BLOCKS: &[&str] = &[
-    "terraform",
-    "required_providers",
-    "provider",
-    "variable",
-    "locals",
-    "output",
-    "module",
-    "resource",
-    "data",
-    "ephemeral",
-    "moved",
-    "import",
-    "check",
-    "removed",
-    "action",
-];
-
 /// Blocks of a resource that are not its arguments: Terraform reads them separately, so a
 /// reference to the resource's own address there is not a self-reference of its arguments.
 const META_BLOCKS: &[&str] = &["lifecycle", "provisioner", "connection"];
@@ -40,7 +21,7 @@ pub fn check(config: &Config) -> DResult<()> {
             continue;
         }
         for b in &f.body.blocks {
-            if !ROOT_BLOCKS.contains(&b.kind.as_str()) {
+            if !super::root_blocks::is_root_block(&b.kind) {
                 // Terraform has no user-defined functions (nor any other block of its own
                 // making), so `function "x" { ... }` is refused like any unknown block.
                 return Err(Diag::new(

@@ -112,6 +112,12 @@ impl Parser<'_> {
         }
     }
 
+    /// HCL's report of a dot followed by no name (it points at the token after the dot, and,
+    /// after a splat's dot, at the splat's star).
+    fn no_attribute_name(&mut self, at: Token) {
+        self.err("Invalid attribute name", "An attribute name is required after a dot.", at.s, at.e);
+    }
+
     fn traversals(&mut self, from: Range) -> Range {
         let mut end = from.1;
         loop {
@@ -154,12 +160,7 @@ impl Parser<'_> {
                                                 step.e,
                                             );
                                         } else {
-                                            self.err(
-                                                "Invalid attribute name",
-                                                "An attribute name is required after a dot.",
-                                                attr.s,
-                                                attr.e,
-                                            );
+                                            self.no_attribute_name(attr);
                                         }
                                     }
                                     self.recovery = true;
@@ -170,12 +171,7 @@ impl Parser<'_> {
                             }
                         }
                         _ => {
-                            self.err(
-                                "Invalid attribute name",
-                                "An attribute name is required after a dot.",
-                                attr.s,
-                                attr.e,
-                            );
+                            self.no_attribute_name(attr);
                             self.recovery = true;
                             end = dot.e;
                         }
@@ -188,13 +184,16 @@ impl Parser<'_> {
                         let close = self.read();
                         let mut close_end = close.e;
                         if close.t != Tk::CBrack && !self.recovery {
+                            // HCL's diagnostic points at its variable `close`, which the
+                            // recovery then overwrites: it reports the token recovered to.
+                            let found = self.recover(Tk::CBrack);
                             self.err(
                                 "Missing close bracket on splat index",
                                 "The star for a full splat operator must be immediately followed by a closing bracket (\"]\").",
-                                close.s,
-                                close.e,
+                                found.s,
+                                found.e,
                             );
-                            close_end = self.recover(Tk::CBrack).e;
+                            close_end = found.e;
                         }
                         return self.traversals((from.0, close_end));
                     }
@@ -205,13 +204,15 @@ impl Parser<'_> {
                     } else {
                         let close = self.read();
                         if close.t != Tk::CBrack && !self.recovery {
+                            // As for the splat above: the token recovered to is reported.
+                            let found = self.recover(Tk::CBrack);
                             self.err(
                                 "Missing close bracket on index",
                                 "The index operator must end with a closing bracket (\"]\").",
-                                close.s,
-                                close.e,
+                                found.s,
+                                found.e,
                             );
-                            self.recover(Tk::CBrack)
+                            found
                         } else {
                             close
                         }

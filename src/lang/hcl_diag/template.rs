@@ -247,102 +247,90 @@ impl Parser<'_> {
     }
 
     fn template_if(&mut self, parts: &[Part], i: &mut usize, open: (usize, usize)) {
+        self.directive_body(parts, i, open, true);
+    }
+
+    fn template_for(&mut self, parts: &[Part], i: &mut usize, open: (usize, usize)) {
+        self.directive_body(parts, i, open, false);
+    }
+
+    /// The parts inside an `if` (`is_if`) or `for` directive opened at `open`, up to its end
+    /// directive, with HCL's report of what closes it wrongly.
+    fn directive_body(&mut self, parts: &[Part], i: &mut usize, open: (usize, usize), is_if: bool) {
+        let (kind, end_kind) = if is_if { ("if", "endif") } else { ("for", "endfor") };
         let mut in_else = false;
         loop {
             if self.too_deep {
                 return;
             }
             let Some(&part) = parts.get(*i) else { return };
-            match part {
-                Part::End(s, e) => {
-                    let at = self.range_text(open.0, open.1);
-                    self.err(
-                        "Unexpected end of template",
-                        format!("The if directive at {at} is missing its corresponding endif directive."),
+            let at = || self.range_text(open.0, open.1);
+            let (summary, detail, s, e) = match part {
+                Part::End(s, e) => (
+                    "Unexpected end of template",
+                    format!(
+                        "The {kind} directive at {} is missing its corresponding {end_kind} directive.",
+                        at()
+                    ),
+                    s,
+                    e,
+                ),
+                Part::Else(..) if is_if && !in_else => {
+                    *i += 1;
+                    in_else = true;
+                    continue;
+                }
+                Part::Else(s, e) if is_if => {
+                    *i += 1;
+                    (
+                        "Unexpected else directive",
+                        format!("Already in the else clause for the if started at {}.", at()),
                         s,
                         e,
-                    );
-                    return;
+                    )
                 }
                 Part::Else(s, e) => {
                     *i += 1;
-                    if !in_else {
-                        in_else = true;
-                        continue;
-                    }
-                    let at = self.range_text(open.0, open.1);
-                    self.err(
+                    (
                         "Unexpected else directive",
-                        format!("Already in the else clause for the if started at {at}."),
+                        "An else clause is not expected for a for directive.".to_string(),
                         s,
                         e,
-                    );
+                    )
+                }
+                Part::EndIf(..) if is_if => {
+                    *i += 1;
                     return;
                 }
-                Part::EndIf(..) => {
+                Part::EndFor(..) if !is_if => {
                     *i += 1;
                     return;
                 }
                 Part::EndFor(s, e) => {
                     *i += 1;
-                    let at = self.range_text(open.0, open.1);
-                    self.err(
+                    (
                         "Unexpected endfor directive",
-                        format!("Expecting an endif directive for the if started at {at}."),
+                        format!("Expecting an endif directive for the if started at {}.", at()),
                         s,
                         e,
-                    );
-                    return;
-                }
-                _ => self.template_part(parts, i),
-            }
-        }
-    }
-
-    fn template_for(&mut self, parts: &[Part], i: &mut usize, open: (usize, usize)) {
-        loop {
-            if self.too_deep {
-                return;
-            }
-            let Some(&part) = parts.get(*i) else { return };
-            match part {
-                Part::End(s, e) => {
-                    let at = self.range_text(open.0, open.1);
-                    self.err(
-                        "Unexpected end of template",
-                        format!("The for directive at {at} is missing its corresponding endfor directive."),
-                        s,
-                        e,
-                    );
-                    return;
-                }
-                Part::Else(s, e) => {
-                    *i += 1;
-                    self.err(
-                        "Unexpected else directive",
-                        "An else clause is not expected for a for directive.",
-                        s,
-                        e,
-                    );
-                    return;
-                }
-                Part::EndFor(..) => {
-                    *i += 1;
-                    return;
+                    )
                 }
                 Part::EndIf(s, e) => {
                     *i += 1;
-                    let at = self.range_text(open.0, open.1);
-                    self.err(
+                    (
                         "Unexpected endif directive",
-                        format!("Expecting an endfor directive corresponding to the for directive at {at}."),
+                        format!("Expecting an endfor directive corresponding to the for directive at {}.", at()),
                         s,
                         e,
-                    );
-                    return;
+                    )
                 }
-                _ => self.template_part(parts, i),
-            }
+                _ => {
+                    self.template_part(parts, i);
+                    continue;
+                }
+            };
+            self.err(summary, detail, s, e);
+            return;
         }
     }
 

@@ -461,22 +461,14 @@ pub fn gate_config(config: &Config, version: TfVersion) -> Option<Diag> {
     None
 }
 
-/// Top-level blocks younger than some release: before it, HCL's "Unsupported block type".
-const TOP_BLOCKS: &[(&str, releases::Arrival)] = &[
-    ("moved", releases::MOVED_BLOCKS),
-    ("check", releases::CHECK_BLOCKS),
-    ("import", releases::IMPORT_BLOCKS),
-    ("removed", releases::REMOVED_BLOCKS),
-];
-
 /// The first block (in file order) that Terraform `version` does not know: a top-level block
-/// of [`TOP_BLOCKS`], or a `precondition`/`postcondition` in a resource's or data source's
+/// younger than it (`root_blocks`), or a `precondition`/`postcondition` in a resource's or data source's
 /// `lifecycle` or in an `output` (Terraform 1.2).
 fn block_gate(config: &Config, version: TfVersion) -> Option<Diag> {
     for f in &config.files {
         let mut found: Vec<&BlockAst> = Vec::new();
         for b in &f.body.blocks {
-            if TOP_BLOCKS.iter().any(|(k, a)| b.kind == *k && !releases::has(version, a)) {
+            if super::root_blocks::arrival(&b.kind).is_some() && !super::root_blocks::is_root_block_at(&b.kind, version) {
                 found.push(b);
             }
             let holders: Vec<&BodyAst> = match b.kind.as_str() {
@@ -530,7 +522,10 @@ fn optional_gate(src: &str, b: &BlockAst) -> Option<Diag> {
             one_arg = true;
         }
     }
-    if !one_arg {
+    // Terraform checks the experiment on the decoded type: a type that does not decode
+    // (`optional(string)` outside an object) is its own error instead.
+    let decoded = super::typeexpr::Constraint::parse(&ty.expr, &|_| Ok(Value::null()));
+    if !one_arg || !decoded.is_ok_and(|c| c.has_optional()) {
         return None;
     }
     // The block's declaration range: `variable "name"`.

@@ -160,13 +160,30 @@ pub fn merge(ev: &Evaluator, a: &[Value]) -> FnResult {
         if v.is_null() {
             continue;
         }
-        let Some(entries) = v.as_entries() else {
-            // Only reachable after a null argument hid the types from the check above: go-cty
-            // then iterates the value and crashes.
-            return call_err("panic in function implementation: attempt to iterate on non-collection, non-tuple type");
-        };
-        for (k, x) in entries {
-            merge_entry(ev, &mut out, k, x);
+        if let Some(entries) = v.as_entries() {
+            for (k, x) in entries {
+                merge_entry(ev, &mut out, k, x);
+            }
+            continue;
+        }
+        // Only reachable after a null argument hid the types from the check above: go-cty
+        // then iterates the value as it is, keying by each element key's string.
+        let (plain, _) = v.clone().unmark();
+        match plain {
+            Value::Set(_, vs) => {
+                // A set's element is its own key: strings merge, anything else is no string.
+                for x in vs {
+                    let Some(k) = x.as_str().map(str::to_string) else {
+                        return call_err("panic in function implementation: not a string");
+                    };
+                    merge_entry(ev, &mut out, &k, &x);
+                }
+            }
+            Value::List(_, vs) | Value::Tuple(vs) if vs.is_empty() => {}
+            Value::List(..) | Value::Tuple(_) => return call_err("panic in function implementation: not a string"),
+            _ => {
+                return call_err("panic in function implementation: attempt to iterate on non-collection, non-tuple type");
+            }
         }
     }
     match first {
