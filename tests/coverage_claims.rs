@@ -28,7 +28,7 @@ fn a_function_block_is_an_unsupported_block_type() {
         Some("Unsupported block type: Blocks of type \"function\" are not expected here.")
     );
     // Every block type Terraform knows at the top level still loads.
-    let known = "terraform {}\nprovider \"aws\" {}\nvariable \"v\" {}\nlocals {}\noutput \"o\" {\n  value = 1\n}\nmoved {\n  from = a.b\n  to = a.c\n}\nimport {\n  to = a.b\n  id = \"x\"\n}\nremoved {\n  from = a.b\n}\ncheck \"c\" {\n  assert {\n    condition = true\n    error_message = \"m\"\n  }\n}\n";
+    let known = "terraform {}\nprovider \"aws\" {}\nvariable \"v\" {}\nlocals {}\noutput \"o\" {\n  value = 1\n}\nmoved {\n  from = a.b\n  to = a.c\n}\nimport {\n  to = a.b\n  id = \"x\"\n}\nremoved {\n  from = a.b\n}\ncheck \"c\" {\n  assert {\n    condition = path.module != \"\"\n    error_message = \"m\"\n  }\n}\n";
     assert!(config(known).is_ok());
     // Test files hold their own block types (run, override_*), which are not module blocks.
     let s = Session {

@@ -376,6 +376,8 @@ pub struct ConfigScope<'c> {
     walk_errors: RefCell<Vec<Diag>>,
     /// Locals the walk left unknown: those that failed, and those that refer to one.
     walk_skipped: RefCell<std::collections::HashSet<String>>,
+    /// Variables whose validation failed in the walk: what refers to them is skipped.
+    failed_vars: RefCell<std::collections::HashSet<String>>,
 }
 
 enum ResState {
@@ -470,6 +472,7 @@ impl<'c> ConfigScope<'c> {
             walk_failed: std::cell::Cell::new(false),
             walk_errors: RefCell::new(Vec::new()),
             walk_skipped: RefCell::new(Default::default()),
+            failed_vars: RefCell::new(Default::default()),
         })
     }
 
@@ -537,11 +540,13 @@ impl<'c> ConfigScope<'c> {
                 };
                 let src = self.config.files.get(decl.file).map(|f| f.src.as_str()).unwrap_or("");
                 let at = super::diag::range_text(fname, src, &(vspan.start..vspan.start + "validation".len()));
+                // A root module variable has no value expression to point at: Terraform
+                // reports the declaration, `variable "name"` (eval_variable.go, 1.0 to 1.14).
                 return Err(Diag::new(
                     "Invalid value for variable",
                     format!("{text}\n\nThis was checked by the validation rule at {at}."),
                 )
-                .at(&cond.span)
+                .at(&declaration_range(src, &decl.span))
                 .in_file(fname)
                 .fatal());
             }
@@ -606,6 +611,7 @@ impl<'c> ConfigScope<'c> {
                 }
                 skipped |= self.walk_skipped.borrow().contains(dep);
             }
+            skipped |= self.refers_to_failed_var(expr);
         }
         let mut r = if skipped {
             Ok(Value::Unknown(Type::Dynamic))
@@ -620,15 +626,9 @@ impl<'c> ConfigScope<'c> {
         // standard error) and goes on with those values unknown (internal/command/console.go;
         // node_local.go stores cty.DynamicVal). From 1.1 a cycle stops it instead; our own
         // limits stop evaluation in every release.
-        let limit = |d: &Diag| {
-            matches!(
-                d.summary.as_str(),
-                "Evaluation step limit exceeded" | "Evaluation too large" | "Expression too deeply nested"
-            )
-        };
         if !(cyclic && cycle_stops)
             && let Err(d) = r.as_ref().map(|_| ()).map_err(Clone::clone)
-            && !limit(&d)
+            && !is_limit(&d)
         {
             self.walk_failed.set(true);
             self.walk_errors.borrow_mut().push(d);
@@ -642,7 +642,24 @@ impl<'c> ConfigScope<'c> {
     /// Evaluates every local as the console's start-up walk does: true when one failed (the
     /// console then warns and goes on with it unknown). A cycle is the walk's error from
     /// Terraform 1.1 on, whatever the expression asks for (the graph does not build).
+    ///
+    /// The walk is Terraform's eval graph: variables (their validations), locals and outputs.
+    /// A node whose dependency failed is skipped (a local stays unknown), and the errors are
+    /// printed sorted by position, as `showDiagnostics` sorts them.
     pub fn walk(&self, ev: &Evaluator) -> DResult<bool> {
+        for (name, decl) in &self.config.variables {
+            if decl.validations.is_empty() {
+                continue;
+            }
+            if let Err(d) = self.validate(ev, name) {
+                if is_limit(&d) {
+                    break;
+                }
+                self.walk_failed.set(true);
+                self.failed_vars.borrow_mut().insert(name.clone());
+                self.walk_errors.borrow_mut().push(d);
+            }
+        }
         for (name, (_, expr)) in &self.config.locals {
             match self.local(ev, name, &expr.span) {
                 Ok(_) => {}
@@ -651,7 +668,61 @@ impl<'c> ConfigScope<'c> {
                 Err(_) => break,
             }
         }
+        self.walk_outputs(ev);
+        let mut errors = self.walk_errors.borrow_mut();
+        let sorted = std::mem::take(&mut *errors);
+        *errors = sort_by_position(sorted);
         Ok(self.walk_failed.get())
+    }
+
+    /// The root module's outputs in the walk: each value is evaluated (unless it refers to
+    /// what failed), and one holding a sensitive value must be declared sensitive.
+    fn walk_outputs(&self, ev: &Evaluator) {
+        if self.cyclic.get().copied().unwrap_or(false) {
+            return;
+        }
+        for (_, fi, body, span) in &self.config.outputs {
+            let Some(value) = body.attr("value") else { continue };
+            let skipped = super::local_cycles::references(&value.expr, &self.config.locals)
+                .iter()
+                .any(|dep| self.walk_skipped.borrow().contains(*dep));
+            if skipped || self.refers_to_failed_var(&value.expr) {
+                continue;
+            }
+            let fname = self.config.file_name(*fi);
+            let declared_sensitive = matches!(
+                body.attr("sensitive").map(|a| &a.expr.kind),
+                Some(super::syntax::ExprKind::Bool(true))
+            );
+            let problem = match ev.eval(&value.expr) {
+                Err(d) if is_limit(&d) => return,
+                Err(d) => d.in_file(fname),
+                Ok(v) if !declared_sensitive && v.has_sensitive() => {
+                    let src = self.config.files.get(*fi).map(|f| f.src.as_str()).unwrap_or("");
+                    Diag::new(
+                        "Output refers to sensitive values",
+                        "To reduce the risk of accidentally exporting sensitive data that was intended to be only internal, Terraform requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.\n\nIf you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true",
+                    )
+                    .at(&declaration_range(src, span))
+                    .in_file(fname)
+                }
+                Ok(_) => continue,
+            };
+            self.walk_failed.set(true);
+            self.walk_errors.borrow_mut().push(problem);
+        }
+    }
+
+    /// True when `e` refers to a variable whose validation failed in the walk.
+    fn refers_to_failed_var(&self, e: &Expr) -> bool {
+        use super::syntax::{ExprKind, OpKind};
+        let failed = self.failed_vars.borrow();
+        !failed.is_empty()
+            && super::walk::nodes(e).into_iter().any(|n| {
+                matches!(&n.kind, ExprKind::Traversal(base, ops)
+                    if matches!(&base.kind, ExprKind::Var(v) if v == "var")
+                        && matches!(ops.first().map(|o| &o.kind), Some(OpKind::Attr(a)) if failed.contains(a)))
+            })
     }
 
     /// The errors the start-up walk printed before the console took its input.
@@ -711,6 +782,35 @@ impl Scope for ConfigScope<'_> {
             _ => standard_roots(name, attr, span, &self.vars, &BTreeMap::new()),
         }
     }
+}
+
+/// True for the engine's own limits, which end evaluation rather than report an error.
+fn is_limit(d: &Diag) -> bool {
+    matches!(
+        d.summary.as_str(),
+        "Evaluation step limit exceeded" | "Evaluation too large" | "Expression too deeply nested"
+    )
+}
+
+/// A block's declaration range as Terraform reports it: the type and labels, up to the `{`.
+fn declaration_range(src: &str, span: &Span) -> Span {
+    let head = src.get(span.clone()).and_then(|t| t.find('{')).map(|i| src[span.start..span.start + i].trim_end().len());
+    span.start..span.start + head.unwrap_or(0).max(1)
+}
+
+/// Diagnostics in the order Terraform prints them (tfdiags' sort): those without a place
+/// first, then by file (fewer path segments first, then name), start and end; stable.
+fn sort_by_position(mut ds: Vec<Diag>) -> Vec<Diag> {
+    ds.sort_by_key(|d| {
+        let file = d.file.clone().unwrap_or_default();
+        (
+            d.span.is_some(),
+            file.matches('/').count(),
+            file,
+            d.span.as_ref().map(|s| (s.start, s.end)),
+        )
+    });
+    ds
 }
 
 /// A variable's default is read with no variables and no functions (Terraform decodes it as a

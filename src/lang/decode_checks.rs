@@ -84,6 +84,8 @@ fn file_errors(body: &BodyAst, src: &str, version: TfVersion) -> Vec<Diag> {
         );
     }
     for b in &body.blocks {
+        // Custom conditions exist from 1.2, and with them this rule.
+        out.extend(super::validation_rules::constant_rules(b, version));
         match b.kind.as_str() {
             "locals" => {
                 if let Some(inner) = b.body.blocks.first() {
@@ -92,6 +94,9 @@ fn file_errors(body: &BodyAst, src: &str, version: TfVersion) -> Vec<Diag> {
                 }
             }
             "variable" => {
+                if let Some(name) = b.labels.first() {
+                    out.extend(super::validation_rules::check(name, &b.body, version));
+                }
                 // Read as constants when the file is decoded: no calls, no references.
                 for a in b
                     .body

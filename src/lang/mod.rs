@@ -37,6 +37,7 @@ pub mod trace;
 pub mod typeexpr;
 pub mod unicode;
 pub mod validate;
+pub mod validation_rules;
 pub mod value;
 pub mod walk;
 

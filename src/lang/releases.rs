@@ -236,6 +236,30 @@ pub const REMOVED_BLOCKS: Arrival = Arrival {
     source: "CHANGELOG.md v1.7.0: \"`removed` block for refactoring modules\"",
 };
 
+/// A variable validation's `error_message` is an expression, evaluated when the rule fails
+/// (before: a constant string, which must read as a sentence).
+pub const VALIDATION_MESSAGE_EXPRESSIONS: Arrival = Arrival {
+    name: "validation error messages are expressions",
+    since: (1, 2, 0),
+    source: "CHANGELOG.md v1.2.0: \"Error messages for preconditions, postconditions, and custom variable validations are now evaluated as expressions, allowing interpolation of relevant values into the output.\" (#30613); internal/configs/named_values.go at v1.1.0 decodes it with gohcl.DecodeExpression(attr.Expr, nil, ...) and looksLikeSentences",
+};
+
+/// A variable validation whose condition refers to nothing is refused ("Invalid validation
+/// expression"): from 1.2 validations are decoded as check rules.
+pub const VALIDATION_CONSTANT_CONDITION: Arrival = Arrival {
+    name: "constant validation conditions refused",
+    since: (1, 2, 0),
+    source: "internal/configs/named_values.go at v1.2.0: decodeVariableValidationBlock \"is a wrapper around decodeCheckRuleBlock\"; internal/configs/checks.go: \"Invalid %s expression\" when len(cr.Condition.Variables()) == 0 (Terraform 1.11.4 prints \"Invalid validation expression\")",
+};
+
+/// A variable validation may refer to anything in the module (before: only to the variable
+/// itself, which its condition must refer to).
+pub const VALIDATION_ANY_REFERENCES: Arrival = Arrival {
+    name: "validation rules refer to other objects",
+    since: (1, 9, 0),
+    source: "CHANGELOG.md v1.9.0: \"**Input variable validation rules can refer to other objects**: Previously input variable validation rules could refer only to the variable being validated.\"; internal/configs/named_values.go at v1.8.0: \"Invalid reference in variable validation\", \"Invalid variable validation condition\"",
+};
+
 /// `ephemeral` blocks (before: "Unsupported block type").
 pub const EPHEMERAL_BLOCKS: Arrival = Arrival {
     name: "ephemeral blocks",
@@ -417,6 +441,9 @@ pub const FEATURES: &[Arrival] = &[
     REMOVED_BLOCKS,
     EPHEMERAL_BLOCKS,
     ACTION_BLOCKS,
+    VALIDATION_MESSAGE_EXPRESSIONS,
+    VALIDATION_CONSTANT_CONDITION,
+    VALIDATION_ANY_REFERENCES,
     NONSENSITIVE_LENIENT,
     PROVIDER_FUNCTIONS,
     CORE_NAMESPACE,
@@ -614,7 +641,7 @@ mod gate_tests {
         gate(IMPORT_BLOCKS, &import, "local.x", UNSUPPORTED, "1");
         let removed = format!("removed {{\n  from = aws_s3_bucket.a\n  lifecycle {{\n    destroy = false\n  }}\n}}\n{tail}");
         gate(REMOVED_BLOCKS, &removed, "local.x", UNSUPPORTED, "1");
-        let check = format!("check \"ok\" {{\n  assert {{\n    condition     = true\n    error_message = \"x\"\n  }}\n}}\n{tail}");
+        let check = format!("check \"ok\" {{\n  assert {{\n    condition     = local.x == 1\n    error_message = \"x\"\n  }}\n}}\n{tail}");
         gate(CHECK_BLOCKS, &check, "local.x", UNSUPPORTED, "1");
         // Known to the schema from their release on (the configFileSchema of each tag).
         let ephemeral = format!("ephemeral \"random_password\" \"p\" {{\n  length = 8\n}}\n{tail}");
@@ -622,12 +649,30 @@ mod gate_tests {
         let action = format!("action \"aws_lambda_invoke\" \"a\" {{\n}}\n{tail}");
         gate(ACTION_BLOCKS, &action, "local.x", UNSUPPORTED, "1");
     }
+    // 1.0.3 (tf-oracle): a validation message that interpolates the variable is not a
+    // constant; one that refers to a local, or a condition that does not test the variable,
+    // is refused until 1.9.
+    #[test]
+    fn variable_validation_rules() {
+        let rule = |cond: &str, msg: &str| {
+            format!("locals {{\n  x = 1\n}}\nvariable \"v\" {{\n  default = 5\n  validation {{\n    condition     = {cond}\n    error_message = {msg}\n  }}\n}}\n")
+        };
+        let templated = rule("var.v > 1", "\"Got ${var.v}.\"");
+        gate(VALIDATION_MESSAGE_EXPRESSIONS, &templated, "var.v", "LOAD Unsuitable value type", "5");
+        let lower = rule("var.v > 1", "\"too small\"");
+        gate(VALIDATION_MESSAGE_EXPRESSIONS, &lower, "var.v", "LOAD Invalid validation error message", "5");
+        let other = rule("var.v > local.x", "\"Too small.\"");
+        gate(VALIDATION_ANY_REFERENCES, &other, "var.v", "LOAD Invalid reference in variable validation", "5");
+        let none = rule("true", "\"Never.\"");
+        let (old, new) = ("LOAD Invalid variable validation condition", "LOAD Invalid validation expression");
+        gate(VALIDATION_CONSTANT_CONDITION, &none, "var.v", old, new);
+    }
     // 1.0.3: a precondition in an output is "Unsupported block type" (tf-oracle).
     #[test]
     fn custom_conditions() {
-        let cfg = "output \"o\" {\n  value = 1\n  precondition {\n    condition     = true\n    error_message = \"x\"\n  }\n}\nlocals {\n  x = 1\n}\n";
+        let cfg = "output \"o\" {\n  value = 1\n  precondition {\n    condition     = local.x == 1\n    error_message = \"x\"\n  }\n}\nlocals {\n  x = 1\n}\n";
         gate(CUSTOM_CONDITIONS, cfg, "local.x", UNSUPPORTED, "1");
-        let res = "resource \"example_thing\" \"a\" {\n  lifecycle {\n    postcondition {\n      condition     = true\n      error_message = \"x\"\n    }\n  }\n}\nlocals {\n  x = 1\n}\n";
+        let res = "resource \"example_thing\" \"a\" {\n  lifecycle {\n    postcondition {\n      condition     = local.x == 1\n      error_message = \"x\"\n    }\n  }\n}\nlocals {\n  x = 1\n}\n";
         gate(CUSTOM_CONDITIONS, res, "local.x", UNSUPPORTED, "1");
     }
     // 1.0.3: "Optional object type attributes are experimental" and, with a default,

@@ -374,7 +374,7 @@ fn builtin_gates() {
 // check blocks: Terraform 1.5 (CHANGELOG); before, HCL's "Unsupported block type".
 #[test]
 fn check_block_gate() {
-    let cfg = "check \"health\" {\n  assert {\n    condition     = true\n    error_message = \"x\"\n  }\n}\n";
+    let cfg = "check \"health\" {\n  assert {\n    condition     = length(\"x\") == 1 && path.module != \"\"\n    error_message = \"x\"\n  }\n}\n";
     let d = super::gate_config_text("main.tf", cfg, (1, 4, 0)).map(|d| (d.summary, d.detail, d.span));
     assert_eq!(
         d,
@@ -404,7 +404,7 @@ fn optional_gate() {
 // Through the session: the configuration gate runs when it loads, before the expression.
 #[test]
 fn session_applies_config_gates() {
-    let cfg = "check \"health\" {\n  assert {\n    condition     = true\n    error_message = \"x\"\n  }\n}\n";
+    let cfg = "check \"health\" {\n  assert {\n    condition     = length(\"x\") == 1 && path.module != \"\"\n    error_message = \"x\"\n  }\n}\n";
     assert_eq!(
         run_with(cfg, (1, 4, 0), "1"),
         "ERR Unsupported block type | Blocks of type \"check\" are not expected here."
