@@ -756,6 +756,12 @@ KNOWN_SKIPS = {
         "that Terraform prints for log(10, 0)"),
 }
 
+# Go locals a test passes besides its table fields, by file: the string value each holds.
+GO_LOCAL_ARGS = {
+    # ts := time.Date(2006, time.January, 2, 15, 04, 05, 0, time.UTC); ts.Format(time.RFC3339)
+    "cty/function/stdlib/datetime_test.go": {"timeVal": "2006-01-02T15:04:05Z"},
+}
+
 WANT_FIELDS = ("Want", "Expected", "want", "expected", "Result", "Output")
 ERR_FIELDS = ("Err", "WantErr", "wantErr", "WantError", "ExpectErr", "Error", "err")
 
@@ -856,6 +862,9 @@ def emit_row(target, vals, ftypes, env, source, emit):
     for a in argrefs:
         spread = a.endswith("...")
         a = a[:-3] if spread else a
+        if a in GO_LOCAL_ARGS.get(source.split(" ")[1].split(":")[0], {}):
+            args.append(("v", S, GO_LOCAL_ARGS[source.split(" ")[1].split(":")[0]][a]))
+            continue
         if not a.startswith("test."):
             raise Skip(f"the call passes {a!r}, not a table field")
         field = a[5:]
