@@ -794,7 +794,10 @@ fn is_limit(d: &Diag) -> bool {
 
 /// A block's declaration range as Terraform reports it: the type and labels, up to the `{`.
 fn declaration_range(src: &str, span: &Span) -> Span {
-    let head = src.get(span.clone()).and_then(|t| t.find('{')).map(|i| src[span.start..span.start + i].trim_end().len());
+    let head = src
+        .get(span.clone())
+        .and_then(|t| t.find('{'))
+        .map(|i| src[span.start..span.start + i].trim_end().len());
     span.start..span.start + head.unwrap_or(0).max(1)
 }
 

@@ -144,8 +144,45 @@ pub fn convert(v: &Value, want: &Type) -> Result<Value, ConvError> {
     }
 }
 
+/// The type of a null or unknown `got` converted to `want`: `want` itself, or, from go-cty
+/// 1.13 (Terraform 1.6), `want` with each `any` in it replaced by what `got` has there
+/// (cty's dynamicReplace: `toset` of a null list(number) is a null set(number), not set(any)).
 fn concrete_or(want: &Type, got: &Type) -> Type {
-    if want.has_dynamic() { got.clone() } else { want.clone() }
+    if !want.has_dynamic() || *got == Type::Dynamic {
+        return want.clone();
+    }
+    let keeps = super::releases::current().is_none_or(|v| super::releases::has(v, &super::releases::NULL_CONVERSION_KEEPS_TYPES));
+    if keeps { dynamic_replace(got, want) } else { want.clone() }
+}
+
+/// cty's dynamicReplace: `out` with every `any` in it taken from the same place in `inp`.
+fn dynamic_replace(inp: &Type, out: &Type) -> Type {
+    if *inp == Type::Dynamic {
+        return out.clone();
+    }
+    let unified = |ts: Vec<Type>| unify(&ts).unwrap_or(Type::Dynamic);
+    match (out, inp) {
+        (Type::Dynamic, _) => inp.clone(),
+        (Type::Map(oe), Type::Map(ie)) => Type::map(dynamic_replace(ie, oe)),
+        (Type::Map(oe), Type::Object(m)) => Type::map(dynamic_replace(&unified(m.values().cloned().collect()), oe)),
+        (Type::Set(oe), Type::Set(ie) | Type::List(ie)) => Type::set(dynamic_replace(ie, oe)),
+        (Type::Set(oe), Type::Tuple(ts)) => Type::set(dynamic_replace(&unified(ts.clone()), oe)),
+        (Type::List(oe), Type::Set(ie) | Type::List(ie)) => Type::list(dynamic_replace(ie, oe)),
+        (Type::List(oe), Type::Tuple(ts)) => Type::list(dynamic_replace(&unified(ts.clone()), oe)),
+        (Type::Object(oa), Type::Map(ie)) => Type::Object(oa.iter().map(|(k, t)| (k.clone(), dynamic_replace(ie, t))).collect()),
+        (Type::Object(oa), Type::Object(ia)) => Type::Object(
+            oa.iter()
+                .map(|(k, t)| (k.clone(), ia.get(k).map_or_else(|| t.clone(), |i| dynamic_replace(i, t))))
+                .collect(),
+        ),
+        (Type::Tuple(os), Type::Tuple(is)) => Type::Tuple(
+            os.iter()
+                .enumerate()
+                .map(|(i, t)| is.get(i).map_or_else(|| t.clone(), |x| dynamic_replace(x, t)))
+                .collect(),
+        ),
+        _ => out.clone(),
+    }
 }
 
 fn convert_known(v: &Value, got: &Type, want: &Type) -> Result<Value, ConvError> {
@@ -187,7 +224,7 @@ fn convert_known(v: &Value, got: &Type, want: &Type) -> Result<Value, ConvError>
                 Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.clone(),
                 _ => return err(mismatch(got, want)),
             };
-            let (ety, out) = convert_elements(&elems, e, got)?;
+            let (ety, out) = convert_elements(&elems, e, got, is_set)?;
             Ok(if is_set { Value::new_set(ety, out) } else { Value::List(ety, out) })
         }
         Type::Map(e) => {
@@ -245,7 +282,51 @@ fn convert_known(v: &Value, got: &Type, want: &Type) -> Result<Value, ConvError>
 }
 
 /// Converts collection elements to `e`; when `e` has `any` in it, unifies the elements first.
-fn convert_elements(elems: &[Value], e: &Type, got: &Type) -> Result<(Type, Vec<Value>), ConvError> {
+/// Each of `vals` converted to `e` when `e` has `any` inside it (not `any` itself): cty
+/// converts the elements to the wanted element type first, then unifies what they became
+/// (`map(map(any))` makes each inner object a map, then gives them one type).
+fn pre_convert(vals: &[Value], e: &Type, name: impl Fn(usize) -> String) -> Result<Option<Vec<Value>>, ConvError> {
+    if !e.has_dynamic() || *e == Type::Dynamic {
+        return Ok(None);
+    }
+    vals.iter()
+        .enumerate()
+        .map(|(i, v)| convert(v, e).map_err(|err| at(&name(i), err)))
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
+}
+
+/// What cty does after converting each element to a wanted type with `any` inside: unify
+/// them (`unify`), or require them to have one type already (the `refusal` otherwise); values
+/// typed `any` (untyped nulls) go with anything.
+fn settle(vals: Vec<Value>, e: &Type, unifies: bool, refusal: &str) -> Result<(Type, Vec<Value>), ConvError> {
+    let typed: Vec<Type> = vals.iter().map(Value::ty).filter(|t| *t != Type::Dynamic).collect();
+    if unifies && !vals.is_empty() {
+        let all: Vec<Type> = vals.iter().map(Value::ty).collect();
+        let Some(t) = unify(&all) else {
+            return err("cannot find a common base type for all elements");
+        };
+        let out = vals.iter().map(|v| convert(v, &t)).collect::<Result<Vec<_>, _>>()?;
+        return Ok((t, out));
+    }
+    if typed.windows(2).any(|w| w[0] != w[1]) {
+        return err(refusal);
+    }
+    Ok((typed.first().cloned().unwrap_or_else(|| e.clone()), vals))
+}
+
+fn convert_elements(elems: &[Value], e: &Type, got: &Type, is_set: bool) -> Result<(Type, Vec<Value>), ConvError> {
+    if let Some(pre) = pre_convert(elems, e, |i| format!("element {i}"))? {
+        // conversion_collection.go: a tuple becoming a list is unified; a set, or a list from
+        // a list or set, must already agree.
+        let unifies = !is_set && matches!(got, Type::Tuple(_));
+        let refusal = if is_set {
+            "element types must all match for conversion to set"
+        } else {
+            "element types must all match for conversion to list"
+        };
+        return settle(pre, e, unifies, refusal);
+    }
     let target = if e.has_dynamic() {
         let ts: Vec<Type> = elems.iter().map(Value::ty).collect();
         if ts.is_empty() {
@@ -286,6 +367,11 @@ fn convert_elements(elems: &[Value], e: &Type, got: &Type) -> Result<(Type, Vec<
 }
 
 fn convert_entries(keys: &[String], vals: &[Value], e: &Type, refusal: &str) -> Result<(Type, Vec<Value>), ConvError> {
+    if let Some(pre) = pre_convert(vals, e, |i| format!("element {:?}", keys.get(i).map(String::as_str).unwrap_or("")))? {
+        // Unified when the element type is a collection or an object (not a tuple).
+        let unifies = matches!(e, Type::List(_) | Type::Set(_) | Type::Map(_) | Type::Object(_));
+        return settle(pre, e, unifies, refusal);
+    }
     let target = if e.has_dynamic() {
         let ts: Vec<Type> = vals.iter().map(Value::ty).collect();
         if ts.is_empty() {

@@ -403,6 +403,10 @@ impl<'a> Evaluator<'a> {
 
     /// Evaluates an expression.
     pub fn eval(&self, e: &Expr) -> DResult<Value> {
+        super::releases::within(self.version, || self.eval_within(e))
+    }
+
+    fn eval_within(&self, e: &Expr) -> DResult<Value> {
         let mark = self.pending.borrow().len();
         let r = self.eval_node(e);
         if self.pending.borrow().len() == mark {

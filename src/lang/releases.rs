@@ -10,6 +10,22 @@ pub type TfVersion = (u32, u32, u32);
 
 thread_local! {
     static CONSULTED: Cell<bool> = const { Cell::new(false) };
+    /// The release being evaluated, for code deep in conversion and quoting that is handed no
+    /// evaluator: set by [`within`] around each evaluation.
+    static CURRENT: Cell<Option<TfVersion>> = const { Cell::new(None) };
+}
+
+/// Runs `f` as Terraform `version` (what [`current`] answers inside it).
+pub fn within<T>(version: TfVersion, f: impl FnOnce() -> T) -> T {
+    let before = CURRENT.with(|c| c.replace(Some(version)));
+    let out = f();
+    CURRENT.with(|c| c.set(before));
+    out
+}
+
+/// The release set by the innermost [`within`], if any.
+pub fn current() -> Option<TfVersion> {
+    CURRENT.with(Cell::get)
 }
 
 /// True when Terraform `version` has `a`'s behaviour. Every gate asks through here, and only
@@ -236,6 +252,14 @@ pub const REMOVED_BLOCKS: Arrival = Arrival {
     source: "CHANGELOG.md v1.7.0: \"`removed` block for refactoring modules\"",
 };
 
+/// A null or unknown value converted to a type with `any` in it keeps its own concrete types
+/// there (`toset` of a null list(number) is a null set of number; before: set of dynamic).
+pub const NULL_CONVERSION_KEEPS_TYPES: Arrival = Arrival {
+    name: "null conversions keep concrete types",
+    since: (1, 6, 0),
+    source: "go-cty CHANGELOG.md 1.13.0: \"`convert`: Will now prefer to retain a concrete type in the input value when the input is either null or unknown and the target type is `cty.DynamicPseudoType`\" (#144, cty/convert/conversion_dynamic.go dynamicReplace); go.mod: go-cty v1.12.2 at Terraform v1.5.0, v1.14.0 at v1.6.0",
+};
+
 /// A variable validation's `error_message` is an expression, evaluated when the rule fails
 /// (before: a constant string, which must read as a sentence).
 pub const VALIDATION_MESSAGE_EXPRESSIONS: Arrival = Arrival {
@@ -441,6 +465,7 @@ pub const FEATURES: &[Arrival] = &[
     REMOVED_BLOCKS,
     EPHEMERAL_BLOCKS,
     ACTION_BLOCKS,
+    NULL_CONVERSION_KEEPS_TYPES,
     VALIDATION_MESSAGE_EXPRESSIONS,
     VALIDATION_CONSTANT_CONDITION,
     VALIDATION_ANY_REFERENCES,
@@ -649,20 +674,52 @@ mod gate_tests {
         let action = format!("action \"aws_lambda_invoke\" \"a\" {{\n}}\n{tail}");
         gate(ACTION_BLOCKS, &action, "local.x", UNSUPPORTED, "1");
     }
+    // 1.0.3 (tf-oracle): `toset(null) /* of dynamic */`; Terraform 1.11.4: `of number`.
+    #[test]
+    fn null_conversions_keep_types() {
+        let cfg = "variable \"ln\" {\n  type    = list(number)\n  default = null\n}\n";
+        gate(
+            NULL_CONVERSION_KEEPS_TYPES,
+            cfg,
+            "toset(var.ln)",
+            "toset(null) /* of dynamic */",
+            "toset(null) /* of number */",
+        );
+    }
     // 1.0.3 (tf-oracle): a validation message that interpolates the variable is not a
     // constant; one that refers to a local, or a condition that does not test the variable,
     // is refused until 1.9.
     #[test]
     fn variable_validation_rules() {
         let rule = |cond: &str, msg: &str| {
-            format!("locals {{\n  x = 1\n}}\nvariable \"v\" {{\n  default = 5\n  validation {{\n    condition     = {cond}\n    error_message = {msg}\n  }}\n}}\n")
+            format!(
+                "locals {{\n  x = 1\n}}\nvariable \"v\" {{\n  default = 5\n  validation {{\n    condition     = {cond}\n    error_message = {msg}\n  }}\n}}\n"
+            )
         };
         let templated = rule("var.v > 1", "\"Got ${var.v}.\"");
-        gate(VALIDATION_MESSAGE_EXPRESSIONS, &templated, "var.v", "LOAD Unsuitable value type", "5");
+        gate(
+            VALIDATION_MESSAGE_EXPRESSIONS,
+            &templated,
+            "var.v",
+            "LOAD Unsuitable value type",
+            "5",
+        );
         let lower = rule("var.v > 1", "\"too small\"");
-        gate(VALIDATION_MESSAGE_EXPRESSIONS, &lower, "var.v", "LOAD Invalid validation error message", "5");
+        gate(
+            VALIDATION_MESSAGE_EXPRESSIONS,
+            &lower,
+            "var.v",
+            "LOAD Invalid validation error message",
+            "5",
+        );
         let other = rule("var.v > local.x", "\"Too small.\"");
-        gate(VALIDATION_ANY_REFERENCES, &other, "var.v", "LOAD Invalid reference in variable validation", "5");
+        gate(
+            VALIDATION_ANY_REFERENCES,
+            &other,
+            "var.v",
+            "LOAD Invalid reference in variable validation",
+            "5",
+        );
         let none = rule("true", "\"Never.\"");
         let (old, new) = ("LOAD Invalid variable validation condition", "LOAD Invalid validation expression");
         gate(VALIDATION_CONSTANT_CONDITION, &none, "var.v", old, new);

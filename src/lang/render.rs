@@ -272,25 +272,11 @@ pub fn json(v: &Value) -> serde_json::Value {
     }
 }
 
-thread_local! {
-    /// The release whose Go quotes strings while a built-in function runs. Function messages
-    /// quote with `%q` deep inside helpers that know no release; the call site sets this once
-    /// rather than every helper taking the release.
-    static QUOTING_RELEASE: std::cell::Cell<Option<super::releases::TfVersion>> = const { std::cell::Cell::new(None) };
-}
-
-/// Runs `f` with `go_quote` quoting as the Go of Terraform `version` does.
-pub fn quoting_as<T>(version: super::releases::TfVersion, f: impl FnOnce() -> T) -> T {
-    let before = QUOTING_RELEASE.with(|q| q.replace(Some(version)));
-    let out = f();
-    QUOTING_RELEASE.with(|q| q.set(before));
-    out
-}
-
 /// Quotes a string as Go's `strconv.Quote` does: Go 1.25's tables, or those of the release
-/// set by [`quoting_as`].
+/// being evaluated (`releases::within`); function messages quote with `%q` deep inside helpers
+/// that are handed no release.
 pub fn go_quote(s: &str) -> String {
-    match QUOTING_RELEASE.with(|q| q.get()) {
+    match super::releases::current() {
         Some(version) => go_quote_in(s, version),
         None => go_quote_at(s, Ucd::V15, true),
     }

@@ -154,6 +154,11 @@ impl Session {
 
     /// Evaluates `src` under `rules`, recording a trace when `trace` is set.
     pub fn eval(&self, src: &str, rules: &Rules, trace: bool) -> Outcome {
+        let version = self.version.unwrap_or(DEFAULT_VERSION);
+        super::releases::within(version, || self.eval_within(src, rules, trace))
+    }
+
+    fn eval_within(&self, src: &str, rules: &Rules, trace: bool) -> Outcome {
         let reg = builtins();
         let empty = EmptyScope;
         let ev0 = Evaluator::new(rules, &empty, reg, &self.host);

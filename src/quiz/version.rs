@@ -248,9 +248,10 @@ fn arrival_at(r: Release, inst: &Instance) -> Option<&'static Arrival> {
     let functions = releases::FUNCTIONS.iter().filter(|a| a.since == r.0);
     // A block's arrival explains a difference only where the source has such a block.
     let has_block = |kind: &str| {
-        texts
-            .iter()
-            .any(|(_, t)| t.lines().any(|l| l.trim_start().strip_prefix(kind).is_some_and(|rest| rest.starts_with([' ', '{']))))
+        texts.iter().any(|(_, t)| {
+            t.lines()
+                .any(|l| l.trim_start().strip_prefix(kind).is_some_and(|rest| rest.starts_with([' ', '{'])))
+        })
     };
     let features = releases::FEATURES
         .iter()

@@ -394,7 +394,7 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
     // A result that can outgrow the arguments is charged before it is built (`core::split`
     // and `provider::terraform::encode_expr` too: the estimate goes by the plain name).
     growth::reserve(ev, &c.name, &conv).map_err(|d| d.at(span))?;
-    let result = crate::lang::render::quoting_as(ev.version, || (f.imp)(ev, &conv)).map_err(|e| match e {
+    let result = crate::lang::releases::within(ev.version, || (f.imp)(ev, &conv)).map_err(|e| match e {
         FnError::Arg(i, msg) => {
             let name = match (f.params.get(i), f.variadic.as_ref(), f.params.first()) {
                 (Some(p), _, _) | (None, Some(p), _) | (None, None, Some(p)) => param_name(ev, &c.name, p.name),
