@@ -9,9 +9,6 @@ use super::partial_body::earliest;
 use super::releases::TfVersion;
 use super::syntax::BodyAst;
 
-/// A variable block's arguments (for "Did you mean to define argument").
-const VARIABLE_ARGS: &[&str] = &["description", "default", "type", "sensitive", "nullable"];
-
 /// The labels each top-level block takes (HCL's "Extraneous label" beyond them).
 const LABELS: &[(&str, &[&str])] = &[
     ("terraform", &[]),
@@ -97,6 +94,8 @@ fn file_errors(body: &BodyAst, src: &str, version: TfVersion) -> Vec<Diag> {
                 if let Some(name) = b.labels.first() {
                     out.extend(super::validation_rules::check(name, &b.body, version));
                 }
+                let args = schema_args(VARIABLE_SCHEMA, version);
+                out.extend(unsupported_arguments(&b.body, &args, &["validation"]));
                 // Read as constants when the file is decoded: no calls, no references.
                 for a in b
                     .body
@@ -111,7 +110,7 @@ fn file_errors(body: &BodyAst, src: &str, version: TfVersion) -> Vec<Diag> {
                 for inner in b.body.blocks.iter().filter(|i| i.kind != "validation") {
                     let hint = if super::suggest::distance(&inner.kind, "validation") < 3 {
                         " Did you mean \"validation\"?".to_string()
-                    } else if VARIABLE_ARGS.contains(&inner.kind.as_str()) {
+                    } else if schema_args(VARIABLE_SCHEMA, version).contains(&inner.kind.as_str()) {
                         format!(
                             " Did you mean to define argument {:?}? If so, use the equals sign to assign it a value.",
                             inner.kind
@@ -129,10 +128,81 @@ fn file_errors(body: &BodyAst, src: &str, version: TfVersion) -> Vec<Diag> {
                     );
                 }
             }
+            "output" => {
+                if b.body.attr("value").is_none() {
+                    // HCL places a missing argument at the start of the block's body, its `{`.
+                    let brace = src
+                        .get(b.span.clone())
+                        .and_then(|t| t.find('{'))
+                        .map_or(b.span.start, |i| b.span.start + i);
+                    out.push(
+                        Diag::new(
+                            "Missing required argument",
+                            "The argument \"value\" is required, but no definition was found.",
+                        )
+                        .at(&(brace..brace + 1)),
+                    );
+                }
+                let args = schema_args(OUTPUT_SCHEMA, version);
+                out.extend(unsupported_arguments(&b.body, &args, &["precondition", "postcondition"]));
+            }
             _ => {}
         }
     }
     out
+}
+
+/// A block's arguments in Terraform's schema order, each with the release that added it.
+type Schema = &'static [(&'static str, Option<super::releases::Arrival>)];
+
+/// `variable` (internal/configs/named_values.go variableBlockSchema).
+const VARIABLE_SCHEMA: Schema = &[
+    ("description", None),
+    ("default", None),
+    ("type", None),
+    ("sensitive", None),
+    ("ephemeral", Some(super::releases::EPHEMERAL_VALUES)),
+    ("nullable", Some(super::releases::VARIABLE_NULLABLE)),
+];
+
+/// `output` (outputBlockSchema).
+const OUTPUT_SCHEMA: Schema = &[
+    ("description", None),
+    ("value", None),
+    ("depends_on", None),
+    ("sensitive", None),
+    ("ephemeral", Some(super::releases::EPHEMERAL_VALUES)),
+];
+
+/// The arguments of `schema` that Terraform `version` has.
+fn schema_args(schema: Schema, version: TfVersion) -> Vec<&'static str> {
+    schema
+        .iter()
+        .filter(|(_, a)| a.is_none_or(|a| super::releases::has(version, &a)))
+        .map(|(n, _)| *n)
+        .collect()
+}
+
+/// HCL's "Unsupported argument" for each argument of `body` not among `args`, with its hint:
+/// the first argument not yet set within two edits, else a block of that name.
+fn unsupported_arguments(body: &BodyAst, args: &[&str], blocks: &[&str]) -> Vec<Diag> {
+    let unset: Vec<&str> = args.iter().copied().filter(|n| body.attr(n).is_none()).collect();
+    body.attrs
+        .iter()
+        .filter(|a| !args.contains(&a.name.as_str()))
+        .map(|a| {
+            let hint = match unset.iter().find(|n| super::suggest::distance(&a.name, n) < 3) {
+                Some(n) => format!(" Did you mean {n:?}?"),
+                None if blocks.contains(&a.name.as_str()) => format!(" Did you mean to define a block of type {:?}?", a.name),
+                None => String::new(),
+            };
+            Diag::new(
+                "Unsupported argument",
+                format!("An argument named {:?} is not expected here.{hint}", a.name),
+            )
+            .at(&(a.span.start..a.span.start + a.name.len()))
+        })
+        .collect()
 }
 
 /// Where the `n`th label (from 0) of the block starting at `start` is.

@@ -284,6 +284,20 @@ pub const VALIDATION_ANY_REFERENCES: Arrival = Arrival {
     source: "CHANGELOG.md v1.9.0: \"**Input variable validation rules can refer to other objects**: Previously input variable validation rules could refer only to the variable being validated.\"; internal/configs/named_values.go at v1.8.0: \"Invalid reference in variable validation\", \"Invalid variable validation condition\"",
 };
 
+/// `nullable` in a `variable` block (before: "Unsupported argument").
+pub const VARIABLE_NULLABLE: Arrival = Arrival {
+    name: "nullable variables",
+    since: (1, 1, 0),
+    source: "CHANGELOG.md v1.1.0: \"config: Variables can now be declared as \\\"nullable\\\"\" (#29832); internal/configs/named_values.go variableBlockSchema",
+};
+
+/// `ephemeral` in a `variable` or `output` block (before: "Unsupported argument").
+pub const EPHEMERAL_VALUES: Arrival = Arrival {
+    name: "ephemeral variables and outputs",
+    since: (1, 10, 0),
+    source: "CHANGELOG.md v1.10.0: \"**Ephemeral values**: Input variables and outputs can now be defined as ephemeral.\"; internal/configs/named_values.go variableBlockSchema and outputBlockSchema",
+};
+
 /// `ephemeral` blocks (before: "Unsupported block type").
 pub const EPHEMERAL_BLOCKS: Arrival = Arrival {
     name: "ephemeral blocks",
@@ -465,6 +479,8 @@ pub const FEATURES: &[Arrival] = &[
     REMOVED_BLOCKS,
     EPHEMERAL_BLOCKS,
     ACTION_BLOCKS,
+    VARIABLE_NULLABLE,
+    EPHEMERAL_VALUES,
     NULL_CONVERSION_KEEPS_TYPES,
     VALIDATION_MESSAGE_EXPRESSIONS,
     VALIDATION_CONSTANT_CONDITION,
@@ -673,6 +689,14 @@ mod gate_tests {
         gate(EPHEMERAL_BLOCKS, &ephemeral, "local.x", UNSUPPORTED, "1");
         let action = format!("action \"aws_lambda_invoke\" \"a\" {{\n}}\n{tail}");
         gate(ACTION_BLOCKS, &action, "local.x", UNSUPPORTED, "1");
+    }
+    // 1.0.3 (tf-oracle): `nullable` in a variable is "Unsupported argument".
+    #[test]
+    fn variable_and_output_arguments() {
+        let nullable = "variable \"v\" {\n  nullable = false\n  default  = 1\n}\n";
+        gate(VARIABLE_NULLABLE, nullable, "var.v", "LOAD Unsupported argument", "1");
+        let ephemeral = "output \"o\" {\n  value     = 1\n  ephemeral = false\n}\n";
+        gate(EPHEMERAL_VALUES, ephemeral, "1", "LOAD Unsupported argument", "1");
     }
     // 1.0.3 (tf-oracle): `toset(null) /* of dynamic */`; Terraform 1.11.4: `of number`.
     #[test]
