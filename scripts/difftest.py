@@ -326,8 +326,9 @@ TYPES = ["string", "number", "bool", "list(string)", "list(number)", "set(string
 
 class ConfigGen:
     """Small configurations: locals that lean on each other (sometimes in a cycle), variables
-    with type constraints and defaults that may not convert, heredocs, comments, and now and
-    then a syntax slip. The expression asked is a local, a variable or something over them."""
+    with type constraints and defaults that may not convert, validation rules, outputs (which
+    the console's start-up walk evaluates), heredocs, comments, and now and then a syntax slip
+    or a misspelt argument. The expression asked is a local, a variable or something over them."""
 
     def __init__(self, rng):
         self.r = rng
@@ -366,20 +367,53 @@ class ConfigGen:
             return "{\n" + body + "  }"
         if x < 0.55 and names:
             return f"var.{r.choice(['v0', 'v1', 'nope'])}"
+        if x < 0.58:
+            return r.choice(["path.module", "path.root", "terraform.workspace", "sensitive(1)", "nonsensitive(sensitive(\"x\"))"])
         return self.g.expr() if r.random() < 0.5 else self.g.value(r.choice(["any", "str", "num", "list", "obj", "map"]), 1)
 
     def variable(self, name):
         r = self.r
         lines = []
         if r.random() < 0.8:
-            lines.append(f"  type = {r.choice(TYPES)}")
+            lines.append(f"  type = {r.choice(TYPES + ['object({ a = optional(string) })', 'list(map(any))', 'map(list(any))'])}")
         if r.random() < 0.85:
             lines.append(f"  default = {self.g.value(r.choice(['any', 'str', 'num', 'list', 'obj', 'map', 'set', 'tuple']), 1)}")
         if r.random() < 0.1:
             lines.append("  sensitive = true")
         if r.random() < 0.05:
             lines.append("  default = local.l0")
+        if r.random() < 0.08:
+            lines.append(r.choice(["  nullable = false", "  description = \"d\"", "  defualt = 1", "  sensitiv = true",
+                                   "  ephemeral = false", "  validation = 1"]))
+        for _ in range(r.randint(0, 2) if r.random() < 0.3 else 0):
+            lines.append(self.validation(name))
         return f'variable "{name}" {{\n' + "".join(l + "\n" for l in lines) + "}\n"
+
+    def validation(self, name):
+        """A validation block whose condition and message take the forms each release treats
+        differently: the variable itself, another object, nothing; a sentence, a lowercase
+        phrase, a template, a function call."""
+        r = self.r
+        cond = r.choice([f"var.{name} != null", f"length(tostring(var.{name})) > 2", "true", f"var.{name} == local.l0",
+                         f"can(var.{name}.a)", f"try(var.{name} > 1, false)", "path.module != \"\"", f"contains([1, 2], var.{name})"])
+        msg = r.choice(['"Must be valid."', '"must be valid"', '""', f'"Got ${{var.{name}}}."', 'upper("x.")',
+                        '"Bad value?"', f'"${{var.{name}}} is bad."', "local.l0", "5", '"Ärger!"'])
+        return f"  validation {{\n    condition     = {cond}\n    error_message = {msg}\n  }}"
+
+    def output(self, name, names):
+        r = self.r
+        lines = []
+        if r.random() < 0.92:
+            value = r.choice([f"local.{r.choice(names)}", "var.v0", "sensitive(\"s\")", "[for x in [1] : x.a]",
+                              "1 + \"a\"", "path.module", "terraform.workspace", self.g.expr()])
+            lines.append(f"  value = {value}")
+        if r.random() < 0.2:
+            lines.append("  sensitive = true")
+        if r.random() < 0.1:
+            lines.append(r.choice(["  description = \"d\"", "  valeu = 1", "  depends_on = []", "  ephemeral = false"]))
+        if r.random() < 0.1:
+            lines.append(f"  precondition {{\n    condition     = {r.choice(['true', 'local.' + r.choice(names) + ' != null'])}\n    error_message = \"Bad.\"\n  }}")
+        return f'output "{name}" {{\n' + "".join(l + "\n" for l in lines) + "}\n"
 
     def case(self):
         r = self.r
@@ -394,6 +428,8 @@ class ConfigGen:
         blocks.append("locals {\n" + "".join(body) + "}\n")
         for v in ["v0", "v1"][: r.randint(0, 2)]:
             blocks.append(self.variable(v))
+        for o in ["o0", "o1"][: r.randint(0, 2) if r.random() < 0.35 else 0]:
+            blocks.append(self.output(o, names))
         r.shuffle(blocks)
         setup = "\n".join(blocks)
         if r.random() < 0.12:

@@ -171,12 +171,33 @@ impl Config {
         };
         match (Self::decode(files), pending) {
             (Ok(mut c), pending) => {
-                c.load_error = pending;
+                // With errors found already, Terraform's other load-time errors (a release
+                // gate, a variable's type or default) are sorted in with them.
+                c.load_error = match pending {
+                    Some(p) => Some(
+                        [super::provider::gate_config(&c, version), c.first_variable_error(version)]
+                            .into_iter()
+                            .flatten()
+                            .fold(p, super::partial_body::earliest),
+                    ),
+                    None => None,
+                };
                 Ok(c)
             }
             (Err(e), None) => Err(e),
             (Err(e), Some(d)) => Err(super::partial_body::earliest(d, e)),
         }
+    }
+
+    /// The first error Terraform finds in the variables as it decodes them: a type that is
+    /// no type, a default that calls or refers, a default that does not convert.
+    pub fn first_variable_error(&self, version: super::releases::TfVersion) -> Option<Diag> {
+        let rules = super::rules::Rules::real();
+        let host = super::host::Host::default();
+        let empty = super::eval::EmptyScope;
+        let mut ev = Evaluator::new(&rules, &empty, super::session::builtins(), &host);
+        ev.version = version;
+        ConfigScope::new(self, &ev, &BTreeMap::new()).err()
     }
 
     /// Reads the declarations of parsed files.
@@ -422,6 +443,20 @@ impl<'c> ConfigScope<'c> {
                 }
                 return Err(e.in_file(fname));
             }
+            // Terraform 1.1+ refuses a null default for a variable that is not nullable when it
+            // decodes the block (named_values.go), whatever value is given.
+            if let Some(d) = &v.default
+                && !v.nullable
+                && super::releases::has(ev_for_defaults.version, &super::releases::VARIABLE_NULLABLE)
+                && matches!(ev_for_defaults.eval(d), Ok(Value::Null(_)))
+            {
+                return Err(Diag::new(
+                    "Invalid default value for variable",
+                    "A null default value is not valid when nullable=false.",
+                )
+                .at(&d.span)
+                .in_file(fname));
+            }
             let raw = match (supplied.get(name), &v.default) {
                 (Some(val), _) => Some((val.clone(), None)),
                 (None, Some(d)) => Some((ev_for_defaults.eval(d).map_err(|e| e.in_file(fname))?, Some(d.span.clone()))),
@@ -430,7 +465,8 @@ impl<'c> ConfigScope<'c> {
             let value = match raw {
                 None => Value::Unknown(constraint.as_ref().map(|c| c.ty()).unwrap_or(Type::Dynamic)),
                 Some((val, span)) => {
-                    let val = if val.is_null() && !v.nullable {
+                    let nullable_known = super::releases::has(ev_for_defaults.version, &super::releases::VARIABLE_NULLABLE);
+                    let val = if val.is_null() && !v.nullable && nullable_known {
                         return Err(Diag::new(
                             "Required variable not set",
                             format!(

@@ -166,6 +166,11 @@ impl Session {
         ev0.version = self.version.unwrap_or(DEFAULT_VERSION);
         // An older Terraform refuses newer syntax and blocks when it loads the configuration.
         if let Some(d) = super::provider::gate_config(&self.config, ev0.version) {
+            // The variables' own errors are load-time too: the earlier one is printed first.
+            let d = match self.config.first_variable_error(ev0.version) {
+                Some(v) => super::partial_body::earliest(d, v),
+                None => d,
+            };
             return Outcome {
                 result: Err(d),
                 trace: Vec::new(),

@@ -8,7 +8,9 @@ use crate::lang::value::{Type, Value};
 
 /// Registers the conversion functions.
 pub fn register(r: &mut Registry) {
-    let any = || Param::new("v", Type::Dynamic).nullable().marked();
+    // Terraform's MakeToFunc checks the conversion on the type, so an unknown value of a type
+    // that cannot convert is refused too (`tostring` of an unknown list).
+    let any = || Param::new("v", Type::Dynamic).nullable().marked().unknowns();
     r.add(
         "tostring",
         Func::new(vec![any()], |ev, a| to(ev, &a[0], &Type::String)).returns(Type::String),
