@@ -173,15 +173,12 @@ impl Config {
             (Ok(mut c), pending) => {
                 // With errors found already, Terraform's other load-time errors (a release
                 // gate, a variable's type or default) are sorted in with them.
-                c.load_error = match pending {
-                    Some(p) => Some(
-                        [super::provider::gate_config(&c, version), c.first_variable_error(version)]
-                            .into_iter()
-                            .flatten()
-                            .fold(p, super::partial_body::earliest),
-                    ),
-                    None => None,
-                };
+                c.load_error = pending.map(|p| {
+                    [super::provider::gate_config(&c, version), c.first_variable_error(version)]
+                        .into_iter()
+                        .flatten()
+                        .fold(p, super::partial_body::earliest)
+                });
                 Ok(c)
             }
             (Err(e), None) => Err(e),
