@@ -171,6 +171,11 @@ impl Config {
         };
         match (Self::decode(files), pending) {
             (Ok(mut c), pending) => {
+                // `terraform validate`'s refusals are load-time too, sorted with the rest.
+                let pending = [pending, super::validate::check(&c).err()]
+                    .into_iter()
+                    .flatten()
+                    .reduce(super::partial_body::earliest);
                 // With errors found already, Terraform's other load-time errors (a release
                 // gate, a variable's type or default) are sorted in with them.
                 c.load_error = pending.map(|p| {
@@ -284,7 +289,6 @@ impl Config {
                 }
             }
         }
-        super::validate::check(&c)?;
         Ok(c)
     }
 

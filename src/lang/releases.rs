@@ -252,6 +252,15 @@ pub const REMOVED_BLOCKS: Arrival = Arrival {
     source: "CHANGELOG.md v1.7.0: \"`removed` block for refactoring modules\"",
 };
 
+/// try() and can() evaluate an argument that refers to unknown values (an error moves on, a
+/// value with unknowns makes the result unknown); before, such an argument made the result
+/// unknown unevaluated.
+pub const TRY_EVALUATES_UNKNOWNS: Arrival = Arrival {
+    name: "try and can evaluate unknowns",
+    since: (1, 6, 0),
+    source: "HCL CHANGELOG.md v2.18.0: \"ext/tryfunc: The \\\"try\\\" and \\\"can\\\" functions now handle unknown values slightly more precisely\" (#622; dependsOnUnknowns removed); go.mod: hcl/v2 v2.16.2 at Terraform v1.5.0, v2.18.0 at v1.6.0",
+};
+
 /// A null or unknown value converted to a type with `any` in it keeps its own concrete types
 /// there (`toset` of a null list(number) is a null set of number; before: set of dynamic).
 pub const NULL_CONVERSION_KEEPS_TYPES: Arrival = Arrival {
@@ -482,6 +491,7 @@ pub const FEATURES: &[Arrival] = &[
     VARIABLE_NULLABLE,
     EPHEMERAL_VALUES,
     NULL_CONVERSION_KEEPS_TYPES,
+    TRY_EVALUATES_UNKNOWNS,
     VALIDATION_MESSAGE_EXPRESSIONS,
     VALIDATION_CONSTANT_CONDITION,
     VALIDATION_ANY_REFERENCES,
@@ -697,6 +707,14 @@ mod gate_tests {
         gate(VARIABLE_NULLABLE, nullable, "var.v", "LOAD Unsupported argument", "1");
         let ephemeral = "output \"o\" {\n  value     = 1\n  ephemeral = false\n}\n";
         gate(EPHEMERAL_VALUES, ephemeral, "1", "LOAD Unsupported argument", "1");
+    }
+    // 1.0.3 (tf-oracle): `can(var.m > 1)` of an unknown map is unknown; HCL 2.18 evaluates it
+    // (a map is no number: false).
+    #[test]
+    fn try_and_can_of_unknowns() {
+        let cfg = "variable \"m\" {\n  type = map(string)\n}\n";
+        gate(TRY_EVALUATES_UNKNOWNS, cfg, "can(var.m > 1)", "(known after apply)", "false");
+        gate(TRY_EVALUATES_UNKNOWNS, cfg, "try(var.m > 1, 2)", "(known after apply)", "2");
     }
     // 1.0.3 (tf-oracle): `toset(null) /* of dynamic */`; Terraform 1.11.4: `of number`.
     #[test]

@@ -253,10 +253,26 @@ fn arrival_at(r: Release, inst: &Instance) -> Option<&'static Arrival> {
                 .any(|l| l.trim_start().strip_prefix(kind).is_some_and(|rest| rest.starts_with([' ', '{'])))
         })
     };
+    // A change that needs some text in the source explains a difference only where it is.
+    let markers: [(&Arrival, &[&str]); 6] = [
+        (&releases::VARIABLE_NULLABLE, &["nullable"]),
+        (&releases::EPHEMERAL_VALUES, &["ephemeral"]),
+        (&releases::VALIDATION_MESSAGE_EXPRESSIONS, &["validation"]),
+        (&releases::VALIDATION_CONSTANT_CONDITION, &["validation"]),
+        (&releases::VALIDATION_ANY_REFERENCES, &["validation"]),
+        (&releases::TRY_EVALUATES_UNKNOWNS, &["try(", "can("]),
+    ];
+    let in_source = |a: &&Arrival| {
+        markers
+            .iter()
+            .find(|(m, _)| m == a)
+            .is_none_or(|(_, words)| words.iter().any(|w| texts.iter().any(|(_, t)| t.contains(w))))
+    };
     let features = releases::FEATURES
         .iter()
         .filter(|a| a.since == r.0)
-        .filter(|a| a.name.strip_suffix(" blocks").is_none_or(has_block));
+        .filter(|a| a.name.strip_suffix(" blocks").is_none_or(has_block))
+        .filter(in_source);
     functions
         .clone()
         .find(calls)

@@ -483,6 +483,9 @@ fn try_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     let mut errors = Vec::new();
     let last = c.args.len() - 1;
     for (i, a) in c.args.iter().enumerate() {
+        if !crate::lang::releases::has(ev.version, &crate::lang::releases::TRY_EVALUATES_UNKNOWNS) && depends_on_unknowns(ev, a) {
+            return Ok(Value::Unknown(Type::Dynamic));
+        }
         match ev.eval(a) {
             Ok(v) => {
                 if v.has_unknown() {
@@ -522,6 +525,41 @@ fn try_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     Err(Diag::new("Error in function call", format!("Call to function \"try\" failed: {detail}.")).at(span))
 }
 
+/// HCL's tryfunc `dependsOnUnknowns` (before HCL 2.18): whether some variable `e` refers to
+/// (as far as its traversal is static: names and literal keys) is not wholly known. try() and
+/// can() then cannot decide yet, and their result is unknown.
+fn depends_on_unknowns(ev: &Evaluator, e: &crate::lang::syntax::Expr) -> bool {
+    use crate::lang::syntax::{ExprKind, OpKind};
+    let mut roots = Vec::new();
+    crate::lang::walk::free_vars(e, &mut Vec::new(), &mut roots);
+    let nodes = crate::lang::walk::nodes(e);
+    roots.iter().any(|(_, span)| {
+        let traversal = nodes.iter().find_map(|n| match &n.kind {
+            ExprKind::Traversal(base, ops) if base.span == *span => {
+                let fixed: Vec<_> = ops
+                    .iter()
+                    .take_while(|o| match &o.kind {
+                        OpKind::Attr(_) | OpKind::LegacyIndex(_) => true,
+                        OpKind::Index(k) => matches!(k.kind, ExprKind::Str(_) | ExprKind::Number(_)),
+                        _ => false,
+                    })
+                    .cloned()
+                    .collect();
+                Some(crate::lang::syntax::Expr {
+                    kind: ExprKind::Traversal(base.clone(), fixed),
+                    span: n.span.clone(),
+                })
+            }
+            _ => None,
+        });
+        let root = nodes.iter().find(|n| n.span == *span).map(|n| (*n).clone());
+        match traversal.or(root).map(|t| ev.eval(&t)) {
+            Some(Ok(v)) => v.has_unknown(),
+            _ => false,
+        }
+    })
+}
+
 fn can_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     if c.args.len() != 1 {
         return Err(if c.args.is_empty() {
@@ -533,6 +571,9 @@ fn can_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
         } else {
             Diag::new("Too many function arguments", "Function \"can\" expects only 1 argument(s).").at(&c.args[1].span)
         });
+    }
+    if !crate::lang::releases::has(ev.version, &crate::lang::releases::TRY_EVALUATES_UNKNOWNS) && depends_on_unknowns(ev, &c.args[0]) {
+        return Ok(Value::Unknown(Type::Bool));
     }
     let r = match ev.eval(&c.args[0]) {
         Ok(v) if v.has_unknown() => Value::Unknown(Type::Bool),

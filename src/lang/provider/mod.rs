@@ -421,7 +421,9 @@ fn body_attrs<'a>(b: &'a BodyAst, out: &mut Vec<&'a super::syntax::Attr>) {
 /// `precondition`/`postcondition` 1.2, `check` and `import` 1.5, `removed` 1.7), `optional()`
 /// object attributes (1.3). Call it right after loading a configuration.
 pub fn gate_config(config: &Config, version: TfVersion) -> Option<Diag> {
-    {
+    // Each kind of refusal is found on its own; Terraform prints them sorted by position.
+    let mut found_any: Vec<Diag> = Vec::new();
+    'files: {
         for f in &config.files {
             let mut attrs = Vec::new();
             body_attrs(&f.body, &mut attrs);
@@ -435,30 +437,29 @@ pub fn gate_config(config: &Config, version: TfVersion) -> Option<Diag> {
                 && !releases::has(version, &releases::PROVIDER_FUNCTIONS)
             {
                 let base = a.expr.span.start;
-                let text = f.src.get(a.expr.span.clone())?;
+                let Some(text) = f.src.get(a.expr.span.clone()) else { break 'files };
                 let rel: Vec<(Span, Span)> = calls
                     .iter()
                     .map(|(s, n)| (s.start - base..s.end - base, n.start - base..n.end - base))
                     .collect();
-                let d = old_parse_of(text, &rel, true)?;
+                let Some(d) = old_parse_of(text, &rel, true) else { break 'files };
                 let sp = d.span.clone().map(|s| s.start + base..s.end + base);
-                return Some(Diag { span: sp, ..d }.in_file(&f.name));
+                found_any.push(Diag { span: sp, ..d }.in_file(&f.name));
+                break 'files;
             }
         }
     }
-    if let Some(d) = block_gate(config, version) {
-        return Some(d);
-    }
+    found_any.extend(block_gate(config, version));
     for f in &config.files {
         for b in f.body.blocks_of("variable") {
             if let Some(d) = optional_gate(&f.src, b)
                 && !releases::has(version, &releases::OPTIONAL_ATTRS)
             {
-                return Some(d.in_file(&f.name).fatal());
+                found_any.push(d.in_file(&f.name).fatal());
             }
         }
     }
-    None
+    found_any.into_iter().reduce(super::partial_body::earliest)
 }
 
 /// The first block (in file order) that Terraform `version` does not know: a top-level block
