@@ -65,21 +65,14 @@ fn file_errors(body: &BodyAst, src: &str, version: TfVersion) -> Vec<Diag> {
         let at = label_span(src, b.span.start, names.len()).unwrap_or(b.span.start..b.span.start + b.kind.len());
         out.push(Diag::new(format!("Extraneous label for {}", b.kind), detail).at(&at));
     }
-    for a in &body.attrs {
-        let hint = if super::root_blocks::is_root_block_at(&a.name, version) {
-            format!(" Did you mean to define a block of type {:?}?", a.name)
-        } else {
-            String::new()
-        };
-        let at = a.span.start..a.span.start + a.name.len();
-        out.push(
-            Diag::new(
-                "Unsupported argument",
-                format!("An argument named {:?} is not expected here.{hint}", a.name),
-            )
-            .at(&at),
-        );
-    }
+    // The top level has no arguments; a name of a block type gets that hint.
+    let root_blocks: Vec<&str> = super::root_blocks::ROOT_BLOCKS
+        .iter()
+        .map(|(k, _)| *k)
+        // Asked only of a name an argument has: the release is consulted when it matters.
+        .filter(|k| body.attrs.iter().any(|a| a.name == *k) && super::root_blocks::is_root_block_at(k, version))
+        .collect();
+    out.extend(unsupported_arguments(body, &|_| false, &Vec::new, &root_blocks));
     for b in &body.blocks {
         // Custom conditions exist from 1.2, and with them this rule.
         out.extend(super::validation_rules::constant_rules(b, version));
@@ -94,8 +87,12 @@ fn file_errors(body: &BodyAst, src: &str, version: TfVersion) -> Vec<Diag> {
                 if let Some(name) = b.labels.first() {
                     out.extend(super::validation_rules::check(name, &b.body, version));
                 }
-                let args = schema_args(VARIABLE_SCHEMA, version);
-                out.extend(unsupported_arguments(&b.body, &args, &["validation"]));
+                out.extend(unsupported_arguments(
+                    &b.body,
+                    &|n| in_schema(VARIABLE_SCHEMA, n, version),
+                    &|| schema_args(VARIABLE_SCHEMA, version),
+                    &["validation"],
+                ));
                 // Read as constants when the file is decoded: no calls, no references.
                 for a in b
                     .body
@@ -143,8 +140,12 @@ fn file_errors(body: &BodyAst, src: &str, version: TfVersion) -> Vec<Diag> {
                         .at(&(brace..brace + 1)),
                     );
                 }
-                let args = schema_args(OUTPUT_SCHEMA, version);
-                out.extend(unsupported_arguments(&b.body, &args, &["precondition", "postcondition"]));
+                out.extend(unsupported_arguments(
+                    &b.body,
+                    &|n| in_schema(OUTPUT_SCHEMA, n, version),
+                    &|| schema_args(OUTPUT_SCHEMA, version),
+                    &["precondition", "postcondition"],
+                ));
             }
             _ => {}
         }
@@ -174,23 +175,27 @@ const OUTPUT_SCHEMA: Schema = &[
     ("ephemeral", Some(super::releases::EPHEMERAL_VALUES)),
 ];
 
-/// The arguments of `schema` that Terraform `version` has.
-fn schema_args(schema: Schema, version: TfVersion) -> Vec<&'static str> {
+/// Whether argument `name` is in `schema` at Terraform `version` (the release is asked only
+/// for an argument that arrived later, and only when the body has it).
+fn in_schema(schema: Schema, name: &str, version: TfVersion) -> bool {
     schema
         .iter()
-        .filter(|(_, a)| a.is_none_or(|a| super::releases::has(version, &a)))
-        .map(|(n, _)| *n)
-        .collect()
+        .any(|(n, a)| *n == name && a.is_none_or(|a| super::releases::has(version, &a)))
 }
 
-/// HCL's "Unsupported argument" for each argument of `body` not among `args`, with its hint:
-/// the first argument not yet set within two edits, else a block of that name.
-fn unsupported_arguments(body: &BodyAst, args: &[&str], blocks: &[&str]) -> Vec<Diag> {
-    let unset: Vec<&str> = args.iter().copied().filter(|n| body.attr(n).is_none()).collect();
+/// The variable block's argument names at Terraform `version` (asked for a hint only).
+fn schema_args(schema: Schema, version: TfVersion) -> Vec<&'static str> {
+    schema.iter().map(|(n, _)| *n).filter(|n| in_schema(schema, n, version)).collect()
+}
+
+/// HCL's "Unsupported argument" for each argument of `body` that `known` refuses, with its
+/// hint: the first argument of `args` not yet set within two edits, else a block of that name.
+fn unsupported_arguments(body: &BodyAst, known: &dyn Fn(&str) -> bool, args: &dyn Fn() -> Vec<&'static str>, blocks: &[&str]) -> Vec<Diag> {
     body.attrs
         .iter()
-        .filter(|a| !args.contains(&a.name.as_str()))
+        .filter(|a| !known(&a.name))
         .map(|a| {
+            let unset: Vec<&str> = args().into_iter().filter(|n| body.attr(n).is_none()).collect();
             let hint = match unset.iter().find(|n| super::suggest::distance(&a.name, n) < 3) {
                 Some(n) => format!(" Did you mean {n:?}?"),
                 None if blocks.contains(&a.name.as_str()) => format!(" Did you mean to define a block of type {:?}?", a.name),

@@ -536,7 +536,7 @@ impl<'a> Evaluator<'a> {
                 }
                 Ok(v)
             }
-            ExprKind::Unary(op, x) => self.unary(*op, x),
+            ExprKind::Unary(op, x) => self.unary(*op, x, &e.span),
             ExprKind::Binary(op, l, r) => self.binary(*op, l, r),
             ExprKind::Cond(c, t, f) => self.conditional(c, t, f),
             ExprKind::For(f) => self.for_expr(f, &e.span),
@@ -866,7 +866,7 @@ impl<'a> Evaluator<'a> {
         Ok(r.mark_if(marked))
     }
 
-    fn unary(&self, op: UnOp, x: &Expr) -> DResult<Value> {
+    fn unary(&self, op: UnOp, x: &Expr, whole: &Span) -> DResult<Value> {
         // As HCL: an operand that failed, or does not convert, leaves an unknown of the
         // operator's type, so an enclosing operator or call still checks it (`100 * !"a"`
         // also reports that a bool is no number).
@@ -892,7 +892,9 @@ impl<'a> Evaluator<'a> {
             _ => return Ok(Value::Unknown(want)),
         };
         if v.is_null() {
-            return Err(Diag::new("Operation failed", "Error during operation: argument must not be null."));
+            // HCL reports the failed operation and goes on with an unknown of its type.
+            self.keep(Diag::new("Operation failed", "Error during operation: argument must not be null.").at(whole));
+            return Ok(Value::Unknown(want));
         }
         if v.is_unknown() {
             return Ok(Value::Unknown(want).mark_if(marked));
@@ -1224,8 +1226,20 @@ impl<'a> Evaluator<'a> {
     }
 
     fn for_expr(&self, f: &ForExpr, span: &Span) -> DResult<Value> {
-        let coll = self.eval(&f.collection)?;
+        // The collection's own errors are kept; what it evaluated to is still checked (HCL:
+        // `for k, v in -{}` is also no iterable value).
+        let coll = self.eval_node(&f.collection)?;
         let (coll, marked) = coll.unmark();
+        if let Value::Unknown(t @ (Type::String | Type::Number | Type::Bool)) = &coll {
+            return Err(Diag::new(
+                "Iteration over non-iterable value",
+                format!(
+                    "A value of type {} cannot be used as the collection in a 'for' expression.",
+                    t.friendly()
+                ),
+            )
+            .at(&f.collection.span));
+        }
         if coll.is_unknown() {
             return Ok(Value::Unknown(Type::Dynamic));
         }

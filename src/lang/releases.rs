@@ -252,6 +252,13 @@ pub const REMOVED_BLOCKS: Arrival = Arrival {
     source: "CHANGELOG.md v1.7.0: \"`removed` block for refactoring modules\"",
 };
 
+/// transpose() of a map holding a null list is an error of its own (before: go-cty panicked).
+pub const TRANSPOSE_NULL_LIST: Arrival = Arrival {
+    name: "transpose refuses a null list",
+    since: (1, 11, 1),
+    source: "CHANGELOG.md v1.11.1: \"lang/funcs/transpose: Avoid crash due to map with null values\" (#36611): \"input must not contain null list\"",
+};
+
 /// try() and can() evaluate an argument that refers to unknown values (an error moves on, a
 /// value with unknowns makes the result unknown); before, such an argument made the result
 /// unknown unevaluated.
@@ -492,6 +499,7 @@ pub const FEATURES: &[Arrival] = &[
     EPHEMERAL_VALUES,
     NULL_CONVERSION_KEEPS_TYPES,
     TRY_EVALUATES_UNKNOWNS,
+    TRANSPOSE_NULL_LIST,
     VALIDATION_MESSAGE_EXPRESSIONS,
     VALIDATION_CONSTANT_CONDITION,
     VALIDATION_ANY_REFERENCES,
@@ -519,7 +527,7 @@ pub fn boundaries() -> Vec<TfVersion> {
 
 /// The releases the engine emulates, oldest first: every minor release from 1.0 to 1.14, and
 /// the patch releases where a gated behaviour changed: 1.1.3 (quoted function errors), 1.1.8
-/// (`sum` of strings) and 1.11.2 (templatestring of a null).
+/// (`sum` of strings), 1.11.1 (`transpose` of a null list) and 1.11.2 (templatestring of a null).
 pub const RELEASES: &[TfVersion] = &[
     (1, 0, 0),
     (1, 1, 0),
@@ -535,6 +543,7 @@ pub const RELEASES: &[TfVersion] = &[
     (1, 9, 0),
     (1, 10, 0),
     (1, 11, 0),
+    (1, 11, 1),
     (1, 11, 2),
     (1, 12, 0),
     (1, 13, 0),
@@ -707,6 +716,14 @@ mod gate_tests {
         gate(VARIABLE_NULLABLE, nullable, "var.v", "LOAD Unsupported argument", "1");
         let ephemeral = "output \"o\" {\n  value     = 1\n  ephemeral = false\n}\n";
         gate(EPHEMERAL_VALUES, ephemeral, "1", "LOAD Unsupported argument", "1");
+    }
+    // 1.0.3 (tf-oracle): a panic; Terraform 1.11.4: "input must not contain null list".
+    #[test]
+    fn transpose_null_list() {
+        let e = "transpose({a = null})";
+        let a = TRANSPOSE_NULL_LIST;
+        assert!(detail_at(before(a.since), e).contains("panic in function implementation"));
+        assert!(detail_at(a.since, e).ends_with("input must not contain null list."));
     }
     // 1.0.3 (tf-oracle): `can(var.m > 1)` of an unknown map is unknown; HCL 2.18 evaluates it
     // (a map is no number: false).

@@ -17,7 +17,8 @@ pub fn check(name: &str, body: &BodyAst, version: TfVersion) -> Vec<Diag> {
             if good + bad.len() == 0 && releases::has(version, &releases::VALIDATION_CONSTANT_CONDITION) {
                 out.push(constant_condition("validation", &cond.expr.span));
             }
-            let bad = if any_references() { Vec::new() } else { bad };
+            // The release is consulted only where it decides something.
+            let bad = if bad.is_empty() || any_references() { Vec::new() } else { bad };
             for at in bad {
                 out.push(
                     Diag::new(
@@ -38,10 +39,15 @@ pub fn check(name: &str, body: &BodyAst, version: TfVersion) -> Vec<Diag> {
             }
         }
         let Some(msg) = v.body.attr("error_message") else { continue };
+        let refused = constant_message(&msg.expr);
+        let bad = references(&msg.expr, name).1;
+        if refused.is_empty() && bad.is_empty() {
+            continue;
+        }
         if !releases::has(version, &releases::VALIDATION_MESSAGE_EXPRESSIONS) {
-            out.extend(constant_message(&msg.expr));
+            out.extend(refused);
         } else if !any_references() {
-            for at in references(&msg.expr, name).1 {
+            for at in bad {
                 out.push(
                     Diag::new(
                         "Invalid reference in variable validation",
@@ -68,8 +74,7 @@ pub fn constant_condition(kind: &str, at: &Span) -> Diag {
 /// The check rules of a top-level block (`resource`, `data`, `output`, `check`) whose
 /// condition refers to nothing: each is refused when the file is decoded.
 pub fn constant_rules(b: &super::syntax::BlockAst, version: TfVersion) -> Vec<Diag> {
-    // Before their release the blocks themselves are refused.
-    if !releases::has(version, &releases::CUSTOM_CONDITIONS) || !super::root_blocks::is_root_block_at(&b.kind, version) {
+    if !matches!(b.kind.as_str(), "resource" | "data" | "output" | "check") {
         return Vec::new();
     }
     fn take<'a>(body: &'a BodyAst, kind: &'static str, rules: &mut Vec<(&'static str, &'a Expr)>) {
@@ -100,9 +105,17 @@ pub fn constant_rules(b: &super::syntax::BlockAst, version: TfVersion) -> Vec<Di
         })
         .map(|(kind, e)| constant_condition(kind, &e.span))
         .collect();
+    let zero_asserts = b.kind == "check" && b.body.blocks_of("assert").count() <= refused.len();
+    // Before their release the blocks themselves are refused (asked only when it matters).
+    if (refused.is_empty() && !zero_asserts)
+        || !releases::has(version, &releases::CUSTOM_CONDITIONS)
+        || !super::root_blocks::is_root_block_at(&b.kind, version)
+    {
+        return Vec::new();
+    }
     let mut out = refused;
     // A check keeps only the assertions that decoded, and must keep one (checks.go).
-    if b.kind == "check" && b.body.blocks_of("assert").count() <= out.len() {
+    if zero_asserts {
         let head = b.span.start..b.span.start + b.kind.len();
         out.push(Diag::new("Zero assert blocks", "Check blocks must have at least one assert block.").at(&head));
     }

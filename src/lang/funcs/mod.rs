@@ -483,7 +483,7 @@ fn try_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     let mut errors = Vec::new();
     let last = c.args.len() - 1;
     for (i, a) in c.args.iter().enumerate() {
-        if !crate::lang::releases::has(ev.version, &crate::lang::releases::TRY_EVALUATES_UNKNOWNS) && depends_on_unknowns(ev, a) {
+        if depends_on_unknowns(ev, a) && !crate::lang::releases::has(ev.version, &crate::lang::releases::TRY_EVALUATES_UNKNOWNS) {
             return Ok(Value::Unknown(Type::Dynamic));
         }
         match ev.eval(a) {
@@ -572,7 +572,7 @@ fn can_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
             Diag::new("Too many function arguments", "Function \"can\" expects only 1 argument(s).").at(&c.args[1].span)
         });
     }
-    if !crate::lang::releases::has(ev.version, &crate::lang::releases::TRY_EVALUATES_UNKNOWNS) && depends_on_unknowns(ev, &c.args[0]) {
+    if depends_on_unknowns(ev, &c.args[0]) && !crate::lang::releases::has(ev.version, &crate::lang::releases::TRY_EVALUATES_UNKNOWNS) {
         return Ok(Value::Unknown(Type::Bool));
     }
     let r = match ev.eval(&c.args[0]) {

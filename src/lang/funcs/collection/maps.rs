@@ -227,7 +227,7 @@ pub fn matchkeys(_: &Evaluator, a: &[Value]) -> FnResult {
 }
 
 /// `transpose(values)`: swaps the keys and the string elements of a map of lists of strings.
-pub fn transpose(_: &Evaluator, a: &[Value]) -> FnResult {
+pub fn transpose(ev: &Evaluator, a: &[Value]) -> FnResult {
     let ret = Type::map(Type::list(Type::String));
     if a[0].has_unknown() {
         return Ok(Value::Unknown(ret));
@@ -235,6 +235,10 @@ pub fn transpose(_: &Evaluator, a: &[Value]) -> FnResult {
     let mut tmp: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for (k, list) in a[0].as_entries().into_iter().flatten() {
         if list.is_null() {
+            // Terraform 1.11.1 checks for this; before, go-cty panicked.
+            if crate::lang::releases::has(ev.version, &crate::lang::releases::TRANSPOSE_NULL_LIST) {
+                return call_err("input must not contain null list");
+            }
             return call_err("panic in function implementation: can't use ElementIterator on null value");
         }
         for v in elems(list) {

@@ -243,6 +243,15 @@ pub fn distinct(_: &Evaluator, a: &[Value]) -> FnResult {
 
 /// `element(list, index)`: the element at index, wrapping around (negative counts from the end).
 pub fn element(ev: &Evaluator, a: &[Value]) -> FnResult {
+    // Before 1.10 go-cty's type check refuses a negative index before it looks at the list
+    // (`element(true, -1)` is about the index, tf-oracle).
+    if a[1]
+        .as_number()
+        .is_some_and(|n| n.cmp_exact(&crate::lang::number::Number::zero()).is_lt())
+        && !crate::lang::releases::has(ev.version, &crate::lang::releases::ELEMENT_NEGATIVE_INDEX)
+    {
+        return call_err("cannot use element function with a negative index");
+    }
     let vs = match &a[0] {
         Value::List(_, vs) | Value::Tuple(vs) => vs,
         other => return call_err(format!("cannot read elements from {}", other.ty().friendly())),
