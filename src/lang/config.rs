@@ -650,10 +650,11 @@ impl<'c> ConfigScope<'c> {
             }
             skipped |= self.refers_to_failed_var(expr);
         }
-        let mut r = if skipped {
-            Ok(Value::Unknown(Type::Dynamic))
+        let (partial, mut r) = if skipped {
+            (Value::Unknown(Type::Dynamic), Ok(Value::Unknown(Type::Dynamic)))
         } else {
-            ev.eval(expr).map_err(|e| e.in_file(self.config.file_name(*fi)))
+            let (partial, r) = ev.eval_partial(expr);
+            (partial, r.map_err(|e| e.in_file(self.config.file_name(*fi))))
         };
         self.stack.borrow_mut().pop();
         if skipped {
@@ -670,7 +671,10 @@ impl<'c> ConfigScope<'c> {
             self.walk_failed.set(true);
             self.walk_errors.borrow_mut().push(d);
             self.walk_skipped.borrow_mut().insert(name.to_string());
-            r = Ok(Value::Unknown(Type::Dynamic));
+            // From 1.8 the local keeps the value HCL gave with its errors (node_local.go).
+            let keeps = !matches!(partial, Value::Unknown(Type::Dynamic))
+                && super::releases::has(ev.version, &super::releases::FAILED_LOCAL_KEEPS_VALUE);
+            r = Ok(if keeps { partial } else { Value::Unknown(Type::Dynamic) });
         }
         self.locals.borrow_mut().insert(name.to_string(), LocalState::Done(r.clone()));
         r

@@ -438,6 +438,17 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// Evaluates `e` and also gives the value HCL produces alongside its errors (a tuple with
+    /// an unknown element where one failed; unknown where the whole failed): Terraform 1.8+
+    /// keeps that value for a local that failed.
+    pub fn eval_partial(&self, e: &Expr) -> (Value, DResult<Value>) {
+        super::releases::within(self.version, || match self.eval_held(e) {
+            Ok((v, None)) => (v.clone(), Ok(v)),
+            Ok((v, Some(d))) => (v, Err(d)),
+            Err(d) => (Value::Unknown(Type::Dynamic), Err(d)),
+        })
+    }
+
     /// Evaluates `e` as HCL evaluates a conditional's results: the value it would have even when
     /// some part of it failed (a tuple with an unknown element), and the error Terraform
     /// would print first, held for the caller to report or drop.
@@ -1473,8 +1484,26 @@ impl<'a> Evaluator<'a> {
         let mut out = String::with_capacity(literal + 32);
         let mut marked = false;
         let mut unknown = false;
-        self.template_into(parts, &mut out, &mut marked, &mut unknown)?;
         let _ = span;
+        if let Err(d) = self.template_into(parts, &mut out, &mut marked, &mut unknown) {
+            // HCL reports the error and still gives the text before it (or an unknown string),
+            // which Terraform 1.8+ keeps for a local that failed.
+            if d.fatal
+                || matches!(
+                    d.summary.as_str(),
+                    "Evaluation step limit exceeded" | "Evaluation too large" | "Expression too deeply nested"
+                )
+            {
+                return Err(d);
+            }
+            self.keep(d);
+            return Ok(if unknown {
+                Value::Unknown(Type::String)
+            } else {
+                Value::string(nfc_owned(out))
+            }
+            .mark_if(marked));
+        }
         if unknown {
             return Ok(Value::Unknown(Type::String).mark_if(marked));
         }

@@ -252,6 +252,14 @@ pub const REMOVED_BLOCKS: Arrival = Arrival {
     source: "CHANGELOG.md v1.7.0: \"`removed` block for refactoring modules\"",
 };
 
+/// A local that fails in the console's start-up walk keeps the value HCL produced with the
+/// errors (a tuple with an unknown element, a template's text); before, it was unknown.
+pub const FAILED_LOCAL_KEEPS_VALUE: Arrival = Arrival {
+    name: "a failed local keeps its partial value",
+    since: (1, 8, 0),
+    source: "internal/terraform/node_local.go at v1.8.0: NodeLocal.Execute stores what evaluateLocalValue returned, errors or not (namedVals.SetLocalValue; commit a55b0b39de); at v1.7.0 it returned on errors before setting the value. Terraform 1.11.4 prints the partial value",
+};
+
 /// transpose() of a map holding a null list is an error of its own (before: go-cty panicked).
 pub const TRANSPOSE_NULL_LIST: Arrival = Arrival {
     name: "transpose refuses a null list",
@@ -499,6 +507,7 @@ pub const FEATURES: &[Arrival] = &[
     EPHEMERAL_VALUES,
     NULL_CONVERSION_KEEPS_TYPES,
     TRY_EVALUATES_UNKNOWNS,
+    FAILED_LOCAL_KEEPS_VALUE,
     TRANSPOSE_NULL_LIST,
     VALIDATION_MESSAGE_EXPRESSIONS,
     VALIDATION_CONSTANT_CONDITION,
@@ -716,6 +725,15 @@ mod gate_tests {
         gate(VARIABLE_NULLABLE, nullable, "var.v", "LOAD Unsupported argument", "1");
         let ephemeral = "output \"o\" {\n  value     = 1\n  ephemeral = false\n}\n";
         gate(EPHEMERAL_VALUES, ephemeral, "1", "LOAD Unsupported argument", "1");
+    }
+    // 1.0.3 (tf-oracle): a local that failed is `(known after apply)`; Terraform 1.11.4 prints
+    // the object with its failed attribute unknown.
+    #[test]
+    fn failed_local_keeps_value() {
+        let cfg = "locals {\n  l0 = {\n    k0 = null\n    k1 = log([true], -7.2)\n  }\n}\n";
+        let a = FAILED_LOCAL_KEEPS_VALUE;
+        assert!(at(before(a.since), cfg, "local.l0").ends_with("(known after apply)"));
+        assert!(at(a.since, cfg, "local.l0").ends_with("{\n  \"k0\" = null\n  \"k1\" = (known after apply)\n}"));
     }
     // 1.0.3 (tf-oracle): a panic; Terraform 1.11.4: "input must not contain null list".
     #[test]

@@ -439,7 +439,12 @@ fn render_with(ev: &Evaluator, name: &str, text: &str, vars: BTreeMap<String, Va
     // A template that is one interpolation gives that value itself, of whatever type.
     let r = match parts.as_slice() {
         [Part::Interp(x)] => inner.eval(x),
-        _ => inner.template(&parts, &(0..text.len())),
+        // Through `eval`, so that the errors the template keeps (it still gives the text
+        // before one) fail the call.
+        _ => inner.eval(&crate::lang::syntax::Expr {
+            kind: crate::lang::syntax::ExprKind::Template(parts),
+            span: 0..text.len(),
+        }),
     };
     IN_TEMPLATE.with(|f| f.set(was));
     ev.absorb(&inner);
