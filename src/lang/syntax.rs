@@ -60,6 +60,22 @@ pub enum ExprKind {
     TemplateWrap(Box<Expr>),
 }
 
+/// The range HCL's `StartRange()` gives for `e`: where a diagnostic about it as a whole (a
+/// function argument that does not convert) is placed. It starts where `e` starts, and is
+/// shorter for an operation (its operator or left operand), a call (`name(`), a constructor
+/// (its bracket) and a conditional (its condition).
+pub fn start_range(e: &Expr) -> Span {
+    let one = e.span.start..e.span.start + 1;
+    match &e.kind {
+        ExprKind::Binary(_, l, _) => start_range(l),
+        ExprKind::Cond(c, _, _) => start_range(c),
+        ExprKind::Unary(..) | ExprKind::Tuple(_) | ExprKind::Object(_) | ExprKind::For(_) => one,
+        ExprKind::Call(c) => c.name_span.start..c.name_span.end + 1,
+        ExprKind::Paren(x) => start_range(x),
+        _ => e.span.clone(),
+    }
+}
+
 /// An object constructor key.
 #[derive(Clone, Debug)]
 pub enum ObjKey {

@@ -338,7 +338,8 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
     let start = ev.kept();
     let mut args: Vec<(Value, Span)> = Vec::with_capacity(n_args);
     for a in plain {
-        args.push((ev.soft(a)?, a.span.clone()));
+        // An argument's errors are placed at its start range, as HCL places them.
+        args.push((ev.soft(a)?, crate::lang::syntax::start_range(a)));
     }
     if let Some((vs, sp)) = expanded {
         args.extend(vs.into_iter().map(|v| (v, sp.clone())));
