@@ -726,7 +726,8 @@ impl<'a> Evaluator<'a> {
                         i += 1 + n;
                         continue;
                     }
-                    _ => v = self.step_op(v, op, &sp)?,
+                    // HCL places a step's error at the step (`.a`), not the whole traversal.
+                    _ => v = self.step_op(v, op, &op.span)?,
                 }
                 i += 1;
             }
@@ -751,6 +752,7 @@ impl<'a> Evaluator<'a> {
             Ok(out)
         };
         let src_elem = src.ty().element().cloned();
+        let src_ty = src.ty();
         let out = match src {
             Value::List(_, vs) | Value::Set(_, vs) => {
                 let elem = src_elem.clone();
@@ -777,7 +779,16 @@ impl<'a> Evaluator<'a> {
             other => Value::Tuple(vec![apply(other).map_err(|e| e.at(span))?]),
         };
         if failed.get() {
-            return Ok(Value::Unknown(Type::Dynamic));
+            // HCL's splat is then unknown of the type it would have had: the traversal applied
+            // to an unknown of each element type (an error there leaves `any`), so an operator
+            // around it still checks that type (`![[1]][0][*].a` is no bool).
+            let probe = |t: &Type| apply(Value::Unknown(t.clone())).map(|v| v.ty()).unwrap_or(Type::Dynamic);
+            let ty = match &src_ty {
+                Type::List(t) | Type::Set(t) => Type::list(probe(t)),
+                Type::Tuple(ts) => Type::Tuple(ts.iter().map(probe).collect()),
+                _ => Type::Dynamic,
+            };
+            return Ok(Value::Unknown(ty));
         }
         Ok(out.mark_if(marked))
     }
