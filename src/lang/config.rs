@@ -246,8 +246,13 @@ impl Config {
                     "variable" => {
                         let Some(name) = b.labels.first() else {
                             return Err(
+                                // HCL places it at the block's opening brace.
                                 Diag::new("Missing name for variable", "All variable blocks must have 1 labels (name).")
-                                    .at(&b.span)
+                                    .at(&f
+                                        .src
+                                        .get(b.span.clone())
+                                        .and_then(|t| t.find('{'))
+                                        .map_or(b.span.clone(), |i| b.span.start + i..b.span.start + i + 1))
                                     .in_file(&f.name),
                             );
                         };

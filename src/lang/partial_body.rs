@@ -82,6 +82,20 @@ fn lower(src: &str, outline: &Outline, errors: &[usize]) -> BodyAst {
                     let cut = errors.iter().copied().filter(|&e| e >= value.0).min().unwrap_or(value.1);
                     let partial = partial_expr(src, value.0, cut);
                     if name == "type" {
+                        // HCL keeps a broken constructor with the items before the error; with
+                        // none, `{`/`[` is an empty one, still no type (its error is at the bracket).
+                        let partial = partial.or_else(|| {
+                            let text = src.get(value.0..value.1)?.trim_start();
+                            let at = value.0 + (value.1 - value.0 - text.len());
+                            let empty = match text.chars().next()? {
+                                '{' => "{}",
+                                '[' => "[]",
+                                _ => return None,
+                            };
+                            let mut e = parse_expr(empty).ok()?;
+                            shift(&mut e, at as isize);
+                            Some((e, at + 1))
+                        });
                         partial.filter(|(e, end)| type_kept(e, *end)).map(|(e, _)| e)
                     } else {
                         partial.map(|(e, _)| e)
@@ -120,7 +134,12 @@ fn type_kept(e: &super::syntax::Expr, end: usize) -> bool {
     match super::typeexpr::Constraint::parse(e, &|_| Ok(super::value::Value::null())) {
         Ok(_) => true,
         // A constructor's name is wrong whatever its arguments (`foo(`).
-        Err(d) => d.detail.starts_with("Keyword ") || d.span.as_ref().is_some_and(|s| s.end <= end),
+        // Nor is an expression of the wrong kind (a constructor, a literal) ever a type.
+        Err(d) => {
+            d.detail.starts_with("Keyword ")
+                || d.detail.starts_with("A type specification is either")
+                || d.span.as_ref().is_some_and(|s| s.end <= end)
+        }
     }
 }
 
