@@ -122,7 +122,7 @@ impl Session {
     pub fn with_config_dir_at(dir: &Path, version: TfVersion) -> DResult<Session> {
         let config = Config::load_dir_at(dir, version)?;
         Ok(Session {
-            config: refuse_broken(config, version)?,
+            config: refuse_broken(config)?,
             host: Host::with_root(dir),
             ..Session::default()
         })
@@ -135,7 +135,7 @@ impl Session {
     pub fn with_config_text_at(name: &str, src: &str, version: TfVersion) -> DResult<Session> {
         let config = Config::load_texts(vec![(name.to_string(), src.to_string())], version)?;
         Ok(Session {
-            config: refuse_broken(config, version)?,
+            config: refuse_broken(config)?,
             ..Session::default()
         })
     }
@@ -322,21 +322,12 @@ fn block_context(src: &str, line: usize) -> Option<String> {
     None
 }
 
-/// A configuration with a load error (a syntax error, a schema error) loads no further;
-/// Terraform reports its errors sorted, so one of the load-time checks (variable types and
-/// defaults, gated blocks) over what was loaded comes first when it is earlier in the files.
-fn refuse_broken(config: Config, version: TfVersion) -> DResult<Config> {
-    let Some(syntax) = config.load_error.clone() else {
-        return Ok(config);
-    };
-    let probe = Session {
-        config,
-        version: Some(version),
-        ..Session::default()
-    };
-    let later = probe.with_scope(&Rules::real(), |_, _| ()).err();
-    Err(match later {
-        Some(e) => super::partial_body::earliest(syntax, e),
-        None => syntax,
-    })
+/// A configuration with a load error loads no further. The error is already the earliest of
+/// Terraform's load-time errors (syntax, schema, release gates, variable types and defaults:
+/// `Config::load_texts` sorts them together).
+fn refuse_broken(config: Config) -> DResult<Config> {
+    match config.load_error.clone() {
+        Some(d) => Err(d),
+        None => Ok(config),
+    }
 }

@@ -417,29 +417,8 @@ fn end_name(p: Part) -> &'static str {
     }
 }
 
-/// A string quoted as Go's `%q` (strconv.Quote) does: characters Go does not count as
-/// printable are escaped (by the newer tables; the releases differ only on characters new in
-/// Unicode 14 and 15).
+/// A string quoted as Go's `%q` (strconv.Quote) does, by the tables of the release being
+/// evaluated (the newest outside an evaluation).
 fn go_quote(s: &str) -> String {
-    use super::super::unicode::{Ucd, is_print};
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\u{b}' => out.push_str("\\v"),
-            c if is_print(c, Ucd::V15) => out.push(c),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push_str(&format!("\\U{:08x}", c as u32)),
-        }
-    }
-    out.push('"');
-    out
+    crate::lang::render::go_quote(s)
 }
