@@ -96,10 +96,11 @@ fn sources(out: &mut String, item: &Item) {
     }
 }
 
-/// The opening of a variant's section: its anchor (`{anchor}-N`), its title and the seed line.
-fn variant_heading(quiz: &Quiz, v: &Variant, anchor: &str, title: &str) -> String {
+/// The opening of a variant's section of `class`: its anchor (`{anchor}-N`), its title and the
+/// seed line.
+fn variant_heading(quiz: &Quiz, v: &Variant, class: &str, anchor: &str, title: &str) -> String {
     format!(
-        "<section class=\"variant\" id=\"{anchor}-{n}\">\n<h1>{title} — variant {n} of {k}</h1>\n<p class=\"meta\">Seed {s} · {q} question{p}</p>\n",
+        "<section class=\"{class}\" id=\"{anchor}-{n}\">\n<h1>{title} — variant {n} of {k}</h1>\n<p class=\"meta\">Seed {s} · {q} question{p}</p>\n",
         n = v.variant,
         k = quiz.variants.len(),
         s = quiz.seed,
@@ -112,7 +113,7 @@ fn variant_heading(quiz: &Quiz, v: &Variant, anchor: &str, title: &str) -> Strin
 pub fn quiz(quiz: &Quiz) -> String {
     let mut body = String::new();
     for v in &quiz.variants {
-        body.push_str(&variant_heading(quiz, v, "variant", "Quiz"));
+        body.push_str(&variant_heading(quiz, v, "variant", "variant", "Quiz"));
         body.push_str("<p class=\"name\">Name: <span class=\"line\"></span></p>\n<ol class=\"questions\">\n");
         for item in &v.questions {
             body.push_str(&format!(
@@ -160,14 +161,8 @@ fn grid_answer(item: &Item) -> String {
 /// A variant's answer grid, a page of its own: question number, then the answer letter (or
 /// the typed answer), in three columns, to mark a paper at a glance.
 pub fn grid(quiz: &Quiz, v: &Variant) -> String {
-    let mut out = format!(
-        "<section class=\"grid\" id=\"grid-{n}\">\n<h1>Answer grid — variant {n} of {k}</h1>\n<p class=\"meta\">Seed {s} · {q} question{p}</p>\n<ol class=\"grid\">\n",
-        n = v.variant,
-        k = quiz.variants.len(),
-        s = quiz.seed,
-        q = v.questions.len(),
-        p = plural(v.questions.len())
-    );
+    let mut out = variant_heading(quiz, v, "grid", "grid", "Answer grid");
+    out.push_str("<ol class=\"grid\">\n");
     for item in &v.questions {
         out.push_str(&format!("<li><span class=\"q\">{}</span>{}</li>\n", item.number, grid_answer(item)));
     }
@@ -179,7 +174,7 @@ pub fn grid(quiz: &Quiz, v: &Variant) -> String {
 pub fn answers(quiz: &Quiz) -> String {
     let mut body: String = quiz.variants.iter().map(|v| grid(quiz, v)).collect();
     for v in &quiz.variants {
-        body.push_str(&variant_heading(quiz, v, "answers", "Answer key"));
+        body.push_str(&variant_heading(quiz, v, "variant", "answers", "Answer key"));
         body.push_str("<ol class=\"questions\">\n");
         for item in &v.questions {
             body.push_str(&format!(
