@@ -113,7 +113,7 @@ fn terraform_merge_draft_round_trips() {
         .arg("merge(local.base, local.override)")
         .output()
         .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(text(&eval.stdout).trim_end(), iacquiz::lang::render::console(&value));
+    assert_eq!(text(&eval.stdout).trim_end(), iacquiz::lang::value::render::console(&value));
     let check = check_in_bank("terraform", &yaml);
     assert_eq!(check.status.code(), Some(0), "{}{}", text(&check.stdout), text(&check.stderr));
     assert!(text(&check.stdout).contains("1 passed"), "{}", text(&check.stdout));

@@ -3,8 +3,8 @@
 //! engine. Expected values are the lesson's own.
 
 use iacquiz::lang::Rules;
-use iacquiz::lang::conditions::{self, Kind, Outcome};
 use iacquiz::lang::config::Config;
+use iacquiz::lang::config::conditions::{self, Kind, Outcome};
 use iacquiz::lang::session::Session;
 
 fn session(files: &[(&str, &str)]) -> Session {

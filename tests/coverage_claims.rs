@@ -5,7 +5,7 @@
 
 use iacquiz::bank::files::SourceFile;
 use iacquiz::bank::{Bank, Instance, LoadError};
-use iacquiz::lang::conditions::{self, Outcome};
+use iacquiz::lang::config::conditions::{self, Outcome};
 use iacquiz::lang::session::Session;
 use iacquiz::lang::{Rule, Rules};
 

@@ -50,7 +50,7 @@ fn compare(session: &Session, case: &J, want: &J, version: Option<(u32, u32, u32
         Some(v) => {
             let mut s = session.clone();
             s.version = Some(v);
-            s.eval(expr, &iacquiz::lang::rules::Rules::real(), false).console_at(v)
+            s.eval(expr, &iacquiz::lang::dialect::rules::Rules::real(), false).console_at(v)
         }
         None => session.console(expr),
     };

@@ -2,7 +2,7 @@
 //! over every golden case (expression and configuration), a case in which it finds a trap is
 //! one real Terraform rejected.
 
-use iacquiz::lang::parse_guard::traps;
+use iacquiz::lang::syntax::parse_guard::traps;
 
 /// (text as a body, what Terraform answered) for every golden case's expression and setup.
 fn golden_cases() -> Vec<(String, serde_json::Value)> {

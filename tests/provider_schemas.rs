@@ -225,8 +225,8 @@ fn every_bank_configuration_validates_against_the_catalogue() {
             let inst = q.instantiate(seed);
             let Some(text) = &inst.source.config else { continue };
             checked += 1;
-            let found =
-                Config::from_texts(vec![("main.tf".into(), text.clone())]).and_then(|config| iacquiz::lang::schema::check_config(&config));
+            let found = Config::from_texts(vec![("main.tf".into(), text.clone())])
+                .and_then(|config| iacquiz::lang::config::schema::check_config(&config));
             if let Err(d) = found {
                 // Only a question whose point is that very error may hold an invalid configuration.
                 let intended = match &inst.answer {
@@ -307,7 +307,7 @@ fn cloudfront_origins_and_their_custom_headers_are_sets() {
 #[test]
 fn planned_nulls_decide_conditions_at_plan_and_unknowns_defer_them() {
     use iacquiz::lang::Rules;
-    use iacquiz::lang::conditions::{self, Outcome};
+    use iacquiz::lang::config::conditions::{self, Outcome};
     // hibernation is optional (null when unset, known at plan); arn is computed (unknown).
     let c = r#"
 resource "aws_instance" "web" {

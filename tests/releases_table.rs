@@ -1,7 +1,7 @@
 //! The table in tests/releases/cases.tsv: one expression evaluated as one Terraform release
 //! (`--terraform-version`) would, against what that release prints.
 
-use iacquiz::lang::rules::Rules;
+use iacquiz::lang::dialect::rules::Rules;
 use iacquiz::lang::session::Session;
 
 /// "1.0.3" as a version triple.

@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 
 use iacquiz::lang::Rule;
-use iacquiz::lang::host::Host;
+use iacquiz::lang::eval::host::Host;
 
 /// A host with a fixed clock and seed, so a crash reproduces from its input alone.
 pub fn host() -> Host {

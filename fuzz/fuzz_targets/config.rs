@@ -6,7 +6,7 @@
 mod common;
 
 use iacquiz::lang::Rules;
-use iacquiz::lang::conditions;
+use iacquiz::lang::config::conditions;
 use iacquiz::lang::session::Session;
 use libfuzzer_sys::fuzz_target;
 

@@ -6,7 +6,7 @@
 mod common;
 
 use iacquiz::lang::Rules;
-use iacquiz::lang::render;
+use iacquiz::lang::value::render;
 use iacquiz::lang::session::{Answer, Session};
 use libfuzzer_sys::fuzz_target;
 

@@ -406,7 +406,7 @@ fn check_stated_value(inst: &Instance, text: &str, got: &Computed, strict: bool,
         }
         Ok(Ok(expected)) => {
             if let Err(m) = compare::compare(&expected, actual, strict) {
-                let (said, gives) = (crate::lang::render::one_line(&expected), got.one_line());
+                let (said, gives) = (crate::lang::value::render::one_line(&expected), got.one_line());
                 let mut msg = format!("stated answer differs: answer says {said}, the engine gives {gives}");
                 // Say where they differ, unless that only repeats the two renderings.
                 if !(m.path.is_empty() && m.what == format!("author has {said}, engine {gives}")) {

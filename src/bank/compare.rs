@@ -6,7 +6,7 @@
 use std::fmt;
 
 use crate::lang::Value;
-use crate::lang::render;
+use crate::lang::value::render;
 
 /// The first place two values differ.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -240,7 +240,7 @@ fn notation(c: &Computed) -> Stated {
     match c {
         Computed::Error(e) => Stated::Error(e.summary.clone()),
         Computed::Data(d) => Stated::Value(data::one_line(d)),
-        Computed::Value(v) => Stated::Value(hcl_constant(&crate::lang::render::one_line(v))),
+        Computed::Value(v) => Stated::Value(hcl_constant(&crate::lang::value::render::one_line(v))),
         Computed::Text(t) => Stated::Value(t.clone()),
     }
 }

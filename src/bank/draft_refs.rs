@@ -2,8 +2,8 @@
 //! page of the function or feature it tests (terraform), and the exam objective the bank's
 //! questions on the same lesson section serve.
 
+use crate::lang::syntax::walk;
 use crate::lang::syntax::{Expr, ExprKind, parse_expr};
-use crate::lang::walk;
 
 use std::collections::BTreeMap;
 

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::rc::Rc;
 
-use crate::lang::convert::convert;
+use crate::lang::value::convert::convert;
 use crate::lang::{Rule, Rules, Value};
 
 use super::compare;
@@ -466,7 +466,7 @@ fn type_confusions(v: &Value) -> Vec<(Value, &'static str)> {
     match v {
         Value::Number(n) => out.push((Value::string(n.to_text()), "Type confusion: the result is a number, not a string.")),
         Value::String(s) => {
-            if let Some(n) = crate::lang::number::Number::parse(s) {
+            if let Some(n) = crate::lang::value::number::Number::parse(s) {
                 out.push((Value::Number(n), "Type confusion: the result is a string, not a number."));
             }
         }

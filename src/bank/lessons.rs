@@ -72,7 +72,7 @@ impl Catalogue {
         if lesson.sections.iter().any(|s| s == &r.section) {
             return None;
         }
-        let hint = crate::lang::suggest::closest(&r.section, lesson.sections.iter())
+        let hint = crate::lang::syntax::suggest::closest(&r.section, lesson.sections.iter())
             .or_else(|| {
                 let lower = r.section.to_lowercase();
                 lesson.sections.iter().find(|s| s.to_lowercase().starts_with(&lower)).cloned()

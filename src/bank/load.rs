@@ -361,7 +361,7 @@ fn serde_error(f: &SourceFile, e: &serde_yaml::Error, tree: Option<&Node>) -> Lo
             Some((_, list)) => list.split('`').skip(1).step_by(2).map(str::to_string).collect(),
             None => question_fields(),
         };
-        if let Some(s) = crate::lang::suggest::closest(field, known.iter()) {
+        if let Some(s) = crate::lang::syntax::suggest::closest(field, known.iter()) {
             msg.push_str(&format!(" (did you mean `{s}`?)"));
         }
     }
@@ -739,7 +739,7 @@ fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, start: Pos, errors
     for (field, t) in &texts {
         for name in params::names_in(t) {
             if !rq.params.contains_key(&name) {
-                let hint = crate::lang::suggest::closest(&name, rq.params.keys())
+                let hint = crate::lang::syntax::suggest::closest(&name, rq.params.keys())
                     .map(|s| format!("; did you mean `{{{{{s}}}}}`?"))
                     .unwrap_or_else(|| {
                         if rq.params.is_empty() {

@@ -72,7 +72,7 @@ pub fn literal(v: &Y) -> Result<String, String> {
 
 /// Quotes `s` as an HCL string literal (escaping `"`, `\`, control characters, `${` and `%{`).
 pub fn quote(s: &str) -> String {
-    crate::lang::render::hcl_quote(s)
+    crate::lang::value::render::hcl_quote(s)
 }
 
 #[cfg(test)]

@@ -8,9 +8,9 @@
 use std::fmt;
 
 use crate::lang::Rules;
+use crate::lang::dialect::releases::{self, TfVersion};
 use crate::lang::eval::DEFAULT_VERSION;
-use crate::lang::releases::{self, TfVersion};
-use crate::lang::render;
+use crate::lang::value::render;
 
 use super::engine::{self, Computed, Prepared};
 use super::instance::Instance;

@@ -4,8 +4,8 @@
 use clap::Args;
 
 use super::common::ConfigArgs;
-use crate::lang::render;
-use crate::lang::resources::{Instance, Mode, body_object, expand, instance_vars};
+use crate::lang::config::resources::{Instance, Mode, body_object, expand, instance_vars};
+use crate::lang::value::render;
 use crate::lang::{Rules, Value};
 
 /// Arguments of `iacquiz blocks`.
@@ -115,8 +115,8 @@ pub fn run(a: BlocksArgs) -> i32 {
 /// its type's schema says.
 fn generic_instances(
     ev: &crate::lang::eval::Evaluator,
-    decl: &crate::lang::resources::ResourceDecl,
-) -> crate::lang::diag::DResult<Vec<Instance>> {
+    decl: &crate::lang::config::resources::ResourceDecl,
+) -> crate::lang::syntax::diag::DResult<Vec<Instance>> {
     let mut out = Vec::new();
     for (key, each_value) in expand(ev, decl)? {
         let vars = instance_vars(&key, &each_value);

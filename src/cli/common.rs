@@ -6,10 +6,11 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::lang::diag::Diag;
+use crate::lang::eval::host::Host;
 use crate::lang::eval::{EmptyScope, Evaluator};
-use crate::lang::host::Host;
-use crate::lang::session::{Session, builtins};
+use crate::lang::funcs::builtins;
+use crate::lang::session::Session;
+use crate::lang::syntax::diag::Diag;
 use crate::lang::syntax::parse_expr;
 use crate::lang::{Rules, Value};
 
@@ -113,7 +114,7 @@ fn config_error(dir: &std::path::Path, d: &Diag) -> SessionError {
 
 /// `path:line:column: diagnostic`, or `path: diagnostic` when the span is not in `src`.
 fn located_error(path: &std::path::Path, src: &str, d: &Diag) -> String {
-    let place = d.span.as_ref().and_then(|span| crate::lang::diag::locate(src, span.start));
+    let place = d.span.as_ref().and_then(|span| crate::lang::syntax::diag::locate(src, span.start));
     match place.map(|(line, col, _)| (line, col)) {
         Some((line, col)) => format!("{}:{line}:{col}: {d}", path.display()),
         None => format!("{}: {d}", path.display()),

@@ -5,7 +5,7 @@ use clap::{Args, ValueEnum};
 
 use super::common::ConfigArgs;
 use crate::lang::Rules;
-use crate::lang::conditions::{self, Outcome};
+use crate::lang::config::conditions::{self, Outcome};
 
 /// Output formats.
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]

@@ -8,9 +8,9 @@ use clap::{Args, ValueEnum};
 
 use super::common::{ConfigArgs, SessionError};
 use crate::lang::Rules;
-use crate::lang::render;
+use crate::lang::eval::trace;
 use crate::lang::session::{Answer, Session};
-use crate::lang::trace;
+use crate::lang::value::render;
 
 /// Output formats of `eval`.
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -109,7 +109,9 @@ fn run_outputs(a: &EvalArgs) -> i32 {
         Ok(s) => s,
         Err(e) => return e.report("eval"),
     };
-    let result = session.with_scope(&Rules::real(), |ev, _| crate::lang::conditions::outputs(ev, &session.config));
+    let result = session.with_scope(&Rules::real(), |ev, _| {
+        crate::lang::config::conditions::outputs(ev, &session.config)
+    });
     match result.and_then(|r| r) {
         Ok(outs) => {
             let mut code = 0;

@@ -89,7 +89,7 @@ pub fn render_beliefs(list: &[Belief], now: u64) -> String {
 }
 
 /// The JSON `stats --format json` prints: the totals, the topics and the beliefs.
-pub fn json(o: &Overview, list: &[Belief], path: &str, version: crate::lang::releases::TfVersion) -> serde_json::Value {
+pub fn json(o: &Overview, list: &[Belief], path: &str, version: crate::lang::dialect::releases::TfVersion) -> serde_json::Value {
     let topics: Vec<serde_json::Value> = o
         .topics
         .iter()
@@ -129,7 +129,7 @@ pub fn json(o: &Overview, list: &[Belief], path: &str, version: crate::lang::rel
 }
 
 /// The text `stats` prints.
-pub fn render(o: &Overview, path: &str, version: crate::lang::releases::TfVersion) -> String {
+pub fn render(o: &Overview, path: &str, version: crate::lang::dialect::releases::TfVersion) -> String {
     let mut s = String::new();
     let pct = |r: usize, n: usize| (r * 100).checked_div(n).map(|p| format!("{p}%")).unwrap_or_else(|| "–".into());
     let _ = writeln!(s, "progress: {path}");

@@ -1,46 +1,26 @@
-//! The terraform engine: HCL syntax, cty-like values, the evaluator, the function library and
-//! the console's output format.
+//! The terraform engine, one room per stage of its pipeline; a room may use the rooms listed
+//! before it, never one after it (`tests/it/layers.rs` keeps it so):
+//!
+//! ```text
+//! dialect   which Terraform: the release's gates, and the rules a misconception can flip
+//! value     cty values and types: numbers, conversion, what the console prints, Unicode tables
+//! syntax    source → AST: hcl-edit lowering, HCL's scanner and diagnosing parser, parse
+//!           errors by release, parse limits, type expressions, diagnostics
+//! eval      the evaluator: scopes, operators, templates, budgets, the trace, the host's files
+//! funcs     the built-in functions (merge() is in funcs/collection) and provider functions
+//! config    a module's .tf files: variables, locals, outputs, resources, dynamic blocks,
+//!           custom conditions, validate, block schemas
+//! session   the front door: `terraform console` on an expression, with or without a module
+//! ```
 
-pub mod body_errors;
-pub mod buckets;
-pub mod conditions;
 pub mod config;
-pub mod convert;
-pub mod decode_checks;
-pub mod default_stub;
-pub mod diag;
+pub mod dialect;
 pub mod eval;
 pub mod funcs;
-pub mod hcl_diag;
-pub mod hcl_scan;
-pub mod host;
-pub mod local_cycles;
-pub mod long_chain;
-pub mod mismatch;
-pub mod number;
-pub mod parse_errors;
-pub mod parse_guard;
-pub mod parse_releases;
-pub mod partial_body;
-pub mod provider;
-pub mod quoted_text;
-pub mod releases;
-pub mod render;
-pub mod resources;
-pub mod root_blocks;
-pub mod rules;
-pub mod schema;
 pub mod session;
-pub mod suggest;
 pub mod syntax;
-pub mod trace;
-pub mod typeexpr;
-pub mod unicode;
-pub mod validate;
-pub mod validation_rules;
 pub mod value;
-pub mod walk;
 
-pub use diag::Diag;
-pub use rules::{Rule, Rules};
+pub use dialect::rules::{Rule, Rules};
+pub use syntax::diag::Diag;
 pub use value::{Type, Value};

@@ -3,25 +3,18 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
-use std::sync::OnceLock;
 
-use super::config::{Config, ConfigScope};
-use super::diag::{DResult, Diag};
-use super::eval::{DEFAULT_VERSION, EmptyScope, Evaluator};
-use super::funcs::Registry;
-use super::host::Host;
-use super::releases::TfVersion;
-use super::render;
-use super::rules::{Rule, Rules};
-use super::syntax::{ExprKind, parse_expr};
-use super::trace::Step;
-use super::value::Value;
-
-/// The built-in function registry, built once.
-pub fn builtins() -> &'static Registry {
-    static REG: OnceLock<Registry> = OnceLock::new();
-    REG.get_or_init(Registry::builtins)
-}
+use crate::lang::config::{Config, ConfigScope};
+use crate::lang::dialect::releases::TfVersion;
+use crate::lang::dialect::rules::{Rule, Rules};
+use crate::lang::eval::host::Host;
+use crate::lang::eval::trace::Step;
+use crate::lang::eval::{DEFAULT_VERSION, EmptyScope, Evaluator};
+use crate::lang::funcs::builtins;
+use crate::lang::syntax::diag::{DResult, Diag};
+use crate::lang::syntax::{ExprKind, parse_expr};
+use crate::lang::value::Value;
+use crate::lang::value::render;
 
 /// An expression's evaluation under one rule set.
 #[derive(Clone, Debug)]
@@ -144,7 +137,7 @@ impl Session {
     /// still be located in it.
     pub fn failed_text(name: &str, src: &str) -> Session {
         let mut s = Session::default();
-        s.config.files.push(super::config::File {
+        s.config.files.push(crate::lang::config::File {
             name: name.to_string(),
             src: src.to_string(),
             body: Default::default(),
@@ -155,7 +148,7 @@ impl Session {
     /// Evaluates `src` under `rules`, recording a trace when `trace` is set.
     pub fn eval(&self, src: &str, rules: &Rules, trace: bool) -> Outcome {
         let version = self.version.unwrap_or(DEFAULT_VERSION);
-        super::releases::within(version, || self.eval_within(src, rules, trace))
+        crate::lang::dialect::releases::within(version, || self.eval_within(src, rules, trace))
     }
 
     fn eval_within(&self, src: &str, rules: &Rules, trace: bool) -> Outcome {
@@ -165,10 +158,10 @@ impl Session {
         let mut ev0 = ev0;
         ev0.version = self.version.unwrap_or(DEFAULT_VERSION);
         // An older Terraform refuses newer syntax and blocks when it loads the configuration.
-        if let Some(d) = super::provider::gate_config(&self.config, ev0.version) {
+        if let Some(d) = crate::lang::funcs::provider::gate_config(&self.config.files, ev0.version) {
             // The variables' own errors are load-time too: the earlier one is printed first.
             let d = match self.config.first_variable_error(ev0.version) {
-                Some(v) => super::partial_body::earliest(d, v),
+                Some(v) => crate::lang::syntax::partial_body::earliest(d, v),
                 None => d,
             };
             return Outcome {
@@ -225,7 +218,7 @@ impl Session {
         let empty = EmptyScope;
         let mut ev0 = Evaluator::new(rules, &empty, reg, &self.host);
         ev0.version = self.version.unwrap_or(DEFAULT_VERSION);
-        if let Some(d) = super::provider::gate_config(&self.config, ev0.version) {
+        if let Some(d) = crate::lang::funcs::provider::gate_config(&self.config.files, ev0.version) {
             return Err(d);
         }
         let scope = ConfigScope::new(&self.config, &ev0, &self.vars)?;
@@ -261,8 +254,11 @@ impl Session {
         // The top-level block HCL finds around the byte before the subject (Terraform asks for
         // that byte, so an error at the very end of a block's text is still "in" it); what
         // HCL recovered, in a broken file.
-        let ctx = match super::hcl_diag::body(src, super::hcl_diag::Hcl::NEWEST, file) {
-            Some((_, outline)) => span.start.checked_sub(1).and_then(|at| super::hcl_diag::context_at(&outline, at)),
+        let ctx = match crate::lang::syntax::hcl_diag::body(src, crate::lang::syntax::hcl_diag::Hcl::NEWEST, file) {
+            Some((_, outline)) => span
+                .start
+                .checked_sub(1)
+                .and_then(|at| crate::lang::syntax::hcl_diag::context_at(&outline, at)),
             None => block_context(src, line),
         };
         let ctx = ctx.map(|c| format!(", in {c}")).unwrap_or_default();
@@ -279,8 +275,8 @@ impl Session {
 }
 
 fn evaluate_top(ev: &Evaluator, src: &str) -> DResult<Answer> {
-    let expr = parse_expr(src).map_err(|d| super::parse_releases::as_of(d, src, ev.version))?;
-    if let Some(d) = super::provider::gate_expr(ev.version, src, &expr) {
+    let expr = parse_expr(src).map_err(|d| crate::lang::syntax::parse_releases::as_of(d, src, ev.version))?;
+    if let Some(d) = crate::lang::funcs::provider::gate_expr(ev.version, src, &expr) {
         return Err(d);
     }
     ev.set_source(src);
@@ -289,8 +285,10 @@ fn evaluate_top(ev: &Evaluator, src: &str) -> DResult<Answer> {
     if let ExprKind::Call(c) = &expr.kind
         && c.name == "type"
         && (c.namespace.is_empty()
-            || (c.namespace.len() == 1 && c.namespace[0] == "core" && super::releases::has(ev.version, &super::releases::CORE_NAMESPACE)))
-        && super::provider::builtin_available("type", ev.version)
+            || (c.namespace.len() == 1
+                && c.namespace[0] == "core"
+                && crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::CORE_NAMESPACE)))
+        && crate::lang::funcs::provider::builtin_available("type", ev.version)
     {
         if c.args.len() != 1 {
             return Err(Diag::new("Invalid function argument", "type() takes exactly one argument.").at(&expr.span));

@@ -184,7 +184,7 @@ pub fn by_id(id: &str) -> Option<&'static Misconception> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::rules::RULE_NAMES;
+    use crate::lang::dialect::rules::RULE_NAMES;
 
     #[test]
     fn shipped_catalogue_parses_with_enough_entries() {

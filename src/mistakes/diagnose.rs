@@ -3,7 +3,7 @@
 
 use crate::bank::compare;
 use crate::lang::Value;
-use crate::lang::convert::convert;
+use crate::lang::value::convert::convert;
 
 use super::distract::{Produced, alternatives, explain};
 

@@ -4,9 +4,9 @@
 use std::collections::BTreeSet;
 
 use super::catalogue::{Misconception, catalogue};
-use crate::lang::conditions;
+use crate::lang::config::conditions;
+use crate::lang::eval::trace::{Step, first_divergence};
 use crate::lang::session::Session;
-use crate::lang::trace::{Step, first_divergence};
 use crate::lang::{Rule, Rules};
 
 /// What a source produced: a rendering (value or error) and the rules consulted.
@@ -154,7 +154,7 @@ pub fn session_for(config: Option<&str>, files: &std::collections::BTreeMap<Stri
         None => Session::new(),
     };
     if !files.is_empty() {
-        s.host = crate::lang::host::Host::with_files(files.iter().map(|(k, v)| (k.clone(), v.as_bytes().to_vec())).collect());
+        s.host = crate::lang::eval::host::Host::with_files(files.iter().map(|(k, v)| (k.clone(), v.as_bytes().to_vec())).collect());
     }
     Ok(s)
 }

@@ -5,7 +5,7 @@
 
 use crate::bank::{Catalogue, Choice, Instance, Question};
 use crate::lang::Rules;
-use crate::lang::trace::{Step, first_divergence};
+use crate::lang::eval::trace::{Step, first_divergence};
 use crate::mistakes::catalogue::by_id;
 
 /// What the feedback gives as the learner's answer when there was none.

@@ -8,8 +8,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::bank::since::{self, Release};
 use crate::bank::{Bank, Engine, Instance, Question};
+use crate::lang::dialect::releases::{self, Arrival, TfVersion};
 use crate::lang::eval::DEFAULT_VERSION;
-use crate::lang::releases::{self, Arrival, TfVersion};
 
 use super::progress::{Progress, Store};
 

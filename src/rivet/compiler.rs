@@ -7,10 +7,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
 use crate::lang::Rule;
-use crate::lang::diag::{DResult, Diag};
 use crate::lang::eval::Evaluator;
 use crate::lang::syntax::Span;
-use crate::lang::typeexpr::Constraint;
+use crate::lang::syntax::diag::{DResult, Diag};
+use crate::lang::syntax::typeexpr::Constraint;
 use crate::lang::value::Value;
 
 use super::attrs::Attrs;

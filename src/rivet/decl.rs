@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::lang::diag::{DResult, Diag};
+use crate::lang::syntax::diag::{DResult, Diag};
 use crate::lang::syntax::{Attr, BlockAst, BodyAst, Expr, ExprKind, Span};
 
 use super::error::ErrorKind;

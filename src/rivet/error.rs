@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use crate::lang::Rule;
-use crate::lang::diag::{Diag, locate};
 use crate::lang::syntax::Span;
+use crate::lang::syntax::diag::{Diag, locate};
 
 /// The kind of a compile error (one per rule the engine enforces).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -3,8 +3,8 @@
 //! strings, with public, nonempty keys free of control characters).
 
 use crate::lang::Rule;
-use crate::lang::diag::DResult;
 use crate::lang::eval::Evaluator;
+use crate::lang::syntax::diag::DResult;
 use crate::lang::syntax::{Attr, Expr, ExprKind, OpKind};
 use crate::lang::value::{Type, Value};
 

@@ -3,7 +3,7 @@
 
 use std::cmp::Ordering;
 
-use crate::lang::render::go_quote;
+use crate::lang::value::render::go_quote;
 
 /// The key that identifies one instance of an expanded declaration.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

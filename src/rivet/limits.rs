@@ -4,9 +4,9 @@
 use std::cell::Cell;
 
 use crate::lang::Rule;
-use crate::lang::diag::{DResult, Diag};
 use crate::lang::eval::Evaluator;
 use crate::lang::syntax::Span;
+use crate::lang::syntax::diag::{DResult, Diag};
 
 use super::error::ErrorKind;
 

@@ -28,9 +28,9 @@ use std::rc::Rc;
 
 use crate::lang::Rules;
 use crate::lang::eval::Evaluator;
-use crate::lang::number::Number;
-use crate::lang::session::builtins;
+use crate::lang::funcs::builtins;
 use crate::lang::value::Value;
+use crate::lang::value::number::Number;
 
 pub use attrs::Attrs;
 pub use bundle::{Bundle, ModuleInstance, Output, ResourceInstance};
@@ -66,7 +66,7 @@ pub fn compile(
     }
 }
 
-fn run(comp: &Compiler, ev: &Evaluator, vars: &BTreeMap<String, Value>) -> crate::lang::diag::DResult<Rc<ModInst>> {
+fn run(comp: &Compiler, ev: &Evaluator, vars: &BTreeMap<String, Value>) -> crate::lang::syntax::diag::DResult<Rc<ModInst>> {
     let module = comp.loader.root()?;
     let root = Rc::new(ModInst::new(
         module,

@@ -6,10 +6,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
 use crate::lang::Rule;
-use crate::lang::diag::{DResult, Diag};
 use crate::lang::eval::{Evaluator, Scope};
-use crate::lang::number::Number;
+use crate::lang::syntax::diag::{DResult, Diag};
 use crate::lang::syntax::{Attr, Expr, ExprKind, Op, OpKind, Span};
+use crate::lang::value::number::Number;
 use crate::lang::value::{Type, Value};
 
 use super::compiler::{Compiler, ModInst, OutVal, ResInst};

@@ -58,10 +58,10 @@ pub fn one_line(v: &Value) -> String {
         Value::Map(_, m) | Value::Object(m) => format!(
             "{{{}}}",
             m.iter()
-                .map(|(k, x)| format!("{} = {}", crate::lang::render::hcl_quote(k), one_line(x)))
+                .map(|(k, x)| format!("{} = {}", crate::lang::value::render::hcl_quote(k), one_line(x)))
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-        other => crate::lang::render::one_line(other),
+        other => crate::lang::value::render::one_line(other),
     }
 }

@@ -8,8 +8,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use crate::lang::diag::{DResult, Diag};
-use crate::lang::host::{Host, Kind, PathError};
+use crate::lang::eval::host::{Host, Kind, PathError};
+use crate::lang::syntax::diag::{DResult, Diag};
 use crate::lang::syntax::{Span, parse_body};
 
 use super::decl::Module;

@@ -4,8 +4,8 @@
 use std::cell::Cell;
 
 use crate::bank::{Bank, Choice, Instance, Kind, Question};
+use crate::lang::eval::trace::Step;
 use crate::lang::session::Session as LangSession;
-use crate::lang::trace::Step;
 use crate::quiz::feedback::Feedback;
 use crate::quiz::version::ExamVersion;
 use crate::quiz::{Fsrs, Item, Mode, Session, Store};
@@ -410,7 +410,7 @@ impl App {
 
     /// Asks every question at Terraform `version` from now on, keeps it in the progress store,
     /// and says on Home which questions it leaves out (or that none is).
-    pub fn set_terraform_version(&mut self, version: crate::lang::releases::TfVersion) {
+    pub fn set_terraform_version(&mut self, version: crate::lang::dialect::releases::TfVersion) {
         self.exam_version.set(&mut self.bank, version);
         crate::quiz::version::keep(&mut self.store.progress, version);
         let label = crate::quiz::version::label(version);

@@ -7,7 +7,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use crate::bank::Kind;
 use crate::lang::Rules;
-use crate::lang::host::Host;
+use crate::lang::eval::host::Host;
 use crate::lang::session::Session as LangSession;
 use crate::quiz::feedback::{self, Given};
 use crate::quiz::progress::{Asked, Attempt};

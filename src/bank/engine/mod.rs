@@ -10,11 +10,11 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 use std::rc::Rc;
 
-use crate::lang::diag::Diag;
-use crate::lang::host::Host;
-use crate::lang::render;
+use crate::lang::eval::host::Host;
+use crate::lang::eval::trace::Step;
 use crate::lang::session::{Answer, Session};
-use crate::lang::trace::Step;
+use crate::lang::syntax::diag::Diag;
+use crate::lang::value::render;
 use crate::lang::{Rule, Rules, Value};
 
 use super::model::{Engine, Source};

@@ -10,9 +10,9 @@ use crate::bank::Catalogue;
 use crate::bank::draft::{DraftError, DraftInput, draft};
 use crate::bank::model::{Engine, Kind, Source};
 use crate::lang::Rules;
-use crate::lang::diag::{Diag, locate};
-use crate::lang::host::Host;
+use crate::lang::eval::host::Host;
 use crate::lang::session::Session;
+use crate::lang::syntax::diag::{Diag, locate};
 
 /// How the drafted question is asked.
 #[derive(Clone, Copy, Debug, ValueEnum)]

@@ -2,8 +2,8 @@
 //! sensitivity functions.
 
 use super::{FnError, FnResult, Func, Param, Registry};
-use crate::lang::convert::{convert, mismatch};
 use crate::lang::eval::Evaluator;
+use crate::lang::value::convert::{convert, mismatch};
 use crate::lang::value::{Type, Value};
 
 /// Registers the conversion functions.
@@ -71,7 +71,7 @@ fn toset(ev: &Evaluator, a: &[Value]) -> FnResult {
     let real = to(ev, &a[0], &Type::set(Type::Dynamic))?;
     if let (Value::Set(t, vs), Some(given)) = (&real, a[0].as_seq())
         && (given.len() != vs.len() || given.iter().zip(vs).any(|(g, s)| g.as_str() != s.as_str()))
-        && ev.flipped(crate::lang::rules::Rule::SetLexicalUnique)
+        && ev.flipped(crate::lang::dialect::rules::Rule::SetLexicalUnique)
     {
         let kept = given
             .iter()
@@ -89,12 +89,12 @@ fn to(ev: &Evaluator, v: &Value, want: &Type) -> FnResult {
     if inner.is_null() && matches!(inner.ty(), Type::Dynamic) {
         // Since 1.2 an untyped null becomes a null of the wanted type (`tolist(null) /* of
         // dynamic */`); before, it stayed an untyped null.
-        let typed = crate::lang::releases::has(ev.version, &crate::lang::releases::TYPED_NULL_CONVERSIONS);
+        let typed = crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::TYPED_NULL_CONVERSIONS);
         let v = if typed { Value::Null(want.clone()) } else { Value::null() };
         return Ok(v.mark_if(marked));
     }
     let got = inner.ty();
-    if !crate::lang::convert::convertible(&got, want) && !inner.is_null() {
+    if !crate::lang::value::convert::convertible(&got, want) && !inner.is_null() {
         return Err(FnError::Arg(
             0,
             match (&got, want) {
@@ -111,11 +111,11 @@ fn to(ev: &Evaluator, v: &Value, want: &Type) -> FnResult {
             match (&inner, want) {
                 (Value::String(s), Type::Bool) => format!(
                     "cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed",
-                    crate::lang::render::go_quote(s)
+                    crate::lang::value::render::go_quote(s)
                 ),
                 (Value::String(s), Type::Number) => format!(
                     "cannot convert {} to number; given string must be a decimal representation of a number",
-                    crate::lang::render::go_quote(s)
+                    crate::lang::value::render::go_quote(s)
                 ),
                 _ => format!("cannot convert {} to {}", got.friendly(), constraint_name(want)),
             },
@@ -125,8 +125,8 @@ fn to(ev: &Evaluator, v: &Value, want: &Type) -> FnResult {
 
 fn nonsensitive(ev: &Evaluator, a: &[Value]) -> FnResult {
     // Before Terraform 1.7 a value that was not sensitive was an error.
-    let gate = &crate::lang::releases::NONSENSITIVE_LENIENT;
-    if !a[0].is_sensitive() && !a[0].is_unknown() && !crate::lang::releases::has(ev.version, gate) {
+    let gate = &crate::lang::dialect::releases::NONSENSITIVE_LENIENT;
+    if !a[0].is_sensitive() && !a[0].is_unknown() && !crate::lang::dialect::releases::has(ev.version, gate) {
         return Err(FnError::Arg(
             0,
             "the given value is not sensitive, so this call is redundant".into(),

@@ -149,8 +149,8 @@ fn base64decode(ev: &Evaluator, a: &[Value]) -> FnResult {
     let text = s(&a[0]);
     let bytes = b64_decode(text).map_err(|_| {
         FnError::Call(
-            if crate::lang::releases::has(ev.version, &crate::lang::releases::QUOTED_FUNCTION_ERRORS) {
-                format!("failed to decode base64 data {}", crate::lang::render::go_quote(text))
+            if crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::QUOTED_FUNCTION_ERRORS) {
+                format!("failed to decode base64 data {}", crate::lang::value::render::go_quote(text))
             } else {
                 format!("failed to decode base64 data '{text}'")
             },
@@ -181,7 +181,7 @@ fn charset(ev: &Evaluator, a: &[Value]) -> Result<text::Charset, FnError> {
     let name = s(&a[1]);
     text::lookup(name).ok_or_else(|| {
         // Go's %q: `"\u00ad"`, not Rust's `"\u{ad}"`.
-        let quoted = crate::lang::render::go_quote_in(name, ev.version);
+        let quoted = crate::lang::value::render::go_quote_in(name, ev.version);
         FnError::Arg(
             1,
             format!("{quoted} is not a supported IANA encoding name or alias in this Terraform version"),
@@ -220,7 +220,7 @@ fn jsonencode(ev: &Evaluator, a: &[Value]) -> FnResult {
         a[0].unmark_deep_ref(),
         Value::Object(_) | Value::Map(..) | Value::Tuple(_) | Value::List(..) | Value::Set(..)
     );
-    if structured && !a[0].is_empty() && ev.flipped(crate::lang::rules::Rule::JsonencodeMinified) {
+    if structured && !a[0].is_empty() && ev.flipped(crate::lang::dialect::rules::Rule::JsonencodeMinified) {
         return string(spaced_json(&text));
     }
     string(text)
@@ -258,7 +258,9 @@ fn yamlencode(_: &Evaluator, a: &[Value]) -> FnResult {
 fn yamldecode(ev: &Evaluator, a: &[Value]) -> FnResult {
     let v = yaml::decode(s(&a[0]), ev.version).map_err(FnError::Call)?;
     // A document that is only a null: `null` since Terraform 1.4, unknown before.
-    if matches!(v, Value::Null(Type::Dynamic)) && !crate::lang::releases::has(ev.version, &crate::lang::releases::YAML_NULL_DOCUMENT) {
+    if matches!(v, Value::Null(Type::Dynamic))
+        && !crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::YAML_NULL_DOCUMENT)
+    {
         return Ok(Value::Unknown(Type::Dynamic));
     }
     Ok(v)

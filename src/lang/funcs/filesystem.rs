@@ -1,6 +1,6 @@
 //! The filesystem functions: file, fileexists, fileset, filebase64, templatefile, and the pure
 //! path functions abspath, basename, dirname, pathexpand. Every read goes through the host's
-//! sandbox ([`crate::lang::host::Host::resolve`]): a path that leaves the configuration's
+//! sandbox ([`crate::lang::eval::host::Host::resolve`]): a path that leaves the configuration's
 //! folder is refused before anything is read.
 
 use std::cell::Cell;
@@ -8,9 +8,9 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use super::{FnError, FnResult, Func, Param, Registry};
-use crate::lang::diag::Diag;
+use crate::lang::eval::host::{Kind, PathError};
 use crate::lang::eval::{Evaluator, Scope};
-use crate::lang::host::{Kind, PathError};
+use crate::lang::syntax::diag::Diag;
 use crate::lang::syntax::{ExprKind, Part, Span, parse_template};
 use crate::lang::value::{Type, Value};
 
@@ -101,7 +101,7 @@ fn file(ev: &Evaluator, a: &[Value]) -> FnResult {
     let path = super::util::s(&a[0]);
     let text = read_text(ev, path)?;
     // A learner may believe file() fills in ${...} as templatefile() does.
-    if (text.contains("${") || text.contains("%{")) && ev.flipped(crate::lang::rules::Rule::FileNoInterpolation) {
+    if (text.contains("${") || text.contains("%{")) && ev.flipped(crate::lang::dialect::rules::Rule::FileNoInterpolation) {
         return render_with(ev, &basename(path), &text, BTreeMap::new(), true);
     }
     super::util::string(text)
@@ -134,7 +134,7 @@ fn fileset(ev: &Evaluator, a: &[Value]) -> FnResult {
     };
     let mut matched: Vec<String> = found.into_iter().filter(|rel| matcher.is_match(rel)).collect();
     // A learner may believe fileset() gives bare file names, dropping the pattern's folders.
-    if matched.iter().any(|p| p.contains('/')) && ev.flipped(crate::lang::rules::Rule::FilesetKeepsPatternFolders) {
+    if matched.iter().any(|p| p.contains('/')) && ev.flipped(crate::lang::dialect::rules::Rule::FilesetKeepsPatternFolders) {
         matched = matched.iter().map(|p| p.rsplit('/').next().unwrap_or(p).to_string()).collect();
     }
     Ok(Value::new_set(Type::String, matched.into_iter().map(Value::string).collect()))
@@ -403,7 +403,7 @@ pub fn render_template(ev: &Evaluator, name: &str, text: &str, vars: BTreeMap<St
 /// Renders a template; `caller` lets it see the calling scope (only under misconceptions).
 fn render_with(ev: &Evaluator, name: &str, text: &str, vars: BTreeMap<String, Value>, caller_scope: bool) -> FnResult {
     let parts = parse_template(text).map_err(|d| {
-        let d = crate::lang::parse_releases::template_as_of(d, text, ev.version);
+        let d = crate::lang::syntax::parse_releases::template_as_of(d, text, ev.version);
         let at = d.span.clone().unwrap_or(0..0);
         FnError::Call(format!(
             "{}: {}; {}",
@@ -413,13 +413,13 @@ fn render_with(ev: &Evaluator, name: &str, text: &str, vars: BTreeMap<String, Va
         ))
     })?;
     let mut missing = Vec::new();
-    crate::lang::walk::template_exprs(&parts, &mut Vec::new(), &mut |x, scopes| {
-        crate::lang::walk::free_vars(x, scopes, &mut missing)
+    crate::lang::syntax::walk::template_exprs(&parts, &mut Vec::new(), &mut |x, scopes| {
+        crate::lang::syntax::walk::free_vars(x, scopes, &mut missing)
     });
     let mut caller = if caller_scope { Some(ev.scope) } else { None };
     if let Some((var, span)) = missing.into_iter().find(|(v, _)| !vars.contains_key(v)) {
         // A learner may believe the template sees the calling module's var., local. and the rest.
-        if caller.is_some() || ev.flipped(crate::lang::rules::Rule::TemplateOwnScope) {
+        if caller.is_some() || ev.flipped(crate::lang::dialect::rules::Rule::TemplateOwnScope) {
             caller = Some(ev.scope);
         } else {
             return Err(FnError::Arg(
@@ -510,7 +510,9 @@ pub fn templatestring(ev: &Evaluator, c: &crate::lang::syntax::Call, span: &Span
     NO_FILESYSTEM.with(|f| f.set(was));
     match rendered {
         // A template that is one interpolation of a null: an error from 1.11.2.
-        Ok(Value::Null(_)) if crate::lang::releases::has(ev.version, &crate::lang::releases::TEMPLATESTRING_NULL_ERROR) => {
+        Ok(Value::Null(_))
+            if crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::TEMPLATESTRING_NULL_ERROR) =>
+        {
             Err(call_err(format!(
                 "{}: Template result is null; The result of the template is null, which is not a valid result for a templatestring call",
                 range_text("<templatestring>", &text, &(0..text.len()))

@@ -11,8 +11,8 @@
 //!
 //! [`SIZE_BUDGET`]: crate::lang::eval::SIZE_BUDGET
 
-use crate::lang::diag::Diag;
 use crate::lang::eval::{Evaluator, ITEM_COST, NODE_COST, weigh};
+use crate::lang::syntax::diag::Diag;
 use crate::lang::value::Value;
 
 /// Reserves the estimated size of `name(a...)`'s result against the budget.
@@ -344,10 +344,10 @@ mod tests {
 
     /// The bytes charged evaluating `src`, or the error's summary.
     fn spent(src: &str) -> Result<u64, String> {
+        use crate::lang::dialect::rules::Rules;
         use crate::lang::eval::EmptyScope;
+        use crate::lang::eval::host::Host;
         use crate::lang::funcs::Registry;
-        use crate::lang::host::Host;
-        use crate::lang::rules::Rules;
         let (rules, funcs, host) = (Rules::real(), Registry::builtins(), Host::default());
         let ev = Evaluator::new(&rules, &EmptyScope, &funcs, &host);
         let e = crate::lang::syntax::parse_expr(src).map_err(|d| d.summary)?;

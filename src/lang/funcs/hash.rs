@@ -12,8 +12,8 @@ use super::encoding::b64_encode;
 use super::util::{s, string};
 use super::{FnError, FnResult, Func, Param, Registry};
 use crate::lang::eval::Evaluator;
-use crate::lang::host::PathError;
-use crate::lang::number::Number;
+use crate::lang::eval::host::PathError;
+use crate::lang::value::number::Number;
 use crate::lang::value::{Type, Value};
 
 /// The highest bcrypt cost this evaluator computes: each step doubles the work, and Terraform's
@@ -132,7 +132,7 @@ fn read(ev: &Evaluator, path: &str) -> Result<Vec<u8>, FnError> {
         return Err(FnError::Call(format!("read {shown}: is a directory")));
     }
     // The read itself goes through the one gate (regular file only, capped at the budget).
-    crate::lang::host::read_resolved(&real, path).map_err(|e| match e {
+    crate::lang::eval::host::read_resolved(&real, path).map_err(|e| match e {
         PathError::Missing(_) => missing(),
         e => super::filesystem::path_error(path, e),
     })
@@ -195,7 +195,7 @@ fn format_uuid(b: &[u8]) -> String {
 fn uuid(ev: &Evaluator, _: &[Value]) -> FnResult {
     // A learner may believe uuid() is fixed for a run, like a pure function: every call then
     // gives the first call's value.
-    if ev.flipped(crate::lang::rules::Rule::UuidEveryCallNew) {
+    if ev.flipped(crate::lang::dialect::rules::Rule::UuidEveryCallNew) {
         return Ok(ev.remembered("uuid", || Value::string(format_uuid(&random_bytes(ev, 16)))));
     }
     string(format_uuid(&random_bytes(ev, 16)))
@@ -246,7 +246,7 @@ fn hex_pair(a: u8, b: u8) -> Option<u8> {
 /// uuidv5(namespace, name): a name-based (SHA-1) UUID.
 fn uuidv5(ev: &Evaluator, a: &[Value]) -> FnResult {
     // A learner may believe uuidv5() is random like uuid().
-    if ev.flipped(crate::lang::rules::Rule::Uuidv5Deterministic) {
+    if ev.flipped(crate::lang::dialect::rules::Rule::Uuidv5Deterministic) {
         return uuid(ev, &[]);
     }
     let ns_text = s(&a[0]);
@@ -342,12 +342,12 @@ mod tests {
 
     #[test]
     fn seeded_randomness_repeats() {
+        use crate::lang::dialect::rules::Rules;
         use crate::lang::eval::EmptyScope;
-        use crate::lang::rules::Rules;
         let funcs = Registry::builtins();
-        let host = crate::lang::host::Host {
+        let host = crate::lang::eval::host::Host {
             seed: Some(42),
-            ..crate::lang::host::Host::default()
+            ..crate::lang::eval::host::Host::default()
         };
         let rules = Rules::real();
         let draw = || {

@@ -1,6 +1,8 @@
 //! The built-in function library: a registry of typed signatures and the call plumbing that
 //! gives Terraform's argument conversion, null and unknown handling, sensitive marks and
-//! error wording. Each family of functions lives in its own file.
+//! error wording. Each family of functions lives in its own file (`merge()` in `collection`),
+//! and provider-defined functions (`provider::aws::arn_parse`) in `provider`. Uses `dialect`,
+//! `value`, `syntax` and `eval`; the evaluator calls it through [`crate::lang::eval::Library`].
 
 mod collection;
 mod conversion;
@@ -11,18 +13,19 @@ mod hash;
 pub use hash::hex;
 mod network;
 mod numeric;
+pub mod provider;
 mod rfc3339_strict;
 mod string;
 mod time;
 
 use std::collections::HashMap;
 
-use super::convert::{convert, convertible};
-use super::diag::{DResult, Diag};
-use super::eval::Evaluator;
-use super::render;
-use super::syntax::{Call, Span};
-use super::value::{Type, Value};
+use crate::lang::eval::Evaluator;
+use crate::lang::syntax::diag::{DResult, Diag};
+use crate::lang::syntax::{Call, Span};
+use crate::lang::value::convert::{convert, convertible};
+use crate::lang::value::render;
+use crate::lang::value::{Type, Value};
 
 /// One parameter of a function.
 #[derive(Clone, Debug)]
@@ -130,6 +133,12 @@ impl Func {
     }
 }
 
+/// The built-in function registry, built once.
+pub fn builtins() -> &'static Registry {
+    static REG: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
+    REG.get_or_init(Registry::builtins)
+}
+
 /// The function registry.
 #[derive(Clone, Default)]
 pub struct Registry {
@@ -167,12 +176,24 @@ impl Registry {
     }
 }
 
-/// Evaluates a function call expression.
-pub fn call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
-    if let Some(swapped) = swapped_nesting(ev, c) {
+impl crate::lang::eval::Library for Registry {
+    fn call(&self, ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
+        call(self, ev, c, span)
+    }
+    fn names(&self) -> Vec<&'static str> {
+        Registry::names(self)
+    }
+    fn has(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+}
+
+/// Evaluates a function call expression with the functions of `reg`.
+fn call(reg: &Registry, ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
+    if let Some(swapped) = swapped_nesting(reg, ev, c) {
         return swapped;
     }
-    call_direct(ev, c, span)
+    call_direct(reg, ev, c, span)
 }
 
 /// String functions whose first argument is the string they transform: the ones a learner may
@@ -192,7 +213,7 @@ const STRING_TRANSFORMS: &[&str] = &[
 
 /// Under the "nested call order does not matter" misconception, `f(g(x, b), a)` is computed as
 /// `g(f(x, a), b)`: the rule is consulted only for two nested string transforms.
-fn swapped_nesting(ev: &Evaluator, c: &Call) -> Option<DResult<Value>> {
+fn swapped_nesting(reg: &Registry, ev: &Evaluator, c: &Call) -> Option<DResult<Value>> {
     use crate::lang::syntax::{Expr, ExprKind};
     let inner = match c.args.first().map(|a| &a.kind) {
         Some(ExprKind::Call(g)) if g.namespace.is_empty() && c.namespace.is_empty() => g,
@@ -201,7 +222,7 @@ fn swapped_nesting(ev: &Evaluator, c: &Call) -> Option<DResult<Value>> {
     if !STRING_TRANSFORMS.contains(&c.name.as_str()) || !STRING_TRANSFORMS.contains(&inner.name.as_str()) || inner.args.is_empty() {
         return None;
     }
-    if !ev.flipped(crate::lang::rules::Rule::NestedCallOrder) {
+    if !ev.flipped(crate::lang::dialect::rules::Rule::NestedCallOrder) {
         return None;
     }
     const HOLE: &str = "__iacquiz_swapped";
@@ -215,20 +236,20 @@ fn swapped_nesting(ev: &Evaluator, c: &Call) -> Option<DResult<Value>> {
         span: span.clone(),
     };
     Some((|| {
-        let v = call_direct(ev, &first, &span)?;
-        ev.with_var(vec![(HOLE.into(), v)], || call_direct(ev, &second, &span))
+        let v = call_direct(reg, ev, &first, &span)?;
+        ev.with_var(vec![(HOLE.into(), v)], || call_direct(reg, ev, &second, &span))
     })())
 }
 
-fn call_direct(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
+fn call_direct(reg: &Registry, ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     let name = c.name.as_str();
     let full = c.full_name();
     if !c.namespace.is_empty()
-        && let Some(r) = super::provider::namespaced(ev, c, span)
+        && let Some(r) = crate::lang::funcs::provider::namespaced(ev, c, span)
     {
         return r;
     }
-    if let Some(d) = super::provider::builtin_gate(ev, name, &c.name_span) {
+    if let Some(d) = crate::lang::funcs::provider::builtin_gate(ev, name, &c.name_span) {
         return Err(d);
     }
     if let Some(why) = filesystem::filesystem_refusal(name) {
@@ -237,20 +258,20 @@ fn call_direct(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     match name {
         "try" => return try_call(ev, c, span),
         "can" => return can_call(ev, c, span),
-        "templatestring" if super::provider::builtin_available("templatestring", ev.version) => {
+        "templatestring" if crate::lang::funcs::provider::builtin_available("templatestring", ev.version) => {
             return filesystem::templatestring(ev, c, span);
         }
-        "defaults" if !super::releases::has(ev.version, &super::releases::DEFAULTS_REMOVED) => {
+        "defaults" if !crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::DEFAULTS_REMOVED) => {
             return call_func(ev, &experimental_defaults(), &full, c, span);
         }
         _ => {}
     }
-    let Some(f) = ev.funcs.get(name) else {
+    let Some(f) = reg.get(name) else {
         let mut detail = format!("There is no function named {full:?}.");
-        if let Some(s) = super::suggest::closest(name, ev.funcs.names().iter().map(|n| n.to_string()).collect::<Vec<_>>().iter()) {
+        if let Some(s) = crate::lang::syntax::suggest::closest(name, reg.names().iter().map(|n| n.to_string()).collect::<Vec<_>>().iter()) {
             detail.push_str(&format!(" Did you mean {s:?}?"));
         }
-        if let Some(s) = super::provider::suggest_provider_function(ev, name) {
+        if let Some(s) = crate::lang::funcs::provider::suggest_provider_function(ev, name) {
             detail.push_str(&format!(" Did you mean {s:?}?"));
         }
         return Err(Diag::new("Call to unknown function", detail).at(&c.name_span));
@@ -368,8 +389,8 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
                 let why = if convertible(&v.ty(), &p.ty) {
                     without_path(&e.0).to_string()
                 } else {
-                    let both = crate::lang::releases::has(ev.version, &crate::lang::releases::MISMATCH_NAMES_GIVEN_TYPE);
-                    crate::lang::mismatch::message(&v.ty(), &p.ty, both)
+                    let both = crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::MISMATCH_NAMES_GIVEN_TYPE);
+                    crate::lang::value::mismatch::message(&v.ty(), &p.ty, both)
                 };
                 ev.keep(invalid_arg(param_name(ev, &c.name, p.name), &why).at(sp));
                 conv.push(Value::Unknown(p.ty.clone()));
@@ -395,7 +416,7 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
     // A result that can outgrow the arguments is charged before it is built (`core::split`
     // and `provider::terraform::encode_expr` too: the estimate goes by the plain name).
     growth::reserve(ev, &c.name, &conv).map_err(|d| d.at(span))?;
-    let result = crate::lang::releases::within(ev.version, || (f.imp)(ev, &conv)).map_err(|e| match e {
+    let result = crate::lang::dialect::releases::within(ev.version, || (f.imp)(ev, &conv)).map_err(|e| match e {
         FnError::Arg(i, msg) => {
             let name = match (f.params.get(i), f.variadic.as_ref(), f.params.first()) {
                 (Some(p), _, _) | (None, Some(p), _) | (None, None, Some(p)) => param_name(ev, &c.name, p.name),
@@ -460,7 +481,10 @@ fn quoted_end(s: &str) -> Option<&str> {
 /// parameter to `mapping` (Terraform 1.4).
 fn param_name(ev: &Evaluator, func: &str, param: &'static str) -> &'static str {
     let func = func.strip_prefix("core::").unwrap_or(func);
-    if func == "values" && param == "mapping" && !crate::lang::releases::has(ev.version, &crate::lang::releases::VALUES_PARAM_MAPPING) {
+    if func == "values"
+        && param == "mapping"
+        && !crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::VALUES_PARAM_MAPPING)
+    {
         return "values";
     }
     param
@@ -484,7 +508,9 @@ fn try_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     let mut errors = Vec::new();
     let last = c.args.len() - 1;
     for (i, a) in c.args.iter().enumerate() {
-        if depends_on_unknowns(ev, a) && !crate::lang::releases::has(ev.version, &crate::lang::releases::TRY_EVALUATES_UNKNOWNS) {
+        if depends_on_unknowns(ev, a)
+            && !crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::TRY_EVALUATES_UNKNOWNS)
+        {
             return Ok(Value::Unknown(Type::Dynamic));
         }
         match ev.eval(a) {
@@ -493,7 +519,7 @@ fn try_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
                     return Ok(Value::Unknown(Type::Dynamic));
                 }
                 // A learner may believe try() treats a null result as a failure.
-                if v.is_null() && i < last && ev.flipped(crate::lang::rules::Rule::TryAcceptsNull) {
+                if v.is_null() && i < last && ev.flipped(crate::lang::dialect::rules::Rule::TryAcceptsNull) {
                     continue;
                 }
                 ev.step(|| "try(...)".to_string(), &v);
@@ -501,9 +527,9 @@ fn try_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
             }
             // try() cannot catch what Terraform rejects before evaluating (undeclared names),
             // though a learner may believe it can.
-            Err(e) if e.fatal && !ev.flipped(crate::lang::rules::Rule::TryCatchesOnlyDynamic) => return Err(e),
+            Err(e) if e.fatal && !ev.flipped(crate::lang::dialect::rules::Rule::TryCatchesOnlyDynamic) => return Err(e),
             // A learner may believe a failed argument makes try() return null.
-            Err(_) if i < last && ev.flipped(crate::lang::rules::Rule::TryMovesToNextArgument) => {
+            Err(_) if i < last && ev.flipped(crate::lang::dialect::rules::Rule::TryMovesToNextArgument) => {
                 let v = Value::Null(Type::Dynamic);
                 ev.step(|| "try(...)".to_string(), &v);
                 return Ok(v);
@@ -516,7 +542,7 @@ fn try_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
         let at = match (&e.span, ev.source()) {
             (Some(sp), Some(src)) => format!(
                 " (at {})",
-                crate::lang::diag::range_text(e.file.as_deref().unwrap_or("<console-input>"), &src, sp)
+                crate::lang::syntax::diag::range_text(e.file.as_deref().unwrap_or("<console-input>"), &src, sp)
             ),
             _ => String::new(),
         };
@@ -532,8 +558,8 @@ fn try_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
 fn depends_on_unknowns(ev: &Evaluator, e: &crate::lang::syntax::Expr) -> bool {
     use crate::lang::syntax::{ExprKind, OpKind};
     let mut roots = Vec::new();
-    crate::lang::walk::free_vars(e, &mut Vec::new(), &mut roots);
-    let nodes = crate::lang::walk::nodes(e);
+    crate::lang::syntax::walk::free_vars(e, &mut Vec::new(), &mut roots);
+    let nodes = crate::lang::syntax::walk::nodes(e);
     roots.iter().any(|(_, span)| {
         let traversal = nodes.iter().find_map(|n| match &n.kind {
             ExprKind::Traversal(base, ops) if base.span == *span => {
@@ -573,13 +599,15 @@ fn can_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
             Diag::new("Too many function arguments", "Function \"can\" expects only 1 argument(s).").at(&c.args[1].span)
         });
     }
-    if depends_on_unknowns(ev, &c.args[0]) && !crate::lang::releases::has(ev.version, &crate::lang::releases::TRY_EVALUATES_UNKNOWNS) {
+    if depends_on_unknowns(ev, &c.args[0])
+        && !crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::TRY_EVALUATES_UNKNOWNS)
+    {
         return Ok(Value::Unknown(Type::Bool));
     }
     let r = match ev.eval(&c.args[0]) {
         Ok(v) if v.has_unknown() => Value::Unknown(Type::Bool),
         Ok(_) => Value::Bool(true),
-        Err(e) if e.fatal && !ev.flipped(crate::lang::rules::Rule::TryCatchesOnlyDynamic) => return Err(e),
+        Err(e) if e.fatal && !ev.flipped(crate::lang::dialect::rules::Rule::TryCatchesOnlyDynamic) => return Err(e),
         Err(_) => Value::Bool(false),
     };
     ev.step(|| "can(...)".to_string(), &r);
@@ -589,7 +617,7 @@ fn can_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
 /// Helpers shared by the function families.
 pub mod util {
     use super::*;
-    use crate::lang::number::Number;
+    use crate::lang::value::number::Number;
 
     /// The string inside a converted string argument.
     pub fn s(v: &Value) -> &str {

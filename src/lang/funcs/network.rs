@@ -12,8 +12,8 @@ use num_traits::{One, Signed, Zero};
 use super::numeric::go_int;
 use super::util::{num, s, string};
 use super::{FnError, FnResult, Func, Param, Registry, hex};
+use crate::lang::dialect::rules::Rule;
 use crate::lang::eval::Evaluator;
-use crate::lang::rules::Rule;
 use crate::lang::value::{Type, Value};
 
 /// Registers the network functions.
@@ -478,8 +478,8 @@ fn cidrhost(_: &Evaluator, a: &[Value]) -> FnResult {
 fn cidrnetmask(ev: &Evaluator, a: &[Value]) -> FnResult {
     let (ip, mask) = parse_cidr(s(&a[0])).map_err(FnError::Call)?;
     // Before Terraform 1.2 an IPv6 prefix gave its mask in address notation.
-    let gate = &crate::lang::releases::CIDRNETMASK_IPV6_ERROR;
-    if to4(&ip).is_none() && crate::lang::releases::has(ev.version, gate) {
+    let gate = &crate::lang::dialect::releases::CIDRNETMASK_IPV6_ERROR;
+    if to4(&ip).is_none() && crate::lang::dialect::releases::has(ev.version, gate) {
         return Err(FnError::Call(format!("IPv6 addresses cannot have a netmask: {}", s(&a[0]))));
     }
     string(ip_string(&mask))
@@ -489,7 +489,7 @@ fn cidrsubnet(ev: &Evaluator, a: &[Value]) -> FnResult {
     let newbits = go_int(&num(&a[1])).map_err(FnError::Call)?;
     let netnum = big_int(&a[2])?;
     // A learner may number subnets from one: netnum 1 taken as the first subnet.
-    let netnum = if netnum.sign() == num_bigint::Sign::Plus && ev.flipped(crate::lang::rules::Rule::CidrsubnetNetnumFromZero) {
+    let netnum = if netnum.sign() == num_bigint::Sign::Plus && ev.flipped(crate::lang::dialect::rules::Rule::CidrsubnetNetnumFromZero) {
         netnum - 1
     } else {
         netnum
@@ -497,7 +497,7 @@ fn cidrsubnet(ev: &Evaluator, a: &[Value]) -> FnResult {
     let (ip, mask) = parse_cidr(s(&a[0])).map_err(FnError::Call)?;
     let (parent, addr) = mask_size(&mask);
     // A learner may read newbits as the new prefix length itself.
-    let newbits = if newbits > parent && newbits <= addr && ev.flipped(crate::lang::rules::Rule::CidrsubnetAddsBits) {
+    let newbits = if newbits > parent && newbits <= addr && ev.flipped(crate::lang::dialect::rules::Rule::CidrsubnetAddsBits) {
         newbits - parent
     } else {
         newbits
@@ -622,7 +622,7 @@ fn u128_ip(v: u128, len: usize) -> Ip {
 
 #[cfg(test)]
 mod tests {
-    use crate::lang::rules::{Rule, Rules};
+    use crate::lang::dialect::rules::{Rule, Rules};
     use crate::lang::session::Session;
 
     fn eval(src: &str, rules: &Rules) -> String {

@@ -11,7 +11,7 @@ use num_bigint::{BigInt, BigUint, Sign};
 use super::util::{num, s};
 use super::{FnError, FnResult, Func, Param, Registry};
 use crate::lang::eval::Evaluator;
-use crate::lang::number::Number;
+use crate::lang::value::number::Number;
 use crate::lang::value::{Type, Value};
 
 /// Registers the numeric functions.
@@ -143,7 +143,7 @@ fn parseint(_: &Evaluator, a: &[Value]) -> FnResult {
             let shown = if nmark {
                 "(sensitive value)".to_string()
             } else {
-                crate::lang::render::go_quote(text)
+                crate::lang::value::render::go_quote(text)
             };
             let base_shown = if bmark { "(sensitive value)".to_string() } else { base.to_string() };
             Err(FnError::Arg(0, format!("cannot parse {shown} as a base {base_shown} integer")))

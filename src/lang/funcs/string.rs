@@ -11,9 +11,9 @@ mod regexp;
 
 use super::util::{s, seq, string};
 use super::{FnError, FnResult, Func, Param, Registry};
+use crate::lang::dialect::rules::Rule;
 use crate::lang::eval::Evaluator;
-use crate::lang::rules::Rule;
-use crate::lang::unicode::{self, Ucd, case};
+use crate::lang::value::unicode::{self, Ucd, case};
 use crate::lang::value::{Type, Value};
 
 /// Largest string (in bytes) `indent` builds; beyond it Go would exhaust memory.
@@ -128,7 +128,7 @@ fn title(ev: &Evaluator, a: &[Value]) -> FnResult {
             .zip(believed.chars())
             .map(|(o, b)| if o == '_' { '_' } else { b })
             .collect();
-        if out != real && ev.flipped(crate::lang::rules::Rule::TitleUnderscoreInWord) {
+        if out != real && ev.flipped(crate::lang::dialect::rules::Rule::TitleUnderscoreInWord) {
             return string(out);
         }
     }
@@ -187,8 +187,8 @@ fn join(ev: &Evaluator, a: &[Value]) -> FnResult {
         }
     }
     // A learner may believe join() quotes each element, as JSON would.
-    if !items.is_empty() && ev.flipped(crate::lang::rules::Rule::JoinNoQuotes) {
-        let quoted: Vec<String> = items.iter().map(|i| crate::lang::render::go_quote(i)).collect();
+    if !items.is_empty() && ev.flipped(crate::lang::dialect::rules::Rule::JoinNoQuotes) {
+        let quoted: Vec<String> = items.iter().map(|i| crate::lang::value::render::go_quote(i)).collect();
         return string(quoted.join(sep));
     }
     string(items.join(sep))
@@ -296,7 +296,7 @@ fn literal_replace(x: &str, search: &str, with: &str) -> FnResult {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::rules::Rules;
+    use crate::lang::dialect::rules::Rules;
     use crate::lang::session::Session;
 
     /// Console output of `src` under `rules`, and whether `rule` was consulted.

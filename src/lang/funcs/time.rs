@@ -8,9 +8,9 @@
 use super::rfc3339_strict::Refusal;
 use super::util::{s, string};
 use super::{FnError, FnResult, Func, Param, Registry};
+use crate::lang::dialect::releases::{self, TfVersion};
 use crate::lang::eval::Evaluator;
-use crate::lang::releases::{self, TfVersion};
-use crate::lang::render::go_quote;
+use crate::lang::value::render::go_quote;
 use crate::lang::value::{Type, Value};
 
 /// Registers the time functions.

@@ -57,7 +57,7 @@ pub fn lines(fb: &Feedback, t: &Theme, width: usize) -> Vec<Line<'static>> {
         }
         if let Some(d) = &fb.divergence {
             out.extend(wrap::prose(&format!("First diverging step (step {}):", d.number), width, t.label()));
-            let step = |s: &Option<crate::lang::trace::Step>| match s {
+            let step = |s: &Option<crate::lang::eval::trace::Step>| match s {
                 Some(s) => format!("{} → {}", s.text, s.result),
                 None => "(no such step)".to_string(),
             };
@@ -140,7 +140,7 @@ pub fn draw_trace(f: &mut Frame, app: &App, area: Rect) {
     } else if fb.trace.is_empty() {
         "No steps: the answer is a literal or an error before any step.".to_string()
     } else {
-        crate::lang::trace::render(&fb.trace)
+        crate::lang::eval::trace::render(&fb.trace)
     };
     let lines: Vec<Line> = text.lines().map(|l| Line::from(l.to_string())).collect();
     let max = (lines.len() as u16).saturating_sub(area.height.saturating_sub(2));

@@ -107,7 +107,7 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
             "Trace of the last evaluation (innermost first)"
         };
         lines.push(Line::from(Span::styled(heading, t.label())));
-        for l in crate::lang::trace::render(&pg.trace).lines() {
+        for l in crate::lang::eval::trace::render(&pg.trace).lines() {
             lines.push(Line::from(l.to_string()));
         }
     }

@@ -5,7 +5,7 @@
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use crate::lang::unicode::{Ucd, grapheme};
+use crate::lang::value::unicode::{Ucd, grapheme};
 
 /// The gutter mark of a source row that continues the row above (its width is [`MARK_WIDTH`]).
 pub const CONTINUED: &str = "↪ ";

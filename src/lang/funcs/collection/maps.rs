@@ -1,15 +1,15 @@
 //! Functions over maps and objects: keys, values, lookup, merge, matchkeys, transpose, zipmap.
 
-use crate::lang::releases;
+use crate::lang::dialect::releases;
 use std::collections::BTreeMap;
 
 use super::{arg_err, call_err, elem_of};
-use crate::lang::convert::{convert, unify, unify_values};
+use crate::lang::dialect::rules::Rule;
 use crate::lang::eval::{Evaluator, equals};
 use crate::lang::funcs::util::{s, seq as elems};
 use crate::lang::funcs::{FnError, FnResult};
-use crate::lang::render::go_quote;
-use crate::lang::rules::Rule;
+use crate::lang::value::convert::{convert, unify, unify_values};
+use crate::lang::value::render::go_quote;
 use crate::lang::value::{Type, Value};
 
 /// `keys(inputMap)`: a list of a map's keys, or a tuple of an object's attribute names.
@@ -236,7 +236,7 @@ pub fn transpose(ev: &Evaluator, a: &[Value]) -> FnResult {
     for (k, list) in a[0].as_entries().into_iter().flatten() {
         if list.is_null() {
             // Terraform 1.11.1 checks for this; before, go-cty panicked.
-            if crate::lang::releases::has(ev.version, &crate::lang::releases::TRANSPOSE_NULL_LIST) {
+            if crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::TRANSPOSE_NULL_LIST) {
                 return call_err("input must not contain null list");
             }
             return call_err("panic in function implementation: can't use ElementIterator on null value");

@@ -166,7 +166,7 @@ fn elem_of(t: &Type) -> Type {
 
 #[cfg(test)]
 mod tests {
-    use crate::lang::rules::{Rule, Rules};
+    use crate::lang::dialect::rules::{Rule, Rules};
     use crate::lang::session::Session;
 
     /// The one-line result (or error detail) and whether `rule` was consulted.

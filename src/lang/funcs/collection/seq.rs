@@ -2,14 +2,14 @@
 //! (`coalesce`, `coalescelist`) and `range` and `sum`.
 
 use super::{arg_err, call_err, elem_of, go_int};
-use crate::lang::buckets::Buckets;
-use crate::lang::convert::{convert, unify};
-use crate::lang::diag::Diag;
+use crate::lang::dialect::rules::Rule;
 use crate::lang::eval::{Evaluator, equals};
 use crate::lang::funcs::util::seq as elems;
 use crate::lang::funcs::{FnError, FnResult};
-use crate::lang::number::Number;
-use crate::lang::rules::Rule;
+use crate::lang::syntax::diag::Diag;
+use crate::lang::value::buckets::Buckets;
+use crate::lang::value::convert::{convert, unify};
+use crate::lang::value::number::Number;
 use crate::lang::value::{Type, Value};
 
 fn is_seq_type(t: &Type) -> bool {
@@ -247,8 +247,8 @@ pub fn element(ev: &Evaluator, a: &[Value]) -> FnResult {
     // (`element(true, -1)` is about the index, tf-oracle).
     if a[1]
         .as_number()
-        .is_some_and(|n| n.cmp_exact(&crate::lang::number::Number::zero()).is_lt())
-        && !crate::lang::releases::has(ev.version, &crate::lang::releases::ELEMENT_NEGATIVE_INDEX)
+        .is_some_and(|n| n.cmp_exact(&crate::lang::value::number::Number::zero()).is_lt())
+        && !crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::ELEMENT_NEGATIVE_INDEX)
     {
         return call_err("cannot use element function with a negative index");
     }
@@ -268,8 +268,8 @@ pub fn element(ev: &Evaluator, a: &[Value]) -> FnResult {
         )));
     }
     // Terraform 1.9 and earlier refuse a negative index; a learner may believe 1.14 still does.
-    let gate = &crate::lang::releases::ELEMENT_NEGATIVE_INDEX;
-    if idx < 0 && (!crate::lang::releases::has(ev.version, gate) || ev.flipped(Rule::ElementNegativeFromEnd)) {
+    let gate = &crate::lang::dialect::releases::ELEMENT_NEGATIVE_INDEX;
+    if idx < 0 && (!crate::lang::dialect::releases::has(ev.version, gate) || ev.flipped(Rule::ElementNegativeFromEnd)) {
         return call_err("cannot use element function with a negative index");
     }
     // A learner counting from one takes element(l, 1) for the first element.
@@ -281,7 +281,9 @@ pub fn element(ev: &Evaluator, a: &[Value]) -> FnResult {
     // Terraform 1.10 and 1.11 took Go's remainder (sign of the index) for a tuple and indexed
     // with it: a negative one panicked.
     let rem = idx % len;
-    if rem < 0 && matches!(a[0], Value::Tuple(_)) && !crate::lang::releases::has(ev.version, &crate::lang::releases::ELEMENT_NEGATIVE_TUPLE)
+    if rem < 0
+        && matches!(a[0], Value::Tuple(_))
+        && !crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::ELEMENT_NEGATIVE_TUPLE)
     {
         return call_err(format!(
             "panic in function implementation: runtime error: index out of range [{rem}]"
@@ -364,7 +366,7 @@ pub fn length(ev: &Evaluator, a: &[Value]) -> FnResult {
         Type::String => match v.as_str() {
             None => Ok(Value::Unknown(Type::Number)),
             Some(s) => {
-                let graphemes = crate::lang::unicode::clusters_at(s, ev.version).len();
+                let graphemes = crate::lang::value::unicode::clusters_at(s, ev.version).len();
                 if graphemes != s.len() && ev.flipped(Rule::LengthCountsGraphemes) {
                     count(s.len())
                 } else {
@@ -574,7 +576,7 @@ fn go_value_string(v: &Value) -> Option<String> {
     Some(match v {
         Value::Bool(true) => "cty.True".into(),
         Value::Bool(false) => "cty.False".into(),
-        Value::String(s) => format!("cty.StringVal({})", crate::lang::render::go_quote(s)),
+        Value::String(s) => format!("cty.StringVal({})", crate::lang::value::render::go_quote(s)),
         Value::Number(n) if n.is_integer() => format!("cty.NumberIntVal({})", n.to_text()),
         Value::Tuple(vs) if vs.is_empty() => "cty.EmptyTupleVal".into(),
         Value::Tuple(vs) => format!("cty.TupleVal([]cty.Value{{{}}})", all(vs)?),
@@ -603,7 +605,7 @@ pub fn sum(ev: &Evaluator, a: &[Value]) -> FnResult {
     // to it one by one, each checked (not null, converts to a number) just before its
     // addition; a first element that is not a number made the first addition panic
     // (tf-oracle 1.0.3: `sum(["x", 1])` panics, `sum(["", "x"])` is the argument error).
-    if !crate::lang::releases::has(ev.version, &crate::lang::releases::SUM_CONVERTS_FIRST)
+    if !crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::SUM_CONVERTS_FIRST)
         && let Some(first) = items.first()
         && first.ty() != Type::Number
         && !matches!(first, Value::Null(_))

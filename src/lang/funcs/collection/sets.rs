@@ -1,11 +1,11 @@
 //! Set functions: setintersection, setsubtract, setunion and setproduct.
 
 use super::{arg_err, call_err, elem_of};
-use crate::lang::buckets::Buckets;
-use crate::lang::convert::{convert, unify};
 use crate::lang::eval::Evaluator;
 use crate::lang::funcs::util::seq as elems;
 use crate::lang::funcs::{FnError, FnResult};
+use crate::lang::value::buckets::Buckets;
+use crate::lang::value::convert::{convert, unify};
 use crate::lang::value::{Type, Value, raw_equal};
 
 /// The largest number of values `setproduct` builds (Terraform has no limit; iacquiz guards
@@ -118,8 +118,9 @@ pub fn product(ev: &Evaluator, a: &[Value]) -> FnResult {
     if total.saturating_mul(a.len()) > PRODUCT_LIMIT {
         return call_err(format!("the product has {total} elements, more than iacquiz builds"));
     }
-    let first_fastest =
-        total > 1 && args.iter().filter(|s| s.len() > 1).count() > 1 && ev.flipped(crate::lang::rules::Rule::SetproductLastVariesFastest);
+    let first_fastest = total > 1
+        && args.iter().filter(|s| s.len() > 1).count() > 1
+        && ev.flipped(crate::lang::dialect::rules::Rule::SetproductLastVariesFastest);
     let mut out = Vec::with_capacity(total);
     let mut pos = vec![0usize; a.len()];
     for _ in 0..total {

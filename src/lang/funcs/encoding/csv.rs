@@ -180,7 +180,10 @@ pub fn csvdecode(text: &str) -> FnResult {
     let mut seen = std::collections::BTreeSet::new();
     for h in &headers {
         if !seen.insert(h.clone()) {
-            return Err(FnError::Call(format!("duplicate column name {}", crate::lang::render::go_quote(h))));
+            return Err(FnError::Call(format!(
+                "duplicate column name {}",
+                crate::lang::value::render::go_quote(h)
+            )));
         }
     }
     let obj_ty = Type::Object(headers.iter().map(|h| (h.clone(), Type::String)).collect());

@@ -3,10 +3,10 @@
 
 use std::collections::BTreeMap;
 
+use crate::lang::dialect::rules::Rule;
 use crate::lang::eval::{Evaluator, nfc};
-use crate::lang::number::Number;
-use crate::lang::rules::Rule;
 use crate::lang::value::Value;
+use crate::lang::value::number::Number;
 
 /// Nesting deeper than this is refused rather than risking the stack.
 const MAX_DEPTH: usize = 500;
@@ -59,7 +59,7 @@ fn write_value(ev: &Evaluator, v: &Value, out: &mut String, depth: usize) -> Res
             out.push('{');
             // A learner may expect the keys in the order they were written.
             let keys: Vec<String> = match ev.source_order(m) {
-                Some(order) if ev.flipped(crate::lang::rules::Rule::JsonencodeLexicalKeys) => order,
+                Some(order) if ev.flipped(crate::lang::dialect::rules::Rule::JsonencodeLexicalKeys) => order,
                 _ => m.keys().cloned().collect(),
             };
             for (i, k) in keys.iter().enumerate() {
@@ -141,7 +141,7 @@ fn quote_char(c: u8) -> String {
         b'\'' => "'\\''".into(),
         b'"' => "'\"'".into(),
         _ => {
-            let q = crate::lang::render::go_quote(&char::from(c).to_string());
+            let q = crate::lang::value::render::go_quote(&char::from(c).to_string());
             format!("'{}'", q.get(1..q.len().saturating_sub(1)).unwrap_or(""))
         }
     }
@@ -465,10 +465,10 @@ fn build(d: &mut Decoder, tok: Tok) -> Result<Value, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::dialect::rules::Rules;
     use crate::lang::eval::EmptyScope;
+    use crate::lang::eval::host::Host;
     use crate::lang::funcs::Registry;
-    use crate::lang::host::Host;
-    use crate::lang::rules::Rules;
 
     fn enc(rules: &Rules, v: &Value) -> String {
         let funcs = Registry::builtins();

@@ -9,7 +9,7 @@ use yaml_rust2::parser::{Event, Parser, Tag};
 use yaml_rust2::scanner::{Marker, ScanError, TScalarStyle};
 
 use super::yaml_resolve::{Scalar, go_q, resolve};
-use crate::lang::releases::{self, TfVersion};
+use crate::lang::dialect::releases::{self, TfVersion};
 use crate::lang::value::{Type, Value};
 
 pub(super) const STR_TAG: &str = "tag:yaml.org,2002:str";
@@ -454,7 +454,7 @@ impl<'a> Decoder<'a> {
                     // An untagged block scalar is resolved as a plain one would be, then
                     // made a string: `|` then `y` is "true", `0x1F` is "31".
                     Scalar::Val(v @ (Value::Bool(_) | Value::Number(_))) if tag.is_none() && block => {
-                        crate::lang::convert::convert(&v, &Type::String).map_err(|e| e.to_string())?
+                        crate::lang::value::convert::convert(&v, &Type::String).map_err(|e| e.to_string())?
                     }
                     Scalar::Val(v) => v,
                     Scalar::Merge => Value::string("<<"),

@@ -3,8 +3,8 @@
 
 use super::yaml::{BINARY_TAG, BOOL_TAG, FLOAT_TAG, INT_TAG, NULL_TAG, STR_TAG, TIMESTAMP_TAG};
 use crate::lang::eval::nfc;
-use crate::lang::number::Number;
 use crate::lang::value::Value;
+use crate::lang::value::number::Number;
 
 /// A resolved scalar: a value, or the merge key `<<`.
 pub(super) enum Scalar {
@@ -16,7 +16,7 @@ pub(super) enum Scalar {
 
 /// Go's %q of a string.
 pub(super) fn go_q(s: &str) -> String {
-    crate::lang::render::go_quote(s)
+    crate::lang::value::render::go_quote(s)
 }
 
 fn string_val(s: &str) -> Value {
@@ -343,7 +343,7 @@ mod tests {
 
     fn r(src: &str) -> String {
         match resolve("", src, false, &|| true) {
-            Ok(Scalar::Val(v)) => crate::lang::render::console(&v),
+            Ok(Scalar::Val(v)) => crate::lang::value::render::console(&v),
             Ok(Scalar::Merge) => "<<".into(),
             Err(e) => format!("ERR {e}"),
         }

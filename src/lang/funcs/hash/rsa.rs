@@ -17,7 +17,7 @@ pub fn rsadecrypt(_: &Evaluator, a: &[Value]) -> FnResult {
             0,
             format!(
                 "failed to decode input {}: cipher text must be base64-encoded",
-                crate::lang::render::go_quote(ct_text)
+                crate::lang::value::render::go_quote(ct_text)
             ),
         )
     })?;

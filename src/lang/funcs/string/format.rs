@@ -8,11 +8,11 @@ use num_bigint::BigInt;
 
 use super::super::util::{s, string};
 use super::super::{FnError, FnResult, Func, Param, Registry};
-use crate::lang::convert::convert;
 use crate::lang::eval::Evaluator;
-use crate::lang::number::Number;
-use crate::lang::render::go_quote;
-use crate::lang::unicode::{self, Ucd, grapheme};
+use crate::lang::value::convert::convert;
+use crate::lang::value::number::Number;
+use crate::lang::value::render::go_quote;
+use crate::lang::value::unicode::{self, Ucd, grapheme};
 use crate::lang::value::{Type, Value};
 
 /// Widest padding cty's own verbs build (Go would try to allocate anything).
@@ -104,7 +104,7 @@ fn verbs(spec: &str) -> Vec<VerbAt> {
 /// The spec as a learner holding a flipped formatting rule reads it: each rule is consulted
 /// only when the spec has a verb it applies to.
 fn believed_spec(ev: &Evaluator, spec: &str) -> String {
-    use crate::lang::rules::Rule;
+    use crate::lang::dialect::rules::Rule;
     let vs = verbs(spec);
     let numeric = |v: &VerbAt| matches!(v.verb, 'd' | 'f' | 'e' | 'g' | 'x' | 'X' | 'o' | 'b');
     let zero_padded: Vec<&VerbAt> = vs.iter().filter(|v| v.has_width && v.flags.contains('0')).collect();
@@ -150,7 +150,7 @@ fn believed_spec(ev: &Evaluator, spec: &str) -> String {
 /// Terraform 1.6 to 1.11: an argument of unknown type (an untyped `null`) stops the call before
 /// it runs, and the result is unknown (see releases::CTY_DYNAMIC_SHORT_CIRCUIT).
 fn short_circuited(ev: &Evaluator, args: &[Value]) -> bool {
-    use crate::lang::releases::{CTY_DYNAMIC_SHORT_CIRCUIT, FORMAT_HANDLES_DYNAMIC, has};
+    use crate::lang::dialect::releases::{CTY_DYNAMIC_SHORT_CIRCUIT, FORMAT_HANDLES_DYNAMIC, has};
     has(ev.version, &CTY_DYNAMIC_SHORT_CIRCUIT)
         && !has(ev.version, &FORMAT_HANDLES_DYNAMIC)
         && args
@@ -173,7 +173,7 @@ fn format_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
     if let Ok(real) = &result
         && let Ok(cut) = format_values_as(&spec, &a[1..], true, ucd)
         && cut != *real
-        && ev.flipped(crate::lang::rules::Rule::FormatWidthIsMinimum)
+        && ev.flipped(crate::lang::dialect::rules::Rule::FormatWidthIsMinimum)
     {
         result = Ok(cut);
     }
@@ -204,7 +204,7 @@ fn formatlist_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
     if lists.iter().filter(|l| l.len() > 1).count() > 1
         && !args.iter().any(Value::has_unknown)
         && lists.iter().map(|l| l.len()).product::<usize>() <= 10_000
-        && ev.flipped(crate::lang::rules::Rule::FormatlistPairsByIndex)
+        && ev.flipped(crate::lang::dialect::rules::Rule::FormatlistPairsByIndex)
     {
         let mut rows: Vec<Vec<Value>> = vec![Vec::new()];
         for arg in args {

@@ -207,7 +207,7 @@ fn extract(t: &str) -> Option<(&str, Option<usize>, &str)> {
 /// Whether Terraform `ev.version`'s Go reads `(?<name>` as a named group (asked only when the
 /// pattern has one).
 fn angle_groups(ev: &Evaluator, pattern: &str) -> bool {
-    !pattern.contains("(?<") || crate::lang::releases::has(ev.version, &crate::lang::releases::REGEX_ANGLE_GROUPS)
+    !pattern.contains("(?<") || crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::REGEX_ANGLE_GROUPS)
 }
 
 /// The result shape a pattern gives: a string, a tuple of groups, or an object of named groups.

@@ -1,0 +1,473 @@
+//! Values and types as go-cty models them: every value knows its type, nulls are typed,
+//! map and object keys iterate lexically, and sets keep Terraform's element order.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::rc::Rc;
+
+use crate::lang::value::number::Number;
+
+/// A Terraform type.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Type {
+    /// `string`
+    String,
+    /// `number`
+    Number,
+    /// `bool`
+    Bool,
+    /// `list(T)`
+    List(Box<Type>),
+    /// `set(T)`
+    Set(Box<Type>),
+    /// `map(T)`
+    Map(Box<Type>),
+    /// `tuple([T, ...])`
+    Tuple(Vec<Type>),
+    /// `object({name = T, ...})`
+    Object(BTreeMap<String, Type>),
+    /// `any`: not yet decided (the type of an untyped null, or a type constraint placeholder).
+    Dynamic,
+}
+
+impl Type {
+    /// `list(t)`.
+    pub fn list(t: Type) -> Type {
+        Type::List(Box::new(t))
+    }
+    /// `set(t)`.
+    pub fn set(t: Type) -> Type {
+        Type::Set(Box::new(t))
+    }
+    /// `map(t)`.
+    pub fn map(t: Type) -> Type {
+        Type::Map(Box::new(t))
+    }
+    /// True for string, number and bool.
+    pub fn is_primitive(&self) -> bool {
+        matches!(self, Type::String | Type::Number | Type::Bool)
+    }
+    /// The element type of a list, set or map.
+    pub fn element(&self) -> Option<&Type> {
+        match self {
+            Type::List(t) | Type::Set(t) | Type::Map(t) => Some(t),
+            _ => None,
+        }
+    }
+    /// True if the type contains `any` anywhere.
+    pub fn has_dynamic(&self) -> bool {
+        match self {
+            Type::Dynamic => true,
+            Type::List(t) | Type::Set(t) | Type::Map(t) => t.has_dynamic(),
+            Type::Tuple(ts) => ts.iter().any(Type::has_dynamic),
+            Type::Object(m) => m.values().any(Type::has_dynamic),
+            _ => false,
+        }
+    }
+    /// The word Terraform uses for this kind of type in error messages ("list of string", "object").
+    pub fn friendly(&self) -> String {
+        match self {
+            Type::String => "string".into(),
+            Type::Number => "number".into(),
+            Type::Bool => "bool".into(),
+            Type::Dynamic => "dynamic".into(),
+            Type::List(t) => format!("list of {}", t.friendly()),
+            Type::Set(t) => format!("set of {}", t.friendly()),
+            Type::Map(t) => format!("map of {}", t.friendly()),
+            Type::Tuple(_) => "tuple".into(),
+            Type::Object(_) => "object".into(),
+        }
+    }
+}
+
+impl fmt::Display for Type {
+    /// Formats the type as `type()` and type constraints print it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::lang::value::render::type_string(self, 0))
+    }
+}
+
+/// A Terraform value.
+#[derive(Clone, Debug)]
+pub enum Value {
+    /// A null of the given type.
+    Null(Type),
+    /// A value not known until apply.
+    Unknown(Type),
+    /// A bool.
+    Bool(bool),
+    /// A number.
+    Number(Number),
+    /// A string.
+    String(Rc<str>),
+    /// A list: element type and elements.
+    List(Type, Vec<Value>),
+    /// A set: element type and elements, in Terraform's iteration order, without duplicates.
+    Set(Type, Vec<Value>),
+    /// A map: element type and entries (keys iterate lexically).
+    Map(Type, BTreeMap<String, Value>),
+    /// A tuple.
+    Tuple(Vec<Value>),
+    /// An object (attributes iterate lexically).
+    Object(BTreeMap<String, Value>),
+    /// A value marked sensitive.
+    Sensitive(Box<Value>),
+}
+
+impl Value {
+    /// An untyped null.
+    pub fn null() -> Value {
+        Value::Null(Type::Dynamic)
+    }
+    /// A string value.
+    pub fn string(s: impl Into<Rc<str>>) -> Value {
+        Value::String(s.into())
+    }
+    /// A number value from an integer (precision 64, like cty.NumberIntVal).
+    pub fn int(i: i64) -> Value {
+        Value::Number(Number::from_i64(i))
+    }
+    /// The value's type.
+    pub fn ty(&self) -> Type {
+        match self {
+            Value::Null(t) | Value::Unknown(t) => t.clone(),
+            Value::Bool(_) => Type::Bool,
+            Value::Number(_) => Type::Number,
+            Value::String(_) => Type::String,
+            Value::List(t, _) => Type::list(t.clone()),
+            Value::Set(t, _) => Type::set(t.clone()),
+            Value::Map(t, _) => Type::map(t.clone()),
+            Value::Tuple(vs) => Type::Tuple(vs.iter().map(Value::ty).collect()),
+            Value::Object(m) => Type::Object(m.iter().map(|(k, v)| (k.clone(), v.ty())).collect()),
+            Value::Sensitive(v) => v.ty(),
+        }
+    }
+    /// True for a null (looking through a sensitive mark).
+    pub fn is_null(&self) -> bool {
+        match self {
+            Value::Null(_) => true,
+            Value::Sensitive(v) => v.is_null(),
+            _ => false,
+        }
+    }
+    /// True for an unknown value (looking through a sensitive mark).
+    pub fn is_unknown(&self) -> bool {
+        match self {
+            Value::Unknown(_) => true,
+            Value::Sensitive(v) => v.is_unknown(),
+            _ => false,
+        }
+    }
+    /// True if the value or anything inside it is unknown.
+    pub fn has_unknown(&self) -> bool {
+        match self {
+            Value::Unknown(_) => true,
+            Value::Sensitive(v) => v.has_unknown(),
+            Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.iter().any(Value::has_unknown),
+            Value::Map(_, m) | Value::Object(m) => m.values().any(Value::has_unknown),
+            _ => false,
+        }
+    }
+    /// True if the value itself is marked sensitive.
+    pub fn is_sensitive(&self) -> bool {
+        matches!(self, Value::Sensitive(_))
+    }
+    /// True if the value or anything inside it is sensitive.
+    pub fn has_sensitive(&self) -> bool {
+        match self {
+            Value::Sensitive(_) => true,
+            Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.iter().any(Value::has_sensitive),
+            Value::Map(_, m) | Value::Object(m) => m.values().any(Value::has_sensitive),
+            _ => false,
+        }
+    }
+    /// The value without its top-level sensitive mark, and whether it had one.
+    pub fn unmark(self) -> (Value, bool) {
+        match self {
+            Value::Sensitive(v) => (v.unmark().0, true),
+            v => (v, false),
+        }
+    }
+    /// The value with every sensitive mark removed, and whether any was present.
+    pub fn unmark_deep(self) -> (Value, bool) {
+        match self {
+            Value::Sensitive(v) => (v.unmark_deep().0, true),
+            Value::List(t, vs) => {
+                let (vs, m) = unmark_all(vs);
+                (Value::List(t, vs), m)
+            }
+            Value::Set(t, vs) => {
+                let (vs, m) = unmark_all(vs);
+                (Value::Set(t, vs), m)
+            }
+            Value::Tuple(vs) => {
+                let (vs, m) = unmark_all(vs);
+                (Value::Tuple(vs), m)
+            }
+            Value::Map(t, m) => {
+                let (m, s) = unmark_map(m);
+                (Value::Map(t, m), s)
+            }
+            Value::Object(m) => {
+                let (m, s) = unmark_map(m);
+                (Value::Object(m), s)
+            }
+            v => (v, false),
+        }
+    }
+    /// Marks the value sensitive when `yes` (never double-marks).
+    pub fn mark_if(self, yes: bool) -> Value {
+        if yes && !self.is_sensitive() {
+            Value::Sensitive(Box::new(self))
+        } else {
+            self
+        }
+    }
+    /// The value without its top-level sensitive marks, by reference.
+    pub fn unmark_deep_ref(&self) -> &Value {
+        match self {
+            Value::Sensitive(v) => v.unmark_deep_ref(),
+            v => v,
+        }
+    }
+    /// The string inside a known string value.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+    /// The number inside a known number value.
+    pub fn as_number(&self) -> Option<&Number> {
+        match self {
+            Value::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+    /// The elements of a list, set or tuple.
+    pub fn as_seq(&self) -> Option<&[Value]> {
+        match self {
+            Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => Some(vs),
+            _ => None,
+        }
+    }
+    /// The entries of a map or object.
+    pub fn as_entries(&self) -> Option<&BTreeMap<String, Value>> {
+        match self {
+            Value::Map(_, m) | Value::Object(m) => Some(m),
+            _ => None,
+        }
+    }
+    /// Builds a set of the given element type: sorts and deduplicates as cty does.
+    pub fn new_set(elem: Type, mut vs: Vec<Value>) -> Value {
+        vs.sort_by(set_order);
+        // cty finds duplicates by hash first, so values that are equal but serialise
+        // differently (-0 and 0) both stay.
+        vs.dedup_by(|a, b| raw_equal(a, b) && set_hash(a) == set_hash(b));
+        Value::Set(elem, vs)
+    }
+    /// The number of elements (collections), attributes (objects) or 1 for anything else.
+    pub fn len(&self) -> usize {
+        match self {
+            Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.len(),
+            Value::Map(_, m) | Value::Object(m) => m.len(),
+            Value::Sensitive(v) => v.len(),
+            _ => 1,
+        }
+    }
+    /// True for an empty collection.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+fn unmark_all(vs: Vec<Value>) -> (Vec<Value>, bool) {
+    let mut any = false;
+    let vs = vs
+        .into_iter()
+        .map(|v| {
+            let (v, m) = v.unmark_deep();
+            any |= m;
+            v
+        })
+        .collect();
+    (vs, any)
+}
+
+fn unmark_map(m: BTreeMap<String, Value>) -> (BTreeMap<String, Value>, bool) {
+    let mut any = false;
+    let m = m
+        .into_iter()
+        .map(|(k, v)| {
+            let (v, s) = v.unmark_deep();
+            any |= s;
+            (k, v)
+        })
+        .collect();
+    (m, any)
+}
+
+/// Structural identity, as cty's RawEquals: same type and same contents (marks included).
+pub fn raw_equal(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Null(t), Value::Null(u)) | (Value::Unknown(t), Value::Unknown(u)) => t == u,
+        (Value::Bool(x), Value::Bool(y)) => x == y,
+        (Value::Number(x), Value::Number(y)) => x.cmp_exact(y) == std::cmp::Ordering::Equal,
+        (Value::String(x), Value::String(y)) => x == y,
+        (Value::List(t, x), Value::List(u, y)) | (Value::Set(t, x), Value::Set(u, y)) => {
+            t == u && x.len() == y.len() && x.iter().zip(y).all(|(a, b)| raw_equal(a, b))
+        }
+        (Value::Tuple(x), Value::Tuple(y)) => x.len() == y.len() && x.iter().zip(y).all(|(a, b)| raw_equal(a, b)),
+        (Value::Map(t, x), Value::Map(u, y)) => t == u && map_raw_equal(x, y),
+        (Value::Object(x), Value::Object(y)) => map_raw_equal(x, y),
+        (Value::Sensitive(x), Value::Sensitive(y)) => raw_equal(x, y),
+        _ => false,
+    }
+}
+
+fn map_raw_equal(x: &BTreeMap<String, Value>, y: &BTreeMap<String, Value>) -> bool {
+    x.len() == y.len() && x.iter().zip(y).all(|((k1, v1), (k2, v2))| k1 == k2 && raw_equal(v1, v2))
+}
+
+/// The iteration order of set elements in cty: known before unknown, non-null before null,
+/// strings lexically, numbers numerically, false before true, anything else by a hash of its
+/// contents (consistent but undocumented, as Terraform says).
+pub fn set_order(a: &Value, b: &Value) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    match (a.is_unknown(), b.is_unknown()) {
+        (false, true) => return Ordering::Less,
+        (true, false) => return Ordering::Greater,
+        (true, true) => return Ordering::Equal,
+        _ => {}
+    }
+    match (a.is_null(), b.is_null()) {
+        (false, true) => return Ordering::Less,
+        (true, false) => return Ordering::Greater,
+        (true, true) => return Ordering::Equal,
+        _ => {}
+    }
+    match (a, b) {
+        (Value::String(x), Value::String(y)) => x.as_bytes().cmp(y.as_bytes()),
+        // Equal numbers that are both members (only 0 and -0) keep the order of cty's hash
+        // buckets: CRC-32 of "-0" (1193965756) is below that of "0" (4108050209).
+        (Value::Number(x), Value::Number(y)) => x.cmp_exact(y).then_with(|| match (x.to_text().as_str(), y.to_text().as_str()) {
+            ("-0", "0") => Ordering::Less,
+            ("0", "-0") => Ordering::Greater,
+            _ => Ordering::Equal,
+        }),
+        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
+        _ => set_hash(a).as_bytes().cmp(set_hash(b).as_bytes()),
+    }
+}
+
+/// cty's set hash bytes: a canonical serialisation (also the order of sets of structures).
+pub fn set_hash(v: &Value) -> String {
+    let mut buf = String::new();
+    hash_bytes(v, &mut buf);
+    buf
+}
+
+fn hash_bytes(v: &Value, out: &mut String) {
+    match v {
+        Value::Null(_) => out.push('~'),
+        Value::Unknown(_) => out.push('?'),
+        Value::Bool(b) => out.push(if *b { 'T' } else { 'F' }),
+        Value::Number(n) => out.push_str(&go_g10(n)),
+        Value::String(s) => out.push_str(&crate::lang::value::render::go_quote(s)),
+        Value::List(_, vs) | Value::Set(_, vs) => {
+            out.push('[');
+            for e in vs {
+                hash_bytes(e, out);
+                out.push(';');
+            }
+            out.push(']');
+        }
+        Value::Tuple(vs) => {
+            out.push('<');
+            for e in vs {
+                hash_bytes(e, out);
+                out.push(';');
+            }
+            out.push('>');
+        }
+        Value::Map(_, m) => {
+            out.push('{');
+            for (k, e) in m {
+                out.push_str(&crate::lang::value::render::go_quote(k));
+                out.push(':');
+                hash_bytes(e, out);
+                out.push(';');
+            }
+            out.push('}');
+        }
+        Value::Object(m) => {
+            out.push('<');
+            for e in m.values() {
+                hash_bytes(e, out);
+                out.push(';');
+            }
+            out.push('>');
+        }
+        Value::Sensitive(v) => hash_bytes(v, out),
+    }
+}
+
+/// Go's `big.Float.String()`: `%.10g`.
+fn go_g10(n: &Number) -> String {
+    if n.is_inf() {
+        return if n.is_negative() { "-Inf".into() } else { "+Inf".into() };
+    }
+    let Some((neg, digits, exp)) = n.exact_decimal() else {
+        return n.to_text();
+    };
+    let sign = if neg { "-" } else { "" };
+    if digits.is_empty() || digits.chars().all(|c| c == '0') {
+        return format!("{sign}0");
+    }
+    // Round to 10 significant digits, half to even on the exact expansion.
+    let mut d: Vec<u8> = digits.bytes().map(|b| b - b'0').collect();
+    let mut dp = exp;
+    if d.len() > 10 {
+        let rest = &d[10..];
+        let first = rest[0];
+        let tail_nonzero = rest[1..].iter().any(|&x| x != 0);
+        let up = first > 5 || (first == 5 && (tail_nonzero || d[9] % 2 == 1));
+        d.truncate(10);
+        if up {
+            let mut i = d.len();
+            loop {
+                if i == 0 {
+                    d.insert(0, 1);
+                    dp += 1;
+                    break;
+                }
+                i -= 1;
+                if d[i] == 9 {
+                    d[i] = 0;
+                } else {
+                    d[i] += 1;
+                    break;
+                }
+            }
+            d.truncate(10);
+        }
+    }
+    while d.len() > 1 && d.last() == Some(&0) {
+        d.pop();
+    }
+    let digits: String = d.iter().map(|x| char::from(b'0' + x)).collect();
+    let x = dp - 1;
+    if !(-4..10).contains(&x) {
+        let (head, tail) = digits.split_at(1);
+        let frac = if tail.is_empty() { String::new() } else { format!(".{tail}") };
+        let esign = if x < 0 { '-' } else { '+' };
+        format!("{sign}{head}{frac}e{esign}{:02}", x.abs())
+    } else if dp <= 0 {
+        format!("{sign}0.{}{digits}", "0".repeat((-dp) as usize))
+    } else if (dp as usize) >= digits.len() {
+        format!("{sign}{digits}{}", "0".repeat(dp as usize - digits.len()))
+    } else {
+        let (a, b) = digits.split_at(dp as usize);
+        format!("{sign}{a}.{b}")
+    }
+}
