@@ -8,7 +8,7 @@ use std::path::Path;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use iacquiz::bank::Bank;
 use iacquiz::bank::check::check_bank;
-use iacquiz::bank::files::{SourceFile, read_dir_bank};
+use iacquiz::bank::load::files::{SourceFile, read_dir_bank};
 
 /// The allocator the binary uses, so the figures are the ones a user sees.
 #[global_allocator]

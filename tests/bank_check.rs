@@ -6,7 +6,7 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use iacquiz::bank::check::check_bank;
-use iacquiz::bank::files::SourceFile;
+use iacquiz::bank::load::files::SourceFile;
 use iacquiz::bank::{Bank, Kind};
 use iacquiz::lang::{Rule, Rules};
 
@@ -383,7 +383,7 @@ fn bank_list_and_coverage() {
     assert!(out.lines().any(|l| l.contains("Named instances")), "{out}");
     // Every section the library counts no question for shows as a gap.
     let bank = bundled();
-    for (section, n) in iacquiz::bank::coverage::coverage(&bank).sections {
+    for (section, n) in iacquiz::bank::check::coverage::coverage(&bank).sections {
         let line = out.lines().find(|l| l.trim_start().starts_with(&format!("{} ", section.section)));
         let gap = line.is_some_and(|l| l.contains("<- no questions yet"));
         assert_eq!(gap, n == 0, "{}: {n} questions, line {line:?}", section.section);

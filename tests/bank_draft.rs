@@ -106,7 +106,7 @@ fn terraform_merge_draft_round_trips() {
     let answer = field(&yaml, "answer").unwrap_or_else(|| panic!("{yaml}"));
     assert_eq!(answer, r#"'{ "team" = "data", "tier" = "premium" }'"#);
     let hcl = answer.trim_matches('\'');
-    let value = iacquiz::cli::common::constant(hcl).unwrap_or_else(|d| panic!("{d}"));
+    let value = iacquiz::lang::session::constant(hcl).unwrap_or_else(|d| panic!("{d}"));
     let eval = bin()
         .args(["eval", "--config"])
         .arg(&dir)

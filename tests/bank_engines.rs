@@ -3,7 +3,7 @@
 //! about, answers in YAML compared as data, errors by a stable summary, the sandbox, and the
 //! engines' rule switches reached through the bank.
 
-use iacquiz::bank::files::SourceFile;
+use iacquiz::bank::load::files::SourceFile;
 use iacquiz::bank::{Bank, Computed, Instance, LoadError};
 use iacquiz::lang::{Rule, Rules};
 

@@ -6,8 +6,8 @@ use std::path::Path;
 use std::process::Command;
 
 use iacquiz::bank::Bank;
+use iacquiz::bank::check::domain::{SAMPLE_DRAWS, WHOLE_DOMAIN_MAX};
 use iacquiz::bank::check::{check_bank, check_question};
-use iacquiz::bank::domain::{SAMPLE_DRAWS, WHOLE_DOMAIN_MAX};
 
 /// Copies `from` to `to`, prefixing every question id with `x-`.
 fn copy_renamed(from: &Path, to: &Path) {

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use iacquiz::bank::files::SourceFile;
+use iacquiz::bank::load::files::SourceFile;
 use iacquiz::bank::{Bank, LoadError};
 
 const GOOD: &str = "topic: t

@@ -9,7 +9,7 @@ mod support;
 
 use std::path::{Path, PathBuf};
 
-use iacquiz::bank::{Bank, Engine, coverage};
+use iacquiz::bank::{Bank, Engine, check::coverage};
 use iacquiz::export::{ExportFormat, files, md};
 use iacquiz::instructor::{Options, new_quiz};
 use support::temp;

@@ -214,7 +214,7 @@ fn schema_names_exactly_the_loaders_fields() {
         .as_object()
         .map(|m| m.keys().cloned().collect())
         .unwrap_or_default();
-    let mut in_loader = iacquiz::bank::raw::question_fields();
+    let mut in_loader = iacquiz::bank::load::raw::question_fields();
     in_schema.sort();
     in_loader.sort();
     assert!(!in_loader.is_empty());

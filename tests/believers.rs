@@ -177,7 +177,7 @@ fn no_bundled_question_has_a_selection_artefact() {
         // Every question once, and parameterised ones under several draws.
         let seeds = if q.is_parameterised() { 0..16 } else { 0..1 };
         for seed in seeds {
-            for p in iacquiz::mistakes::believers::selection_artefacts(&q.instantiate(seed)) {
+            for p in iacquiz::bank::check::believers::selection_artefacts(&q.instantiate(seed)) {
                 found.push(format!("{} (seed {seed}): {p}", q.id));
             }
         }
@@ -238,12 +238,12 @@ fn rivet_believers_answers_name_their_misconception() {
 
 /// What `iacquiz diagnose` says of `answer` to `expr` against `config` and `files`.
 fn diagnose_tf(config: &str, files: &[(&str, &str)], expr: &str, answer: &str) -> Vec<String> {
-    use iacquiz::mistakes::diagnose::diagnose;
+    use iacquiz::bank::answer::diagnose::diagnose;
     use iacquiz::mistakes::distract::{produce_expr, session_for};
     let files = files.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
     let session = session_for(Some(config), &files).unwrap_or_else(|d| panic!("{}", d.summary));
     let real = produce_expr(&session, expr, &iacquiz::lang::Rules::real());
-    let learner = iacquiz::cli::common::constant(answer).unwrap_or_else(|d| panic!("{d}"));
+    let learner = iacquiz::lang::session::constant(answer).unwrap_or_else(|d| panic!("{d}"));
     let d = diagnose(&real, &learner, &|r| produce_expr(&session, expr, r));
     assert!(!d.correct, "{answer} is judged right");
     d.misconceptions

@@ -37,7 +37,7 @@ variable "bucket" {
 fn optional_null_means_default_and_defaults_apply_top_down() {
     let mut s = session(&[("main.tf", BUCKET)]);
     let set = |s: &mut Session, v: &str| {
-        s.vars.insert("bucket".into(), iacquiz::cli::common::constant(v).expect("value"));
+        s.vars.insert("bucket".into(), iacquiz::lang::session::constant(v).expect("value"));
     };
     set(&mut s, r#"{ name = "logs", logging = null }"#);
     assert_eq!(eval(&s, "var.bucket.logging"), "true", "null means use the default");

@@ -242,7 +242,10 @@ fn a_bank_folder_refuses_a_link_out_a_fifo_and_an_oversize_file() {
         b
     };
     symlink(base.join("secret.yaml"), &bank_of(0).join("terraform/leak.yaml"));
-    sparse(&bank_of(1).join("terraform/big.yaml"), iacquiz::bank::files::MAX_FILE_BYTES + 1);
+    sparse(
+        &bank_of(1).join("terraform/big.yaml"),
+        iacquiz::bank::load::files::MAX_FILE_BYTES + 1,
+    );
     if mkfifo(&bank_of(2).join("terraform/pipe.yaml")) {
         cases.push(("pipe.yaml", "not a regular file"));
     }

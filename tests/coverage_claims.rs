@@ -3,7 +3,7 @@
 //! numbers, data sources scoped to a check block, a question's `terraform_version`, test
 //! overrides and served remote module files in a question's `files:`.
 
-use iacquiz::bank::files::SourceFile;
+use iacquiz::bank::load::files::SourceFile;
 use iacquiz::bank::{Bank, Instance, LoadError};
 use iacquiz::lang::config::conditions::{self, Outcome};
 use iacquiz::lang::session::Session;

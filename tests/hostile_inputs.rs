@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use iacquiz::bank::files::SourceFile;
+use iacquiz::bank::load::files::SourceFile;
 use iacquiz::bank::{Bank, LoadError};
 
 fn src(name: &str, text: &str) -> SourceFile {

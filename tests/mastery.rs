@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use iacquiz::bank::rng::Rng;
+use iacquiz::bank::model::rng::Rng;
 use iacquiz::bank::{Bank, Question};
 use iacquiz::quiz::progress::{Attempt, MASTERED_STABILITY, Progress};
 use iacquiz::quiz::stats::{overview, sections};

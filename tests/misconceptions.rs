@@ -2,9 +2,10 @@
 //! evaluation consults its rule, and the evaluation under the flipped rule gives a different
 //! answer that the distractor search finds.
 
+use iacquiz::bank::engine::examples::run_example;
 use iacquiz::lang::Rules;
 use iacquiz::mistakes::catalogue;
-use iacquiz::mistakes::distract::{alternatives, run_example};
+use iacquiz::mistakes::distract::alternatives;
 
 #[test]
 fn every_example_has_its_distinct_wrong_answer() {
@@ -43,7 +44,7 @@ fn every_example_has_its_distinct_wrong_answer() {
 
 #[test]
 fn diagnose_recognises_every_example_answer() {
-    use iacquiz::mistakes::diagnose::diagnose;
+    use iacquiz::bank::answer::diagnose::diagnose;
     let mut problems = Vec::new();
     for m in catalogue() {
         let real = run_example(m, &Rules::real());
@@ -59,9 +60,9 @@ fn diagnose_recognises_every_example_answer() {
 
 #[test]
 fn diagnose_is_semantic_about_containers_and_strict_about_elements() {
-    use iacquiz::cli::common::constant;
+    use iacquiz::bank::answer::diagnose::diagnose;
     use iacquiz::lang::session::Session;
-    use iacquiz::mistakes::diagnose::diagnose;
+    use iacquiz::lang::session::constant;
     use iacquiz::mistakes::distract::produce_expr;
     let s = Session::new();
     let check = |expr: &str, answer: &str| {
@@ -78,7 +79,7 @@ fn diagnose_is_semantic_about_containers_and_strict_about_elements() {
 /// judging (what a learner's typed answer is) can be held to it.
 fn example_question(m: &iacquiz::mistakes::Misconception) -> iacquiz::bank::Question {
     use iacquiz::bank::{Engine, Kind, LessonRef, Origin, Question};
-    let source = m.example.source().unwrap_or_else(|e| panic!("{}: {e}", m.id));
+    let source = iacquiz::bank::engine::examples::example_source(&m.example).unwrap_or_else(|e| panic!("{}: {e}", m.id));
     Question {
         id: m.id.clone(),
         engine: Engine::from_name(&m.engine).unwrap_or_else(|| panic!("{}: engine {}", m.id, m.engine)),

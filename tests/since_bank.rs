@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 use iacquiz::bank::Bank;
+use iacquiz::bank::check::since::{Release, first_release};
 use iacquiz::bank::model::Engine;
-use iacquiz::bank::since::{Release, first_release};
 
 #[test]
 fn since_over_the_bundled_bank() {

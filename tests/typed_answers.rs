@@ -16,9 +16,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use iacquiz::bank::answer::typed::refusal;
 use iacquiz::bank::engine::Computed;
-use iacquiz::bank::typed::refusal;
-use iacquiz::bank::{Bank, Engine, Kind, domain};
+use iacquiz::bank::{Bank, Engine, Kind, check::domain};
 use iacquiz::instructor::grade::grade;
 use iacquiz::instructor::model::{Quiz, Responses};
 use iacquiz::instructor::take::{StepClock, take};

@@ -5,8 +5,8 @@
 
 use iacquiz::bank::Bank;
 use iacquiz::bank::check::check_bank;
-use iacquiz::bank::files::SourceFile;
-use iacquiz::bank::report;
+use iacquiz::bank::load::files::SourceFile;
+use iacquiz::bank::check::report;
 use libfuzzer_sys::fuzz_target;
 
 const LESSONS: &str = include_str!("../../questions/lessons.yaml");

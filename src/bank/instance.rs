@@ -10,11 +10,11 @@ use std::rc::Rc;
 use crate::lang::value::convert::convert;
 use crate::lang::{Rule, Rules, Value};
 
-use super::compare;
-use super::engine::{self, Computed, EngineError, Evaluated, Prepared, Unavailable};
-use super::model::{Distractor, Engine, Kind, Question, Source, Stated};
-use super::params;
-use super::rng::Rng;
+use crate::bank::answer::compare;
+use crate::bank::engine::{self, Computed, EngineError, Evaluated, Prepared, Unavailable};
+use crate::bank::model::params;
+use crate::bank::model::rng::Rng;
+use crate::bank::model::{Distractor, Engine, Kind, Question, Source, Stated};
 
 /// One answer choice.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -507,20 +507,20 @@ impl Instance {
     fn natural_reading(&self, correct: &Computed, typed: &str) -> Option<String> {
         let expected = match correct {
             Computed::Value(Value::String(s)) => s.to_string(),
-            Computed::Data(d) => super::data::one_line(d).trim_matches('"').to_string(),
+            Computed::Data(d) => crate::bank::answer::data::one_line(d).trim_matches('"').to_string(),
             _ => return None,
         };
         let hcl = self.engine == Engine::Terraform;
-        if super::natural::is_outcome(&expected)
-            && let Some(word) = super::natural::outcome_named(typed)
+        if crate::bank::answer::natural::is_outcome(&expected)
+            && let Some(word) = crate::bank::answer::natural::outcome_named(typed)
         {
             return Some(if hcl { format!("\"{word}\"") } else { word.to_string() });
         }
         let unreadable = !matches!(self.parse_answer(typed), Ok(Ok(_)));
         // A call that fails (`upper(var.x)`) is an expression to refuse, not text to quote.
-        let call = || super::typed::refusal(typed).is_some_and(|r| r.is_call());
+        let call = || crate::bank::answer::typed::refusal(typed).is_some_and(|r| r.is_call());
         if hcl && unreadable && matches!(correct, Computed::Value(_)) && !call() {
-            return super::natural::quoted(typed);
+            return crate::bank::answer::natural::quoted(typed);
         }
         None
     }
@@ -574,7 +574,7 @@ impl Instance {
         }
         let same = |b: &Computed| {
             readings.iter().any(|a| match (a, b) {
-                (Computed::Value(x), Computed::Value(y)) => crate::mistakes::diagnose::same_answer(y, x, self.strict_types),
+                (Computed::Value(x), Computed::Value(y)) => crate::bank::answer::compare::same_answer(y, x, self.strict_types),
                 (Computed::Value(_), _) | (_, Computed::Value(_)) => false,
                 (a, b) => a.same(b, self.strict_types),
             })
@@ -583,8 +583,8 @@ impl Instance {
         let case_only = !ok
             && readings.iter().any(|a| match (a, &correct.computed) {
                 (Computed::Value(x), Computed::Value(y)) => {
-                    let (x, y) = (super::typed::fold_case(x), super::typed::fold_case(y));
-                    crate::mistakes::diagnose::same_answer(&y, &x, self.strict_types)
+                    let (x, y) = (crate::bank::answer::typed::fold_case(x), crate::bank::answer::typed::fold_case(y));
+                    crate::bank::answer::compare::same_answer(&y, &x, self.strict_types)
                 }
                 _ => false,
             });
@@ -603,7 +603,7 @@ impl Instance {
             correct: ok,
             expected,
             misconceptions,
-            note: case_only.then(|| super::typed::CASE_NOTE.to_string()),
+            note: case_only.then(|| crate::bank::answer::typed::CASE_NOTE.to_string()),
         })
     }
 
@@ -614,10 +614,10 @@ impl Instance {
             return None;
         }
         let expects_string = match correct {
-            Computed::Value(v) => super::typed::holds_string(v),
+            Computed::Value(v) => crate::bank::answer::typed::holds_string(v),
             _ => false,
         };
-        super::typed::refusal(typed).map(|r| r.message(expects_string))
+        crate::bank::answer::typed::refusal(typed).map(|r| r.message(expects_string))
     }
 
     /// Why the learner's `typed` answer cannot be graded (`None` when it can): an expression

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use crate::bank::refs::DOCS_PREFIX;
-use crate::bank::{Bank, coverage};
+use crate::bank::load::refs::DOCS_PREFIX;
+use crate::bank::{Bank, check::coverage};
 
 /// Which bank to use: the bundled one, or the folders given.
 #[derive(Args, Debug, Clone, Default)]
@@ -111,7 +111,7 @@ pub fn list(bank: &Bank) -> String {
                 q.topic.clone(),
                 q.kind.name().to_string(),
                 q.refs.objective.clone().unwrap_or_else(dash),
-                crate::bank::since::of_question(q).unwrap_or_else(dash),
+                crate::bank::check::since::of_question(q).unwrap_or_else(dash),
                 docs.unwrap_or_else(dash),
                 q.difficulty.to_string(),
             ]

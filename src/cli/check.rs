@@ -5,7 +5,7 @@ use clap::{Args, ValueEnum};
 
 use super::bank::BankArgs;
 use crate::bank::check::check_bank;
-use crate::bank::report;
+use crate::bank::check::report;
 
 /// Output formats of `check`.
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]

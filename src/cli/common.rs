@@ -6,13 +6,12 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use crate::lang::Rules;
 use crate::lang::eval::host::Host;
 use crate::lang::eval::{EmptyScope, Evaluator};
 use crate::lang::funcs::builtins;
 use crate::lang::session::Session;
 use crate::lang::syntax::diag::Diag;
-use crate::lang::syntax::parse_expr;
-use crate::lang::{Rules, Value};
 
 /// Options that pick the configuration an expression is evaluated against.
 #[derive(Args, Debug, Clone, Default)]
@@ -33,31 +32,8 @@ pub struct ConfigArgs {
     pub terraform_version: Option<String>,
 }
 
-/// Parses `X.Y.Z` (or `X.Y`).
-pub fn parse_version(s: &str) -> Result<(u32, u32, u32), String> {
-    let parts: Vec<&str> = s.trim_start_matches('v').split('.').collect();
-    let num = |i: usize| -> Result<u32, String> {
-        match parts.get(i) {
-            Some(p) => p
-                .parse::<u32>()
-                .map_err(|_| format!("invalid Terraform version {s:?}: expected X.Y.Z")),
-            None => Ok(0),
-        }
-    };
-    if parts.len() < 2 || parts.len() > 3 {
-        return Err(format!("invalid Terraform version {s:?}: expected X.Y.Z"));
-    }
-    Ok((num(0)?, num(1)?, num(2)?))
-}
-
-/// Evaluates a constant HCL value (for `--var` and `.tfvars`).
-pub fn constant(src: &str) -> Result<Value, Diag> {
-    let e = parse_expr(src)?;
-    let rules = Rules::real();
-    let host = Host::default();
-    let ev = Evaluator::new(&rules, &EmptyScope, builtins(), &host);
-    ev.eval(&e)
-}
+pub use crate::lang::dialect::releases::parse_version;
+pub use crate::lang::session::constant;
 
 /// Why a session could not be built.
 #[derive(Clone, Debug)]

@@ -3,8 +3,8 @@
 use clap::{Args, ValueEnum};
 
 use super::common::{ConfigArgs, constant};
+use crate::bank::answer::diagnose::diagnose;
 use crate::lang::Rules;
-use crate::mistakes::diagnose::diagnose;
 use crate::mistakes::distract::produce_expr;
 
 /// Output formats.
@@ -41,8 +41,8 @@ pub fn run(a: DiagnoseArgs) -> i32 {
     };
     let real = produce_expr(&session, &a.expr, &Rules::real());
     // The answer is a value: an expression (the question's own, typed back) is not graded.
-    if let Some(r) = crate::bank::typed::refusal(&a.answer) {
-        let expects_string = real.value.as_ref().is_some_and(crate::bank::typed::holds_string);
+    if let Some(r) = crate::bank::answer::typed::refusal(&a.answer) {
+        let expects_string = real.value.as_ref().is_some_and(crate::bank::answer::typed::holds_string);
         eprintln!(
             "iacquiz diagnose: the answer {:?} is refused: {}",
             a.answer,

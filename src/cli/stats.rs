@@ -109,7 +109,7 @@ pub fn json(o: &Overview, list: &[Belief], path: &str, version: crate::lang::dia
         .collect();
     serde_json::json!({
         "progress": path,
-        "terraform_version": crate::bank::since::Release(version).to_string(),
+        "terraform_version": crate::bank::check::since::Release(version).to_string(),
         "answers": o.attempts,
         "right": o.correct,
         "new": o.new,

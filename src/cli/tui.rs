@@ -30,7 +30,7 @@ pub struct TuiArgs {
 
 /// An exam release iacquiz emulates, written back as the bank writes releases (`1.6`).
 fn exam_version(s: &str) -> Result<String, String> {
-    crate::quiz::version::parse(s).map(|v| crate::bank::since::Release(v).to_string())
+    crate::quiz::version::parse(s).map(|v| crate::bank::check::since::Release(v).to_string())
 }
 
 /// A question count: a whole number of at least 1 (a session of none would end at once).

@@ -159,7 +159,7 @@ pub fn candidates(answer: &str) -> Vec<String> {
     if let Some(summary) = answer.strip_prefix("Error:") {
         push(summary.to_string());
     }
-    for f in crate::bank::natural::written_forms(answer) {
+    for f in crate::bank::answer::natural::written_forms(answer) {
         push(f);
     }
     out

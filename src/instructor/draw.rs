@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use super::error::QuizError;
-use crate::bank::rng::Rng;
+use crate::bank::model::rng::Rng;
 use crate::bank::{Bank, Question};
 
 /// What `quiz new` was asked for.

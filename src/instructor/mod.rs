@@ -17,6 +17,7 @@ pub mod grade;
 pub mod model;
 pub mod plain;
 pub mod save;
+pub mod shown;
 pub mod sitting;
 pub mod take;
 pub mod variants;

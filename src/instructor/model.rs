@@ -324,7 +324,7 @@ impl Quiz {
             // that taking the quiz needs (choices or a typed line).
             item.kind.clear();
             if item.format == Format::Shortanswer && item.hint.is_none() {
-                item.hint = Some(crate::export::type_hint(item).to_string());
+                item.hint = Some(crate::instructor::shown::type_hint(item).to_string());
             }
             item.answer = Answer::default();
             item.wrong.clear();

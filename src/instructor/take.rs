@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use super::error::QuizError;
 use super::model::{Format, Item, Quiz, Responses, SCHEMA, Variant};
-use crate::export::source_blocks;
+use crate::instructor::shown::source_blocks;
 
 /// A source of the current time, in milliseconds from any fixed start.
 pub trait Clock {
@@ -106,7 +106,7 @@ fn ask(item: &Item) -> String {
             format!("Your answer ({range}, or - to skip): ")
         }
         Format::Truefalse => "Your answer (true or false, or - to skip): ".into(),
-        Format::Shortanswer => format!("{} Your answer (- to skip): ", crate::export::type_hint(item)),
+        Format::Shortanswer => format!("{} Your answer (- to skip): ", crate::instructor::shown::type_hint(item)),
     }
 }
 

@@ -8,7 +8,7 @@ use super::draw::{Options, draw};
 use super::error::{Failing, QuizError};
 use super::model::{Answer, Drawn, Format, Item, ItemChoice, ItemSource, Lesson, Quiz, Refs, SCHEMA, Variant, Wrong};
 use crate::bank::check::{check_bank, check_instance};
-use crate::bank::rng::Rng;
+use crate::bank::model::rng::Rng;
 use crate::bank::{Bank, Computed, Instance, Kind, Question};
 use crate::lang::Value;
 
@@ -103,12 +103,12 @@ pub fn build(drawn: &[&Question], o: &Options) -> Result<Quiz, QuizError> {
                 },
                 parameterised: q.is_parameterised(),
                 refs: Refs {
-                    quote: q.refs.quote.as_deref().map(crate::bank::refs::normalise),
+                    quote: q.refs.quote.as_deref().map(crate::bank::load::refs::normalise),
                     objective: q.refs.objective.clone(),
                     // Filled in by new_quiz, which has the bank's objective catalogue.
                     objective_text: None,
                     docs: q.refs.docs.clone(),
-                    since: crate::bank::since::of_question(q),
+                    since: crate::bank::check::since::of_question(q),
                 },
             })
             .collect(),

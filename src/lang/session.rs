@@ -329,3 +329,12 @@ fn refuse_broken(config: Config) -> DResult<Config> {
         None => Ok(config),
     }
 }
+
+/// Evaluates a constant HCL value (for `--var` and `.tfvars`).
+pub fn constant(src: &str) -> Result<Value, Diag> {
+    let e = parse_expr(src)?;
+    let rules = Rules::real();
+    let host = crate::lang::eval::host::Host::default();
+    let ev = Evaluator::new(&rules, &crate::lang::eval::EmptyScope, builtins(), &host);
+    ev.eval(&e)
+}

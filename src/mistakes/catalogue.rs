@@ -60,27 +60,6 @@ pub struct Example {
 }
 
 impl Example {
-    /// The example as a bank source (for the cfnrain and rivet engines).
-    pub fn source(&self) -> Result<crate::bank::Source, String> {
-        let mut vars = BTreeMap::new();
-        for (k, v) in &self.vars {
-            vars.insert(k.clone(), crate::bank::notation::literal(v).map_err(|m| format!("vars.{k}: {m}"))?);
-        }
-        Ok(crate::bank::Source {
-            expr: self.expr.clone().unwrap_or_default(),
-            config: self.config.clone(),
-            files: self.files.clone(),
-            condition: self.conditions.clone(),
-            template: self.template.clone(),
-            select: self.select.clone(),
-            keys: self.keys.clone(),
-            vars,
-            facts: self.facts.clone(),
-            old_files: self.old_files.clone(),
-            terraform_version: None,
-        })
-    }
-
     /// Why the example is not a source of `engine` (`None`: it is one).
     fn problem(&self, engine: &str) -> Option<&'static str> {
         match engine {

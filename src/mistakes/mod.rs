@@ -1,10 +1,9 @@
 //! Misconceptions: the catalogue of real rules a learner may flip, and the wrong answers the
-//! engines compute under each of them (the distractors of a question, and the diagnosis of a
-//! learner's answer).
+//! terraform engine computes under each of them (the alternatives that become a question's
+//! distractors and name a learner's mistake). Uses `lang` only: the bank calls it (its engine
+//! for a condition, its instances for explanations), never the other way round.
 
-pub mod believers;
 pub mod catalogue;
-pub mod diagnose;
 pub mod distract;
 
 pub use catalogue::{Misconception, catalogue};

@@ -19,7 +19,7 @@ use serde::Serialize;
 
 use super::progress::Progress;
 use super::session::Item;
-use crate::bank::rng::Rng;
+use crate::bank::model::rng::Rng;
 use crate::bank::{Choice, Instance, Kind, Question};
 use crate::mistakes::catalogue::by_id;
 

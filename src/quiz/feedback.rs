@@ -144,9 +144,9 @@ pub fn judge(q: &Question, inst: &Instance, choices: &[Choice], given: &Given, c
         divergence,
         lesson: format!("lesson {}{title} § {}", lesson_ref.0, lesson_ref.1),
         explain: inst.explain.clone(),
-        refs: crate::bank::refs::lines(
+        refs: crate::bank::load::refs::lines(
             &crate::bank::References {
-                since: crate::bank::since::shown(inst, q.refs.since.as_deref()),
+                since: crate::bank::check::since::shown(inst, q.refs.since.as_deref()),
                 ..q.refs.clone()
             },
             &catalogue.objectives,

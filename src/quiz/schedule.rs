@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::bank::rng::Rng;
+use crate::bank::model::rng::Rng;
 use crate::bank::{Kind, Question};
 
 use super::fsrs::Rating;

@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::bank::since::{self, Release};
+use crate::bank::check::since::{self, Release};
 use crate::bank::{Bank, Engine, Instance, Question};
 use crate::lang::dialect::releases::{self, Arrival, TfVersion};
 use crate::lang::eval::DEFAULT_VERSION;
@@ -74,7 +74,7 @@ pub fn keep_flag(store: &mut Store, flag: Option<&str>, save: bool) -> Result<()
 pub fn of_source(source: Option<&crate::bank::Source>, exam: TfVersion) -> TfVersion {
     source
         .and_then(|s| s.terraform_version.as_deref())
-        .and_then(|t| crate::cli::common::parse_version(t).ok())
+        .and_then(|t| crate::lang::dialect::releases::parse_version(t).ok())
         .unwrap_or(exam)
 }
 

@@ -5,9 +5,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::bank::data;
+use crate::bank::answer::data;
+use crate::bank::load::sources::TEMPLATE_NAME;
 use crate::bank::model::Source;
-use crate::bank::sources::TEMPLATE_NAME;
 use crate::cfn::{self, CfnError, Input, Template, Value};
 use crate::lang::Rules;
 

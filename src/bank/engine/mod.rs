@@ -3,6 +3,7 @@
 //! configuration with its variables), then evaluate it under any `Rules`.
 
 mod cfn;
+pub mod examples;
 mod rivet;
 
 use std::cell::RefCell;
@@ -17,8 +18,9 @@ use crate::lang::syntax::diag::Diag;
 use crate::lang::value::render;
 use crate::lang::{Rule, Rules, Value};
 
-use super::model::{Engine, Source};
-use super::{compare, data};
+use crate::bank::answer::compare;
+use crate::bank::answer::data;
+use crate::bank::model::{Engine, Source};
 
 /// What an evaluation produced.
 #[derive(Clone, Debug)]
@@ -27,7 +29,7 @@ pub enum Computed {
     Value(Value),
     /// A console-only textual result (`type(x)`).
     Text(String),
-    /// A cfnrain or rivet answer: YAML data (see [`super::data`]).
+    /// A cfnrain or rivet answer: YAML data (see [`crate::bank::answer::data`]).
     Data(crate::cfn::Value),
     /// The evaluation failed with this error.
     Error(EngineError),
@@ -178,7 +180,7 @@ fn terraform_session(source: &Source) -> Result<Session, Diag> {
         session.config = crate::lang::config::Config::from_texts(texts)?;
     }
     if let Some(v) = &source.terraform_version {
-        session.version = Some(crate::cli::common::parse_version(v).map_err(|m| Diag::new("Invalid Terraform version", m))?);
+        session.version = Some(crate::lang::dialect::releases::parse_version(v).map_err(|m| Diag::new("Invalid Terraform version", m))?);
     }
     if !source.files.is_empty() {
         let files: BTreeMap<String, Vec<u8>> = source.files.iter().map(|(k, v)| (k.clone(), v.clone().into_bytes())).collect();
@@ -288,7 +290,7 @@ impl Prepared {
 /// claim); other engines write YAML data (see [`parse_answer`]).
 pub fn constant(engine: Engine, text: &str) -> Result<Result<Value, EngineError>, Unavailable> {
     match engine {
-        Engine::Terraform => Ok(crate::cli::common::constant(text).map_err(|d| EngineError {
+        Engine::Terraform => Ok(crate::lang::session::constant(text).map_err(|d| EngineError {
             summary: d.summary,
             detail: d.detail,
         })),

@@ -8,9 +8,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::bank::data;
+use crate::bank::answer::data;
+use crate::bank::load::sources::DIFF_STATUSES;
 use crate::bank::model::Source;
-use crate::bank::sources::DIFF_STATUSES;
 use crate::cfn::{Map, Value as Data};
 use crate::lang::{Rules, Value};
 use crate::rivet::{self, Bundle, ErrorKind, Output, RivetError, Source as RivetSource};
@@ -31,7 +31,7 @@ impl Prepared {
     pub fn new(source: &Source) -> Prepared {
         let mut vars = Ok(BTreeMap::new());
         for (k, text) in &source.vars {
-            match crate::cli::common::constant(text) {
+            match crate::lang::session::constant(text) {
                 Ok(v) => {
                     if let Ok(m) = vars.as_mut() {
                         m.insert(k.clone(), v);

@@ -236,7 +236,7 @@ fn relative_name(p: &Path, flag: &str) -> Result<String, String> {
 fn read_inside(root: &Path, p: &Path, flag: &str) -> Result<String, String> {
     let sandbox = crate::confine::Sandbox::new(root).map_err(|e| format!("{flag} {e}"))?;
     // Through the one gate: inside the current folder, a regular file, at most a bank file's size.
-    sandbox.read_text(p, crate::bank::files::MAX_FILE_BYTES).map_err(|e| match e {
+    sandbox.read_text(p, crate::bank::load::files::MAX_FILE_BYTES).map_err(|e| match e {
         crate::confine::ReadError::Escapes { .. } => format!(
             "{flag} {}: outside the current folder ({}); sources are read only inside it",
             p.display(),

@@ -562,6 +562,23 @@ pub const RELEASES: &[TfVersion] = &[
     (1, 14, 0),
 ];
 
+/// Parses `X.Y.Z` (or `X.Y`).
+pub fn parse_version(s: &str) -> Result<(u32, u32, u32), String> {
+    let parts: Vec<&str> = s.trim_start_matches('v').split('.').collect();
+    let num = |i: usize| -> Result<u32, String> {
+        match parts.get(i) {
+            Some(p) => p
+                .parse::<u32>()
+                .map_err(|_| format!("invalid Terraform version {s:?}: expected X.Y.Z")),
+            None => Ok(0),
+        }
+    };
+    if parts.len() < 2 || parts.len() > 3 {
+        return Err(format!("invalid Terraform version {s:?}: expected X.Y.Z"));
+    }
+    Ok((num(0)?, num(1)?, num(2)?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,6 @@
 //! The formats `check` reports in: text for people, JSON, JUnit XML and GitHub annotations.
 
-use super::check::{CheckReport, QuestionReport};
+use crate::bank::check::{CheckReport, QuestionReport};
 
 /// Text: one line per failing question (`file:line: id: problem; problem`) and a summary.
 pub fn text(r: &CheckReport) -> String {
@@ -134,7 +134,11 @@ pub fn summary(r: &CheckReport) -> String {
     let sampled = n - whole;
     let mut how = format!("{whole} whole domain{}", plural(whole));
     if sampled > 0 {
-        how.push_str(&format!(", {sampled} sample{} of {}", plural(sampled), super::domain::SAMPLE_DRAWS));
+        how.push_str(&format!(
+            ", {sampled} sample{} of {}",
+            plural(sampled),
+            crate::bank::check::domain::SAMPLE_DRAWS
+        ));
     }
     format!(
         "check: {n} question{}, {} passed, {} failed; {} instance{} proved ({how})\n",

@@ -11,7 +11,7 @@ use crate::bank::engine::{self, Computed};
 use crate::bank::instance::Instance;
 use crate::lang::Rules;
 
-use super::catalogue::catalogue;
+use crate::mistakes::catalogue;
 
 /// The refusals for one instance, one line each: every misconception of the instance's engine
 /// whose flipped rule turns the real answer, a value, into an error that the source without

@@ -4,14 +4,14 @@
 
 use std::collections::BTreeSet;
 
-use super::Bank;
-use super::collapse;
-use super::compare;
-use super::domain::{self, Plan, Values};
-use super::engine::Computed;
-use super::instance::Instance;
-use super::literals;
-use super::model::{Engine, Kind, Origin, Question, Stated};
+use crate::bank::Bank;
+use crate::bank::answer::compare;
+use crate::bank::check::collapse;
+use crate::bank::check::domain::{self, Plan, Values};
+use crate::bank::check::literals;
+use crate::bank::engine::Computed;
+use crate::bank::instance::Instance;
+use crate::bank::model::{Engine, Kind, Origin, Question, Stated};
 
 /// The most instance problems a question's report lists (the rest are counted).
 pub const MAX_INSTANCE_PROBLEMS: usize = 5;
@@ -159,10 +159,10 @@ pub fn check_question(q: &Question) -> QuestionReport {
 fn prove(q: &Question, values: &Values, n: usize) -> Outcome {
     let inst = q.instance_with(values.clone(), n as u64);
     let (mut problems, distractors) = check_instance(&inst);
-    problems.extend(super::since::stated_problem(&inst, q.refs.since.as_deref()));
+    problems.extend(crate::bank::check::since::stated_problem(&inst, q.refs.since.as_deref()));
     let label = values.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ");
     let (signal, values) = if q.is_parameterised() {
-        let shown = super::params::names_in(&q.prompt);
+        let shown = crate::bank::model::params::names_in(&q.prompt);
         let answer_shown = inst.correct_answer().is_ok_and(|c| {
             let bare = c.text.trim_matches('"');
             values
@@ -362,7 +362,7 @@ pub fn check_instance(inst: &Instance) -> (Vec<String>, usize) {
         },
     }
     if inst.kind == Kind::Input
-        && let Some(esc) = super::natural::needs_escape(&got.one_line())
+        && let Some(esc) = crate::bank::answer::natural::needs_escape(&got.one_line())
     {
         problems.push(format!(
             "the answer of an input question must be typeable as a person writes it, but {} needs the escape {esc}; make it a choice question (or change the source)",
@@ -389,7 +389,7 @@ fn check_stated_value(inst: &Instance, text: &str, got: &Computed, strict: bool,
         return;
     }
     let Computed::Value(actual) = got else { return };
-    match super::engine::constant(inst.engine, text) {
+    match crate::bank::engine::constant(inst.engine, text) {
         Err(u) => problems.push(u.to_string()),
         Ok(Err(e)) => {
             let mut msg = format!("answer {} is not a constant value: {}", one_line_text(text), e.summary);
@@ -429,8 +429,11 @@ fn check_stated_data(inst: &Instance, text: &str, actual: &crate::cfn::Value, pr
         Err(u) => problems.push(u.to_string()),
         Ok(Err(e)) => problems.push(format!("answer {} is not a YAML value: {}", one_line_text(text), e.detail)),
         Ok(Ok(Computed::Data(expected))) => {
-            if let Err(m) = super::data::compare(&expected, actual) {
-                let (said, gives) = (super::data::one_line(&expected), super::data::one_line(actual));
+            if let Err(m) = crate::bank::answer::data::compare(&expected, actual) {
+                let (said, gives) = (
+                    crate::bank::answer::data::one_line(&expected),
+                    crate::bank::answer::data::one_line(actual),
+                );
                 let mut msg = format!("stated answer differs: answer says {said}, the engine gives {gives}");
                 if !(m.path.is_empty() && m.what.starts_with("author has ") && m.what.ends_with(&gives)) {
                     msg.push_str(&format!("; {m}"));
@@ -498,7 +501,7 @@ fn check_choices(inst: &Instance, got: &Computed, problems: &mut Vec<String>) ->
     }
     let _ = from_engine;
     // A misconception's answer must be the believer's, not an artefact of the selection.
-    problems.extend(crate::mistakes::believers::selection_artefacts(inst));
+    problems.extend(crate::bank::check::believers::selection_artefacts(inst));
     if inst.kind == Kind::Choice && distinct.len() < MIN_DISTRACTORS {
         problems.push(format!(
             "a choice question needs at least {MIN_DISTRACTORS} distinct distractors that differ from the right answer, and has {}",

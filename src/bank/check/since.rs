@@ -12,9 +12,9 @@ use crate::lang::dialect::releases::{self, TfVersion};
 use crate::lang::eval::DEFAULT_VERSION;
 use crate::lang::value::render;
 
-use super::engine::{self, Computed, Prepared};
-use super::instance::Instance;
-use super::model::{Engine, Source};
+use crate::bank::engine::{self, Computed, Prepared};
+use crate::bank::instance::Instance;
+use crate::bank::model::{Engine, Source};
 
 /// A Terraform release, printed as the bank writes it (`1.3`, or `1.1.8` for a patch release).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -84,7 +84,7 @@ pub fn shown(inst: &Instance, stated: Option<&str>) -> Option<String> {
 
 /// [`shown`] for a question as a whole (its first instance: a release gate is crossed by the
 /// source's shape, which parameters do not change).
-pub fn of_question(q: &super::model::Question) -> Option<String> {
+pub fn of_question(q: &crate::bank::model::Question) -> Option<String> {
     if q.engine != Engine::Terraform {
         return None;
     }

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::params::{self, ParamSpec, Params};
+use crate::bank::model::params::{self, ParamSpec, Params};
 
 /// The largest domain `check` proves whole. Each instance costs one real evaluation and one per
 /// misconception rule it touches (about 0.1 ms to 1 ms in a release build), so 512 instances of

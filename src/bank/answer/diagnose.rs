@@ -1,11 +1,10 @@
 //! Diagnosis of a learner's answer: is it right, and if not, which misconceptions produce
-//! exactly that answer.
+//! exactly that answer (the misconception engine's alternatives, compared as answers are).
 
-use crate::bank::compare;
+use crate::bank::answer::compare::same_answer;
 use crate::lang::Value;
-use crate::lang::value::convert::convert;
 
-use super::distract::{Produced, alternatives, explain};
+use crate::mistakes::distract::{Produced, alternatives, explain};
 
 /// The verdict on one answer.
 #[derive(Clone, Debug)]
@@ -20,22 +19,6 @@ pub struct Diagnosis {
     pub explanations: Vec<String>,
     /// A remark on a wrong answer (it differs from the right one only in letter case).
     pub note: Option<String>,
-}
-
-/// Whether a learner's value is the same answer as the engine's: container kinds are lenient
-/// (a tuple matches a list, a list matches a set with the same elements), element types strict.
-pub fn same_answer(engine: &Value, learner: &Value, strict_types: bool) -> bool {
-    if compare::same(learner, engine, strict_types) {
-        return true;
-    }
-    if !strict_types
-        && matches!(engine, Value::Set(..))
-        && learner.as_seq().is_some()
-        && let Ok(as_set) = convert(learner, &engine.ty())
-    {
-        return compare::same(&as_set, engine, false) && as_set.len() == learner.len();
-    }
-    false
 }
 
 /// Diagnoses `learner` (a value, or `None` when the learner says the source fails) against the
@@ -53,16 +36,19 @@ pub fn diagnose(real: &Produced, learner: &Value, run: &dyn Fn(&crate::lang::Rul
         }
     }
     let case_only = !correct
-        && real
-            .value
-            .as_ref()
-            .is_some_and(|v| same_answer(&crate::bank::typed::fold_case(v), &crate::bank::typed::fold_case(learner), false));
+        && real.value.as_ref().is_some_and(|v| {
+            same_answer(
+                &crate::bank::answer::typed::fold_case(v),
+                &crate::bank::answer::typed::fold_case(learner),
+                false,
+            )
+        });
     Diagnosis {
         correct,
         expected: real.console.clone(),
         misconceptions,
         explanations,
-        note: case_only.then(|| crate::bank::typed::CASE_NOTE.to_string()),
+        note: case_only.then(|| crate::bank::answer::typed::CASE_NOTE.to_string()),
     }
 }
 

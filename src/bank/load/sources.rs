@@ -3,9 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use super::model::{Engine, Source};
-use super::notation;
-use super::raw::RawQuestion;
+use crate::bank::answer::notation;
+use crate::bank::load::raw::RawQuestion;
+use crate::bank::model::{Engine, Source};
 
 /// A problem with one field of a question's source.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,7 +68,7 @@ pub fn source(engine: Engine, rq: &RawQuestion) -> (Source, Vec<Fault>) {
         check_names("old_files", old.keys(), &mut fault);
     }
     if let Some(v) = &rq.terraform_version
-        && let Err(m) = crate::cli::common::parse_version(v)
+        && let Err(m) = crate::lang::dialect::releases::parse_version(v)
     {
         fault("terraform_version", m);
     }

@@ -1,5 +1,5 @@
 //! The YAML shape of a bank file, exactly as authors write it (serde, unknown fields refused).
-//! The loader turns it into the validated [`super::model::Question`].
+//! The loader turns it into the validated [`crate::bank::model::Question`].
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -7,7 +7,7 @@ use std::fmt;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, Visitor};
 
-use super::model::{Engine, Kind};
+use crate::bank::model::{Engine, Kind};
 
 /// A question file: one topic and its questions.
 #[derive(Debug, Deserialize)]

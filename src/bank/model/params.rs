@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::rng::Rng;
+use crate::bank::model::rng::Rng;
 
 /// Where one parameter's values come from.
 #[derive(Clone, Debug, PartialEq, Eq)]

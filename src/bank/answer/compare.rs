@@ -140,10 +140,26 @@ fn walk(e: &Value, a: &Value, strict: bool, path: String) -> Result<(), Mismatch
     }
 }
 
+/// Whether a learner's value is the same answer as the engine's: container kinds are lenient
+/// (a tuple matches a list, a list matches a set with the same elements), element types strict.
+pub fn same_answer(engine: &Value, learner: &Value, strict_types: bool) -> bool {
+    if same(learner, engine, strict_types) {
+        return true;
+    }
+    if !strict_types
+        && matches!(engine, Value::Set(..))
+        && learner.as_seq().is_some()
+        && let Ok(as_set) = crate::lang::value::convert::convert(learner, &engine.ty())
+    {
+        return same(&as_set, engine, false) && as_set.len() == learner.len();
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::common::constant;
+    use crate::lang::session::constant;
 
     fn v(s: &str) -> Value {
         match constant(s) {

@@ -7,7 +7,7 @@ use crate::lang::syntax::{Expr, ExprKind, parse_expr};
 
 use std::collections::BTreeMap;
 
-use super::model::{LessonRef, Question, Source};
+use crate::bank::model::{LessonRef, Question, Source};
 
 const LANGUAGE: &str = "https://developer.hashicorp.com/terraform/language";
 

@@ -4,16 +4,16 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::lessons::{Catalogue, Lesson};
-use super::model::LessonRef;
+use crate::bank::load::lessons::{Catalogue, Lesson};
+use crate::bank::model::LessonRef;
 
 /// The text of seed document `seed` (`001`), or `None` when it is unknown. The one place seed
 /// texts are read from: the bank's copies under `questions/seeds/`, built into the binary.
 pub fn seed_text(seed: &str) -> Option<&'static str> {
     match seed {
-        "001" => Some(include_str!("../../questions/seeds/001.txt")),
-        "002" => Some(include_str!("../../questions/seeds/002.txt")),
-        "003" => Some(include_str!("../../questions/seeds/003.txt")),
+        "001" => Some(include_str!("../../../questions/seeds/001.txt")),
+        "002" => Some(include_str!("../../../questions/seeds/002.txt")),
+        "003" => Some(include_str!("../../../questions/seeds/003.txt")),
         _ => None,
     }
 }
@@ -258,7 +258,7 @@ pub fn best_match(lesson: &Lesson, words: &Words) -> Option<(LessonRef, String)>
 }
 
 /// The best match among the catalogue's lessons for `engine`.
-pub fn best_in_catalogue(catalogue: &Catalogue, engine: super::model::Engine, words: &Words) -> Option<(LessonRef, String)> {
+pub fn best_in_catalogue(catalogue: &Catalogue, engine: crate::bank::model::Engine, words: &Words) -> Option<(LessonRef, String)> {
     catalogue
         .lessons
         .iter()

@@ -16,9 +16,9 @@ pub fn to_hcl(v: &Y) -> Result<String, String> {
 
 /// An author's YAML answer in `engine`'s notation: HCL text for terraform, YAML text for the
 /// engines whose answers are YAML data.
-pub fn to_text(engine: super::model::Engine, v: &Y) -> Result<String, String> {
+pub fn to_text(engine: crate::bank::model::Engine, v: &Y) -> Result<String, String> {
     match engine {
-        super::model::Engine::Terraform => to_hcl(v),
+        crate::bank::model::Engine::Terraform => to_hcl(v),
         _ => to_yaml(v),
     }
 }

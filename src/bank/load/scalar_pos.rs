@@ -6,7 +6,7 @@
 //! escapes (`\"`, `''`), and a plain or quoted one folds a line break and the indentation after
 //! it into one space.
 
-use super::located::Pos;
+use crate::bank::load::located::Pos;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Style {

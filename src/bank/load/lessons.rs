@@ -3,8 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use super::model::{Engine, LessonRef};
-use super::refs::{Objectives, SeedText};
+use crate::bank::load::refs::{Objectives, SeedText};
+use crate::bank::model::{Engine, LessonRef};
 
 /// One seed document.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,7 +6,7 @@
 //! certainty and says `None` otherwise; the loader then builds the tree with yaml-rust2, as it
 //! does whenever a problem needs its position.
 
-use super::located::Pos;
+use crate::bank::load::located::Pos;
 
 /// The start of each item of the block sequence under the top-level `questions:` key (the
 /// position yaml-rust2 gives that item's mapping: its first key, or the `{` of a flow
@@ -111,7 +111,7 @@ mod tests {
     /// file of the tests (broken and hostile banks among them).
     #[test]
     fn agrees_with_the_tree_wherever_it_answers() {
-        let mut texts: Vec<(String, String)> = crate::bank::embedded::FILES
+        let mut texts: Vec<(String, String)> = crate::bank::load::embedded::FILES
             .iter()
             .map(|(p, t)| (p.to_string(), t.to_string()))
             .collect();

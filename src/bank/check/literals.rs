@@ -20,7 +20,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::lang::Value;
 
-use super::engine::Computed;
+use crate::bank::engine::Computed;
 
 /// Numbers too common in prose to judge ("counting from 0", "1 element"): never flagged.
 const PROSE_NUMBERS: [&str; 2] = ["0", "1"];
@@ -44,7 +44,7 @@ fn without_placeholders(text: &str) -> String {
         let Some(len) = rest[start + 2..].find("}}") else { break };
         let inner = &rest[start + 2..start + 2 + len];
         out.push_str(&rest[..start]);
-        if super::params::is_ident(inner.trim()) {
+        if crate::bank::model::params::is_ident(inner.trim()) {
             out.push('\0');
         } else {
             out.push_str(&rest[start..start + 2 + len + 2]);
@@ -118,7 +118,7 @@ pub fn derived_values(answers: &[&Computed]) -> BTreeSet<String> {
                 out.insert(t.clone());
             }
             Computed::Data(d) => {
-                out.insert(super::data::one_line(d).trim_matches('"').to_string());
+                out.insert(crate::bank::answer::data::one_line(d).trim_matches('"').to_string());
             }
             Computed::Error(_) => {}
         }
@@ -152,10 +152,13 @@ fn scalars(v: &Value, out: &mut BTreeSet<String>) {
 /// texts (expression, configuration, files), whose own literals are constants of the code shown.
 pub fn stale_literals(fields: &[(String, &str)], prompt: &str, source: &[&str], instances: &[InstanceValues]) -> Vec<Stale> {
     let constants: BTreeSet<String> = source.iter().flat_map(|t| literals(t)).collect();
-    let shown_in_prompt = super::params::names_in(prompt);
+    let shown_in_prompt = crate::bank::model::params::names_in(prompt);
     let mut out = Vec::new();
     for (field, text) in fields {
-        let shown: BTreeSet<String> = super::params::names_in(text).union(&shown_in_prompt).cloned().collect();
+        let shown: BTreeSet<String> = crate::bank::model::params::names_in(text)
+            .union(&shown_in_prompt)
+            .cloned()
+            .collect();
         for lit in literals(text) {
             if PROSE_NUMBERS.contains(&lit.as_str()) || constants.contains(&lit) {
                 continue;

@@ -2,8 +2,8 @@
 
 use std::collections::BTreeMap;
 
-use super::Bank;
-use super::model::LessonRef;
+use crate::bank::Bank;
+use crate::bank::model::LessonRef;
 
 /// Question counts by topic and by lesson section.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -4,15 +4,15 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
-use super::files::SourceFile;
-use super::lessons::{Catalogue, Lesson};
-use super::located::{self, Node, Pos};
-use super::model::{Distractor, Engine, ExprSyntax, Kind, LessonRef, Origin, Question, References, Stated};
-use super::notation;
-use super::params::{self, Params};
-use super::raw::{RawCatalogue, RawFile, RawObjectives, RawQuestion, question_fields};
-use super::refs::{self, OBJECTIVES, Objectives, SeedText};
-use super::sources;
+use crate::bank::answer::notation;
+use crate::bank::load::files::SourceFile;
+use crate::bank::load::lessons::{Catalogue, Lesson};
+use crate::bank::load::located::{self, Node, Pos};
+use crate::bank::load::raw::{RawCatalogue, RawFile, RawObjectives, RawQuestion, question_fields};
+use crate::bank::load::refs::{self, OBJECTIVES, Objectives, SeedText};
+use crate::bank::load::sources;
+use crate::bank::model::params::{self, Params};
+use crate::bank::model::{Distractor, Engine, ExprSyntax, Kind, LessonRef, Origin, Question, References, Stated};
 
 /// One problem that keeps a bank from loading.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -137,7 +137,7 @@ pub fn load(files: Vec<SourceFile>) -> Result<Loaded, LoadErrors> {
             seed_paths.extend(load_catalogue(&f, &text, &mut catalogue, &mut errors));
         } else if f.in_root == OBJECTIVES {
             load_objectives(&f, &text, &mut catalogue.objectives, &mut errors);
-        } else if super::files::is_seed_text(&f.in_root) {
+        } else if crate::bank::load::files::is_seed_text(&f.in_root) {
             seed_texts.insert(f.in_root.clone(), (f.display.clone(), text));
         } else {
             texts.push((f, text));
@@ -420,7 +420,7 @@ fn load_clean_file(f: &SourceFile, text: &str, catalogue: &Catalogue) -> Option<
     if flow_depth(text) > FAST_FLOW_DEPTH {
         return None;
     }
-    let starts = super::starts::question_starts(text)?;
+    let starts = crate::bank::load::starts::question_starts(text)?;
     let raw: RawFile = serde_yaml::from_str(text).ok()?;
     if raw.topic.trim().is_empty() || raw.questions.is_empty() || raw.questions.len() != starts.len() {
         return None;
@@ -834,11 +834,11 @@ fn expr_syntax(f: &SourceFile, node: Option<&Node>, id: &str, expr: &str) -> Opt
             .find(|q| q.get("id").and_then(Node::scalar) == Some(id))
             .and_then(expr_at)?,
     };
-    let p = super::scalar_pos::inside(text, start, expr, at);
+    let p = crate::bank::load::scalar_pos::inside(text, start, expr, at);
     Some(ExprSyntax {
         line: p.line,
         column: p.column,
-        near: super::scalar_pos::line_around(expr, at).chars().take(80).collect(),
+        near: crate::bank::load::scalar_pos::line_around(expr, at).chars().take(80).collect(),
         summary: d.summary,
         detail: d.detail,
     })
@@ -934,7 +934,7 @@ mod tests {
         }
         let texts = files
             .iter()
-            .filter(|f| crate::bank::files::is_seed_text(&f.in_root))
+            .filter(|f| crate::bank::load::files::is_seed_text(&f.in_root))
             .map(|f| {
                 (
                     f.in_root.clone(),
@@ -946,7 +946,7 @@ mod tests {
         catalogue.objectives = bundled_objectives();
         assert!(errors.is_empty(), "{errors:?}");
         let question_file =
-            |f: &SourceFile| f.in_root != CATALOGUE && f.in_root != OBJECTIVES && !crate::bank::files::is_seed_text(&f.in_root);
+            |f: &SourceFile| f.in_root != CATALOGUE && f.in_root != OBJECTIVES && !crate::bank::load::files::is_seed_text(&f.in_root);
         (catalogue, files.into_iter().filter(question_file).collect())
     }
 

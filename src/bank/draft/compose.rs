@@ -8,17 +8,18 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use super::check::check_question;
-use super::draft_lesson::{Words, best_in_catalogue};
-use super::draft_refs::{docs_page, objective_of_section};
-use super::draft_yaml::{block, hcl_constant, scalar};
-use super::engine::Computed;
-use super::files::SourceFile;
-use super::instance::Instance;
-use super::lessons::Catalogue;
-use super::model::{Engine, Kind, LessonRef, Question, Source};
-use super::since::{Release, first_release};
-use super::{Bank, data};
+use crate::bank::Bank;
+use crate::bank::answer::data;
+use crate::bank::check::check_question;
+use crate::bank::check::since::{Release, first_release};
+use crate::bank::draft::lesson::{Words, best_in_catalogue};
+use crate::bank::draft::refs::{docs_page, objective_of_section};
+use crate::bank::draft::yaml::{block, hcl_constant, scalar};
+use crate::bank::engine::Computed;
+use crate::bank::instance::Instance;
+use crate::bank::load::files::SourceFile;
+use crate::bank::load::lessons::Catalogue;
+use crate::bank::model::{Engine, Kind, LessonRef, Question, Source};
 
 /// What the author gives.
 #[derive(Clone, Debug)]
@@ -76,7 +77,7 @@ impl std::error::Error for DraftError {}
 
 /// Drafts a question for `input`, its lesson matched against `catalogue`'s seeds and its
 /// objective taken from `bank`'s questions on that lesson.
-pub fn draft(input: &DraftInput, catalogue: &Catalogue, bank: &[super::model::Question]) -> Result<Drafted, DraftError> {
+pub fn draft(input: &DraftInput, catalogue: &Catalogue, bank: &[crate::bank::model::Question]) -> Result<Drafted, DraftError> {
     if !(1..=5).contains(&input.difficulty) {
         return Err(DraftError::Invalid(format!("difficulty {} is not 1 to 5", input.difficulty)));
     }
@@ -106,7 +107,7 @@ pub fn draft(input: &DraftInput, catalogue: &Catalogue, bank: &[super::model::Qu
         }
     };
     let id = input.id.clone().unwrap_or_else(|| default_id(input));
-    if !super::load::valid_id(&id) {
+    if !crate::bank::load::valid_id(&id) {
         return Err(DraftError::Invalid(format!(
             "{id:?} is not a question id (letters, digits, `.`, `_`, `-`)"
         )));
@@ -387,7 +388,7 @@ fn add_source_text(w: &mut Words, text: &str) {
 /// `tf-draft-merge`, `cfn-draft`, `rivet-draft`.
 fn default_id(input: &DraftInput) -> String {
     match input.engine {
-        Engine::Terraform => match super::draft_refs::outermost_function(&input.source.expr) {
+        Engine::Terraform => match crate::bank::draft::refs::outermost_function(&input.source.expr) {
             Some(f) => format!("tf-draft-{f}"),
             None => "tf-draft".into(),
         },
@@ -536,7 +537,7 @@ fn value_yaml(engine: Engine, text: &str) -> String {
 fn tags_of(input: &DraftInput) -> Vec<String> {
     let mut tags: Vec<String> = Vec::new();
     if input.engine == Engine::Terraform {
-        for f in super::draft_refs::called_functions(&input.source.expr) {
+        for f in crate::bank::draft::refs::called_functions(&input.source.expr) {
             if !tags.contains(&f) && tags.len() < 4 {
                 tags.push(f);
             }

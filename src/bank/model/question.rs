@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::Deserialize;
 
-use super::params::Params;
+use crate::bank::model::params::Params;
 
 /// The evaluator a question is answered by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::model::{Engine, LessonRef, References};
+use crate::bank::model::{Engine, LessonRef, References};
 
 /// The name of the exam objective catalogue at a bank root.
 pub const OBJECTIVES: &str = "objectives.yaml";

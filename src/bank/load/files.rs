@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use super::load::LoadError;
+use crate::bank::load::LoadError;
 use crate::confine::ReadError;
 
 /// The largest bank file read (a bigger one is refused, not read).

@@ -7,7 +7,7 @@
 use crate::cfn::{Kind, Map, Scalar, Value};
 use crate::lang::Value as Lang;
 
-use super::compare::Mismatch;
+use crate::bank::answer::compare::Mismatch;
 
 /// Parses an answer written in YAML (or JSON), short-form tags in long form.
 pub fn parse(text: &str) -> Result<Value, String> {
@@ -319,7 +319,7 @@ mod tests {
 
     #[test]
     fn terraform_values_become_data() {
-        let v = crate::cli::common::constant(r#"{ path = "/etc/x", n = 2, half = 0.5, enabled = true, l = ["a"] }"#)
+        let v = crate::lang::session::constant(r#"{ path = "/etc/x", n = 2, half = 0.5, enabled = true, l = ["a"] }"#)
             .unwrap_or_else(|d| panic!("{d}"));
         assert_eq!(one_line(&from_lang(&v)), "{enabled: true, half: 0.5, l: [a], n: 2, path: /etc/x}");
         let secret = Lang::Sensitive(Box::new(Lang::string("hunter2")));
