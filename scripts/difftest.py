@@ -23,7 +23,7 @@ small main.tf of locals (referring to each other, now and then in a cycle; hered
 multi-line collections) and typed variables whose defaults may not convert, sometimes with a
 syntax slip, and asks for a local, a variable or an expression over them.
 
-Outcomes are compared as tests/golden.rs compares them: a value byte for byte; an error by
+Outcomes are compared as tests/it/golden.rs compares them: a value byte for byte; an error by
 its summary, and its detail as a prefix (the oracle keeps only the first wrapped line).
 The oracle is ../shared/tools/tf-oracle (or $TF_ORACLE); the engine is target/release/iacquiz
 (or $IACQUIZ). Nothing here runs in `cargo test`.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Regenerates src/lang/unicode/tables.rs: the Unicode facts Terraform releases were built with.
+"""Regenerates src/lang/value/unicode/tables.rs: the Unicode facts Terraform releases were built with.
 
 Sources (facts only; no code is copied):
   * general categories and character ages at Unicode 16.0 from the regex-syntax crate's
@@ -14,7 +14,7 @@ Self-check: the Unicode 15.0 IsPrint set, cut into ranges and exceptions the way
 strconv/makeisprint.go does, must give the counts in the header of Go 1.21's
 strconv/isprint.go: "(424+133+112)*2 + (508)*4 = 3370 bytes".
 
-Usage: python3 scripts/gen-unicode-tables.py [REGEX_SYNTAX_DIR] [TEXTSEG_GIT_DIR] > src/lang/unicode/tables.rs
+Usage: python3 scripts/gen-unicode-tables.py [REGEX_SYNTAX_DIR] [TEXTSEG_GIT_DIR] > src/lang/value/unicode/tables.rs
 """
 
 import glob

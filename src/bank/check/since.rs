@@ -3,7 +3,7 @@
 //! emulates ([`releases::RELEASES`], one per stretch between gate releases); the answer is the
 //! earliest release R such that every release from R on gives the same answer (the console's rendering of the value, or the
 //! error's summary) as the default release. What changed when is the engine's business (its
-//! version gates, with their sources in `src/lang/releases.rs`); this file only asks.
+//! version gates, with their sources in `src/lang/dialect/releases.rs`); this file only asks.
 
 use std::fmt;
 

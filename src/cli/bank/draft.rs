@@ -1,5 +1,5 @@
 //! `iacquiz bank draft`: read the author's sources (only inside the current folder), draft the
-//! question (src/bank/draft.rs) and print it, or say why it would not be true.
+//! question (src/bank/draft/compose.rs) and print it, or say why it would not be true.
 
 use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};

@@ -2,8 +2,7 @@
 //! schedules from it; corrupt and newer files are moved aside; the lock keeps out a second
 //! instance; `iacquiz stats` and the TTY check through the binary.
 
-#[path = "tui/drive.rs"]
-mod drive;
+use crate::drive;
 
 use drive::press;
 

@@ -1,8 +1,7 @@
 //! The terminal and the command line around the TUI (#19 point 7): `--questions`, TERM=dumb,
 //! colour depth, `--help`, and SIGTERM restoring the terminal.
 
-#[path = "tui/drive.rs"]
-mod drive;
+use crate::drive;
 
 use drive::press;
 

@@ -5,8 +5,7 @@
 //! standard input, through the library (with a stepping clock, so its transcript and its
 //! responses are golden too) and through the binary.
 
-#[path = "quiz/support.rs"]
-mod support;
+use crate::support;
 
 use std::io::Cursor;
 use std::path::PathBuf;

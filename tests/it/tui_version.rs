@@ -4,8 +4,7 @@
 //! feedback says how 1.14 answers; `--terraform-version` wins over the kept release; an old
 //! store without the field loads as the newest release; `stats` names the release.
 
-#[path = "tui/drive.rs"]
-mod drive;
+use crate::drive;
 
 use drive::press;
 

@@ -16,10 +16,8 @@
 //! - A multiple-choice question grades the choice picked: a typed response can be given only
 //!   when a choice reads exactly so.
 
-#[path = "quiz/support.rs"]
-mod support;
-#[path = "quiz/xml.rs"]
-mod xml;
+use crate::support;
+use crate::xml;
 
 use std::collections::BTreeMap;
 use std::path::Path;

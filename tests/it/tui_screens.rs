@@ -1,8 +1,7 @@
 //! Snapshot tests of every TUI screen on ratatui's TestBackend, driven by key events, over a
 //! small fixed bank (tests/fixtures/tui-bank) with a fixed clock and seed.
 
-#[path = "tui/drive.rs"]
-mod drive;
+use crate::drive;
 
 use drive::{ch, press, typed};
 
@@ -94,12 +93,12 @@ fn until(app: &mut App, want: impl Fn(&iacquiz::tui::app::Asking) -> bool) {
 #[test]
 fn home() {
     let mut app = app_with("home", None);
-    insta::assert_snapshot!("home", screen(&app));
+    snapshot!("home", screen(&app));
     ch(&mut app, 'j');
     ch(&mut app, 'j');
     ch(&mut app, '/');
     typed(&mut app, "merge");
-    insta::assert_snapshot!("home_filter", screen(&app));
+    snapshot!("home_filter", screen(&app));
     press(&mut app, KeyCode::Enter);
     assert!(!app.home.editing);
     assert_eq!(app.eligible().len(), 5);
@@ -114,18 +113,18 @@ fn choice_question_and_feedback() {
     assert_eq!(app.screen, Screen::Question);
     until(&mut app, |a| a.choices.iter().any(|c| c.misconception.is_some()));
     ch(&mut app, 'j');
-    insta::assert_snapshot!("question_choice", screen(&app));
+    snapshot!("question_choice", screen(&app));
     answer(&mut app, false, "");
     assert_eq!(app.screen, Screen::Feedback);
-    insta::assert_snapshot!("feedback_wrong", screen(&app));
+    snapshot!("feedback_wrong", screen(&app));
     ch(&mut app, 't');
-    insta::assert_snapshot!("trace", screen(&app));
+    snapshot!("trace", screen(&app));
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.screen, Screen::Feedback);
     press(&mut app, KeyCode::Enter);
     until_kind(&mut app, true);
     answer(&mut app, true, "");
-    insta::assert_snapshot!("feedback_right", screen(&app));
+    snapshot!("feedback_right", screen(&app));
 }
 
 #[test]
@@ -134,15 +133,15 @@ fn typed_question_shows_parse_errors_inline() {
     press(&mut app, KeyCode::Enter);
     until_kind(&mut app, false);
     typed(&mut app, "{ a = ");
-    insta::assert_snapshot!("question_input_error", screen(&app));
+    snapshot!("question_input_error", screen(&app));
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Question, "a parse error is not submitted");
     press(&mut app, KeyCode::Backspace);
     typed(&mut app, "1 }");
-    insta::assert_snapshot!("question_input_valid", screen(&app));
+    snapshot!("question_input_valid", screen(&app));
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Feedback);
-    insta::assert_snapshot!("feedback_typed", screen(&app));
+    snapshot!("feedback_typed", screen(&app));
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.screen, Screen::Home);
     assert!(app.session.is_none());
@@ -167,14 +166,14 @@ fn playground_evaluates_as_you_type_with_history() {
     // Unanswered: the first p only warns, and shows no value.
     ch(&mut app, 'p');
     assert_eq!(app.screen, Screen::Question, "the playground would give the answer away");
-    insta::assert_snapshot!("playground_warns_before_answering", screen(&app));
+    snapshot!("playground_warns_before_answering", screen(&app));
     ch(&mut app, 'p');
     assert_eq!(app.screen, Screen::Playground);
-    insta::assert_snapshot!("playground_question", screen(&app));
+    snapshot!("playground_question", screen(&app));
     press(&mut app, KeyCode::Enter);
     update::handle_key(&mut app, KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL));
     typed(&mut app, "upper(\"a\")");
-    insta::assert_snapshot!("playground_typed", screen(&app));
+    snapshot!("playground_typed", screen(&app));
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Up);
     assert_eq!(app.playground.input.text, "upper(\"a\")");
@@ -186,7 +185,7 @@ fn playground_evaluates_as_you_type_with_history() {
     let id = app.asking.as_ref().map(|a| a.item.id.clone()).expect("a question");
     answer(&mut app, true, "");
     assert!(app.feedback.as_ref().is_some_and(|f| f.correct && f.note.is_some()));
-    insta::assert_snapshot!("playground_looked_up_feedback", screen(&app));
+    snapshot!("playground_looked_up_feedback", screen(&app));
     let last = app
         .store
         .progress
@@ -222,19 +221,19 @@ fn exam_is_timed_without_feedback_then_scored_by_domain() {
     let mut app = app_with("exam", Some(Mode::Exam));
     assert_eq!(app.screen, Screen::Question);
     app.clock.advance(61_000);
-    insta::assert_snapshot!("exam_question", screen(&app));
+    snapshot!("exam_question", screen(&app));
     answer(&mut app, false, "0");
     assert_eq!(app.screen, Screen::Question, "no feedback during an exam");
     answer(&mut app, true, "\"standard\"");
     answer(&mut app, true, "\"standard\"");
     answer(&mut app, false, "0");
     assert_eq!(app.screen, Screen::Summary, "all answered, none flagged: no question asked");
-    insta::assert_snapshot!("exam_summary", screen(&app));
+    snapshot!("exam_summary", screen(&app));
     let recorded: usize = app.store.progress.questions.values().map(|q| q.history.len()).sum();
     assert_eq!(recorded, 4, "the four answers are recorded when the exam ends");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Feedback);
-    insta::assert_snapshot!("exam_walk_first_miss", screen(&app));
+    snapshot!("exam_walk_first_miss", screen(&app));
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.screen, Screen::Summary, "Esc from an answer goes back to the results");
     press(&mut app, KeyCode::Esc);
@@ -248,7 +247,7 @@ fn exam_time_runs_out() {
     app.clock.advance(4 * 90_000);
     update::tick(&mut app);
     assert_eq!(app.screen, Screen::Summary);
-    insta::assert_snapshot!("exam_time_up", screen(&app));
+    snapshot!("exam_time_up", screen(&app));
     let sheet = app.session.as_ref().and_then(|s| s.sheet.as_ref()).expect("an exam");
     assert_eq!(sheet.answered(), 1);
     assert_eq!(
@@ -289,7 +288,7 @@ fn exam_questions_are_skipped_flagged_and_revisited() {
     assert_eq!(sheet(&app).at, 2);
     press(&mut app, KeyCode::Left);
     assert_eq!(sheet(&app).at, 1);
-    insta::assert_snapshot!("exam_revisit_answered", screen(&app));
+    snapshot!("exam_revisit_answered", screen(&app));
     press(&mut app, KeyCode::Right);
     assert_eq!(sheet(&app).at, 2);
     // A typed question: an empty Enter offers to skip, a second one skips.
@@ -297,7 +296,7 @@ fn exam_questions_are_skipped_flagged_and_revisited() {
     let at = sheet(&app).at;
     press(&mut app, KeyCode::Enter);
     assert_eq!(sheet(&app).at, at, "the first empty Enter only offers");
-    insta::assert_snapshot!("exam_empty_enter_offers_skip", screen(&app));
+    snapshot!("exam_empty_enter_offers_skip", screen(&app));
     press(&mut app, KeyCode::Enter);
     assert_ne!(sheet(&app).at, at, "the second skips");
     // The list shows answered, skipped and flagged; Enter goes back to the flagged one.
@@ -306,7 +305,7 @@ fn exam_questions_are_skipped_flagged_and_revisited() {
         press(&mut app, KeyCode::F(4));
     }
     assert_eq!(app.screen, Screen::ExamList);
-    insta::assert_snapshot!("exam_question_list", screen(&app));
+    snapshot!("exam_question_list", screen(&app));
     for _ in 0..10 {
         ch(&mut app, 'k');
     }
@@ -340,14 +339,14 @@ fn finishing_early_asks_first() {
     ch(&mut app, 'f');
     ch(&mut app, 'F');
     assert_eq!(app.screen, Screen::Question, "not finished yet");
-    insta::assert_snapshot!("exam_finish_confirm", screen(&app));
+    snapshot!("exam_finish_confirm", screen(&app));
     ch(&mut app, 'n');
     assert!(app.confirm.is_none());
     assert_eq!(app.screen, Screen::Question);
     ch(&mut app, 'F');
     ch(&mut app, 'y');
     assert_eq!(app.screen, Screen::Summary);
-    insta::assert_snapshot!("exam_results_every_status", screen(&app));
+    snapshot!("exam_results_every_status", screen(&app));
     use iacquiz::quiz::exam::Status;
     let statuses: Vec<Status> = (0..4).map(|i| sheet(&app).status(i)).collect();
     assert_eq!(statuses, [Status::Wrong, Status::Right, Status::Skipped, Status::NotReached]);
@@ -388,7 +387,7 @@ fn esc_in_an_exam_asks_and_never_silently_discards() {
     answer(&mut app, true, "\"standard\"");
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.screen, Screen::Question);
-    insta::assert_snapshot!("exam_leave_confirm", screen(&app));
+    snapshot!("exam_leave_confirm", screen(&app));
     press(&mut app, KeyCode::Esc);
     assert!(app.confirm.is_none(), "Esc again keeps going");
     assert!(app.session.is_some());
@@ -433,14 +432,14 @@ fn results_list_every_question_and_open_each() {
     assert_eq!(statuses.iter().filter(|s| **s == Status::Right).count(), 1, "{statuses:?}");
     assert_eq!(statuses.iter().filter(|s| **s == Status::Wrong).count(), 1, "{statuses:?}");
     assert_eq!(statuses.iter().filter(|s| **s == Status::Skipped).count(), 2, "{statuses:?}");
-    insta::assert_snapshot!("exam_results_after_time", screen(&app));
+    snapshot!("exam_results_after_time", screen(&app));
     // Walk: ↓ to the third, Enter opens it (skipped: the right answer shown), Enter goes on.
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Feedback);
     assert_eq!(app.walking, Some(2));
-    insta::assert_snapshot!("exam_results_open_skipped", screen(&app));
+    snapshot!("exam_results_open_skipped", screen(&app));
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.walking, Some(3));
     ch(&mut app, 'b');
@@ -456,7 +455,7 @@ fn review_repeats_misses_until_right() {
     ch(&mut app, 'j');
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Home, "nothing to review yet");
-    insta::assert_snapshot!("review_empty", screen(&app));
+    snapshot!("review_empty", screen(&app));
     // Miss two questions in practice.
     ch(&mut app, 'k');
     ch(&mut app, 'k');
@@ -470,7 +469,7 @@ fn review_repeats_misses_until_right() {
     ch(&mut app, 'j');
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.session.as_ref().map(|s| s.queue.len()), Some(2));
-    insta::assert_snapshot!("review_question", screen(&app));
+    snapshot!("review_question", screen(&app));
     answer(&mut app, false, "0");
     press(&mut app, KeyCode::Enter);
     assert_eq!(
@@ -505,16 +504,16 @@ fn stats_chart_help_and_small_terminals() {
     ch(&mut app, 'k');
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Stats);
-    insta::assert_snapshot!("stats", screen(&app));
+    snapshot!("stats", screen(&app));
     ch(&mut app, '?');
-    insta::assert_snapshot!("help", screen(&app));
+    snapshot!("help", screen(&app));
     press(&mut app, KeyCode::Esc);
     assert!(app.help.is_none());
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.screen, Screen::Home);
-    insta::assert_snapshot!("home_after_practice", screen(&app));
-    insta::assert_snapshot!("too_small", render_text(&app, 59, 15));
-    insta::assert_snapshot!("home_large", render_text(&app, 100, 30));
+    snapshot!("home_after_practice", screen(&app));
+    snapshot!("too_small", render_text(&app, 59, 15));
+    snapshot!("home_large", render_text(&app, 100, 30));
     ch(&mut app, 'q');
     assert!(app.quit);
 }
@@ -566,13 +565,13 @@ fn cfnrain_and_rivet_questions_show_their_sources() {
         seen.push(engine);
         match engine {
             Engine::Cfnrain => {
-                insta::assert_snapshot!("question_cfnrain", screen(&app));
+                snapshot!("question_cfnrain", screen(&app));
                 ch(&mut app, 'p');
                 assert_eq!(app.screen, Screen::Question, "the playground is for terraform expressions");
                 assert!(app.notice.as_deref().is_some_and(|n| n.contains("iacquiz cfn package")));
                 answer(&mut app, false, "");
                 assert_eq!(app.screen, Screen::Feedback);
-                insta::assert_snapshot!("feedback_cfnrain", screen(&app));
+                snapshot!("feedback_cfnrain", screen(&app));
             }
             _ => {
                 typed(&mut app, "[/etc/rivet-slot-1");
@@ -584,7 +583,7 @@ fn cfnrain_and_rivet_questions_show_their_sources() {
                     press(&mut app, KeyCode::Backspace);
                 }
                 typed(&mut app, "/etc/rivet-slot-2");
-                insta::assert_snapshot!("question_rivet_typed", screen(&app));
+                snapshot!("question_rivet_typed", screen(&app));
                 press(&mut app, KeyCode::Enter);
                 assert_eq!(app.screen, Screen::Feedback);
                 assert!(

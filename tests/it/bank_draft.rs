@@ -42,16 +42,16 @@ fn text(b: &[u8]) -> String {
 
 /// Puts a drafted file into a bank folder with the bundled lessons.yaml and runs check on it.
 fn check_in_bank(engine: &str, yaml: &str) -> Output {
-    let lessons = include_str!("../questions/lessons.yaml");
+    let lessons = include_str!("../../questions/lessons.yaml");
     // The lessons carry their seed texts (quotes are checked against them) and the objectives.
     let bank = folder(
         "bank",
         &[
             ("lessons.yaml", lessons),
-            ("objectives.yaml", include_str!("../questions/objectives.yaml")),
-            ("seeds/001.txt", include_str!("../questions/seeds/001.txt")),
-            ("seeds/002.txt", include_str!("../questions/seeds/002.txt")),
-            ("seeds/003.txt", include_str!("../questions/seeds/003.txt")),
+            ("objectives.yaml", include_str!("../../questions/objectives.yaml")),
+            ("seeds/001.txt", include_str!("../../questions/seeds/001.txt")),
+            ("seeds/002.txt", include_str!("../../questions/seeds/002.txt")),
+            ("seeds/003.txt", include_str!("../../questions/seeds/003.txt")),
             (&format!("{engine}/draft.yaml"), yaml),
         ],
     );

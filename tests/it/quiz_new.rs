@@ -2,8 +2,7 @@
 //! same arguments give the same bytes, another seed another quiz), the draw (balanced over
 //! topics, filtered by topic and difficulty), variants, and the exit codes of bad input.
 
-#[path = "quiz/support.rs"]
-mod support;
+use crate::support;
 
 use std::collections::BTreeMap;
 use std::path::Path;

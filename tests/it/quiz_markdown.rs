@@ -3,8 +3,7 @@
 //! backslash or `<a>` of an explanation is lost, and code cannot close its fence (#18 point 6,
 //! #21 point 4).
 
-#[path = "quiz/support.rs"]
-mod support;
+use crate::support;
 
 use iacquiz::export::md;
 use iacquiz::instructor::model::{Format, Quiz};

@@ -1,8 +1,7 @@
 //! A second iacquiz while the first holds the progress lock opens read-only: a banner on every
 //! screen, answering refused, and progress.json left byte for byte as it was.
 
-#[path = "tui/drive.rs"]
-mod drive;
+use crate::drive;
 
 use drive::press;
 

@@ -4,13 +4,11 @@
 //! the explanation, beside it on a wide terminal), and a long status message wraps. Besides
 //! the snapshots, each test checks that the full text is on the screen, across rows.
 
-#[path = "tui/drive.rs"]
-mod drive;
+use crate::drive;
 
 use drive::press;
 
-#[path = "quiz/support.rs"]
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 
@@ -118,7 +116,7 @@ fn long_choices_wrap_under_their_text_and_nothing_is_cut() {
         let mut app = practice(&format!("layout-choices-{w}"));
         assert_eq!(app.screen, Screen::Question);
         let screen = render_text(&app, w, h);
-        insta::assert_snapshot!(format!("choices_{w}x{h}"), screen);
+        snapshot!(format!("choices_{w}x{h}"), screen);
         let choices = app.asking.as_ref().map(|a| a.choices.clone()).unwrap_or_default();
         assert_eq!(choices.len(), 4);
         assert!(
@@ -176,7 +174,7 @@ fn a_long_source_line_wraps_behind_a_marker() {
             "the long line is not whole across its rows at {w}x{h}\n{screen}"
         );
         if w == 80 {
-            insta::assert_snapshot!("source_80x24", screen);
+            snapshot!("source_80x24", screen);
         }
     }
 }
@@ -214,7 +212,7 @@ fn feedback_keeps_the_source_above_or_beside_the_explanation() {
         press(&mut app, KeyCode::Char('a'));
         assert_eq!(app.screen, Screen::Feedback);
         let screen = render_text(&app, w, h);
-        insta::assert_snapshot!(format!("feedback_{w}x{h}"), screen);
+        snapshot!(format!("feedback_{w}x{h}"), screen);
         let rows = rows(&screen);
         let at = |title: &str| {
             rows.iter()
@@ -277,7 +275,7 @@ fn a_long_status_message_wraps_instead_of_being_cut() {
         assert!(notice.chars().count() > 80, "{notice}");
         let screen = render_text(&app, w, h);
         if w == 80 {
-            insta::assert_snapshot!("status_80x24", screen);
+            snapshot!("status_80x24", screen);
         }
         let rows = rows(&screen);
         let footer: Vec<&String> = rows.iter().rev().take_while(|r| !r.contains('┘')).collect();
@@ -335,7 +333,7 @@ fn quiz_take_gives_the_source_the_free_rows() {
     let line = long_source_line();
     for (w, h) in SIZES {
         let screen = iacquiz::tui::take::render_text(&t, w, h);
-        insta::assert_snapshot!(format!("take_{w}x{h}"), screen);
+        snapshot!(format!("take_{w}x{h}"), screen);
         let r = rows(&screen);
         let inside = pane(&screen, "Source");
         if screen.contains(" lines ") {
@@ -426,7 +424,7 @@ fn choices_taller_than_their_pane_scroll_to_the_selected_one() {
     let choices = app.asking.as_ref().map(|a| a.choices.clone()).unwrap_or_default();
     let (w, h) = (60, 16);
     let screen = render_text(&app, w, h);
-    insta::assert_snapshot!("choices_60x16", screen);
+    snapshot!("choices_60x16", screen);
     assert!(screen.contains(" rows 1–"), "the pane says it shows part of the choices\n{screen}");
     for (i, c) in choices.iter().enumerate() {
         let screen = render_text(&app, w, h);

@@ -3,13 +3,11 @@
 //! practice (the TUI), `quiz take` (plain), `quiz grade` and `diagnose`, with the unquoted-word
 //! and letter-case hints.
 
-#[path = "tui/drive.rs"]
-mod drive;
+use crate::drive;
 
 use drive::press;
 
-#[path = "quiz/support.rs"]
-mod support;
+use crate::support;
 
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
@@ -208,7 +206,7 @@ fn prepared_quiz() -> Quiz {
     Quiz::from_json(&read(&root().join("tests/quiz/responses/quiz.json"))).unwrap_or_else(|e| panic!("quiz.json: {e}"))
 }
 
-/// Variant 1 answered (as tests/quiz_grade.rs does), question 11 being `format("%s_%04d",
+/// Variant 1 answered (as tests/it/quiz_grade.rs does), question 11 being `format("%s_%04d",
 /// "node", 29)`; `last` is what is typed for it.
 fn script(last: &str) -> String {
     format!("D\nno\nB\nC\nc\n-\nfalse\n[\"00007\", \"00084\", \"00275\"]\n\"X]]>Y<Z & *\\n\"\nC\n{last}")

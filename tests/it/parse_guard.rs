@@ -1,4 +1,4 @@
-//! The parse guard (`src/lang/parse_guard.rs`) marks only bytes that make the text invalid:
+//! The parse guard (`src/lang/syntax/parse_guard.rs`) marks only bytes that make the text invalid:
 //! over every golden case (expression and configuration), a case in which it finds a trap is
 //! one real Terraform rejected.
 

@@ -3,8 +3,7 @@
 //! quits except in a text field, and asks during an exam; the playground's history, recall
 //! and pasted input.
 
-#[path = "tui/drive.rs"]
-mod drive;
+use crate::drive;
 
 use drive::{ch, press, typed};
 
@@ -136,7 +135,7 @@ fn help_scrolls_by_page_at_80x24() {
     press(&mut app, KeyCode::F(1));
     let top = screen(&app);
     assert!(top.contains("lines 1–"), "the help is longer than the terminal: {top}");
-    insta::assert_snapshot!("help_exam_typed_top", top);
+    snapshot!("help_exam_typed_top", top);
     press(&mut app, KeyCode::PageDown);
     let page = app.help.expect("help open");
     assert!(page > 5, "PgDn moves a page, not a line: {page}");
@@ -285,7 +284,7 @@ fn playground_keeps_a_history_clears_the_line_and_recalls() {
     assert_eq!((h[0].input.as_str(), h[0].output.as_deref()), ("1 + 2", Ok("3")));
     assert_eq!((h[1].input.as_str(), h[1].output.as_deref()), ("upper(\"ab\")", Ok("\"AB\"")));
     let s = screen(&app);
-    insta::assert_snapshot!("playground_history", s);
+    snapshot!("playground_history", s);
     // Most recent at the bottom.
     let first = s.find("> 1 + 2").expect("the first input shows");
     let second = s.find("> upper(\"ab\")").expect("the second input shows");
@@ -344,7 +343,7 @@ fn a_paste_with_newlines_is_one_input() {
         Some(Ok("[\n  1,\n  2,\n]")),
         "evaluated as one expression"
     );
-    insta::assert_snapshot!("playground_paste", screen(&app));
+    snapshot!("playground_paste", screen(&app));
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.playground.history.len(), 1, "one entry, not four");
     assert_eq!(app.playground.input.text, "");

@@ -2,8 +2,7 @@
 //! fixture bank: one miss leaves Home at 0% mastery with the miss counted on Review; Review
 //! asks the very instance that was missed (parameters, prompt, choice order).
 
-#[path = "tui/drive.rs"]
-mod drive;
+use crate::drive;
 
 use drive::{ch, press};
 
@@ -97,7 +96,7 @@ fn one_miss_leaves_mastery_at_zero_and_waits_on_review() {
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.screen, Screen::Home);
     let home = render_text(&app, 80, 24);
-    insta::assert_snapshot!("home_after_one_miss", home);
+    snapshot!("home_after_one_miss", home);
     let row = home
         .lines()
         .find(|l| l.contains(missed.1.as_str()))
@@ -109,7 +108,7 @@ fn one_miss_leaves_mastery_at_zero_and_waits_on_review() {
     // A day later the miss is due; mastery has not moved with the clock.
     app.clock.advance(24 * HOUR_MS);
     let later = render_text(&app, 80, 24);
-    insta::assert_snapshot!("home_a_day_after_one_miss", later);
+    snapshot!("home_a_day_after_one_miss", later);
     assert!(later.contains("· 1 due · 0 mastered"), "{later}");
 
     // Putting it right in Review settles the miss.
@@ -170,7 +169,7 @@ fn review_asks_the_instance_that_was_missed() {
         assert_eq!(again, asked, "seed {seed}: review asks the missed instance of {id}");
         assert_eq!(body(&app), screen_then, "seed {seed}: the same question screen");
         if seed == 1 && id == "tf-merge-three-way" {
-            insta::assert_snapshot!("review_asks_the_missed_instance", render_text(&app, 80, 24));
+            snapshot!("review_asks_the_missed_instance", render_text(&app, 80, 24));
         }
         // Missed again, it comes back as the same instance with the same explanation.
         answer(&mut app, false);

@@ -2,10 +2,8 @@
 //! quick-xml, HTML checked for being self-contained and escaped. Each is compared with the
 //! quiz.json it was made from, over the golden quiz and a quiz of the whole bundled bank.
 
-#[path = "quiz/support.rs"]
-mod support;
-#[path = "quiz/xml.rs"]
-mod xml;
+use crate::support;
+use crate::xml;
 
 use std::path::Path;
 

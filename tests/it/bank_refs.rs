@@ -4,8 +4,7 @@
 //! address and a malformed `since`, each at its file:line:column with the question id; coverage
 //! counts by objective; the exports show the references.
 
-#[path = "quiz/support.rs"]
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 

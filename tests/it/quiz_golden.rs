@@ -2,8 +2,7 @@
 //! format, compared byte for byte with tests/quiz/golden/. `QUIZ_GOLDEN_UPDATE=1` rewrites the
 //! golden files from the current output; review the diff before committing it.
 
-#[path = "quiz/support.rs"]
-mod support;
+use crate::support;
 
 use support::{check_golden, make_golden_quiz, read};
 

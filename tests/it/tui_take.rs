@@ -5,8 +5,7 @@
 //! `quiz grade` grades as the keys chosen say it should; quitting and Ctrl-C keeping answers;
 //! a variant the quiz lacks.
 
-#[path = "quiz/support.rs"]
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 
@@ -92,13 +91,13 @@ fn screens_from_the_name_to_the_submission() {
     let mut c = clock();
     let mut t = take(&quiz, 1, None, &out);
     typed(&mut t, &mut c, "Erin");
-    insta::assert_snapshot!("take_name", screen(&t));
+    snapshot!("take_name", screen(&t));
     press(&mut t, &mut c, KeyCode::Enter);
     assert_eq!(t.phase, Phase::Question);
     assert_eq!(t.sitting.name, "Erin");
     c.now += 64_000; // the header shows the time since the name was entered
     iacquiz::tui::take::update::tick(&mut t, c.now);
-    insta::assert_snapshot!("take_first_question", screen(&t));
+    snapshot!("take_first_question", screen(&t));
     let first = screen(&t);
     for word in ["right", "wrong", "correct", "misconception"] {
         assert!(!first.to_lowercase().contains(word), "an exam screen says {word:?}");
@@ -122,7 +121,7 @@ fn screens_from_the_name_to_the_submission() {
     }
     assert_eq!(t.sitting.current(), 7);
     typed(&mut t, &mut c, "[\"00007\", \"00084\", \"0027");
-    insta::assert_snapshot!("take_input_typing", screen(&t));
+    snapshot!("take_input_typing", screen(&t));
     typed(&mut t, &mut c, "5\"]");
     assert_eq!(t.sitting.answer(7), Some("[\"00007\", \"00084\", \"00275\"]"));
     press(&mut t, &mut c, KeyCode::Enter);
@@ -135,7 +134,7 @@ fn screens_from_the_name_to_the_submission() {
     assert_eq!(t.sitting.answer(8), None, "a line typed away is no answer");
     press(&mut t, &mut c, KeyCode::F(10));
     assert_eq!(t.phase, Phase::Submit);
-    insta::assert_snapshot!("take_submit_confirm", screen(&t));
+    snapshot!("take_submit_confirm", screen(&t));
     ch(&mut t, &mut c, 'n');
     assert_eq!(
         (t.phase, t.sitting.current()),
@@ -151,7 +150,7 @@ fn screens_from_the_name_to_the_submission() {
     // The folder differs from run to run: DIR stands for it, padded to its width.
     let d = out.display().to_string();
     let shown = screen(&t).replace(&d, &format!("{:<w$}", "DIR", w = d.len()));
-    insta::assert_snapshot!("take_submitted", shown);
+    snapshot!("take_submitted", shown);
     press(&mut t, &mut c, KeyCode::Enter);
     assert!(t.quit);
 
@@ -308,7 +307,7 @@ fn quitting_and_ctrl_c_keep_the_answers_given() {
     assert!(out.join("responses-Q.json").exists(), "an answer is written as soon as it is given");
     press(&mut t, &mut c, KeyCode::Esc);
     assert_eq!(t.phase, Phase::Quit);
-    insta::assert_snapshot!("take_quit_confirm", screen(&t));
+    snapshot!("take_quit_confirm", screen(&t));
     press(&mut t, &mut c, KeyCode::Esc);
     assert_eq!(t.phase, Phase::Question, "Esc on the confirmation goes back");
     ch(&mut t, &mut c, 'q');

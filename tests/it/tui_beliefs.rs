@@ -3,8 +3,7 @@
 //! lists it with its count and explanation; "Practise my beliefs" asks questions that carry it
 //! and retires it after enough right answers; `iacquiz stats` lists it in text and JSON.
 
-#[path = "tui/drive.rs"]
-mod drive;
+use crate::drive;
 
 use drive::{ch, press};
 
@@ -127,7 +126,7 @@ fn a_believed_miss_is_listed_practised_and_retired() {
     open_entry(&mut app, BELIEFS_ENTRY);
     assert_eq!(app.screen, Screen::Beliefs);
     let list = render_text(&app, 100, 30);
-    insta::assert_snapshot!("beliefs_after_one_miss", list);
+    snapshot!("beliefs_after_one_miss", list);
     let row = list.lines().find(|l| l.contains(m.as_str())).expect("the belief's row");
     assert!(row.contains("shown 1× · last today"), "{row}");
     assert!(row.contains(&format!("{RETIRE_AFTER} right to retire")), "{row}");
@@ -141,7 +140,7 @@ fn a_believed_miss_is_listed_practised_and_retired() {
     open_entry(&mut app, PRACTISE_BELIEFS_ENTRY);
     assert_eq!(app.screen, Screen::Question);
     assert_eq!(app.session.as_ref().map(|s| s.planned), Some(RETIRE_AFTER));
-    insta::assert_snapshot!("beliefs_practice_question", render_text(&app, 100, 30));
+    snapshot!("beliefs_practice_question", render_text(&app, 100, 30));
     for n in 0..RETIRE_AFTER {
         assert!(carried(&app).contains(&m), "question {} carries {m}", n + 1);
         let active = beliefs::active(&app.store.progress);

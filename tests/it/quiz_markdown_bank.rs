@@ -8,8 +8,7 @@
 //! sees is the text without its backtick delimiters. Everything else is compared exactly, up
 //! to runs of white space (a renderer joins lines and drops indentation of prose).
 
-#[path = "quiz/support.rs"]
-mod support;
+use crate::support;
 
 use iacquiz::export::{feedback, inline_code, md, objective_line, ref_lines, refs_of, source_blocks, type_hint};
 use iacquiz::instructor::model::{Format, Item, Quiz};

@@ -106,7 +106,7 @@ pub fn check_golden(name: &str, got: &str) -> Result<(), String> {
     let (w, g): (Vec<&str>, Vec<&str>) = (want.lines().collect(), got.lines().collect());
     let line = w.iter().zip(&g).position(|(a, b)| a != b).unwrap_or(w.len().min(g.len()));
     Err(format!(
-        "{name} differs from tests/quiz/golden/{name} at line {}:\n  want: {}\n  got:  {}\n(QUIZ_GOLDEN_UPDATE=1 cargo test --test quiz_golden rewrites the golden files; review the diff)",
+        "{name} differs from tests/quiz/golden/{name} at line {}:\n  want: {}\n  got:  {}\n(QUIZ_GOLDEN_UPDATE=1 cargo test --test it quiz_golden:: rewrites the golden files; review the diff)",
         line + 1,
         w.get(line).unwrap_or(&"<end of file>"),
         g.get(line).unwrap_or(&"<end of file>")

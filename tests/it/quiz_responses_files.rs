@@ -3,8 +3,7 @@
 //! that fails is said at once (the TUI's status line, standard error on the line flow), the
 //! answers stay in memory and a later save succeeds.
 
-#[path = "quiz/support.rs"]
-mod support;
+use crate::support;
 
 use std::io::Cursor;
 use std::path::{Path, PathBuf};

@@ -119,7 +119,8 @@ fn writer(dir: &Path, role: &str, name: &str) -> Child {
     let exe = std::env::current_exe().expect("test binary");
     Command::new(exe)
         .args([
-            "writer_process",
+            // The test's full name in the one test binary (`module::name`, without the crate).
+            &format!("{}::writer_process", module_path!().split_once("::").map_or("", |(_, m)| m)),
             "--exact",
             "--ignored",
             "--nocapture",
