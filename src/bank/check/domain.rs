@@ -74,7 +74,7 @@ pub fn enumerate(params: &Params) -> Vec<Values> {
 }
 
 /// The domain's corners: each range at its min and at its max, in every combination (up to
-/// [`MAX_CORNERS`]); a list parameter takes its first value in even corners and its last in odd
+/// `MAX_CORNERS`); a list parameter takes its first value in even corners and its last in odd
 /// ones, so both ends of each list are met too.
 pub fn corners(params: &Params) -> Vec<Values> {
     let specs: Vec<(&String, &ParamSpec)> = params.iter().collect();

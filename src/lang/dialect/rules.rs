@@ -19,7 +19,7 @@ pub enum Rule {
     SliceReturnsList,
     /// element(): wraps around past the end.
     ElementWraps,
-    /// list[i]: a negative index is an error.
+    /// `list[i]`: a negative index is an error.
     IndexNoNegative,
     /// Map keys iterate lexically, not in the order written.
     MapKeysLexical,
@@ -89,7 +89,7 @@ pub enum Rule {
     JoinNoQuotes,
     /// A template that is exactly one interpolation returns the raw value, not a string.
     TemplateWrapRaw,
-    /// list[i]: indexes count from zero.
+    /// `list[i]`: indexes count from zero.
     IndexFromZero,
     /// element(): its index counts from zero.
     ElementFromZero,

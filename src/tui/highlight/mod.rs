@@ -1,6 +1,6 @@
 //! Syntax highlighting for the source pane: a small line-by-line tokenizer for HCL (Terraform
 //! and Rivet: comments, strings, numbers, keywords, attribute and function names) and YAML
-//! (cfnrain templates: [`yaml`]).
+//! (cfnrain templates: `yaml`).
 
 mod yaml;
 
