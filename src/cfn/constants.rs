@@ -5,6 +5,7 @@
 use super::error::{CfnError, ErrorKind};
 use super::sub::{self, Word};
 use super::value::{Map, Value};
+use super::yaml::text_size;
 
 /// Bytes the constants of one file may expand to in all, every use counted: a constant may
 /// repeat an earlier one, so ten lines can otherwise double a string into gigabytes.
@@ -26,18 +27,6 @@ impl Budget {
             ));
         }
         Ok(())
-    }
-}
-
-/// The text a value holds (scalars and keys), for the budget.
-fn text_size(v: &Value) -> usize {
-    match v {
-        Value::Scalar(s) => s.text.len(),
-        Value::Seq(items) => items.iter().map(text_size).fold(0, usize::saturating_add),
-        Value::Map(m) => m
-            .iter()
-            .map(|(k, v)| k.len().saturating_add(text_size(v)))
-            .fold(0, usize::saturating_add),
     }
 }
 

@@ -17,6 +17,19 @@ const MAX_COPIES: usize = 1000;
 /// the scope that holds the section (for `ForEach: !Ref P`).
 pub fn entries(modules: &Map, param: &dyn Fn(&str) -> Result<Option<Value>, CfnError>) -> Result<Vec<Entry>, CfnError> {
     let mut out = Vec::new();
+    // Each copy of a body is new text: charged like the packaging's other values, so 1,000
+    // copies of a large body stop with an error before they are made.
+    let mut copied = 0usize;
+    let mut charge = |body: &Map| {
+        copied = copied.saturating_add(crate::cfn::yaml::map_text_size(body));
+        if copied > super::module::MAX_PRODUCED {
+            return Err(CfnError::from(ErrorKind::Limit(format!(
+                "the loops copy more than {} MiB of module entries; iacquiz stops here",
+                super::module::MAX_PRODUCED >> 20
+            ))));
+        }
+        Ok(())
+    };
     for (key, val) in modules.iter() {
         if let Some(loop_name) = key.strip_prefix("Fn::ForEach::") {
             let items = val
@@ -39,6 +52,7 @@ pub fn entries(modules: &Map, param: &dyn Fn(&str) -> Result<Option<Value>, CfnE
                 .ok_or_else(|| err(format!("{key}: the entry {okey} must be a mapping")))?;
             let (plain, amp) = (format!("${{{id}}}"), format!("&{{{id}}}"));
             for (i, k) in coll.iter().enumerate() {
+                charge(body)?;
                 let mut b = Value::Map(body.clone());
                 b.map_strings(&mut |s| {
                     let t = placeholders(s, i, k).replace(&plain, k).replace(&amp, k);
@@ -61,6 +75,7 @@ pub fn entries(modules: &Map, param: &dyn Fn(&str) -> Result<Option<Value>, CfnE
                     let mut body = body.clone();
                     body.remove("ForEach");
                     for (i, k) in coll.iter().enumerate() {
+                        charge(&body)?;
                         let mut b = Value::Map(body.clone());
                         b.map_strings(&mut |s| {
                             let t = placeholders(s, i, k);

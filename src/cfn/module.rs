@@ -48,9 +48,30 @@ pub struct Engine<'a> {
     emitted: RefCell<Map>,
     transforms: RefCell<Vec<Value>>,
     count: Cell<usize>,
+    // Bytes of values resolved so far (see [`Engine::charge`]).
+    produced: Cell<usize>,
 }
 
+/// Bytes of values one packaging may resolve, every copy counted (an inserted file, a resolved
+/// scalar, a module's or a loop's copy of a body), so that a template that inserts one large
+/// file many times, or loops over a large body, ends with an error instead of taking gigabytes.
+pub const MAX_PRODUCED: usize = 256 << 20;
+
 impl<'a> Engine<'a> {
+    /// Charges `bytes` of resolved values to the packaging's budget ([`MAX_PRODUCED`]).
+    pub fn charge(&self, bytes: usize) -> Result<(), CfnError> {
+        let total = self.produced.get().saturating_add(bytes);
+        self.produced.set(total);
+        if total > MAX_PRODUCED {
+            return Err(ErrorKind::Limit(format!(
+                "the packaged template would hold more than {} MiB (every inserted file, module copy and resolved value counted); iacquiz stops here",
+                MAX_PRODUCED >> 20
+            ))
+            .into());
+        }
+        Ok(())
+    }
+
     /// A packaging of the file at `root` read through `reader`.
     pub fn new(ctx: Ctx<'a>, reader: Reader<'a>, root: Loc) -> Engine<'a> {
         Engine {
@@ -64,6 +85,7 @@ impl<'a> Engine<'a> {
             emitted: RefCell::new(Map::new()),
             transforms: RefCell::new(Vec::new()),
             count: Cell::new(0),
+            produced: Cell::new(0),
         }
     }
 

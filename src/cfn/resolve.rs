@@ -28,28 +28,19 @@ pub enum OutRef {
 /// `AWS::NoValue`).
 pub fn resolve(eng: &Engine, sc: &Scope, v: &Value) -> Result<Option<Value>, CfnError> {
     if let Some((f, arg)) = v.intrinsic() {
-        return match f {
-            "Ref" => match arg.as_str() {
-                Some(name) => lookup_ref(eng, sc, name).map(Some),
-                None => Ok(Some(v.clone())),
-            },
-            "Fn::GetAtt" => getatt(eng, sc, v, arg).map(Some),
-            "Fn::Sub" => sub_fn(eng, sc, arg).map(Some),
-            "Fn::If" => if_fn(eng, sc, arg),
-            "Fn::Invoke" => intrinsics::invoke(eng, sc, arg).map(Some),
-            "Fn::InsertFile" => intrinsics::insert_file(eng, sc, arg).map(Some),
-            "Fn::Join" | "Fn::Select" | "Fn::Merge" => {
-                let arg = resolve(eng, sc, arg)?.unwrap_or_else(Value::null);
-                intrinsics::fold(f, arg).map(Some)
-            }
-            _ => {
-                let arg = resolve(eng, sc, arg)?.unwrap_or_else(|| Value::reference("AWS::NoValue"));
-                Ok(Some(Value::func(f, arg)))
-            }
-        };
+        let out = resolve_intrinsic(eng, sc, v, f, arg)?;
+        // What an intrinsic gives (a parameter's value, an inserted file, a joined string)
+        // is new text: charged whole. Its arguments were charged as they were resolved.
+        if let Some(x) = &out {
+            eng.charge(crate::cfn::yaml::text_size(x))?;
+        }
+        return Ok(out);
     }
     Ok(Some(match v {
-        Value::Scalar(_) => v.clone(),
+        Value::Scalar(s) => {
+            eng.charge(s.text.len())?;
+            v.clone()
+        }
         Value::Seq(items) => {
             let mut out = Vec::with_capacity(items.len());
             for item in items {
@@ -61,6 +52,29 @@ pub fn resolve(eng: &Engine, sc: &Scope, v: &Value) -> Result<Option<Value>, Cfn
         }
         Value::Map(m) => Value::Map(resolve_map(eng, sc, m)?),
     }))
+}
+
+/// Resolves the intrinsic function `f` (applied to `arg`) that `v` is.
+fn resolve_intrinsic(eng: &Engine, sc: &Scope, v: &Value, f: &str, arg: &Value) -> Result<Option<Value>, CfnError> {
+    match f {
+        "Ref" => match arg.as_str() {
+            Some(name) => lookup_ref(eng, sc, name).map(Some),
+            None => Ok(Some(v.clone())),
+        },
+        "Fn::GetAtt" => getatt(eng, sc, v, arg).map(Some),
+        "Fn::Sub" => sub_fn(eng, sc, arg).map(Some),
+        "Fn::If" => if_fn(eng, sc, arg),
+        "Fn::Invoke" => intrinsics::invoke(eng, sc, arg).map(Some),
+        "Fn::InsertFile" => intrinsics::insert_file(eng, sc, arg).map(Some),
+        "Fn::Join" | "Fn::Select" | "Fn::Merge" => {
+            let arg = resolve(eng, sc, arg)?.unwrap_or_else(Value::null);
+            intrinsics::fold(f, arg).map(Some)
+        }
+        _ => {
+            let arg = resolve(eng, sc, arg)?.unwrap_or_else(|| Value::reference("AWS::NoValue"));
+            Ok(Some(Value::func(f, arg)))
+        }
+    }
 }
 
 /// Resolves every value of a mapping, dropping removed ones.

@@ -12,6 +12,9 @@ use super::value::{Kind, Map, Scalar, Value, resolve_plain};
 const MAX_DEPTH: usize = 256;
 /// How many nodes aliases may expand to, against alias bombs.
 const MAX_NODES: usize = 2_000_000;
+/// Bytes of scalar text a document may expand to, every alias counted as a copy of what its
+/// anchor holds: a 4 MiB anchor aliased 200 times is 800 MB, though it is one node each time.
+pub const MAX_TEXT: usize = 64 << 20;
 
 /// Parses one YAML or JSON document. Errors carry the line and column.
 pub fn parse(src: &str) -> Result<Value, String> {
@@ -20,6 +23,7 @@ pub fn parse(src: &str) -> Result<Value, String> {
         anchors: HashMap::new(),
         depth: 0,
         nodes: 0,
+        text: 0,
     };
     let mut doc = None;
     loop {
@@ -45,6 +49,7 @@ struct Reader<'a> {
     anchors: HashMap<usize, Value>,
     depth: usize,
     nodes: usize,
+    text: usize,
 }
 
 fn at(m: &Marker, msg: &str) -> String {
@@ -67,6 +72,16 @@ impl Reader<'_> {
         self.nodes += size(v);
         if self.nodes > MAX_NODES {
             return Err(at(m, "the document expands to too many nodes"));
+        }
+        self.text = self.text.saturating_add(text_size(v));
+        if self.text > MAX_TEXT {
+            return Err(at(
+                m,
+                &format!(
+                    "the document expands to more than {} MiB of text (an alias repeats its anchor's whole value)",
+                    MAX_TEXT >> 20
+                ),
+            ));
         }
         Ok(())
     }
@@ -97,6 +112,7 @@ impl Reader<'_> {
                     _ => Kind::Str,
                 };
                 self.nodes += 1;
+                self.text = self.text.saturating_add(text.len());
                 (Value::Scalar(Scalar { text, kind }), anchor, tag)
             }
             Event::Alias(id) => {
@@ -191,6 +207,22 @@ pub fn getatt_list(v: Value) -> Value {
         },
         _ => v,
     }
+}
+
+/// The bytes of text a node holds: its scalars and keys.
+pub fn text_size(v: &Value) -> usize {
+    match v {
+        Value::Scalar(s) => s.text.len(),
+        Value::Seq(items) => items.iter().map(text_size).fold(0, usize::saturating_add),
+        Value::Map(m) => map_text_size(m),
+    }
+}
+
+/// The bytes of text a mapping holds: its keys and its values' text.
+pub fn map_text_size(m: &super::value::Map) -> usize {
+    m.iter()
+        .map(|(k, v)| k.len().saturating_add(text_size(v)))
+        .fold(0, usize::saturating_add)
 }
 
 #[cfg(test)]

@@ -40,6 +40,7 @@ mod coverage_claims;
 mod fuzz_regressions;
 mod golden;
 mod hostile_inputs;
+mod hostile_round3;
 mod mastery;
 mod memory_budget;
 mod mined;

@@ -107,39 +107,54 @@ pub struct InstanceValues {
 }
 
 /// The values derived from an instance's parameters: the right answer and the distractors
-/// (`answers`) with every scalar inside them, as text (strings without their quotes).
-pub fn derived_values(answers: &[&Computed]) -> BTreeSet<String> {
-    let mut out: BTreeSet<String> = BTreeSet::new();
+/// (`answers`) with every scalar inside them, as text (strings without their quotes). Only
+/// texts of at most `longest` bytes are kept: a literal is a piece of one of the question's
+/// texts, so a longer value can never be one, and `check` keeps these for every instance
+/// (a 60 MB answer is not kept 256 times).
+pub fn derived_values(answers: &[&Computed], longest: usize) -> BTreeSet<String> {
+    let mut out = Derived {
+        longest,
+        set: BTreeSet::new(),
+    };
     for a in answers {
         out.insert(a.one_line());
         match a {
             Computed::Value(v) => scalars(v, &mut out),
-            Computed::Text(t) => {
-                out.insert(t.clone());
-            }
-            Computed::Data(d) => {
-                out.insert(crate::bank::answer::data::one_line(d).trim_matches('"').to_string());
-            }
+            Computed::Text(t) => out.insert_str(t),
+            Computed::Data(d) => out.insert(crate::bank::answer::data::one_line(d).trim_matches('"').to_string()),
             Computed::Error(_) => {}
         }
     }
-    out
+    out.set
 }
 
-fn scalars(v: &Value, out: &mut BTreeSet<String>) {
+/// The derived values being gathered, each no longer than `longest`.
+struct Derived {
+    longest: usize,
+    set: BTreeSet<String>,
+}
+
+impl Derived {
+    fn insert(&mut self, s: String) {
+        if s.len() <= self.longest {
+            self.set.insert(s);
+        }
+    }
+    fn insert_str(&mut self, s: &str) {
+        if s.len() <= self.longest {
+            self.set.insert(s.to_string());
+        }
+    }
+}
+
+fn scalars(v: &Value, out: &mut Derived) {
     match v {
-        Value::String(s) => {
-            out.insert(s.to_string());
-        }
-        Value::Number(n) => {
-            out.insert(n.to_text());
-        }
-        Value::Bool(b) => {
-            out.insert(b.to_string());
-        }
+        Value::String(s) => out.insert_str(s),
+        Value::Number(n) => out.insert(n.to_text()),
+        Value::Bool(b) => out.insert(b.to_string()),
         Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.iter().for_each(|x| scalars(x, out)),
         Value::Map(_, m) | Value::Object(m) => m.iter().for_each(|(k, x)| {
-            out.insert(k.to_string());
+            out.insert_str(k);
             scalars(x, out);
         }),
         Value::Sensitive(x) => scalars(x, out),
@@ -247,7 +262,10 @@ mod tests {
             ("explain".to_string(), "The length (3) is the modulus and \"fixed\" stays."),
         ];
         assert!(stale_literals(&fields, prompt, &["slice(local.xs, {{i}}, 4)"], &ivs).is_empty());
-        let derived = derived_values(&[&Computed::Value(Value::Tuple(vec![Value::string("x".to_string())]))]);
+        let derived = derived_values(&[&Computed::Value(Value::Tuple(vec![Value::string("x".to_string())]))], 100);
         assert!(derived.contains("x") && derived.contains("[\"x\"]"), "{derived:?}");
+        // Nothing longer than the question's longest text is kept: it could not be a literal.
+        let long = Value::Tuple(vec![Value::string("y".repeat(50)), Value::string("z".to_string())]);
+        assert_eq!(derived_values(&[&Computed::Value(long)], 10), set(&["z"]));
     }
 }

@@ -160,6 +160,8 @@ fn prove(q: &Question, values: &Values, n: usize) -> Outcome {
     let inst = q.instance_with(values.clone(), n as u64);
     let (mut problems, distractors) = check_instance(&inst);
     problems.extend(crate::bank::check::since::stated_problem(&inst, q.refs.since.as_deref()));
+    // A problem may quote an answer; a huge one is cut, so what every instance keeps is small.
+    problems.iter_mut().for_each(cut_long);
     let label = values.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ");
     let (signal, values) = if q.is_parameterised() {
         let shown = crate::bank::model::params::names_in(&q.prompt);
@@ -173,7 +175,7 @@ fn prove(q: &Question, values: &Values, n: usize) -> Outcome {
             changing: inst.changing_misconceptions(),
             answer_shown,
         };
-        (signal, stated_values(&inst, &label))
+        (signal, stated_values(&inst, &label, longest_text(q)))
     } else {
         (collapse::Signal::default(), literals::InstanceValues::default())
     };
@@ -186,8 +188,10 @@ fn prove(q: &Question, values: &Values, n: usize) -> Outcome {
     }
 }
 
-/// The values an instance states: its parameter values, right answer and every wrong answer.
-fn stated_values(inst: &Instance, label: &str) -> literals::InstanceValues {
+/// The values an instance states: its parameter values, right answer and every wrong answer
+/// (those no longer than `longest`, the question's longest text: see
+/// [`literals::derived_values`]).
+fn stated_values(inst: &Instance, label: &str, longest: usize) -> literals::InstanceValues {
     let params = inst.values.clone();
     let Ok(correct) = inst.correct_answer() else {
         return literals::InstanceValues {
@@ -203,7 +207,7 @@ fn stated_values(inst: &Instance, label: &str) -> literals::InstanceValues {
     literals::InstanceValues {
         label: label.to_string(),
         params,
-        derived: literals::derived_values(&answers),
+        derived: literals::derived_values(&answers, longest),
     }
 }
 
@@ -264,6 +268,12 @@ fn verdict(q: &Question, plan: &Plan, outcomes: Vec<Outcome>) -> QuestionReport 
     }
 }
 
+/// The length of the longest text a literal of [`stale_text`] can come from.
+fn longest_text(q: &Question) -> usize {
+    let whys = q.distractors.iter().filter_map(|d| d.why.as_deref().map(str::len));
+    whys.chain([q.prompt.len(), q.explain.len()]).max().unwrap_or(0)
+}
+
 /// The question's texts that state a value its parameters change.
 fn stale_text(q: &Question, outcomes: &[Outcome]) -> Vec<String> {
     let mut fields: Vec<(String, &str)> = vec![("prompt".into(), q.prompt.as_str()), ("explain".into(), q.explain.as_str())];
@@ -289,6 +299,21 @@ fn stale_text(q: &Question, outcomes: &[Outcome]) -> Vec<String> {
             )
         })
         .collect()
+}
+
+/// The longest problem kept whole (a reader needs its start; the rest is counted).
+const MAX_PROBLEM_BYTES: usize = 2_000;
+
+fn cut_long(p: &mut String) {
+    if p.len() > MAX_PROBLEM_BYTES {
+        let mut end = MAX_PROBLEM_BYTES;
+        while !p.is_char_boundary(end) {
+            end -= 1;
+        }
+        let more = p.len() - end;
+        p.truncate(end);
+        p.push_str(&format!("… ({more} bytes more)"));
+    }
 }
 
 fn one_line_text(s: &str) -> String {

@@ -212,10 +212,25 @@ fn too_deep(f: &SourceFile, fail: &located::Failure) -> LoadError {
 /// A lesson whose seed text the catalogue names: (seed, catalogue file, text path, starts).
 type SeedPath = (String, String, String, BTreeMap<String, Vec<String>>);
 
+/// Whether a file's aliases expand within [`located::MAX_EXPANDED_BYTES`] (serde_yaml expands
+/// them all); if not, the error says where.
+fn expands_within_limit(f: &SourceFile, text: &str, errors: &mut Vec<LoadError>) -> bool {
+    match located::check_expansion(text, located::MAX_EXPANDED_BYTES) {
+        Ok(()) => true,
+        Err(e) => {
+            errors.push(LoadError::at(&f.display, e.pos, None, format!("refused: {e}")));
+            false
+        }
+    }
+}
+
 /// Reads a lesson catalogue into `cat`; returns the seed texts it names, to attach once every
 /// file is read.
 fn load_catalogue(f: &SourceFile, text: &str, cat: &mut Catalogue, errors: &mut Vec<LoadError>) -> Vec<SeedPath> {
     let mut paths = Vec::new();
+    if !expands_within_limit(f, text, errors) {
+        return paths;
+    }
     if let Err(fail) = located::parse_checked(text)
         && fail.too_deep
     {
@@ -283,6 +298,9 @@ fn attach_seeds(paths: &[SeedPath], texts: &BTreeMap<String, (String, String)>, 
 
 /// Reads the exam objective catalogue.
 fn load_objectives(f: &SourceFile, text: &str, out: &mut Objectives, errors: &mut Vec<LoadError>) {
+    if !expands_within_limit(f, text, errors) {
+        return;
+    }
     match serde_yaml::from_str::<RawObjectives>(text) {
         Ok(raw) => {
             out.source = raw.source;
@@ -406,6 +424,9 @@ type FileQuestions = (String, Vec<Question>);
 const FAST_FLOW_DEPTH: usize = 64;
 
 fn load_file(f: &SourceFile, text: &str, catalogue: &Catalogue, ids: &mut Vec<IdAt>, errors: &mut Vec<LoadError>) -> Option<FileQuestions> {
+    if !expands_within_limit(f, text, errors) {
+        return None;
+    }
     if let Some((file_ids, loaded)) = load_clean_file(f, text, catalogue) {
         ids.extend(file_ids);
         return Some(loaded);

@@ -188,6 +188,106 @@ pub fn parse(text: &str) -> Option<Node> {
     parse_checked(text).ok()
 }
 
+/// The most bytes a YAML text may stand for once every alias is replaced by what its anchor
+/// holds (serde_yaml expands aliases, and its own limit counts alias uses, not bytes: a 1 MB
+/// file that aliases a 1 MiB string 5,000 times would take 5 GB). Four times the largest
+/// bank file: anchors that save typing stay far below it.
+pub const MAX_EXPANDED_BYTES: u64 = 16 * 1024 * 1024;
+
+/// A YAML text whose aliases expand past [`MAX_EXPANDED_BYTES`]: where the alias that passes
+/// the limit is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TooLarge {
+    /// Where the alias is written.
+    pub pos: Pos,
+}
+
+impl std::fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "its aliases expand to more than {} MiB (each `*alias` repeats its anchor's whole value); write the values out or alias fewer of them",
+            MAX_EXPANDED_BYTES >> 20
+        )
+    }
+}
+
+/// Checks that `text`, its aliases expanded, stays under `limit` bytes: one pass over the
+/// parser's events, each node weighed once (its scalars' bytes and a little for each node), each
+/// alias weighing what its anchor weighs. A text that does not parse passes (serde_yaml then
+/// reports its syntax error); one with no `*` has no alias and is not parsed at all.
+pub fn check_expansion(text: &str, limit: u64) -> Result<(), TooLarge> {
+    if !text.contains('*') {
+        return Ok(());
+    }
+    let mut w = Weigher {
+        limit,
+        ..Weigher::default()
+    };
+    let mut parser = Parser::new_from_str(text);
+    let _ = parser.load(&mut w, true);
+    match w.over {
+        Some(pos) => Err(TooLarge { pos }),
+        None => Ok(()),
+    }
+}
+
+/// What a node weighs besides its text: serde_yaml's value for it, roughly.
+const NODE_WEIGHT: u64 = 32;
+
+#[derive(Default)]
+struct Weigher {
+    limit: u64,
+    /// Each open collection: its anchor id and its weight so far.
+    stack: Vec<(usize, u64)>,
+    /// Each anchor's weight, by id.
+    anchors: std::collections::HashMap<usize, u64>,
+    total: u64,
+    over: Option<Pos>,
+}
+
+impl Weigher {
+    fn add(&mut self, anchor: usize, weight: u64, at: Pos) {
+        if anchor > 0 {
+            self.anchors.insert(anchor, weight);
+        }
+        match self.stack.last_mut() {
+            Some((_, w)) => *w = w.saturating_add(weight),
+            None => self.total = self.total.saturating_add(weight),
+        }
+        // A collection's weight is counted when it closes; what is open counts too, so an
+        // alias inside a huge sequence is caught where it is written.
+        let open: u64 = self.stack.iter().fold(0u64, |s, (_, w)| s.saturating_add(*w));
+        if self.over.is_none() && self.total.saturating_add(open) > self.limit {
+            self.over = Some(at);
+        }
+    }
+}
+
+impl MarkedEventReceiver for Weigher {
+    fn on_event(&mut self, ev: Event, mark: Marker) {
+        if self.over.is_some() {
+            return;
+        }
+        let p = pos(&mark);
+        match ev {
+            Event::Scalar(s, _, anchor, _) => self.add(anchor, NODE_WEIGHT + s.len() as u64, p),
+            Event::Alias(id) => {
+                let w = self.anchors.get(&id).copied().unwrap_or(NODE_WEIGHT);
+                self.add(0, w, p);
+            }
+            Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => self.stack.push((anchor, NODE_WEIGHT)),
+            Event::SequenceEnd | Event::MappingEnd => {
+                if let Some((anchor, w)) = self.stack.pop() {
+                    // Already counted in `open` while it was open: move it to its parent.
+                    self.add(anchor, w, p);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,5 +305,28 @@ mod tests {
         assert!(parse("a: [1,\n").is_none());
         let deep = format!("a: {}{}", "[".repeat(5000), "]".repeat(5000));
         assert!(parse_checked(&deep).is_err_and(|f| f.too_deep));
+    }
+
+    #[test]
+    fn aliases_are_weighed_by_what_they_repeat() {
+        let big = "x".repeat(1000);
+        // 20 aliases of a 1,000-byte string: about 21 KB expanded; the 14th passes 15 KB.
+        let text = format!("a: &s {big}\nb: [{}]\n", vec!["*s"; 20].join(", "));
+        assert_eq!(check_expansion(&text, 30_000), Ok(()));
+        assert_eq!(
+            check_expansion(&text, 15_000),
+            Err(TooLarge {
+                pos: Pos { line: 2, column: 57 }
+            })
+        );
+        // Nested anchors multiply: each level doubles, so 30 levels are 2^30 copies.
+        let mut laughs = String::from("l0: &l0 [lol]\n");
+        for i in 1..30 {
+            laughs.push_str(&format!("l{i}: &l{i} [*l{p}, *l{p}]\n", p = i - 1));
+        }
+        assert!(check_expansion(&laughs, MAX_EXPANDED_BYTES).is_err());
+        // Anchors without aliases, and texts that do not parse, pass.
+        assert_eq!(check_expansion("a: &x 1\nb: 2\n", 10), Ok(()));
+        assert_eq!(check_expansion("a: [*", 1000), Ok(()));
     }
 }
