@@ -250,6 +250,10 @@ fn take_cmd(a: TakeArgs) -> Result<i32, QuizError> {
         return Err(no_such_variant(&quiz, a.variant));
     }
     export::prepare_dir(&a.out)?;
+    // What sittings killed in this folder left behind (kill -9, a power cut) is put back.
+    for line in crate::instructor::save::recover(&a.out, &quiz) {
+        eprintln!("iacquiz quiz take: {}", crate::terminal::safe(&line));
+    }
     // TERM=dumb cannot show the TUI; the line-by-line mode works there.
     let dumb = crate::tui::unusable_term(std::env::var("TERM").ok().as_deref()).is_some();
     if !a.plain && !dumb && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
