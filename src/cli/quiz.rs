@@ -64,9 +64,15 @@ pub struct NewArgs {
     /// The exports, comma-separated: md, html, gift, moodle, json (quiz.json is always written).
     #[arg(long, value_name = "LIST")]
     pub format: String,
-    /// The folder to write into (created if missing).
+    /// The folder to write into (created if missing). A folder that holds another quiz is
+    /// refused (its students' responses would no longer grade); a link at a quiz file's name is
+    /// always refused.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+    /// Replace another quiz in --out: each of its files (quiz.json, key.json and the exports)
+    /// is removed or written over; responses files are left alone.
+    #[arg(long)]
+    pub force: bool,
 }
 
 const TAKE_ABOUT: &str = "Take a quiz and write responses-NAME.json for `quiz grade`.
@@ -188,9 +194,9 @@ fn new(a: NewArgs) -> Result<i32, QuizError> {
         }
     };
     for note in repeated_values(&quiz) {
-        eprintln!("iacquiz quiz new: note: {note}");
+        eprintln!("iacquiz quiz new: note: {}", crate::terminal::safe(&note));
     }
-    let written = export::write(&quiz, &formats, &a.out)?;
+    let written = export::write_with(&quiz, &formats, &a.out, a.force)?;
     if formats.contains(&ExportFormat::Gift) {
         // GIFT cannot say that case matters: the instructor learns which questions changed.
         let mut by_what: Vec<(String, Vec<String>)> = Vec::new();
