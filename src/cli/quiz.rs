@@ -207,11 +207,12 @@ fn new(a: NewArgs) -> Result<i32, QuizError> {
             }
         }
         for (what, titles) in by_what {
-            eprintln!(
+            let line = format!(
                 "iacquiz quiz new: quiz.gift asks {} as {what} ({})",
                 plural(titles.len(), "question"),
                 titles.join(", ")
             );
+            eprintln!("{}", crate::terminal::safe(&line));
         }
     }
     let names: Vec<String> = written

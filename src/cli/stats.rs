@@ -10,6 +10,7 @@ use clap::{Args, ValueEnum};
 use crate::quiz::beliefs::{Belief, RETIRE_AFTER, beliefs};
 use crate::quiz::progress::{Store, data_dir, now_secs};
 use crate::quiz::stats::{Overview, overview};
+use crate::terminal::{safe, safe_json};
 
 /// Output formats of `stats`.
 #[derive(Clone, Copy, Debug, Default, ValueEnum, PartialEq, Eq)]
@@ -49,7 +50,7 @@ pub fn run(args: StatsArgs) -> i32 {
         }
     };
     for n in &opened.notices {
-        eprintln!("iacquiz: {n}");
+        eprintln!("iacquiz: {}", safe(n));
     }
     let now = now_secs();
     let o = overview(bank.questions(), &opened.store.progress, now);
@@ -57,8 +58,8 @@ pub fn run(args: StatsArgs) -> i32 {
     let path = opened.store.path().display().to_string();
     let version = crate::quiz::version::stored(&opened.store.progress);
     match args.format {
-        Format::Text => print!("{}{}", render(&o, &path, version), render_beliefs(&b, now)),
-        Format::Json => println!("{:#}", json(&o, &b, &path, version)),
+        Format::Text => print!("{}", safe(&format!("{}{}", render(&o, &path, version), render_beliefs(&b, now)))),
+        Format::Json => println!("{}", safe_json(&format!("{:#}", json(&o, &b, &path, version)))),
     }
     0
 }

@@ -90,11 +90,20 @@ impl ExportFormat {
     }
 
     /// The files this format writes: (file name, contents).
+    ///
+    /// A bank's text (a prompt, an explanation, a "why", a source) may hold escape sequences
+    /// and other characters a terminal acts on ([`crate::terminal::is_hostile`]), and these
+    /// files are read with `cat` and pasted as often as rendered: Markdown and HTML show each
+    /// one written out (`\u{1b}`, as the terminal sanitiser does; inserted after escaping, it
+    /// is text in either, and joins no backtick run), GIFT drops them as Moodle XML does (a
+    /// GIFT `{` would open an answer, and XML 1.0 cannot hold most of them), and the JSON
+    /// model escapes them.
     pub fn render(self, quiz: &Quiz) -> Vec<(&'static str, String)> {
+        let shown = |text: String| crate::terminal::safe(&text).into_owned();
         match self {
-            ExportFormat::Md => vec![("quiz.md", md::quiz(quiz)), ("answers.md", md::answers(quiz))],
-            ExportFormat::Html => vec![("quiz.html", html::quiz(quiz)), ("answers.html", html::answers(quiz))],
-            ExportFormat::Gift => vec![("quiz.gift", gift::render(quiz))],
+            ExportFormat::Md => vec![("quiz.md", shown(md::quiz(quiz))), ("answers.md", shown(md::answers(quiz)))],
+            ExportFormat::Html => vec![("quiz.html", shown(html::quiz(quiz))), ("answers.html", shown(html::answers(quiz)))],
+            ExportFormat::Gift => vec![("quiz.gift", crate::terminal::strip(&gift::render(quiz)).into_owned())],
             ExportFormat::Moodle => vec![("quiz.xml", moodle::render(quiz))],
             ExportFormat::Json => vec![(json::STUDENT_FILE, json::render(quiz)), (json::KEY_FILE, json::render_key(quiz))],
         }
