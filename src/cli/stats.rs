@@ -1,6 +1,9 @@
 //! `iacquiz stats`: accuracy, new, due and mastered counts and mastery per topic, streaks and
-//! the misses waiting for review, and the beliefs to unlearn, from the progress store (created
-//! empty when there is none), as text or JSON. Needs no terminal.
+//! the misses waiting for review, and the beliefs to unlearn, from the progress store, as text
+//! or JSON. Needs no terminal. A report only reads: no folder or store is created (none reads as
+//! empty), a corrupt store is reported and left where it is, and the store's lock is not taken.
+//! What the store holds may have been put there by anyone who could write it, so the output
+//! goes through the sanitiser (`\u{1b}` shown, never obeyed).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -42,7 +45,7 @@ pub fn run(args: StatsArgs) -> i32 {
             return 2;
         }
     };
-    let opened = match data_dir().and_then(|d| Store::open(&d)) {
+    let opened = match data_dir().and_then(|d| Store::open_read_only(&d)) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("iacquiz: {e}");
