@@ -10,7 +10,7 @@ use clap::{Args, Subcommand};
 
 use super::bank::BankArgs;
 use crate::export::{self, ExportFormat};
-use crate::instructor::grade::grade;
+use crate::instructor::grade::{fits, grade};
 use crate::instructor::plain::take_and_save;
 use crate::instructor::save::ResponsesFile;
 use crate::instructor::sitting::no_such_variant;
@@ -357,17 +357,61 @@ pub fn read_key(path: &Path) -> Result<Quiz, QuizError> {
     Ok(key)
 }
 
+/// `quiz grade`: every responses file that can be read and answers this quiz is graded; one
+/// that cannot (not JSON, another quiz, unreadable) is listed on standard error with why, and
+/// the exit code is then 2, but it does not keep the rest of the class from being graded.
 fn grade_cmd(a: GradeArgs) -> Result<i32, QuizError> {
     let quiz = read_key(&a.quiz)?;
-    let mut all = Vec::with_capacity(a.responses.len());
+    let mut good = Vec::with_capacity(a.responses.len());
+    let mut paths = Vec::with_capacity(a.responses.len());
+    let mut bad: Vec<QuizError> = Vec::new();
     for p in &a.responses {
-        let text = crate::confine::read_regular_text(p, MAX_RESPONSES_BYTES)?;
-        all.push(Responses::from_json(&text).map_err(|reason| QuizError::Invalid { path: p.clone(), reason })?);
+        let read = crate::confine::read_regular_text(p, MAX_RESPONSES_BYTES)
+            .map_err(QuizError::from)
+            .and_then(|text| Responses::from_json(&text).map_err(|reason| QuizError::Invalid { path: p.clone(), reason }))
+            .and_then(|r| match fits(&quiz, &r) {
+                Ok(_) => Ok(r),
+                Err(reason) => Err(QuizError::Invalid { path: p.clone(), reason }),
+            });
+        match read {
+            Ok(r) => {
+                good.push(r);
+                paths.push(p.clone());
+            }
+            Err(e) => bad.push(e),
+        }
     }
-    let report = grade(&quiz, &all).map_err(|e| QuizError::Invalid {
-        path: a.responses.get(e.index).cloned().unwrap_or_default(),
-        reason: e.reason,
-    })?;
-    print!("{}", crate::terminal::safe(&if a.csv { report.csv() } else { report.text() }));
-    Ok(0)
+    if !good.is_empty() {
+        let report = grade(&quiz, &good).map_err(|e| QuizError::Invalid {
+            path: paths.get(e.index).cloned().unwrap_or_default(),
+            reason: e.reason,
+        })?;
+        for (id, who) in &report.shared_ids {
+            let files: Vec<String> = who
+                .iter()
+                .filter_map(|&i| Some(format!("{} ({})", paths.get(i)?.display(), report.students.get(i)?.name)))
+                .collect();
+            let line = format!(
+                "iacquiz quiz grade: warning: {} responses files give the idnumber {id}: {}. A gradebook import applies one row per idnumber; both rows are listed, find out whose each one is before importing.",
+                files.len(),
+                files.join(", ")
+            );
+            eprintln!("{}", crate::terminal::safe(&line));
+        }
+        print!("{}", crate::terminal::safe(&if a.csv { report.csv() } else { report.text() }));
+    }
+    if bad.is_empty() {
+        return Ok(0);
+    }
+    let mut msg = format!(
+        "iacquiz quiz grade: {} of {} responses file{} not graded:",
+        bad.len(),
+        a.responses.len(),
+        if a.responses.len() == 1 { "" } else { "s" }
+    );
+    for e in &bad {
+        msg.push_str(&format!("\n  {e}"));
+    }
+    eprintln!("{}", crate::terminal::safe(&msg));
+    Ok(2)
 }
