@@ -392,7 +392,7 @@ fn grade_cmd(a: GradeArgs) -> Result<i32, QuizError> {
                 .filter_map(|&i| Some(format!("{} ({})", paths.get(i)?.display(), report.students.get(i)?.name)))
                 .collect();
             let line = format!(
-                "iacquiz quiz grade: warning: {} responses files give the idnumber {id}: {}. A gradebook import applies one row per idnumber; both rows are listed, find out whose each one is before importing.",
+                "iacquiz quiz grade: warning: {} responses files give the idnumber {id}: {}. A gradebook import applies one row per idnumber: each row is listed here, find out whose each one is before importing.",
                 files.len(),
                 files.join(", ")
             );
