@@ -36,7 +36,8 @@ pub enum QuizCommand {
     /// Take a quiz in the TUI (no feedback; line by line without a terminal), write responses-NAME.json.
     #[command(long_about = TAKE_ABOUT)]
     Take(TakeArgs),
-    /// Grade responses: a table per student and per question.
+    /// Grade responses: a table per student and per question (a file that cannot be graded is
+    /// listed, and the others are graded).
     Grade(GradeArgs),
 }
 
@@ -93,7 +94,13 @@ when that name is taken (another sitting, or another name that makes the same fi
 no file is ever overwritten. NAME is the student's name made safe for a file name and cut to
 60 bytes; the full name is inside the file, and `quiz grade` reports it. A save that fails
 says so at once (the TUI's status line, or standard error) and the next answer tries again;
-if the last one fails, the responses are printed on standard output and the exit code is 2.";
+if the last one fails, the responses are printed on standard output and the exit code is 2.
+
+--out may be a folder other students write too: temporary files get random names and are
+created new, and a responses file that is (or becomes) a symbolic link is never written
+through. A sitting killed mid-save (kill -9, a power cut) leaves a hidden temporary file;
+the next quiz take of the same quiz in that folder puts its answers back in place (or in a
+file of their own) and removes the temporaries that are no longer needed.";
 
 /// Arguments of `iacquiz quiz take`.
 #[derive(Args, Debug)]

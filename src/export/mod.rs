@@ -497,6 +497,22 @@ mod tests {
     }
 
     #[test]
+    fn quiz_files_are_every_name_an_export_writes() {
+        let quiz = Quiz {
+            schema: crate::instructor::SCHEMA,
+            student: false,
+            seed: 1,
+            questions: Vec::new(),
+            variants: Vec::new(),
+        };
+        let mut written: Vec<&str> = files(&quiz, &ExportFormat::ALL).into_iter().map(|(n, _)| n).collect();
+        let mut known = QUIZ_FILES.to_vec();
+        written.sort_unstable();
+        known.sort_unstable();
+        assert_eq!(written, known);
+    }
+
+    #[test]
     fn prompts_split_at_backticks() {
         assert_eq!(inline_code("a `b` c"), vec![(false, "a "), (true, "b"), (false, " c")]);
         assert_eq!(inline_code("`x` and `y"), vec![(true, "x"), (false, " and `y")]);

@@ -4,6 +4,11 @@
 //! replaces that file atomically (a temporary file in the same folder, fsync, rename), so a
 //! crash or a full disk leaves either the old responses or the new ones, never half a file,
 //! and no sitting ever overwrites another's.
+//!
+//! The folder may be shared with other students: temporaries are created new under random
+//! names and never through a link, and a responses file that has become a link is refused
+//! ([`crate::atomic_write`]). What a sitting killed mid-save left behind is put back by the
+//! next `quiz take` in the folder ([`recover`]).
 
 use std::fs;
 use std::io::ErrorKind;
