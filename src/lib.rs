@@ -1,6 +1,7 @@
 //! iacquiz: an exam-practice quiz engine for infrastructure-as-code whose answers are computed
 //! by real evaluators, never typed in.
 
+pub mod atomic_write;
 pub mod bank;
 pub mod cfn;
 pub mod cli;

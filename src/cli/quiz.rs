@@ -10,7 +10,7 @@ use clap::{Args, Subcommand};
 
 use super::bank::BankArgs;
 use crate::export::{self, ExportFormat};
-use crate::instructor::grade::grade;
+use crate::instructor::grade::{fits, grade};
 use crate::instructor::plain::take_and_save;
 use crate::instructor::save::ResponsesFile;
 use crate::instructor::sitting::no_such_variant;
@@ -36,7 +36,8 @@ pub enum QuizCommand {
     /// Take a quiz in the TUI (no feedback; line by line without a terminal), write responses-NAME.json.
     #[command(long_about = TAKE_ABOUT)]
     Take(TakeArgs),
-    /// Grade responses: a table per student and per question.
+    /// Grade responses: a table per student and per question (a file that cannot be graded is
+    /// listed, and the others are graded).
     Grade(GradeArgs),
 }
 
@@ -64,9 +65,15 @@ pub struct NewArgs {
     /// The exports, comma-separated: md, html, gift, moodle, json (quiz.json is always written).
     #[arg(long, value_name = "LIST")]
     pub format: String,
-    /// The folder to write into (created if missing).
+    /// The folder to write into (created if missing). A folder that holds another quiz is
+    /// refused (its students' responses would no longer grade); a link at a quiz file's name is
+    /// always refused.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+    /// Replace another quiz in --out: each of its files (quiz.json, key.json and the exports)
+    /// is removed or written over; responses files are left alone.
+    #[arg(long)]
+    pub force: bool,
 }
 
 const TAKE_ABOUT: &str = "Take a quiz and write responses-NAME.json for `quiz grade`.
@@ -87,7 +94,13 @@ when that name is taken (another sitting, or another name that makes the same fi
 no file is ever overwritten. NAME is the student's name made safe for a file name and cut to
 60 bytes; the full name is inside the file, and `quiz grade` reports it. A save that fails
 says so at once (the TUI's status line, or standard error) and the next answer tries again;
-if the last one fails, the responses are printed on standard output and the exit code is 2.";
+if the last one fails, the responses are printed on standard output and the exit code is 2.
+
+--out may be a folder other students write too: temporary files get random names and are
+created new, and a responses file that is (or becomes) a symbolic link is never written
+through. A sitting killed mid-save (kill -9, a power cut) leaves a hidden temporary file;
+the next quiz take of the same quiz in that folder puts its answers back in place (or in a
+file of their own) and removes the temporaries that are no longer needed.";
 
 /// Arguments of `iacquiz quiz take`.
 #[derive(Args, Debug)]
@@ -188,9 +201,9 @@ fn new(a: NewArgs) -> Result<i32, QuizError> {
         }
     };
     for note in repeated_values(&quiz) {
-        eprintln!("iacquiz quiz new: note: {note}");
+        eprintln!("iacquiz quiz new: note: {}", crate::terminal::safe(&note));
     }
-    let written = export::write(&quiz, &formats, &a.out)?;
+    let written = export::write_with(&quiz, &formats, &a.out, a.force)?;
     if formats.contains(&ExportFormat::Gift) {
         // GIFT cannot say that case matters: the instructor learns which questions changed.
         let mut by_what: Vec<(String, Vec<String>)> = Vec::new();
@@ -201,11 +214,12 @@ fn new(a: NewArgs) -> Result<i32, QuizError> {
             }
         }
         for (what, titles) in by_what {
-            eprintln!(
+            let line = format!(
                 "iacquiz quiz new: quiz.gift asks {} as {what} ({})",
                 plural(titles.len(), "question"),
                 titles.join(", ")
             );
+            eprintln!("{}", crate::terminal::safe(&line));
         }
     }
     let names: Vec<String> = written
@@ -250,6 +264,10 @@ fn take_cmd(a: TakeArgs) -> Result<i32, QuizError> {
         return Err(no_such_variant(&quiz, a.variant));
     }
     export::prepare_dir(&a.out)?;
+    // What sittings killed in this folder left behind (kill -9, a power cut) is put back.
+    for line in crate::instructor::save::recover(&a.out, &quiz) {
+        eprintln!("iacquiz quiz take: {}", crate::terminal::safe(&line));
+    }
     // TERM=dumb cannot show the TUI; the line-by-line mode works there.
     let dumb = crate::tui::unusable_term(std::env::var("TERM").ok().as_deref()).is_some();
     if !a.plain && !dumb && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
@@ -346,17 +364,61 @@ pub fn read_key(path: &Path) -> Result<Quiz, QuizError> {
     Ok(key)
 }
 
+/// `quiz grade`: every responses file that can be read and answers this quiz is graded; one
+/// that cannot (not JSON, another quiz, unreadable) is listed on standard error with why, and
+/// the exit code is then 2, but it does not keep the rest of the class from being graded.
 fn grade_cmd(a: GradeArgs) -> Result<i32, QuizError> {
     let quiz = read_key(&a.quiz)?;
-    let mut all = Vec::with_capacity(a.responses.len());
+    let mut good = Vec::with_capacity(a.responses.len());
+    let mut paths = Vec::with_capacity(a.responses.len());
+    let mut bad: Vec<QuizError> = Vec::new();
     for p in &a.responses {
-        let text = crate::confine::read_regular_text(p, MAX_RESPONSES_BYTES)?;
-        all.push(Responses::from_json(&text).map_err(|reason| QuizError::Invalid { path: p.clone(), reason })?);
+        let read = crate::confine::read_regular_text(p, MAX_RESPONSES_BYTES)
+            .map_err(QuizError::from)
+            .and_then(|text| Responses::from_json(&text).map_err(|reason| QuizError::Invalid { path: p.clone(), reason }))
+            .and_then(|r| match fits(&quiz, &r) {
+                Ok(_) => Ok(r),
+                Err(reason) => Err(QuizError::Invalid { path: p.clone(), reason }),
+            });
+        match read {
+            Ok(r) => {
+                good.push(r);
+                paths.push(p.clone());
+            }
+            Err(e) => bad.push(e),
+        }
     }
-    let report = grade(&quiz, &all).map_err(|e| QuizError::Invalid {
-        path: a.responses.get(e.index).cloned().unwrap_or_default(),
-        reason: e.reason,
-    })?;
-    print!("{}", crate::terminal::safe(&if a.csv { report.csv() } else { report.text() }));
-    Ok(0)
+    if !good.is_empty() {
+        let report = grade(&quiz, &good).map_err(|e| QuizError::Invalid {
+            path: paths.get(e.index).cloned().unwrap_or_default(),
+            reason: e.reason,
+        })?;
+        for (id, who) in &report.shared_ids {
+            let files: Vec<String> = who
+                .iter()
+                .filter_map(|&i| Some(format!("{} ({})", paths.get(i)?.display(), report.students.get(i)?.name)))
+                .collect();
+            let line = format!(
+                "iacquiz quiz grade: warning: {} responses files give the idnumber {id}: {}. A gradebook import applies one row per idnumber: each row is listed here, find out whose each one is before importing.",
+                files.len(),
+                files.join(", ")
+            );
+            eprintln!("{}", crate::terminal::safe(&line));
+        }
+        print!("{}", crate::terminal::safe(&if a.csv { report.csv() } else { report.text() }));
+    }
+    if bad.is_empty() {
+        return Ok(0);
+    }
+    let mut msg = format!(
+        "iacquiz quiz grade: {} of {} responses file{} not graded:",
+        bad.len(),
+        a.responses.len(),
+        if a.responses.len() == 1 { "" } else { "s" }
+    );
+    for e in &bad {
+        msg.push_str(&format!("\n  {e}"));
+    }
+    eprintln!("{}", crate::terminal::safe(&msg));
+    Ok(2)
 }

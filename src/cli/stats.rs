@@ -1,6 +1,9 @@
 //! `iacquiz stats`: accuracy, new, due and mastered counts and mastery per topic, streaks and
-//! the misses waiting for review, and the beliefs to unlearn, from the progress store (created
-//! empty when there is none), as text or JSON. Needs no terminal.
+//! the misses waiting for review, and the beliefs to unlearn, from the progress store, as text
+//! or JSON. Needs no terminal. A report only reads: no folder or store is created (none reads as
+//! empty), a corrupt store is reported and left where it is, and the store's lock is not taken.
+//! What the store holds may have been put there by anyone who could write it, so the output
+//! goes through the sanitiser (`\u{1b}` shown, never obeyed).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -10,6 +13,7 @@ use clap::{Args, ValueEnum};
 use crate::quiz::beliefs::{Belief, RETIRE_AFTER, beliefs};
 use crate::quiz::progress::{Store, data_dir, now_secs};
 use crate::quiz::stats::{Overview, overview};
+use crate::terminal::{safe, safe_json};
 
 /// Output formats of `stats`.
 #[derive(Clone, Copy, Debug, Default, ValueEnum, PartialEq, Eq)]
@@ -41,7 +45,7 @@ pub fn run(args: StatsArgs) -> i32 {
             return 2;
         }
     };
-    let opened = match data_dir().and_then(|d| Store::open(&d)) {
+    let opened = match data_dir().and_then(|d| Store::open_read_only(&d)) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("iacquiz: {e}");
@@ -49,7 +53,7 @@ pub fn run(args: StatsArgs) -> i32 {
         }
     };
     for n in &opened.notices {
-        eprintln!("iacquiz: {n}");
+        eprintln!("iacquiz: {}", safe(n));
     }
     let now = now_secs();
     let o = overview(bank.questions(), &opened.store.progress, now);
@@ -57,8 +61,8 @@ pub fn run(args: StatsArgs) -> i32 {
     let path = opened.store.path().display().to_string();
     let version = crate::quiz::version::stored(&opened.store.progress);
     match args.format {
-        Format::Text => print!("{}{}", render(&o, &path, version), render_beliefs(&b, now)),
-        Format::Json => println!("{:#}", json(&o, &b, &path, version)),
+        Format::Text => print!("{}", safe(&format!("{}{}", render(&o, &path, version), render_beliefs(&b, now)))),
+        Format::Json => println!("{}", safe_json(&format!("{:#}", json(&o, &b, &path, version)))),
     }
     0
 }

@@ -91,11 +91,20 @@ impl ExportFormat {
     }
 
     /// The files this format writes: (file name, contents).
+    ///
+    /// A bank's text (a prompt, an explanation, a "why", a source) may hold escape sequences
+    /// and other characters a terminal acts on ([`crate::terminal::is_hostile`]), and these
+    /// files are read with `cat` and pasted as often as rendered: Markdown and HTML show each
+    /// one written out (`\u{1b}`, as the terminal sanitiser does; inserted after escaping, it
+    /// is text in either, and joins no backtick run), GIFT drops them as Moodle XML does (a
+    /// GIFT `{` would open an answer, and XML 1.0 cannot hold most of them), and the JSON
+    /// model escapes them.
     pub fn render(self, quiz: &Quiz) -> Vec<(&'static str, String)> {
+        let shown = |text: String| crate::terminal::safe(&text).into_owned();
         match self {
-            ExportFormat::Md => vec![("quiz.md", md::quiz(quiz)), ("answers.md", md::answers(quiz))],
-            ExportFormat::Html => vec![("quiz.html", html::quiz(quiz)), ("answers.html", html::answers(quiz))],
-            ExportFormat::Gift => vec![("quiz.gift", gift::render(quiz))],
+            ExportFormat::Md => vec![("quiz.md", shown(md::quiz(quiz))), ("answers.md", shown(md::answers(quiz)))],
+            ExportFormat::Html => vec![("quiz.html", shown(html::quiz(quiz))), ("answers.html", shown(html::answers(quiz)))],
+            ExportFormat::Gift => vec![("quiz.gift", crate::terminal::strip(&gift::render(quiz)).into_owned())],
             ExportFormat::Moodle => vec![("quiz.xml", moodle::render(quiz))],
             ExportFormat::Json => vec![(json::STUDENT_FILE, json::render(quiz)), (json::KEY_FILE, json::render_key(quiz))],
         }
@@ -120,7 +129,22 @@ pub fn files(quiz: &Quiz, formats: &[ExportFormat]) -> Vec<(&'static str, String
     out
 }
 
-/// Makes sure `dir` is a folder that can be written (creating it if needed).
+/// Every file name a quiz's exports can have (what [`ExportFormat::render`] writes, over all
+/// formats): the files of an earlier quiz that `quiz new --force` removes.
+pub const QUIZ_FILES: [&str; 8] = [
+    json::STUDENT_FILE,
+    json::KEY_FILE,
+    "quiz.md",
+    "answers.md",
+    "quiz.html",
+    "answers.html",
+    "quiz.gift",
+    "quiz.xml",
+];
+
+/// Makes sure `dir` is a folder that can be written (creating it if needed): a file is
+/// created there under a new random name and removed again (never a fixed name, which someone
+/// else who can write the folder could have planted as a link).
 pub fn prepare_dir(dir: &Path) -> Result<(), QuizError> {
     if dir.exists() && !dir.is_dir() {
         return Err(QuizError::Io {
@@ -132,23 +156,85 @@ pub fn prepare_dir(dir: &Path) -> Result<(), QuizError> {
         path: dir.to_path_buf(),
         reason: format!("cannot create the --out folder: {e}"),
     })?;
-    let probe = dir.join(".iacquiz-write-test");
-    std::fs::write(&probe, b"").map_err(|e| QuizError::Io {
+    crate::atomic_write::probe(dir).map_err(|e| QuizError::Io {
         path: dir.to_path_buf(),
         reason: format!("cannot write into this folder: {e}"),
     })?;
-    let _ = std::fs::remove_file(&probe);
     Ok(())
 }
 
-/// Writes every file of the quiz into `dir`; returns the paths written.
+/// Writes every file of the quiz into `dir`; returns the paths written. A folder that holds
+/// another quiz is refused (see [`write_with`]).
 pub fn write(quiz: &Quiz, formats: &[ExportFormat], dir: &Path) -> Result<Vec<PathBuf>, QuizError> {
+    write_with(quiz, formats, dir, false)
+}
+
+/// The largest earlier quiz file read to tell whether it is this quiz's.
+const MAX_COMPARED_BYTES: u64 = 64 << 20;
+
+/// Writes every file of the quiz into `dir`, each whole (a new temporary beside it, renamed
+/// into place: a full disk leaves the earlier file, never an empty one) and never through a
+/// link (a quiz file name that is a symbolic link, or not a regular file, is refused).
+///
+/// A folder that holds another quiz (its `key.json`, or else another of its files, differs from
+/// this quiz's) is refused: its students' responses would no longer grade. With `force` the
+/// other quiz is replaced, and each of its files this quiz does not write is removed; `key.json`
+/// is written last, so a folder whose `key.json` is this quiz's holds no file of another.
+/// Writing the same quiz again is allowed (the same arguments give the same bytes).
+pub fn write_with(quiz: &Quiz, formats: &[ExportFormat], dir: &Path, force: bool) -> Result<Vec<PathBuf>, QuizError> {
     prepare_dir(dir)?;
-    let mut written = Vec::new();
-    for (name, text) in files(quiz, formats) {
+    let files = files(quiz, formats);
+    let mut present = Vec::new();
+    for name in QUIZ_FILES {
         let p = dir.join(name);
-        std::fs::write(&p, text).map_err(|e| QuizError::io(&p, &e))?;
+        crate::atomic_write::check_destination(&p)?;
+        if p.symlink_metadata().is_ok() {
+            present.push(name);
+        }
+    }
+    let same_bytes = |name: &str| {
+        let ours = files.iter().find(|(n, _)| *n == name).map(|(_, t)| t.as_bytes());
+        let theirs = crate::confine::read_regular(&dir.join(name), MAX_COMPARED_BYTES).ok();
+        ours.is_some() && theirs.as_deref() == ours
+    };
+    let same_quiz = if present.contains(&json::KEY_FILE) {
+        same_bytes(json::KEY_FILE)
+    } else {
+        present.iter().all(|n| same_bytes(n))
+    };
+    if !same_quiz && !force {
+        return Err(QuizError::Io {
+            path: dir.to_path_buf(),
+            reason: format!(
+                "holds the files of another quiz ({}): writing this one over it would stop its students' responses from grading. Use another --out folder, or --force to replace that quiz (each of its files is removed)",
+                present.join(", ")
+            ),
+        });
+    }
+    let mut written = Vec::new();
+    let mut key = None;
+    for (name, text) in &files {
+        let p = dir.join(name);
+        if *name == json::KEY_FILE {
+            key = Some((p.clone(), text));
+        } else {
+            crate::atomic_write::write_atomic(&p, text.as_bytes())?;
+        }
         written.push(p);
+    }
+    if !same_quiz {
+        for name in present.iter().filter(|n| !files.iter().any(|(f, _)| f == *n)) {
+            let p = dir.join(name);
+            crate::atomic_write::check_destination(&p)?;
+            std::fs::remove_file(&p).map_err(|e| QuizError::io(&p, &e))?;
+        }
+    }
+    if let Some((p, text)) = key {
+        crate::atomic_write::write_atomic(&p, text.as_bytes())?;
+    }
+    // Temporaries of a `quiz new` killed before its renames.
+    for l in crate::atomic_write::leftovers(dir, |t| QUIZ_FILES.contains(&t)) {
+        let _ = std::fs::remove_file(&l.path);
     }
     Ok(written)
 }
@@ -321,6 +407,22 @@ mod tests {
         );
         assert!(ExportFormat::parse_list("pdf").is_err());
         assert!(ExportFormat::parse_list(",").is_err());
+    }
+
+    #[test]
+    fn quiz_files_are_every_name_an_export_writes() {
+        let quiz = Quiz {
+            schema: crate::instructor::SCHEMA,
+            student: false,
+            seed: 1,
+            questions: Vec::new(),
+            variants: Vec::new(),
+        };
+        let mut written: Vec<&str> = files(&quiz, &ExportFormat::ALL).into_iter().map(|(n, _)| n).collect();
+        let mut known = QUIZ_FILES.to_vec();
+        written.sort_unstable();
+        known.sort_unstable();
+        assert_eq!(written, known);
     }
 
     #[test]

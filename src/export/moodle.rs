@@ -22,8 +22,9 @@ pub fn xml_escape(s: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            // Characters XML 1.0 does not allow are dropped.
-            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => {}
+            // Characters XML 1.0 does not allow are dropped, and so is every other character a
+            // terminal would act on (a `cat quiz.xml` must not write the clipboard).
+            c if crate::terminal::is_hostile(c) && c != '\r' => {}
             c => out.push(c),
         }
     }
@@ -32,10 +33,7 @@ pub fn xml_escape(s: &str) -> String {
 
 /// Wraps text in CDATA, splitting any `]]>` inside it.
 pub fn cdata(s: &str) -> String {
-    let clean: String = s
-        .chars()
-        .filter(|c| (*c as u32) >= 0x20 || matches!(c, '\t' | '\n' | '\r'))
-        .collect();
+    let clean: String = s.chars().filter(|&c| !crate::terminal::is_hostile(c) || c == '\r').collect();
     format!("<![CDATA[{}]]>", clean.replace("]]>", "]]]]><![CDATA[>"))
 }
 

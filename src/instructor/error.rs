@@ -74,6 +74,16 @@ impl From<crate::confine::ReadError> for QuizError {
     }
 }
 
+impl From<crate::atomic_write::WriteError> for QuizError {
+    /// A file that could not be written (a link, a full disk, no permission): exit 2.
+    fn from(e: crate::atomic_write::WriteError) -> QuizError {
+        QuizError::Io {
+            path: e.path().to_path_buf(),
+            reason: e.reason(),
+        }
+    }
+}
+
 impl fmt::Display for QuizError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use super::model::{Format, Item, Quiz, Responses, student_id};
+use super::model::{Format, Item, Quiz, Responses, Variant, student_id};
 
 /// The verdict on one answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -156,6 +156,11 @@ pub struct Report {
     pub students: Vec<Student>,
     /// One line per question, in quiz order.
     pub questions: Vec<QuestionStats>,
+    /// Idnumbers that more than one responses file gives (compared trimmed, ignoring ASCII
+    /// case, as an email is), each with those students' indexes: a gradebook import applies
+    /// one row per idnumber, so all but one of them would be lost, or one student's grade given
+    /// to another.
+    pub shared_ids: Vec<(String, Vec<usize>)>,
 }
 
 /// Why a set of responses cannot be graded against a quiz.
@@ -175,57 +180,51 @@ impl std::fmt::Display for GradeError {
 
 impl std::error::Error for GradeError {}
 
+/// Checks that `r` answers `quiz` (its seed, question count, fingerprint, variant and
+/// questions); `Err` says what does not fit, and how to grade it instead.
+pub fn fits<'q>(quiz: &'q Quiz, r: &Responses) -> Result<&'q Variant, String> {
+    let n = quiz.questions.len();
+    if r.quiz_seed != quiz.seed {
+        return Err(format!(
+            "answers the quiz of seed {}, not this one (seed {}): grade it with that quiz's key.json",
+            r.quiz_seed, quiz.seed
+        ));
+    }
+    if let Some(count) = r.questions.filter(|c| *c != n) {
+        return Err(format!(
+            "answers a quiz of {count} questions, and this one has {n} (same seed, another --count): grade it with that quiz's key.json"
+        ));
+    }
+    if let Some(fp) = r.quiz.as_ref().filter(|fp| !quiz.is_fingerprint(fp)) {
+        return Err(format!(
+            "answers another quiz (fingerprint {fp}, this one {}: same seed and count, other topics, difficulty or bank): grade it with that quiz's key.json",
+            quiz.fingerprint()
+        ));
+    }
+    let Some(v) = quiz.variant(r.variant) else {
+        return Err(format!("answers variant {}, and the quiz has {}", r.variant, quiz.variants.len()));
+    };
+    for a in &r.answers {
+        match v.questions.iter().find(|q| q.number == a.number) {
+            // The students' copy numbers its questions instead of naming them.
+            Some(q) if q.id == a.id || a.id == student_id(q.number) => {}
+            Some(q) => return Err(format!("question {} is {} in this quiz, not {}", a.number, q.id, a.id)),
+            None => return Err(format!("question {} is not in this quiz", a.number)),
+        }
+    }
+    Ok(v)
+}
+
 /// Grades every student's responses; the error names the responses that do not belong to
-/// this quiz.
+/// this quiz (see [`fits`]: `quiz grade` checks each file first, and grades those that fit).
 pub fn grade(quiz: &Quiz, all: &[Responses]) -> Result<Report, GradeError> {
-    let fail = |index: usize, reason: String| GradeError { index, reason };
     let n = quiz.questions.len();
     let mut students = Vec::with_capacity(all.len());
     for (i, r) in all.iter().enumerate() {
-        if r.quiz_seed != quiz.seed {
-            return Err(fail(
-                i,
-                format!(
-                    "answers the quiz of seed {}, not this one (seed {}): grade it with that quiz's key.json",
-                    r.quiz_seed, quiz.seed
-                ),
-            ));
-        }
-        if let Some(count) = r.questions.filter(|c| *c != n) {
-            return Err(fail(
-                i,
-                format!(
-                    "answers a quiz of {count} questions, and this one has {n} (same seed, another --count): grade it with that quiz's key.json"
-                ),
-            ));
-        }
-        if let Some(fp) = r.quiz.as_ref().filter(|fp| !quiz.is_fingerprint(fp)) {
-            return Err(fail(
-                i,
-                format!(
-                    "answers another quiz (fingerprint {fp}, this one {}: same seed and count, other topics, difficulty or bank): grade it with that quiz's key.json",
-                    quiz.fingerprint()
-                ),
-            ));
-        }
-        let Some(v) = quiz.variant(r.variant) else {
-            return Err(fail(
-                i,
-                format!("answers variant {}, and the quiz has {}", r.variant, quiz.variants.len()),
-            ));
-        };
+        let v = fits(quiz, r).map_err(|reason| GradeError { index: i, reason })?;
         let mut given: BTreeMap<usize, (Option<&str>, u64)> = BTreeMap::new();
         for a in &r.answers {
-            match v.questions.iter().find(|q| q.number == a.number) {
-                // The students' copy numbers its questions instead of naming them.
-                Some(q) if q.id == a.id || a.id == student_id(q.number) => {
-                    given.insert(a.number, (a.answer.as_deref(), a.time_ms));
-                }
-                Some(q) => {
-                    return Err(fail(i, format!("question {} is {} in this quiz, not {}", a.number, q.id, a.id)));
-                }
-                None => return Err(fail(i, format!("question {} is not in this quiz", a.number))),
-            }
+            given.insert(a.number, (a.answer.as_deref(), a.time_ms));
         }
         let answers: Vec<Judged> = v
             .questions
@@ -293,12 +292,34 @@ pub fn grade(quiz: &Quiz, all: &[Responses]) -> Result<Report, GradeError> {
             }
         })
         .collect();
+    let shared_ids = shared_ids(&students);
     Ok(Report {
         seed: quiz.seed,
         questions_total: n,
         students,
         questions,
+        shared_ids,
     })
+}
+
+/// The idnumbers more than one student gives, in the order first given, with their students.
+fn shared_ids(students: &[Student]) -> Vec<(String, Vec<usize>)> {
+    let mut by_id: Vec<(String, String, Vec<usize>)> = Vec::new();
+    for (i, s) in students.iter().enumerate() {
+        let Some(id) = s.id.as_deref().map(str::trim).filter(|id| !id.is_empty()) else {
+            continue;
+        };
+        let key = id.to_ascii_lowercase();
+        match by_id.iter_mut().find(|(k, _, _)| *k == key) {
+            Some((_, _, who)) => who.push(i),
+            None => by_id.push((key, id.to_string(), vec![i])),
+        }
+    }
+    by_id
+        .into_iter()
+        .filter(|(_, _, who)| who.len() > 1)
+        .map(|(_, id, who)| (id, who))
+        .collect()
 }
 
 /// The upper and lower groups of item analysis: the 27% of students (at least one) with the
@@ -477,6 +498,23 @@ impl Report {
         out.push_str(
             "\nSHARE is the share of students right; D is upper minus lower group (the 27% with the\nhighest scores against the 27% with the lowest): near 0 or below, the question does not\nseparate who knows from who does not.\n",
         );
+        if !self.shared_ids.is_empty() {
+            out.push_str(
+                "\nWarning: responses files that give the same idnumber (a gradebook import applies one row\nper idnumber: find out whose each one is before importing)\n",
+            );
+            let mut rows = vec![["IDNUMBER", "NAME", "VARIANT", "SCORE"].map(String::from).to_vec()];
+            for (id, who) in &self.shared_ids {
+                for s in who.iter().filter_map(|&i| self.students.get(i)) {
+                    rows.push(vec![
+                        id.clone(),
+                        s.name.clone(),
+                        s.variant.to_string(),
+                        format!("{}/{}", s.score, s.total),
+                    ]);
+                }
+            }
+            out.push_str(&table(&rows));
+        }
         if !refused.is_empty() {
             out.push_str(
                 "

@@ -4,109 +4,183 @@
 //! replaces that file atomically (a temporary file in the same folder, fsync, rename), so a
 //! crash or a full disk leaves either the old responses or the new ones, never half a file,
 //! and no sitting ever overwrites another's.
+//!
+//! The folder may be shared with other students: temporaries are created new under random
+//! names and never through a link, and a responses file that has become a link is refused
+//! ([`crate::atomic_write`]). What a sitting killed mid-save left behind is put back by the
+//! next `quiz take` in the folder ([`recover`]).
 
 use std::fs;
-use std::io::{ErrorKind, Write};
+use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::error::QuizError;
-use super::model::Responses;
+use super::model::{Quiz, Responses};
 use super::take::responses_file_name;
+use crate::atomic_write::{self, Temp, WriteError, sync_dir};
 
 /// How many names are tried before giving up (`responses-NAME-10000.json` is the last).
 const MAX_TRIES: usize = 10_000;
 
-/// The temporary file written beside `path` before it takes `path`'s place (numbered, so
-/// two writes of one process never share one).
-fn temporary(dir: &Path, path: &Path) -> PathBuf {
-    static SEQ: AtomicUsize = AtomicUsize::new(0);
-    let n = SEQ.fetch_add(1, Ordering::Relaxed);
-    let file = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-    dir.join(format!(".{file}.tmp-{}-{n}", std::process::id()))
-}
-
-fn folder(path: &Path) -> &Path {
-    path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."))
-}
-
-fn write_synced(path: &Path, bytes: &[u8], new: bool) -> std::io::Result<()> {
-    let mut f = if new {
-        fs::OpenOptions::new().write(true).create_new(true).open(path)?
-    } else {
-        fs::File::create(path)?
-    };
-    f.write_all(bytes)?;
-    f.sync_all()
-}
-
-/// The rename (or link) is durable once the folder is synced (not every platform allows it).
-/// The folder is opened only to sync it, never read, so it needs no read gate.
-fn sync_folder(dir: &Path) {
-    if let Ok(d) = fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
-}
-
-/// Writes `bytes` to `path` through a temporary file beside it.
+/// Writes `bytes` to `path` through a new temporary file beside it, renamed over it (a `path`
+/// that is a symbolic link is refused: see [`crate::atomic_write`]).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), QuizError> {
-    let dir = folder(path);
-    let tmp = temporary(dir, path);
-    let write = || -> std::io::Result<()> {
-        write_synced(&tmp, bytes, false)?;
-        fs::rename(&tmp, path)?;
-        sync_folder(dir);
-        Ok(())
-    };
-    write().map_err(|e| {
-        let _ = fs::remove_file(&tmp);
-        QuizError::io(path, &e)
-    })
+    Ok(atomic_write::write_atomic(path, bytes)?)
+}
+
+/// Creates `path` (which must not exist; a link there counts as existing) and writes `bytes`,
+/// for a file system without hard links.
+fn create_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut f = atomic_write::create_new(path)?;
+    let written = f.write_all(bytes).and_then(|_| f.sync_all());
+    if written.is_err() {
+        let _ = fs::remove_file(path);
+    }
+    written
 }
 
 /// Writes `bytes` under a name no file in `dir` has yet: the first of `names(1)`,
 /// `names(2)`, ... that is free. The whole content appears at once (a complete temporary
-/// file hard-linked to the name, which fails if the name is taken); where links are not
-/// supported, the name is created exclusively and written.
+/// file, created new under a random name, hard-linked to the name, which fails if the name is
+/// taken, by a link too); where links are not supported, the name is created exclusively and
+/// written.
 pub fn write_new(dir: &Path, names: impl Fn(usize) -> String, bytes: &[u8]) -> Result<PathBuf, QuizError> {
     let first = dir.join(names(1));
-    let tmp = temporary(dir, &first);
-    let mut linking = match write_synced(&tmp, bytes, false) {
-        Ok(()) => true,
-        Err(e) => return Err(QuizError::io(&first, &e)),
-    };
-    let mut result = Err(QuizError::Io {
-        path: first.clone(),
-        reason: format!("{MAX_TRIES} responses files of this name exist already; use another folder"),
-    });
+    let mut tmp = Temp::create(dir, &names(1), "new").map_err(|e| QuizError::io(&first, &e))?;
+    tmp.write_synced(bytes).map_err(|e| QuizError::io(&first, &e))?;
+    let mut linking = true;
     for n in 1..=MAX_TRIES {
         let path = dir.join(names(n));
         let tried = if linking {
-            match fs::hard_link(&tmp, &path) {
+            match tmp.link_as(&path) {
+                Err(e) if e.kind() == ErrorKind::InvalidData => return Err(WriteError::Swapped { path }.into()),
                 Err(e) if e.kind() != ErrorKind::AlreadyExists => {
                     linking = false;
-                    write_synced(&path, bytes, true)
+                    create_synced(&path, bytes)
                 }
                 other => other,
             }
         } else {
-            write_synced(&path, bytes, true)
+            create_synced(&path, bytes)
         };
         match tried {
             Ok(()) => {
-                sync_folder(dir);
-                result = Ok(path);
-                break;
+                drop(tmp);
+                sync_dir(dir);
+                return Ok(path);
             }
             Err(e) if e.kind() == ErrorKind::AlreadyExists => continue,
-            Err(e) => {
-                result = Err(QuizError::io(&path, &e));
-                break;
-            }
+            Err(e) => return Err(QuizError::io(&path, &e)),
         }
     }
-    let _ = fs::remove_file(&tmp);
-    result
+    Err(QuizError::Io {
+        path: first,
+        reason: format!("{MAX_TRIES} responses files of this name exist already; use another folder"),
+    })
+}
+
+/// The largest temporary read back when recovering a sitting (as `quiz grade` reads responses).
+const MAX_LEFTOVER_BYTES: u64 = 8 << 20;
+
+/// Recovers what `quiz take` runs killed in `dir` (kill -9, a power cut) left behind: each
+/// leftover temporary of a responses file (`.responses-NAME.json.tmp-PID-...`, or `.new-` for
+/// a first save) whose writer no longer runs and which belongs to the user running this.
+///
+/// A leftover that holds responses to `quiz` is the newest save of its sitting: when it is
+/// newer than the responses file it was to replace, it is put in that file's place; when it
+/// was a first save that never got its name (the sitting's only answers), it becomes a
+/// responses file of its own, named as a first save is; an older one is removed. One that
+/// cannot be read as responses is removed; one of another quiz is left for that quiz's
+/// `quiz take`. Returns one line per thing done, for the student.
+pub fn recover(dir: &Path, quiz: &Quiz) -> Vec<String> {
+    let leftovers = atomic_write::leftovers(dir, |t| t.starts_with("responses-") && t.ends_with(".json"));
+    let mut said = Vec::new();
+    let mut removed = 0usize;
+    // The newest leftover of each sitting: of each file replaced (`tmp`), and of each writer's
+    // first save (`new`).
+    let mut newest: Vec<(atomic_write::Leftover, Responses, Vec<u8>)> = Vec::new();
+    for l in leftovers {
+        if l.links > 1 {
+            // Linked into place already; only the temporary's own name is left to remove.
+            removed += usize::from(fs::remove_file(&l.path).is_ok());
+            continue;
+        }
+        let parsed = crate::confine::read_regular(&l.path, MAX_LEFTOVER_BYTES)
+            .ok()
+            .and_then(|b| Some((Responses::from_json(std::str::from_utf8(&b).ok()?).ok()?, b)));
+        let Some((r, bytes)) = parsed else {
+            // Cut short by the kill: nothing in it can be read back.
+            removed += usize::from(fs::remove_file(&l.path).is_ok());
+            continue;
+        };
+        let ours = r.quiz_seed == quiz.seed && r.quiz.as_deref().is_none_or(|fp| quiz.is_fingerprint(fp));
+        if !ours {
+            continue;
+        }
+        let same = |o: &atomic_write::Leftover| o.target == l.target && o.tag == l.tag && (l.tag == "tmp" || o.pid == l.pid);
+        match newest.iter_mut().find(|(o, _, _)| same(o)) {
+            Some(slot) if slot.0.modified < l.modified => {
+                removed += usize::from(fs::remove_file(&slot.0.path).is_ok());
+                *slot = (l, r, bytes);
+            }
+            Some(_) => removed += usize::from(fs::remove_file(&l.path).is_ok()),
+            None => newest.push((l, r, bytes)),
+        }
+    }
+    for (l, r, bytes) in newest {
+        let dest = dir.join(&l.target);
+        let answered = r.answers.iter().filter(|a| a.answer.is_some()).count();
+        let dest_meta = fs::symlink_metadata(&dest).ok();
+        let older_file = dest_meta.as_ref().filter(|m| m.is_file() && owned_alike(m, &l.path));
+        let placed = match (l.tag.as_str(), older_file) {
+            ("tmp", Some(m)) if m.modified().ok() >= l.modified => {
+                // The save it was for went through after all.
+                removed += usize::from(fs::remove_file(&l.path).is_ok());
+                continue;
+            }
+            ("tmp", Some(_)) => write_atomic(&dest, &bytes).map(|_| dest),
+            // A first save, or a file that is gone or not the sitting's: a file of its own.
+            _ => write_new(dir, |n| responses_file_name(&r.name, n), &bytes),
+        };
+        match placed {
+            Ok(p) => {
+                let _ = fs::remove_file(&l.path);
+                said.push(format!(
+                    "recovered the answers of an interrupted sitting ({}, {answered} answered) from {} into {}",
+                    r.name,
+                    l.path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default(),
+                    p.display()
+                ));
+            }
+            Err(e) => said.push(format!(
+                "could not recover the answers of an interrupted sitting ({}) from {}: {e}",
+                r.name,
+                l.path.display()
+            )),
+        }
+    }
+    if removed > 0 {
+        said.push(format!(
+            "removed {removed} temporary file{} of interrupted sittings in {}",
+            if removed == 1 { "" } else { "s" },
+            dir.display()
+        ));
+    }
+    said
+}
+
+/// True when `m` (a responses file) has the owner of the leftover at `leftover`: a sitting's
+/// file is written by the same user as its temporaries.
+#[cfg(unix)]
+fn owned_alike(m: &fs::Metadata, leftover: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    fs::symlink_metadata(leftover).is_ok_and(|l| l.uid() == m.uid())
+}
+
+#[cfg(not(unix))]
+fn owned_alike(_m: &fs::Metadata, _leftover: &Path) -> bool {
+    true
 }
 
 /// Where one sitting's responses go: a new file on the first save, the same file on every

@@ -87,7 +87,7 @@ pub fn show(item: &Item, total: usize, out: &mut dyn Write) -> std::io::Result<(
     }
     writeln!(out)?;
     for c in &item.choices {
-        writeln!(out, "  {}) {}", c.key, safe(&c.text))?;
+        writeln!(out, "  {}) {}", safe(&c.key), safe(&c.text))?;
     }
     if !item.choices.is_empty() {
         writeln!(out)?;
@@ -238,7 +238,7 @@ fn run(
         let mut answer = None;
         let mut ended = false;
         loop {
-            write!(out, "{}", ask(item)).map_err(io)?;
+            write!(out, "{}", crate::terminal::safe(&ask(item))).map_err(io)?;
             out.flush().map_err(io)?;
             let Some(line) = read_line(input)? else {
                 writeln!(out).map_err(io)?;

@@ -60,13 +60,25 @@ impl Lock {
         let path = dir.join(LOCK_FILE);
         let io = |e: std::io::Error| LockError::Io(format!("{}: {e}", path.display()));
         for _ in 0..ATTEMPTS {
-            let mut file = OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create(true)
-                .truncate(false)
-                .open(&path)
-                .map_err(io)?;
+            // A link planted at the lock's name would have its target truncated and written:
+            // the name is opened without following a link, and must be a regular file.
+            if let Err(e) = crate::atomic_write::check_destination(&path) {
+                return Err(LockError::Io(format!("{e} (the lock file, {LOCK_FILE})")));
+            }
+            let mut options = OpenOptions::new();
+            options.read(true).write(true).create(true).truncate(false);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::OpenOptionsExt;
+                options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+            }
+            let mut file = options.open(&path).map_err(io)?;
+            if !file.metadata().is_ok_and(|m| m.is_file()) {
+                return Err(LockError::Io(format!(
+                    "{}: is not a regular file; remove it (the lock file, {LOCK_FILE})",
+                    path.display()
+                )));
+            }
             match file.try_lock() {
                 Ok(()) => {}
                 Err(TryLockError::WouldBlock) => {
@@ -112,8 +124,8 @@ impl Drop for Lock {
 #[cfg(unix)]
 fn names_this_file(path: &Path, file: &File) -> bool {
     use std::os::unix::fs::MetadataExt;
-    match (fs::metadata(path), file.metadata()) {
-        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+    match (fs::symlink_metadata(path), file.metadata()) {
+        (Ok(a), Ok(b)) => a.file_type().is_file() && a.dev() == b.dev() && a.ino() == b.ino(),
         _ => false,
     }
 }
@@ -124,24 +136,4 @@ fn names_this_file(path: &Path, _file: &File) -> bool {
     path.exists()
 }
 
-/// True when a process with this pid runs (Linux: /proc; other Unix: `kill -0`).
-pub fn process_alive(pid: u32) -> bool {
-    if pid == std::process::id() {
-        return true;
-    }
-    if Path::new("/proc/self").exists() {
-        return Path::new("/proc").join(pid.to_string()).exists();
-    }
-    #[cfg(unix)]
-    {
-        std::process::Command::new("kill")
-            .args(["-0", &pid.to_string()])
-            .stderr(std::process::Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success())
-    }
-    #[cfg(not(unix))]
-    {
-        true
-    }
-}
+pub use crate::atomic_write::process_alive;

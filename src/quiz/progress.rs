@@ -4,7 +4,6 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -253,15 +252,19 @@ impl Store {
     }
 
     /// Opens the store in `dir` (creating the folder and an empty store when there is none; a
-    /// corrupt or newer file is moved aside to `progress.json.corrupt-<time>`; one that is not a
-    /// regular file, or is larger than [`MAX_BYTES`], is refused with an error and left alone).
+    /// corrupt or newer file is moved aside to `progress.json.corrupt-<time>`; one that is a
+    /// symbolic link or not a regular file, or is larger than [`MAX_BYTES`], is refused with an
+    /// error and left alone).
     pub fn open(dir: &Path) -> Result<Opened, String> {
         fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let mut store = Store::empty(dir);
         let path = store.path();
         let mut notices = Vec::new();
+        // The store is replaced at every save, and a link is never written through or replaced:
+        // refused now, rather than at the first answer.
+        crate::atomic_write::check_destination(&path).map_err(|e| format!("{e} (set {DATA_DIR_VAR} to use another folder)"))?;
         match crate::confine::read_regular(&path, MAX_BYTES) {
-            // Nothing there (a link to nothing counts: saving replaces the link, not its target).
+            // Nothing there.
             Err(ReadError::Missing { .. }) if !path.exists() => store.save()?,
             // A FIFO, a device, a link to /dev/zero or an oversize file is refused, not moved
             // aside: it is not a store that went bad, and moving it could not make it one.
@@ -310,29 +313,14 @@ impl Store {
         Ok(Opened { store, notices })
     }
 
-    /// Writes the store atomically: a temporary file, fsync, rename over the old one.
+    /// Writes the store atomically: a new temporary file, fsync, rename over the old one (one
+    /// writer for the whole crate, [`crate::atomic_write`]; a `progress.json` that is a link is
+    /// refused, not written through).
     pub fn save(&self) -> Result<(), String> {
         let path = self.path();
-        let tmp = self.dir.join(format!(".{FILE}.tmp-{}", std::process::id()));
-        let text = serde_json::to_vec_pretty(&self.progress).map_err(|e| e.to_string())?;
-        let write = || -> std::io::Result<()> {
-            let mut f = fs::File::create(&tmp)?;
-            f.write_all(&text)?;
-            f.write_all(b"\n")?;
-            f.sync_all()?;
-            drop(f);
-            fs::rename(&tmp, &path)?;
-            // The rename itself is durable once the folder is synced (not possible everywhere).
-            // Opened only to sync the folder, never read: no read gate needed.
-            if let Ok(d) = fs::File::open(&self.dir) {
-                let _ = d.sync_all();
-            }
-            Ok(())
-        };
-        write().map_err(|e| {
-            let _ = fs::remove_file(&tmp);
-            format!("could not save progress to {}: {e}", path.display())
-        })
+        let mut text = serde_json::to_vec_pretty(&self.progress).map_err(|e| e.to_string())?;
+        text.push(b'\n');
+        crate::atomic_write::write_atomic(&path, &text).map_err(|e| format!("could not save progress to {e}"))
     }
 }
 
@@ -350,20 +338,10 @@ fn aside_path(dir: &Path) -> PathBuf {
 }
 
 /// Removes the temporary files of writers that were killed before their rename; one whose
-/// writer still runs is left alone.
+/// writer still runs is left alone (and so is anything that is not a regular file of ours).
 fn remove_stale_temps(dir: &Path) {
-    let prefix = format!(".{FILE}.tmp-");
-    let Ok(entries) = fs::read_dir(dir) else { return };
-    // Names are only looked at, nothing is read; a data folder of more entries than this is
-    // not searched to the end (a stale temporary left there costs only disk).
-    for e in entries.flatten().take(10_000) {
-        let name = e.file_name().to_string_lossy().into_owned();
-        let Some(pid) = name.strip_prefix(&prefix).and_then(|p| p.parse::<u32>().ok()) else {
-            continue;
-        };
-        if !super::lock::process_alive(pid) {
-            let _ = fs::remove_file(e.path());
-        }
+    for l in crate::atomic_write::leftovers(dir, |t| t == FILE) {
+        let _ = fs::remove_file(&l.path);
     }
 }
 

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 /// The crate's rooms, lowest first: each may use only those before it.
 const CRATE: &[&str] = &[
     "confine",
+    "atomic_write",
     "par",
     "terminal",
     "lang",

@@ -14,11 +14,6 @@ macro_rules! snapshot {
     }};
 }
 
-mod drive;
-mod layers;
-mod support;
-mod xml;
-
 mod bank_check;
 mod bank_distractors;
 mod bank_draft;
@@ -37,10 +32,14 @@ mod cli_eval;
 mod config_lesson;
 mod confine_readers;
 mod coverage_claims;
+mod drive;
 mod fuzz_regressions;
 mod golden;
+mod grade_hostile;
 mod hostile_inputs;
+mod hostile_output;
 mod hostile_round3;
+mod layers;
 mod mastery;
 mod memory_budget;
 mod mined;
@@ -65,7 +64,9 @@ mod rivet_modules;
 mod rivet_rules;
 mod robustness;
 mod sandbox;
+mod shared_folder_writes;
 mod since_bank;
+mod support;
 mod tui_beliefs;
 mod tui_keys;
 mod tui_layout;
@@ -77,3 +78,4 @@ mod tui_take;
 mod tui_terminal;
 mod tui_version;
 mod typed_answers;
+mod xml;

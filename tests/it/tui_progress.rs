@@ -212,25 +212,24 @@ fn bin() -> Command {
 }
 
 #[test]
-fn stats_creates_an_empty_store_in_an_empty_home_without_a_tty() {
+fn stats_reads_an_empty_home_as_no_progress_and_creates_nothing() {
     let home = temp_dir("home");
     let out = bin().env("HOME", &home).arg("stats").output().expect("runs");
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("answers: 0"), "{text}");
     assert!(text.contains("accuracy"), "{text}");
-    if cfg!(target_os = "linux") {
-        assert!(home.join(".local/share/iacquiz/progress.json").is_file());
-    }
+    assert!(!home.join(".local").exists(), "a report only reads");
 }
 
 #[test]
-fn stats_reports_a_corrupt_store_on_stderr() {
+fn stats_reports_a_corrupt_store_on_stderr_and_leaves_it() {
     let dir = temp_dir("stats-corrupt");
     std::fs::write(dir.join("progress.json"), "garbage").expect("write");
     let out = bin().env(progress::DATA_DIR_VAR, &dir).arg("stats").output().expect("runs");
     assert_eq!(out.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("moved it to"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a progress store"));
+    assert_eq!(std::fs::read_to_string(dir.join("progress.json")).expect("kept"), "garbage");
 }
 
 #[test]

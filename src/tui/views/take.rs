@@ -217,7 +217,7 @@ fn question(f: &mut Frame, t: &Take, area: Rect) {
     }
     let chosen = s.chosen(i);
     let title = match chosen.and_then(|k| item.choices.get(k)) {
-        Some(c) => format!(" Choices · your answer: {} ", c.key),
+        Some(c) => format!(" Choices · your answer: {} ", safe(&c.key)),
         None => " Choices · not answered yet ".to_string(),
     };
     super::choices_pane(f, answer_area, choices, selected, title);
@@ -234,9 +234,9 @@ fn choice_lines(t: &Take, item: &Item, width: u16) -> (Vec<Line<'static>>, (usiz
     for (k, c) in item.choices.iter().enumerate() {
         let mark = if chosen == Some(k) { "●" } else { "○" };
         let (head, style) = if k == highlighted {
-            (format!("▶ {mark} {}) ", c.key), t.theme.selected())
+            (format!("▶ {mark} {}) ", safe(&c.key)), t.theme.selected())
         } else {
-            (format!("  {mark} {}) ", c.key), ratatui::style::Style::default())
+            (format!("  {mark} {}) ", safe(&c.key)), ratatui::style::Style::default())
         };
         let start = out.len();
         out.extend(super::wrap::hanging(&head, &safe(&c.text), usize::from(width), style));
@@ -251,7 +251,7 @@ fn choice_lines(t: &Take, item: &Item, width: u16) -> (Vec<Line<'static>>, (usiz
 fn answer_text(item: &Item, answer: &str) -> String {
     match item.format {
         Format::Multichoice => match item.choice(answer) {
-            Some(c) => format!("{}) {}", c.key, safe(&c.text)),
+            Some(c) => format!("{}) {}", safe(&c.key), safe(&c.text)),
             None => answer.to_string(),
         },
         _ => answer.to_string(),
