@@ -39,7 +39,7 @@ const FORMAT: &[(char, char)] = &[
 /// controls such as CSI U+009B), a bidirectional control (U+061C, U+200E, U+200F, U+202A to
 /// U+202E, U+2066 to U+2069), the line and paragraph separators (U+2028, U+2029, which some
 /// terminals and editors take for line breaks), or another invisible format character
-/// ([`FORMAT`]).
+/// (`FORMAT`).
 pub fn is_hostile(c: char) -> bool {
     if c.is_ascii() {
         return c.is_ascii_control() && c != '\n' && c != '\t';
