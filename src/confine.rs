@@ -194,38 +194,40 @@ impl Sandbox {
         }
     }
 
-    /// `path` (relative to the folder, or absolute) as a path relative to the folder, refusing
-    /// one that says it climbs above it or names a place outside it.
-    fn relative(&self, path: &Path) -> Result<PathBuf, ReadError> {
-        if path.is_absolute() {
-            if let Ok(rel) = path.strip_prefix(&self.root) {
-                return Ok(rel.to_path_buf());
+    /// `path` (relative to the folder, or absolute) as the names of a path relative to the
+    /// folder (see [`split`]), refusing one that says it climbs above it or names a place
+    /// outside it.
+    fn relative(&self, path: &Path) -> Result<Vec<OsString>, ReadError> {
+        let (absolute, names) = split(path).ok_or_else(|| self.escapes(path))?;
+        if absolute {
+            let (_, root) = split(&self.root).ok_or_else(|| self.escapes(path))?;
+            if let Some(rest) = names.strip_prefix(root.as_slice()) {
+                return Ok(rest.to_vec());
             }
             // Written through another name of the folder (a link to it, say): where it really is
             // decides, and it is walked from the folder all the same.
-            return back_in(&self.root, path).ok_or_else(|| self.escapes(path));
+            return back_in(&self.root, &names).ok_or_else(|| self.escapes(path));
         }
         // A lexical climb above the folder is refused even when a symlink would bring it back:
         // what a path says is what a reader of the bank sees.
         let mut depth: i64 = 0;
-        for c in path.components() {
-            match c {
-                Component::ParentDir => depth -= 1,
-                Component::Normal(_) => depth += 1,
-                Component::CurDir => {}
-                _ => return Err(self.escapes(path)),
+        for n in &names {
+            match n.to_str() {
+                Some("..") => depth -= 1,
+                Some(".") => {}
+                _ => depth += 1,
             }
             if depth < 0 {
                 return Err(self.escapes(path));
             }
         }
-        Ok(path.to_path_buf())
+        Ok(names)
     }
 
     /// Walks to `path` inside the folder, opening what it ends at as `how` says.
     fn walk(&self, path: &Path, how: beneath::How) -> Result<beneath::Walked, ReadError> {
-        let rel = self.relative(path)?;
-        beneath::walk(&self.root, self.id, &rel, how).map_err(|f| match f {
+        let names = self.relative(path)?;
+        beneath::walk(&self.root, self.id, names, how).map_err(|f| match f {
             beneath::Fail::Escapes => self.escapes(path),
             beneath::Fail::Os(e) => ReadError::Missing {
                 path: path.display().to_string(),
@@ -303,17 +305,47 @@ fn identity(_: &std::fs::Metadata) -> (u64, u64) {
     (0, 0)
 }
 
-/// Where the absolute path `abs` really is, relative to `root`, when that is inside it: for a
-/// link's target (or a climb above the folder) that leaves the folder by name and may come back.
-/// It is resolved by name only to decide where to go on; what it names is then walked again
-/// from the folder. `None` when it leads outside, whether or not anything is there.
-fn back_in(root: &Path, abs: &Path) -> Option<PathBuf> {
+/// The names of `p` in order, `..` kept and `.` dropped, with a last `.` when `p` ends in a
+/// slash or `/.` (what it names must then be a folder, as the kernel has it), and whether it is
+/// absolute. `None` for a path with a prefix (`C:`).
+fn split(p: &Path) -> Option<(bool, Vec<OsString>)> {
+    let mut absolute = false;
+    let mut names = Vec::new();
+    for c in p.components() {
+        match c {
+            Component::RootDir => absolute = true,
+            Component::CurDir => {}
+            Component::ParentDir => names.push(OsString::from("..")),
+            Component::Normal(n) => names.push(n.to_os_string()),
+            Component::Prefix(_) => return None,
+        }
+    }
+    let raw = p.as_os_str().as_encoded_bytes();
+    if !names.is_empty() && (raw.ends_with(b"/") || raw.ends_with(b"/.")) {
+        names.push(OsString::from("."));
+    }
+    Some((absolute, names))
+}
+
+/// Where the absolute path of `names` (see [`split`]) really is, as names relative to `root`,
+/// when that is inside it: for a link's target (or a climb above the folder) that leaves the
+/// folder by name and may come back. It is resolved by name only to decide where to go on; what
+/// it names is then walked again from the folder. `None` when it leads outside, whether or not
+/// anything is there.
+fn back_in(root: &Path, names: &[OsString]) -> Option<Vec<OsString>> {
+    let mut abs = PathBuf::from(std::path::MAIN_SEPARATOR_STR);
+    abs.extend(names);
+    let folder = names.last().is_some_and(|n| n == ".");
     let real = match abs.canonicalize() {
         Ok(r) => r,
         // A missing file in a folder inside: the walk from the folder will say it is missing.
         Err(_) => abs.parent()?.canonicalize().ok()?.join(abs.file_name()?),
     };
-    real.strip_prefix(root).ok().map(Path::to_path_buf)
+    let (_, mut rel) = split(real.strip_prefix(root).ok()?)?;
+    if folder {
+        rel.push(OsString::from("."));
+    }
+    Some(rel)
 }
 
 /// The bytes of the regular file `path`, wherever it is (for files a person names on the
@@ -417,7 +449,7 @@ mod beneath {
     use std::fs::File;
     use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
     use std::os::unix::ffi::{OsStrExt, OsStringExt};
-    use std::path::{Component, Path, PathBuf};
+    use std::path::{Path, PathBuf};
 
     use rustix::fs::{AtFlags, FileType, Mode, OFlags};
     use rustix::io::Errno;
@@ -479,29 +511,17 @@ mod beneath {
         }
     }
 
-    /// The components of `p`, in order (`..` kept, `.` dropped); `None` for a root or prefix.
-    fn names(p: &Path) -> Option<Vec<OsString>> {
-        p.components()
-            .filter(|c| *c != Component::CurDir)
-            .map(|c| match c {
-                Component::Normal(n) => Some(n.to_os_string()),
-                Component::ParentDir => Some(OsString::from("..")),
-                _ => None,
-            })
-            .collect()
-    }
-
-    fn prepend(pending: &mut VecDeque<OsString>, p: &Path) -> Result<(), Fail> {
-        for n in names(p).ok_or(Fail::Escapes)?.into_iter().rev() {
+    fn prepend(pending: &mut VecDeque<OsString>, names: Vec<OsString>) {
+        for n in names.into_iter().rev() {
             pending.push_front(n);
         }
-        Ok(())
     }
 
-    /// Walks `rel` (relative, checked lexically by the caller) from the folder `root`, whose
-    /// identity must still be `id`. Links are followed by hand and only while they stay inside;
-    /// every name is opened with `O_NOFOLLOW` relative to a folder descriptor the walk opened.
-    pub(super) fn walk(root: &Path, id: (u64, u64), rel: &Path, how: How) -> Result<Walked, Fail> {
+    /// Walks `names` (a relative path's, see [`super::split`], checked lexically by the caller)
+    /// from the folder `root`, whose identity must still be `id`. Links are followed by hand and
+    /// only while they stay inside; every name is opened with `O_NOFOLLOW` relative to a folder
+    /// descriptor the walk opened.
+    pub(super) fn walk(root: &Path, id: (u64, u64), names: Vec<OsString>, how: How) -> Result<Walked, Fail> {
         let top = File::from(rustix::fs::open(root, through(), Mode::empty())?);
         let meta = top.metadata().map_err(Fail::Os)?;
         // The folder itself was replaced (renamed away, a link put in its place) since the
@@ -510,8 +530,9 @@ mod beneath {
             return Err(Fail::Escapes);
         }
         let mut stack: Vec<(OwnedFd, OsString)> = Vec::new();
+        let (_, root_names) = super::split(root).ok_or(Fail::Escapes)?;
         let mut pending = VecDeque::new();
-        prepend(&mut pending, rel)?;
+        prepend(&mut pending, names);
         let mut links = 0usize;
         let real_of = |stack: &[(OwnedFd, OsString)], last: Option<&OsStr>| -> PathBuf {
             let mut p = root.to_path_buf();
@@ -520,14 +541,19 @@ mod beneath {
             p
         };
         while let Some(name) = pending.pop_front() {
+            // Where the walk is, a folder (had it been a file, the name before would have
+            // stopped the walk as not a folder).
+            if name == "." {
+                continue;
+            }
             if name == ".." {
                 if stack.pop().is_none() {
                     // Above the folder: only where the rest of the path lands decides.
-                    let mut abs = root.parent().ok_or(Fail::Escapes)?.to_path_buf();
+                    let mut abs = root_names[..root_names.len().saturating_sub(1)].to_vec();
                     abs.extend(pending.drain(..));
                     let inside = super::back_in(root, &abs).ok_or(Fail::Escapes)?;
                     links += 1;
-                    prepend(&mut pending, &inside)?;
+                    prepend(&mut pending, inside);
                 }
                 if links > MAX_LINKS {
                     return Err(Errno::LOOP.into());
@@ -553,21 +579,22 @@ mod beneath {
                         }
                         Err(e) => return Err(e.into()),
                     };
-                    if target.is_absolute() {
-                        let inside = match target.strip_prefix(root) {
-                            Ok(r) => r.to_path_buf(),
-                            Err(_) => {
+                    let (absolute, names) = super::split(&target).ok_or(Fail::Escapes)?;
+                    if absolute {
+                        let inside = match names.strip_prefix(root_names.as_slice()) {
+                            Some(rest) => rest.to_vec(),
+                            None => {
                                 // Perhaps another name of the folder: decided with the rest of
                                 // the path, then walked again from the folder.
-                                let mut abs = target;
+                                let mut abs = names;
                                 abs.extend(pending.drain(..));
                                 super::back_in(root, &abs).ok_or(Fail::Escapes)?
                             }
                         };
                         stack.clear();
-                        prepend(&mut pending, &inside)?;
+                        prepend(&mut pending, inside);
                     } else {
-                        prepend(&mut pending, &target)?;
+                        prepend(&mut pending, names);
                     }
                     continue;
                 }
@@ -707,8 +734,10 @@ mod beneath {
         pub file: Option<File>,
     }
 
-    pub(super) fn walk(root: &Path, _: (u64, u64), rel: &Path, how: How) -> Result<Walked, Fail> {
-        let real = root.join(rel).canonicalize().map_err(Fail::Os)?;
+    pub(super) fn walk(root: &Path, _: (u64, u64), names: Vec<std::ffi::OsString>, how: How) -> Result<Walked, Fail> {
+        let mut joined = root.to_path_buf();
+        joined.extend(names);
+        let real = joined.canonicalize().map_err(Fail::Os)?;
         if !real.starts_with(root) {
             return Err(Fail::Escapes);
         }
@@ -866,6 +895,17 @@ mod tests {
             Err(ReadError::Missing { why, .. }) => assert!(why.contains("symbolic links"), "{why}"),
             other => panic!("a loop of links: {other:?}"),
         }
+        // A trailing slash (or `/.`) says a folder, as the kernel has it: through a link too.
+        link(Path::new("ok.txt/"), "slashed.txt");
+        for not_folder in ["ok.txt/", "ok.txt/.", "slashed.txt", "abs.txt/"] {
+            match s.read(Path::new(not_folder), 10) {
+                Err(ReadError::Missing { why, .. }) => assert!(why.contains("Not a directory"), "{not_folder}: {why}"),
+                other => panic!("{not_folder}: {other:?}"),
+            }
+        }
+        assert_eq!(s.inspect(Path::new("dir/")).map(|f| f.kind), Ok(Kind::Folder));
+        assert_eq!(s.inspect(&s.root().join("sub/")).map(|f| f.kind), Ok(Kind::Folder));
+        assert!(matches!(s.read(&s.root().join("ok.txt/"), 10), Err(ReadError::Missing { .. })));
         assert_eq!(s.inspect(Path::new("dir")).map(|f| f.kind), Ok(Kind::Folder));
         assert!(matches!(s.read(Path::new("dir"), 10), Err(ReadError::Folder { .. })));
         let mut listed: Vec<(String, EntryKind)> = s
