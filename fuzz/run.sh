@@ -6,13 +6,14 @@ set -eu
 cd "$(dirname "$0")"
 secs=${1:-600}
 [ $# -gt 0 ] && shift
-targets=${*:-expr config bank cfn rivet responses}
+targets=${*:-expr config bank cfn rivet responses confine}
 python3 seed.py
 mkdir -p logs
 for t in $targets; do
     case $t in
         cfn) dict=cfn.dict ;;
         bank) dict=bank.dict ;;
+        confine) dict=confine.dict ;;
         *) dict=hcl.dict ;;
     esac
     mkdir -p "artifacts/$t"

@@ -100,6 +100,19 @@ def rivet_seeds():
                 yield lit
 
 
+def confine_seeds():
+    """Folders of files and links for the gate (see fuzz_targets/confine.rs)."""
+    yield "f a.txt\nl b a.txt\n? b\n? a.txt\n"
+    yield "d sub\nf sub/x\nl sub/up ../sub/x\nl dir sub\n? dir/up\n? dir/../sub/x\n? sub/up\n"
+    yield "l out @out/secret.txt\nl gone @out/missing.txt\nl rel ../out/secret.txt\n? out\n? gone\n? rel\n"
+    yield "l top @base\n? top/in\n? top/out/secret.txt\n? top/out/in-alias/x\nf x\n"
+    yield "l alias @out/in-alias\nf ok\n? alias/ok\n? alias\nl back ../in/ok\n? back\n"
+    yield "l l1 l2\nl l2 l1\n? l1\nl self .\n? self/self/self\nd a/b/c\nl a/b/c/u ../../..\n? a/b/c/u/a\n"
+    yield "f f\n? f/\n? f/.\n? ./f\n? @in/f\n? @in/../in/f\n? /f\n? ../in/f\n"
+    yield "f f\nl a f/\nl b ./f/.\nd s\nl c s/\nl e s//x\nf s/x\n? a\n? b\n? c\n? e\n? s//x\n"
+    yield "f x\nl a @out/in-alias/../in/x\nl b @out/in-alias/..\n? a\n? b/in/x\n? @out/in-alias/x\n"
+
+
 write("expr", expr_seeds())
 write("config", config_seeds())
 write("bank", bank_seeds())
@@ -107,3 +120,4 @@ write("cfn", cfn_seeds())
 write("rivet", rivet_seeds())
 # Responses files as quiz take writes them (the target grades them against the prepared quiz).
 write("responses", [open(p, encoding="utf-8").read() for p in files("tests/quiz/**/*responses*.json")])
+write("confine", confine_seeds())

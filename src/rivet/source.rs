@@ -155,24 +155,28 @@ impl Loader {
                 .map(|n| join(&n))
                 .collect()
         } else {
-            let real = self.host.resolve(dir).map_err(|e| load_err(span, file, path_problem(dir, &e)))?;
-            let entries = std::fs::read_dir(&real).map_err(|e| load_err(span, file, format!("cannot read folder {dir:?}: {e}")))?;
+            // Listed through the gate: a folder reached through a link out is refused, and a
+            // link swapped in while it is listed cannot lead the listing out.
+            let cap = crate::lang::config::MAX_ENTRIES;
+            let listed = self
+                .host
+                .disk_names(dir, cap)
+                .map_err(|e| load_err(span, file, path_problem(dir, &e)))?;
+            // A folder of a million entries is refused rather than listed.
+            if listed.len() > cap {
+                return Err(load_err(
+                    span,
+                    file,
+                    format!("folder {dir:?} holds more than {cap} entries; refused"),
+                ));
+            }
             let mut names = Vec::new();
-            for (i, e) in entries.filter_map(|e| e.ok()).enumerate() {
-                // A folder of a million entries is refused rather than listed.
-                if i >= crate::lang::config::MAX_ENTRIES {
-                    let cap = crate::lang::config::MAX_ENTRIES;
-                    return Err(load_err(
-                        span,
-                        file,
-                        format!("folder {dir:?} holds more than {cap} entries; refused"),
-                    ));
-                }
+            for n in listed {
                 // Anything named *.rvt that is not a folder is read through the host, which
                 // refuses (with a reason) a link out, a FIFO, a device or an oversize file.
-                if let Some(n) = e.file_name().to_str()
+                if let Some(n) = n.to_str()
                     && n.ends_with(".rvt")
-                    && !real.join(n).is_dir()
+                    && !matches!(self.host.disk_kind(&join(n)), Ok(Kind::Dir))
                 {
                     names.push(join(n));
                 }

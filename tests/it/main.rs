@@ -30,6 +30,7 @@ mod cfn_fixtures;
 mod cli_config;
 mod cli_eval;
 mod config_lesson;
+mod confine_race;
 mod confine_readers;
 mod coverage_claims;
 mod drive;

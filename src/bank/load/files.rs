@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use crate::bank::load::LoadError;
-use crate::confine::ReadError;
+use crate::confine::{EntryKind, Kind, ReadError, Sandbox};
 
 /// The largest bank file read (a bigger one is refused, not read).
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
@@ -41,8 +41,13 @@ fn read_dir_bank_within(dir: &Path, cap: usize) -> Result<Vec<SourceFile>, Vec<L
         Ok(_) => return Err(vec![LoadError::file(&shown, "--bank wants a folder, and this is a file")]),
         Err(e) => return Err(vec![LoadError::file(&shown, &format!("cannot open the bank folder: {e}"))]),
     };
+    // Every listing, look and read below goes through the gate, from a descriptor of this folder.
+    let sandbox = match Sandbox::new(&root) {
+        Ok(s) => s,
+        Err(e) => return Err(vec![LoadError::file(&shown, &format!("cannot open the bank folder: {e}"))]),
+    };
     let mut w = Walker {
-        root: &root,
+        sandbox: &sandbox,
         shown_root: dir,
         visited: BTreeSet::new(),
         found: Vec::new(),
@@ -50,7 +55,7 @@ fn read_dir_bank_within(dir: &Path, cap: usize) -> Result<Vec<SourceFile>, Vec<L
         seen: 0,
         cap,
     };
-    w.walk(&root, 0);
+    w.walk(Path::new(""), 0);
     let (mut found, mut errors) = (w.found, w.errors);
     found.sort_by(|a: &SourceFile, b| a.in_root.cmp(&b.in_root));
     if errors.is_empty() && found.is_empty() {
@@ -69,21 +74,28 @@ pub fn is_seed_text(in_root: &str) -> bool {
         .is_some_and(|n| n.ends_with(".txt") && !n.contains('/'))
 }
 
-fn rel_of(root: &Path, p: &Path) -> String {
-    p.strip_prefix(root)
-        .map(|r| {
-            r.components()
-                .map(|c| c.as_os_str().to_string_lossy().to_string())
-                .collect::<Vec<_>>()
-                .join("/")
-        })
-        .unwrap_or_else(|_| p.display().to_string())
+/// A path relative to the bank root, `/`-separated (as shown and as matched).
+fn rel_of(p: &Path) -> String {
+    p.components()
+        .map(|c| c.as_os_str().to_string_lossy().to_string())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// What the operating system said, from a refusal of the gate.
+fn why(e: &ReadError) -> String {
+    match e {
+        ReadError::Missing { why, .. } | ReadError::Io { why, .. } => why.clone(),
+        e => e.to_string(),
+    }
 }
 
 /// One folder walk: what it found and what it refused.
 struct Walker<'a> {
-    root: &'a Path,
+    /// The bank folder's gate.
+    sandbox: &'a Sandbox,
     shown_root: &'a Path,
+    /// Folders walked, by their real path inside the root: a link to one is walked once.
     visited: BTreeSet<PathBuf>,
     found: Vec<SourceFile>,
     errors: Vec<LoadError>,
@@ -94,11 +106,12 @@ struct Walker<'a> {
 }
 
 impl Walker<'_> {
+    /// Walks the folder `dir`, given by its real path relative to the root (empty: the root).
     fn walk(&mut self, dir: &Path, depth: usize) {
-        let (root, shown_root) = (self.root, self.shown_root);
+        let (sandbox, shown_root) = (self.sandbox, self.shown_root);
         if depth > 32 {
             self.errors.push(LoadError::file(
-                &shown_root.join(rel_of(root, dir)).display().to_string(),
+                &shown_root.join(rel_of(dir)).display().to_string(),
                 "folders nest too deeply (over 32 levels)",
             ));
             return;
@@ -106,19 +119,19 @@ impl Walker<'_> {
         if self.seen == usize::MAX || !self.visited.insert(dir.to_path_buf()) {
             return;
         }
-        let entries = match std::fs::read_dir(dir) {
+        let cap = self.cap;
+        let budget = cap.saturating_sub(self.seen);
+        let listed = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
+        let mut entries = match sandbox.list(listed, budget) {
             Ok(e) => e,
             Err(e) => {
                 self.errors.push(LoadError::file(
-                    &shown_root.join(rel_of(root, dir)).display().to_string(),
-                    &format!("cannot list: {e}"),
+                    &shown_root.join(rel_of(dir)).display().to_string(),
+                    &format!("cannot list: {}", why(&e)),
                 ));
                 return;
             }
         };
-        let cap = self.cap;
-        let budget = cap.saturating_sub(self.seen);
-        let mut entries: Vec<_> = entries.filter_map(Result::ok).take(budget.saturating_add(1)).collect();
         self.seen = self.seen.saturating_add(entries.len());
         if self.seen > cap {
             self.errors.push(LoadError::file(
@@ -129,44 +142,46 @@ impl Walker<'_> {
             self.seen = usize::MAX;
             return;
         }
-        entries.sort_by_key(|e| e.file_name());
+        entries.sort_by(|a, b| a.name.cmp(&b.name));
+        let leads_out =
+            "refused: this path leads out of the bank folder (a symlink to outside it); banks may only read inside their folder";
         for e in entries {
-            let name = e.file_name().to_string_lossy().to_string();
+            let name = e.name.to_string_lossy().to_string();
             if name.starts_with('.') {
                 continue;
             }
-            let path = e.path();
-            // Where it is as written (under the canonical root), before following any symlink.
-            let in_root = rel_of(root, &path);
+            // Where it is as written (under the real root), before following any symlink; read
+            // by its own name, whatever its name looks like once made readable.
+            let path = dir.join(&e.name);
+            let in_root = rel_of(&path);
             let shown = shown_root.join(&in_root).display().to_string();
-            let Ok(meta) = std::fs::symlink_metadata(&path) else { continue };
             // Seed texts (`seeds/*.txt`) are read with the bank: quotes are checked against them.
             let is_yaml = name.ends_with(".yaml") || name.ends_with(".yml") || is_seed_text(&in_root);
-            if !meta.is_dir() && !meta.file_type().is_symlink() && !is_yaml {
+            let link = e.kind == EntryKind::Link;
+            if e.kind != EntryKind::Folder && !link && !is_yaml {
                 continue;
             }
-            // Confinement: the real path must stay inside the real root.
-            let real = match path.canonicalize() {
-                Ok(r) => r,
-                Err(_) if meta.file_type().is_symlink() => {
+            // Confinement: a link is followed only while it stays inside the root, and one that
+            // leads out is refused whether or not anything is at its other end.
+            let found = match sandbox.inspect(&path) {
+                Ok(f) => f,
+                Err(ReadError::Escapes { .. }) => {
+                    self.errors.push(LoadError::file(&shown, leads_out));
+                    continue;
+                }
+                Err(_) if link => {
                     if is_yaml {
                         self.errors.push(LoadError::file(&shown, "a symlink that leads nowhere"));
                     }
                     continue;
                 }
                 Err(e) => {
-                    self.errors.push(LoadError::file(&shown, &format!("cannot open: {e}")));
+                    self.errors.push(LoadError::file(&shown, &format!("cannot open: {}", why(&e))));
                     continue;
                 }
             };
-            if !real.starts_with(root) {
-                self.errors.push(LoadError::file(
-                    &shown,
-                    "refused: this path leads out of the bank folder (a symlink to outside it); banks may only read inside their folder",
-                ));
-                continue;
-            }
-            if real.is_dir() {
+            if found.kind == Kind::Folder {
+                let real = found.real.strip_prefix(sandbox.root()).map(Path::to_path_buf).unwrap_or_default();
                 self.walk(&real, depth + 1);
                 if self.seen == usize::MAX {
                     return;
@@ -176,14 +191,17 @@ impl Walker<'_> {
             if !is_yaml {
                 continue;
             }
-            // The read goes through the one gate: a regular file only, at most the cap.
-            match crate::confine::read_regular(&real, MAX_FILE_BYTES) {
+            // The read goes through the one gate: inside the root (checked as it opens, so a
+            // link swapped in since the look above cannot lead it out), a regular file only, at
+            // most the cap.
+            match sandbox.read(&path, MAX_FILE_BYTES) {
                 Ok(bytes) => self.found.push(SourceFile {
                     display: shown,
                     rel: in_root.clone(),
                     in_root,
                     bytes,
                 }),
+                Err(ReadError::Escapes { .. }) => self.errors.push(LoadError::file(&shown, leads_out)),
                 // A FIFO or a device named *.yaml would block the read or never end.
                 Err(ReadError::Special { .. }) => self.errors.push(LoadError::file(
                     &shown,
@@ -193,7 +211,7 @@ impl Walker<'_> {
                     &shown,
                     &format!(
                         "refused: too large ({} bytes; a bank file may be at most {MAX_FILE_BYTES})",
-                        std::fs::metadata(&real).map(|m| m.len()).unwrap_or(0)
+                        found.len
                     ),
                 )),
                 Err(e) => self.errors.push(LoadError::file(&shown, &format!("cannot read: {e}"))),

@@ -83,25 +83,38 @@ impl Config {
             )
         };
         let sandbox = crate::confine::Sandbox::new(dir).map_err(|e| unreadable(&e))?;
-        let entries = std::fs::read_dir(dir).map_err(|e| unreadable(&e))?;
-        let mut names: Vec<String> = Vec::new();
-        for (i, e) in entries.filter_map(|e| e.ok()).enumerate() {
-            // Refusing a folder of a million entries beats listing them all.
-            if i >= MAX_ENTRIES {
-                return Err(unreadable(&format!("it holds more than {MAX_ENTRIES} entries; refused")));
-            }
-            let name = e.file_name().to_string_lossy().to_string();
-            let wanted = name.ends_with(".tf") || name.ends_with(".tftest.hcl");
-            // A folder named x.tf is not a file (Terraform skips it too); anything else that is
-            // named like one is read, or refused with a reason.
-            if wanted && !e.path().is_dir() {
-                names.push(name);
+        // Listed through the gate, by a descriptor of the folder itself. Refusing a folder of a
+        // million entries beats listing them all.
+        let entries = sandbox.list(Path::new("."), MAX_ENTRIES).map_err(|e| unreadable(&e))?;
+        if entries.len() > MAX_ENTRIES {
+            return Err(unreadable(&format!("it holds more than {MAX_ENTRIES} entries; refused")));
+        }
+        // Names as the file system has them (not necessarily UTF-8): each file is read once,
+        // by its own name, and shown by its name made readable.
+        let mut names: Vec<std::ffi::OsString> = Vec::new();
+        for e in entries {
+            let raw = e.name.as_encoded_bytes();
+            let wanted = raw.ends_with(b".tf") || raw.ends_with(b".tftest.hcl");
+            // A folder named x.tf is not a file (Terraform skips it too, and so a link to a
+            // folder inside); anything else that is named like one is read, or refused with a
+            // reason (a link out of the folder among them).
+            let folder = match e.kind {
+                crate::confine::EntryKind::Folder => true,
+                crate::confine::EntryKind::Link => sandbox
+                    .inspect(Path::new(&e.name))
+                    .is_ok_and(|f| f.kind == crate::confine::Kind::Folder),
+                _ => false,
+            };
+            if wanted && !folder {
+                names.push(e.name);
             }
         }
+        // Byte order, as Terraform (Go) sorts file names.
         names.sort();
         let mut texts = Vec::new();
-        for name in names {
-            let src = sandbox.read_text(Path::new(&name), MAX_FILE_BYTES).map_err(|e| {
+        for raw in names {
+            let name = raw.to_string_lossy().into_owned();
+            let src = sandbox.read_text(Path::new(&raw), MAX_FILE_BYTES).map_err(|e| {
                 use crate::confine::ReadError;
                 let summary = match e {
                     ReadError::Escapes { .. } => "Configuration file outside the folder",

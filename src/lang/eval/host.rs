@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
+use crate::confine::{EntryKind, Found, Kind as FoundKind, ReadError, Sandbox};
+
 /// The outside world as an evaluation sees it.
 #[derive(Clone, Debug)]
 pub struct Host {
@@ -116,19 +118,47 @@ impl Host {
         Ok(parts.join("/"))
     }
 
-    /// Resolves `path` (relative to the module folder) inside the sandbox folder on disk,
-    /// refusing `..` escapes, absolute paths and symlinks that point out, before any read.
-    pub fn resolve(&self, path: &str) -> Result<PathBuf, PathError> {
+    /// The sandbox of the folder on disk and `path` relative to it (normalised lexically,
+    /// relative to the module folder), or why there is none.
+    fn on_disk(&self, path: &str) -> Result<(Sandbox, PathBuf), PathError> {
         let root = self.root.as_ref().ok_or(PathError::NoRoot)?;
         let rel = self.lexical(path)?;
-        let root_real = root.canonicalize().map_err(|_| PathError::NoRoot)?;
-        let joined = if rel.is_empty() { root_real.clone() } else { root_real.join(&rel) };
-        match joined.canonicalize() {
-            Ok(real) if real.starts_with(&root_real) && !(real.is_file() || real.is_dir()) => Err(PathError::Special(path.to_string())),
-            Ok(real) if real.starts_with(&root_real) => Ok(real),
-            Ok(_) => Err(PathError::Escapes(path.to_string())),
-            Err(_) => Err(PathError::Missing(path.to_string())),
+        let sandbox = Sandbox::new(root).map_err(|_| PathError::NoRoot)?;
+        Ok((sandbox, PathBuf::from(if rel.is_empty() { "." } else { rel.as_str() })))
+    }
+
+    /// What `path` names on disk, through the one gate ([`Sandbox::inspect`]): a link is
+    /// followed only while it stays inside the folder, and a link that leads out is refused
+    /// whether or not anything is at its other end.
+    fn found(&self, path: &str) -> Result<(Sandbox, Found), PathError> {
+        let (sandbox, rel) = self.on_disk(path)?;
+        match sandbox.inspect(&rel) {
+            Ok(f) if f.kind == FoundKind::Special => Err(PathError::Special(path.to_string())),
+            Ok(f) => Ok((sandbox, f)),
+            Err(e) => Err(path_error(e, path)),
         }
+    }
+
+    /// Resolves `path` (relative to the module folder) inside the sandbox folder on disk,
+    /// refusing `..` escapes, absolute paths and symlinks that point out, before any read. The
+    /// path is for showing and listing only: reads go through [`Host::read`], which checks again
+    /// as it opens.
+    pub fn resolve(&self, path: &str) -> Result<PathBuf, PathError> {
+        self.found(path).map(|(_, f)| f.real)
+    }
+
+    /// What `path` names in the folder on disk (never the in-memory files).
+    pub fn disk_kind(&self, path: &str) -> Result<Kind, PathError> {
+        self.found(path)
+            .map(|(_, f)| if f.kind == FoundKind::Folder { Kind::Dir } else { Kind::File })
+    }
+
+    /// The names in the folder `dir` on disk (relative to the module folder), links not
+    /// followed: at most `cap + 1` of them, so that a caller can refuse a folder of more.
+    pub fn disk_names(&self, dir: &str, cap: usize) -> Result<Vec<std::ffi::OsString>, PathError> {
+        let (sandbox, rel) = self.on_disk(dir)?;
+        let listed = sandbox.list(&rel, cap).map_err(|e| path_error(e, dir))?;
+        Ok(listed.into_iter().map(|e| e.name).collect())
     }
 
     /// What `path` names, if anything.
@@ -144,8 +174,7 @@ impl Host {
             }
             return Err(PathError::Missing(path.to_string()));
         }
-        let p = self.resolve(path)?;
-        Ok(if p.is_dir() { Kind::Dir } else { Kind::File })
+        self.disk_kind(path)
     }
 
     /// Reads a file inside the sandbox.
@@ -154,8 +183,10 @@ impl Host {
             let rel = self.lexical(path)?;
             return files.get(&rel).cloned().ok_or_else(|| PathError::Missing(path.to_string()));
         }
-        let p = self.resolve(path)?;
-        read_resolved(&p, path)
+        // The check and the read are one act: the gate opens what it checked, so a link swapped in
+        // meanwhile cannot lead the read out of the folder.
+        let (sandbox, rel) = self.on_disk(path)?;
+        sandbox.read(&rel, READ_CAP).map_err(|e| path_error(e, path))
     }
 
     /// Every file under the folder `base`, as `/`-separated paths relative to it, sorted.
@@ -171,64 +202,64 @@ impl Host {
             let prefix = if rel.is_empty() { String::new() } else { format!("{rel}/") };
             return Ok(files.keys().filter_map(|k| k.strip_prefix(&prefix).map(str::to_string)).collect());
         }
-        let dir = self.resolve(base)?;
-        let root_real = self.root.as_ref().and_then(|r| r.canonicalize().ok()).ok_or(PathError::NoRoot)?;
+        let (sandbox, found) = self.found(base)?;
         let mut out = Vec::new();
-        let mut left = cap;
-        walk(&root_real, &dir, &dir, &mut out, 0, &mut left).map_err(|()| PathError::TooMany(base.to_string(), cap))?;
+        if found.kind == FoundKind::Folder {
+            // Walked by its real path inside the folder: a link to a folder is not followed below it.
+            let dir = found.real.strip_prefix(sandbox.root()).map(Path::to_path_buf).unwrap_or_default();
+            let mut left = cap;
+            walk(&sandbox, &dir, Path::new(""), &mut out, 0, &mut left).map_err(|()| PathError::TooMany(base.to_string(), cap))?;
+        }
         out.sort();
         Ok(out)
     }
 }
 
-/// Reads the file at `real` (already resolved inside the sandbox) through the one read gate:
-/// only a regular file, at most [`READ_CAP`] bytes. `path` is the name the configuration used.
-pub(crate) fn read_resolved(real: &Path, path: &str) -> Result<Vec<u8>, PathError> {
-    use crate::confine::ReadError;
-    crate::confine::read_regular(real, READ_CAP).map_err(|e| match e {
+/// The error for a path the gate refused (`path` as the configuration wrote it).
+fn path_error(e: ReadError, path: &str) -> PathError {
+    match e {
+        ReadError::Escapes { .. } => PathError::Escapes(path.to_string()),
         ReadError::Special { .. } => PathError::Special(path.to_string()),
         ReadError::TooLarge { cap, .. } => PathError::TooLarge(path.to_string(), cap),
-        _ => PathError::Missing(path.to_string()),
-    })
+        ReadError::Missing { .. } | ReadError::Folder { .. } | ReadError::Io { .. } => PathError::Missing(path.to_string()),
+    }
 }
 
-/// Lists the regular files under `dir`; `Err` when more entries than `left` would be looked at
-/// (`left` counts down). Deeper than [`WALK_DEPTH`] levels is not descended (a link loop cannot make
-/// depth, since links to folders are not followed; only real nesting can).
-fn walk(root: &Path, base: &Path, dir: &Path, out: &mut Vec<String>, depth: usize, left: &mut usize) -> Result<(), ()> {
+/// Lists the regular files under `dir` (relative to the sandbox's folder) as paths under `shown`;
+/// `Err` when more entries than `left` would be looked at (`left` counts down). Deeper than
+/// [`WALK_DEPTH`] levels is not descended (a link loop cannot make depth, since links to folders
+/// are not followed; only real nesting can). Every listing and look goes through the gate.
+fn walk(sandbox: &Sandbox, dir: &Path, shown: &Path, out: &mut Vec<String>, depth: usize, left: &mut usize) -> Result<(), ()> {
     if depth > WALK_DEPTH {
         return Ok(());
     }
-    let Ok(entries) = std::fs::read_dir(dir) else { return Ok(()) };
-    for e in entries.filter_map(|e| e.ok()) {
+    let Ok(entries) = sandbox.list(if dir.as_os_str().is_empty() { Path::new(".") } else { dir }, *left) else {
+        return Ok(());
+    };
+    for e in entries {
         if *left == 0 {
             return Err(());
         }
         *left -= 1;
-        let p = e.path();
-        let Ok(kind) = e.file_type() else { continue };
-        let Ok(real) = p.canonicalize() else { continue };
-        if !real.starts_with(root) {
-            continue;
-        }
-        // As Terraform's fileset does, a link to a folder is not followed: two links to `.`
-        // would otherwise make the walk list the same files without end.
-        if kind.is_dir() {
-            walk(root, base, &p, out, depth + 1, left)?;
-            continue;
-        }
-        // Only regular files are listed (a link to one counts; a link to a folder does not); a
-        // FIFO or a device is not a file.
-        if !real.is_file() {
-            continue;
-        }
-        if let Ok(rel) = p.strip_prefix(base) {
-            out.push(
-                rel.components()
-                    .map(|c| c.as_os_str().to_string_lossy().to_string())
-                    .collect::<Vec<_>>()
-                    .join("/"),
-            );
+        let p = dir.join(&e.name);
+        let name = shown.join(&e.name);
+        match e.kind {
+            // As Terraform's fileset does, a link to a folder is not followed: two links to `.`
+            // would otherwise make the walk list the same files without end.
+            EntryKind::Folder => walk(sandbox, &p, &name, out, depth + 1, left)?,
+            EntryKind::Special => {}
+            // Only regular files are listed (a link to one inside counts; a link to a folder or
+            // out of the folder does not).
+            EntryKind::File | EntryKind::Link => {
+                if e.kind == EntryKind::File || sandbox.inspect(&p).is_ok_and(|f| f.kind == FoundKind::File) {
+                    out.push(
+                        name.components()
+                            .map(|c| c.as_os_str().to_string_lossy().to_string())
+                            .collect::<Vec<_>>()
+                            .join("/"),
+                    );
+                }
+            }
         }
     }
     Ok(())

@@ -113,6 +113,10 @@ fn filebase64(ev: &Evaluator, a: &[Value]) -> FnResult {
     super::util::string(base64::engine::general_purpose::STANDARD.encode(bytes))
 }
 
+/// `fileexists(path)`: `true` for a file, `false` when nothing is there inside the folder. A path
+/// that leads out of the folder (by `..`, an absolute path or a link) is an error whether or not
+/// anything is at its other end: answering `false` for a missing target and refusing an existing
+/// one would tell a bank which paths exist outside the folder.
 fn fileexists(ev: &Evaluator, a: &[Value]) -> FnResult {
     let path = super::util::s(&a[0]);
     match ev.host.kind(path) {

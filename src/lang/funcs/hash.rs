@@ -12,7 +12,7 @@ use super::encoding::b64_encode;
 use super::util::{s, string};
 use super::{FnError, FnResult, Func, Param, Registry};
 use crate::lang::eval::Evaluator;
-use crate::lang::eval::host::PathError;
+use crate::lang::eval::host::{Kind, PathError};
 use crate::lang::value::number::Number;
 use crate::lang::value::{Type, Value};
 
@@ -123,17 +123,16 @@ pub(crate) fn clean(p: &str) -> String {
 fn read(ev: &Evaluator, path: &str) -> Result<Vec<u8>, FnError> {
     let shown = display_path(ev, path);
     let missing = || FnError::Call(format!("open {shown}: no such file or directory"));
-    let real = match ev.host.resolve(path) {
-        Ok(p) => p,
+    match ev.host.disk_kind(path) {
+        Ok(Kind::File) => {}
+        Ok(Kind::Dir) => return Err(FnError::Call(format!("read {shown}: is a directory"))),
         Err(PathError::NoRoot | PathError::Escapes(_) | PathError::Missing(_)) => return Err(missing()),
         Err(e) => return Err(super::filesystem::path_error(path, e)),
-    };
-    if real.is_dir() {
-        return Err(FnError::Call(format!("read {shown}: is a directory")));
     }
-    // The read itself goes through the one gate (regular file only, capped at the budget).
-    crate::lang::eval::host::read_resolved(&real, path).map_err(|e| match e {
-        PathError::Missing(_) => missing(),
+    // The read itself goes through the one gate (regular file only, capped at the budget), which
+    // checks again as it opens.
+    ev.host.read(path).map_err(|e| match e {
+        PathError::NoRoot | PathError::Escapes(_) | PathError::Missing(_) => missing(),
         e => super::filesystem::path_error(path, e),
     })
 }
