@@ -37,6 +37,7 @@ mod cli_eval;
 mod config_lesson;
 mod confine_readers;
 mod coverage_claims;
+mod eval_limits;
 mod fuzz_regressions;
 mod golden;
 mod hostile_inputs;

@@ -1,0 +1,126 @@
+//! Hostile inputs against the evaluator's limits, through the binary as a user meets them: a
+//! template that renders itself with `templatestring`, a chain of 40,000 locals, an else-if
+//! ladder of 80,000 links (in an expression, a configuration file and a student's typed answer)
+//! and regular expressions that compile to huge automata. Each once crashed (stack overflow,
+//! exit 134) or burned seconds to minutes of CPU; each must now end promptly, in an answer or in
+//! an error that says what it refused. The time bounds are for a debug build on a loaded machine:
+//! far above what the inputs now take, far below what they took.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn scratch(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("iacquiz-limits-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        panic!("{}: {e}", dir.display());
+    }
+    dir
+}
+
+fn write(path: &Path, text: &str) {
+    if let Some(parent) = path.parent()
+        && let Err(e) = std::fs::create_dir_all(parent)
+    {
+        panic!("{}: {e}", parent.display());
+    }
+    if let Err(e) = std::fs::write(path, text) {
+        panic!("{}: {e}", path.display());
+    }
+}
+
+/// Runs the binary with `args` and `stdin`, and how long it took.
+fn iacquiz(args: &[&str], stdin: &str) -> (Output, Duration) {
+    let started = Instant::now();
+    let child = Command::new(env!("CARGO_BIN_EXE_iacquiz"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match child {
+        Ok(c) => c,
+        Err(e) => panic!("cannot run iacquiz: {e}"),
+    };
+    if let Some(mut input) = child.stdin.take() {
+        use std::io::Write;
+        // A child that stops reading early (an error) may close its end: not our failure.
+        let _ = input.write_all(stdin.as_bytes());
+    }
+    match child.wait_with_output() {
+        Ok(o) => (o, started.elapsed()),
+        Err(e) => panic!("iacquiz: {e}"),
+    }
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// Asserts the run ended by itself (not by a signal: a stack overflow aborts, 134), with `code`,
+/// within `bound`.
+fn assert_ended(what: &str, o: &Output, took: Duration, code: i32, bound: Duration) {
+    assert_eq!(
+        o.status.code(),
+        Some(code),
+        "{what}: {:?}\nstdout: {}\nstderr: {}",
+        o.status,
+        text(&o.stdout).chars().take(2000).collect::<String>(),
+        text(&o.stderr).chars().take(2000).collect::<String>()
+    );
+    assert!(took < bound, "{what} took {took:?} (bound {bound:?})");
+}
+
+/// `false ? 0 : false ? 0 : ... 1` with `n` links.
+fn ladder(n: usize) -> String {
+    format!("{}1", "false ? 0 : ".repeat(n))
+}
+
+// Point 6. An else-if ladder deeper than the parser takes is refused, as before, but in linear
+// time: finding a legacy index on a literal (`1 .5`) searched every token for each number (80,000
+// links took 16 s of CPU in a release build), and in a configuration file the search for a second
+// argument on the line parsed every head of it (8,000 links took 27 s).
+#[test]
+fn else_if_ladders_are_refused_promptly() {
+    let bound = Duration::from_secs(20);
+    let (o, took) = iacquiz(&["eval", "-"], &ladder(80_000));
+    assert_ended("eval - (80,000 links)", &o, took, 1, bound);
+    assert!(text(&o.stderr).contains("Expression too deeply nested"), "{}", text(&o.stderr));
+
+    let dir = scratch("ladder");
+    write(&dir.join("main.tf"), &format!("locals {{\n  x = {}\n}}\n", ladder(20_000)));
+    let (o, took) = iacquiz(&["eval", "--config", &dir.display().to_string(), "1"], "");
+    assert_ended("eval --config (a local of 20,000 links)", &o, took, 1, bound);
+    assert!(text(&o.stderr).contains("Expression too deeply nested"), "{}", text(&o.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_typed_answer_of_a_long_ladder_is_graded_promptly() {
+    // `quiz grade` parses each typed answer (20,000 links took 8 s before).
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let dir = scratch("grade");
+    let bob = match std::fs::read_to_string(root.join("tests/quiz/responses/responses-bob.json")) {
+        Ok(t) => t,
+        Err(e) => panic!("{e}"),
+    };
+    let mut r: serde_json::Value = match serde_json::from_str(&bob) {
+        Ok(v) => v,
+        Err(e) => panic!("{e}"),
+    };
+    let Some(answers) = r["answers"].as_array_mut() else {
+        panic!("responses-bob.json has no answers")
+    };
+    for a in answers.iter_mut() {
+        if a["answer"].as_str().is_some_and(|s| s.starts_with('[')) {
+            a["answer"] = serde_json::Value::String(ladder(20_000));
+        }
+    }
+    let responses = dir.join("responses-ladder.json");
+    write(&responses, &r.to_string());
+    let quiz = root.join("tests/quiz/responses/quiz.json").display().to_string();
+    let (o, took) = iacquiz(&["quiz", "grade", &quiz, &responses.display().to_string()], "");
+    assert_ended("quiz grade (a typed answer of 20,000 links)", &o, took, 0, Duration::from_secs(20));
+    let _ = std::fs::remove_dir_all(&dir);
+}
