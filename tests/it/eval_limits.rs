@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use iacquiz::lang::session::Session;
+
 fn scratch(tag: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("iacquiz-limits-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -70,6 +72,92 @@ fn assert_ended(what: &str, o: &Output, took: Duration, code: i32, bound: Durati
         text(&o.stderr).chars().take(2000).collect::<String>()
     );
     assert!(took < bound, "{what} took {took:?} (bound {bound:?})");
+}
+
+const QUESTION_HEAD: &str = "topic: hostile
+engine: terraform
+questions:
+  - id: q-hostile
+    lesson: {seed: 001, section: S}
+    prompt: What does this expression return?
+";
+
+/// A one-question bank whose question has `config` and `expr`, and answers `answer`.
+fn bank_with(dir: &Path, config: &str, expr: &str, answer: &str) {
+    let indented: String = config.lines().map(|l| format!("      {l}\n")).collect();
+    let yaml = format!(
+        "{QUESTION_HEAD}    config: |\n{indented}    expr: '{expr}'\n    kind: input\n    answer: '{answer}'\n    explain: e\n    difficulty: 2\n"
+    );
+    write(&dir.join("terraform/q.yaml"), &yaml);
+    write(
+        &dir.join("lessons.yaml"),
+        "lessons:\n  - seed: \"001\"\n    title: t\n    engine: terraform\n    sections: [S]\n",
+    );
+}
+
+/// A configuration of `n` locals in a chain, `a0 = local.a1` ... `aN = 1`.
+fn chain(n: usize) -> String {
+    let mut s = String::from("locals {\n");
+    for i in 0..n {
+        s.push_str(&format!("  a{i} = local.a{}\n", i + 1));
+    }
+    s.push_str(&format!("  a{n} = 1\n}}\n"));
+    s
+}
+
+/// The longest chain a bank question can hold (an instance is at most 256 KiB): three-letter
+/// names, one link a line.
+fn compact_chain(n: usize) -> String {
+    let name = |i: usize| {
+        let l = |k: usize| char::from(b'a' + (k % 26) as u8);
+        format!("{}{}{}", l(i / 676), l(i / 26), l(i))
+    };
+    let mut s = String::from("locals {\n");
+    for i in 0..n {
+        s.push_str(&format!("{}=local.{}\n", name(i), name(i + 1)));
+    }
+    s.push_str(&format!("{}=1\n}}\n", name(n)));
+    s
+}
+
+// Point 5. Each link of a chain of locals took a native stack frame (the walk evaluated a
+// local's references by recursion); 28,000 links overflowed the 32 MiB stack of a release build.
+// Terraform walks the chain as a graph; so do we now, in dependency order.
+#[test]
+fn a_chain_of_forty_thousand_locals_evaluates() {
+    let dir = scratch("chain");
+    let config = chain(40_000);
+    assert!(config.len() > 900_000 && (config.len() as u64) < iacquiz::lang::config::MAX_FILE_BYTES);
+    write(&dir.join("main.tf"), &config);
+    let d = dir.display().to_string();
+    let (o, took) = iacquiz(&["eval", "--config", &d, "local.a0"], "");
+    assert_ended("eval --config (40,000 locals)", &o, took, 0, Duration::from_secs(60));
+    assert_eq!(text(&o.stdout).trim(), "1");
+
+    let bank = dir.join("bank");
+    let config = compact_chain(17_000);
+    bank_with(&bank, &config, "local.aaa", "1");
+    let (o, took) = iacquiz(&["check", "--bank", &bank.display().to_string()], "");
+    assert_ended("check (a question of 17,000 locals)", &o, took, 0, Duration::from_secs(60));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_chain_of_locals_evaluates_on_a_small_stack() {
+    // In the library on a 2 MiB thread (a debug build's frames are large): no recursion per link.
+    let run = || {
+        let s = match Session::with_config_text("main.tf", &chain(5_000)) {
+            Ok(s) => s,
+            Err(d) => panic!("{}: {}", d.summary, d.detail),
+        };
+        s.console("local.a0")
+    };
+    let out = std::thread::Builder::new().stack_size(2 << 20).spawn(run).map(|h| h.join());
+    match out {
+        Ok(Ok(Ok(v))) => assert_eq!(v, "1"),
+        Ok(Ok(Err(d))) => panic!("{}: {}", d.summary, d.detail),
+        _ => panic!("the evaluation did not finish"),
+    }
 }
 
 /// `false ? 0 : false ? 0 : ... 1` with `n` links.
