@@ -95,6 +95,75 @@ fn bank_with(dir: &Path, config: &str, expr: &str, answer: &str) {
     );
 }
 
+// Point 4. Terraform 1.9+ refuses a template function called from inside a template
+// (internal/lang/funcs/string.go, makeRenderTemplateFunc); here the template recursed until the
+// stack overflowed: `eval` and `check` aborted (exit 134) and `eval --jsonl` lost the rest of its
+// batch.
+const SELF_RENDERING: &str = "locals {\n  t = \"$${templatestring(t, {t = t})}\"\n}\n";
+const SELF_RENDERING_EXPR: &str = "templatestring(local.t, {t = local.t})";
+const RECURSION_DETAIL: &str = "Call to function \"templatestring\" failed: <templatestring argument>:1,3-18: Error in function call; Call to function \"templatestring\" failed: cannot recursively call templatestring from inside another template function.";
+
+#[test]
+fn a_template_that_renders_itself_is_refused_in_eval_jsonl_and_check() {
+    let dir = scratch("templatestring");
+    write(&dir.join("main.tf"), SELF_RENDERING);
+    let d = dir.display().to_string();
+    let bound = Duration::from_secs(20);
+
+    let (o, took) = iacquiz(&["eval", "--config", &d, SELF_RENDERING_EXPR], "");
+    assert_ended("eval", &o, took, 1, bound);
+    assert!(text(&o.stderr).contains(RECURSION_DETAIL), "{}", text(&o.stderr));
+
+    // The batch goes on after the refusal.
+    let batch = format!(
+        "{{\"expr\": \"1 + 1\", \"config\": null}}\n{}\n{{\"expr\": \"2 + 2\", \"config\": null}}\n",
+        serde_json::json!({"expr": SELF_RENDERING_EXPR, "config": d})
+    );
+    let (o, took) = iacquiz(&["eval", "--jsonl"], &batch);
+    assert_ended("eval --jsonl", &o, took, 0, bound);
+    let lines: Vec<serde_json::Value> = text(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect();
+    assert_eq!(lines.len(), 3, "{}", text(&o.stdout));
+    assert_eq!(lines[0]["out"], "2");
+    assert_eq!(lines[1]["ok"], false);
+    assert_eq!(lines[1]["detail"], RECURSION_DETAIL);
+    assert_eq!(lines[2]["out"], "4");
+
+    // A question whose answer is the refusal's value fails its check, as any wrong answer.
+    let bank = dir.join("bank");
+    bank_with(&bank, SELF_RENDERING, SELF_RENDERING_EXPR, "\"x\"");
+    let (o, took) = iacquiz(&["check", "--bank", &bank.display().to_string()], "");
+    assert_ended("check", &o, took, 1, bound);
+    assert!(
+        text(&o.stdout).contains("cannot recursively call templatestring"),
+        "{}",
+        text(&o.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_file_that_renders_itself_under_a_misconception_stops_at_the_depth_limit() {
+    // Under the misconception that file() interpolates as templatefile() does, a file that reads
+    // itself rendered itself until the stack overflowed: `check` evaluates every question under
+    // the misconceptions it touches, so a bank with such a file aborted it. A nested template
+    // now starts at its caller's depth, so the nesting stops at the evaluator's depth limit. On
+    // a thread of the binary's 32 MiB stack.
+    let run = || {
+        let mut s = Session::new();
+        s.host = iacquiz::lang::eval::host::Host::with_files([("self.txt".to_string(), b"x${file(\"self.txt\")}".to_vec())].into());
+        let rules = iacquiz::lang::Rules::with(iacquiz::lang::dialect::rules::Rule::FileNoInterpolation);
+        s.eval("file(\"self.txt\")", &rules, false).result.map(|a| a.console())
+    };
+    match std::thread::Builder::new().stack_size(32 << 20).spawn(run).map(|h| h.join()) {
+        Ok(Ok(Err(d))) => assert!(d.detail.contains("Expression too deeply nested"), "{}: {}", d.summary, d.detail),
+        Ok(Ok(Ok(v))) => panic!("expected the depth limit, got {v}"),
+        _ => panic!("the evaluation did not finish"),
+    }
+}
+
 /// A configuration of `n` locals in a chain, `a0 = local.a1` ... `aN = 1`.
 fn chain(n: usize) -> String {
     let mut s = String::from("locals {\n");

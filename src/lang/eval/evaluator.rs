@@ -309,10 +309,14 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Starts `inner` (a nested evaluation, as `templatefile`'s) with what this evaluation has
-    /// already spent of its step and size budgets, so that nesting does not renew them.
+    /// already spent of its step and size budgets, and at its depth, so that nesting renews
+    /// neither the budgets nor [`MAX_DEPTH`]: a template that renders a template (a file read
+    /// by `file()` under the misconception that it interpolates, say) stops at the depth limit
+    /// instead of at the end of the stack.
     pub fn lend_budget(&self, inner: &Evaluator) {
         inner.steps.set(self.steps.get());
         inner.produced.set(self.produced.get());
+        inner.depth.set(self.depth.get());
     }
 
     /// Takes back what `inner` (started by [`Evaluator::lend_budget`]) spent.

@@ -297,14 +297,39 @@ const FILESYSTEM_FUNCTIONS: &[&str] = &[
     "templatefile",
 ];
 
-/// Terraform's refusal when a templatestring template calls filesystem function `name`.
+/// Terraform's refusal when a templatestring template calls filesystem function `name`. A
+/// template function (`templatefile`) is refused as one (see [`template_recursion`]) after
+/// its arguments, as Terraform gives that refusal priority.
 pub fn filesystem_refusal(name: &str) -> Option<String> {
-    (NO_FILESYSTEM.with(Cell::get) && FILESYSTEM_FUNCTIONS.contains(&name)).then(|| {
+    (NO_FILESYSTEM.with(Cell::get) && FILESYSTEM_FUNCTIONS.contains(&name) && !TEMPLATE_FUNCTIONS.contains(&name)).then(|| {
         format!(
             "cannot use filesystem access functions like {name} in templatestring templates; consider passing the function result as a template variable instead"
         )
     })
 }
+
+/// The functions that render a template (Terraform's `templateFunctions`): none of them may be
+/// called from inside a template one of them renders, so no template can render itself.
+const TEMPLATE_FUNCTIONS: &[&str] = &["templatefile", "templatestring"];
+
+/// Terraform's refusal when template function `name` is called while a template renders:
+/// "cannot recursively call templatestring from inside another template function" (from 1.9,
+/// for both functions); before 1.9 only templatefile had the rule, worded "cannot recursively
+/// call templatefile from inside templatefile call".
+fn template_recursion(ev: &Evaluator, name: &str) -> Option<String> {
+    if !IN_TEMPLATE.with(Cell::get) {
+        return None;
+    }
+    let any = crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::TEMPLATE_RECURSION_ANY);
+    Some(if any {
+        format!("cannot recursively call {name} from inside another template function")
+    } else {
+        format!("cannot recursively call {name} from inside {name} call")
+    })
+}
+
+/// The name HCL gives a templatestring template in its messages.
+const TEMPLATESTRING_FILE: &str = "<templatestring argument>";
 
 /// The scope of a template file: only the variables passed to templatefile.
 struct TemplateScope<'a> {
@@ -364,10 +389,8 @@ fn range_text(file: &str, src: &str, span: &Span) -> String {
 }
 
 fn templatefile(ev: &Evaluator, a: &[Value]) -> FnResult {
-    if IN_TEMPLATE.with(|f| f.get()) {
-        return Err(FnError::Call(
-            "cannot recursively call templatefile from inside templatefile call".into(),
-        ));
+    if let Some(why) = template_recursion(ev, "templatefile") {
+        return Err(FnError::Call(why));
     }
     let path = super::util::s(&a[0]).to_string();
     let vars = template_vars(&a[1])?;
@@ -463,13 +486,9 @@ fn render_with(ev: &Evaluator, name: &str, text: &str, vars: BTreeMap<String, Va
 /// `templatestring(ref, vars)` (Terraform 1.9+): the template must be a reference to a string
 /// held elsewhere, never a literal or template written in the call.
 pub fn templatestring(ev: &Evaluator, c: &crate::lang::syntax::Call, span: &Span) -> Result<Value, Diag> {
-    let call_err = |msg: String| {
-        Diag::new(
-            "Error in function call",
-            format!("Call to function \"templatestring\" failed: {msg}."),
-        )
-        .at(span)
-    };
+    let full = c.full_name();
+    let at = crate::lang::funcs::name_and_paren(c, span);
+    let call_err = |msg: String| Diag::new("Error in function call", format!("Call to function {full:?} failed: {msg}.")).at(&at);
     if c.args.len() != 2 {
         return Err(if c.args.len() < 2 {
             Diag::new(
@@ -486,6 +505,13 @@ pub fn templatestring(ev: &Evaluator, c: &crate::lang::syntax::Call, span: &Span
             )
         }
         .at(span));
+    }
+    // Inside a template, Terraform's templatestring is a stand-in that refuses once its
+    // arguments are taken (the template argument is an expression it never evaluates). Without
+    // this a template that renders itself recursed until the stack overflowed.
+    if let Some(why) = template_recursion(ev, "templatestring") {
+        ev.eval(&c.args[1])?;
+        return Err(call_err(why));
     }
     if matches!(c.args[0].kind, ExprKind::Str(_) | ExprKind::Template(_) | ExprKind::TemplateWrap(_)) {
         return Err(crate::lang::funcs::invalid_arg(
@@ -506,7 +532,7 @@ pub fn templatestring(ev: &Evaluator, c: &crate::lang::syntax::Call, span: &Span
         FnError::Diag(d) => d,
     })?;
     let was = NO_FILESYSTEM.with(|f| f.replace(true));
-    let rendered = render_template(ev, "<templatestring>", &text, vars);
+    let rendered = render_template(ev, TEMPLATESTRING_FILE, &text, vars);
     NO_FILESYSTEM.with(|f| f.set(was));
     match rendered {
         // A template that is one interpolation of a null: an error from 1.11.2.
@@ -515,7 +541,7 @@ pub fn templatestring(ev: &Evaluator, c: &crate::lang::syntax::Call, span: &Span
         {
             Err(call_err(format!(
                 "{}: Template result is null; The result of the template is null, which is not a valid result for a templatestring call",
-                range_text("<templatestring>", &text, &(0..text.len()))
+                range_text(TEMPLATESTRING_FILE, &text, &(0..text.len()))
             )))
         }
         Ok(v) => Ok(v.mark_if(marked)),
