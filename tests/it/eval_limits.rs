@@ -281,3 +281,66 @@ fn a_typed_answer_of_a_long_ladder_is_graded_promptly() {
     assert_ended("quiz grade (a typed answer of 20,000 links)", &o, took, 0, Duration::from_secs(20));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The console output of `expr`, or `ERR summary: detail`.
+fn console(expr: &str) -> String {
+    match Session::new().console(expr) {
+        Ok(v) => v,
+        Err(d) => format!("ERR {}: {}", d.summary, d.detail),
+    }
+}
+
+// Point 7. Compiling a pattern was charged to no budget and done again at every call: one
+// `[\p{L}\p{N}]{1000}` took 0.4 s and 170 MB, fifty of them in a `for` 19 s of CPU.
+#[test]
+fn a_pattern_past_the_automaton_limit_is_refused_promptly() {
+    for expr in [
+        r#"length(regexall("[\\p{L}\\p{N}]{1000}", "x"))"#,
+        r#"length([for i in range(50) : regexall("[\\p{L}\\p{N}]{1000}", "x${i}")])"#,
+        r#"replace("x", "/[\\p{L}\\p{N}]{1000}/", "y")"#,
+    ] {
+        let (o, took) = iacquiz(&["eval", "-"], expr);
+        assert_ended(expr, &o, took, 1, Duration::from_secs(20));
+        let err = text(&o.stderr);
+        assert!(
+            err.contains("Evaluation too large") && err.contains("compiles to an automaton of more than 16 MiB"),
+            "{expr}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_glob_past_the_automaton_limit_is_refused_promptly() {
+    // fileset's glob becomes a regular expression too, compiled and charged alike: 200,000 `?`
+    // (each `[^/]`, a class of every character but one) pass the limit.
+    let dir = scratch("glob");
+    write(&dir.join("main.tf"), "locals {}\n");
+    write(&dir.join("a.txt"), "");
+    let expr = r#"length(fileset(".", join("", [for i in range(1000) : join("", [for j in range(200) : "?"])])))"#;
+    let (o, took) = iacquiz(&["eval", "--config", &dir.display().to_string(), expr], "");
+    assert_ended("fileset of a huge glob", &o, took, 1, Duration::from_secs(20));
+    let err = text(&o.stderr);
+    assert!(err.contains("The glob pattern \"????"), "{err}");
+    assert!(err.contains("compiles to an automaton of more than 16 MiB"), "{err}");
+    let (o, _) = iacquiz(&["eval", "--config", &dir.display().to_string(), r#"fileset(".", "*.txt")"#], "");
+    assert_eq!(text(&o.stdout), "toset([\n  \"a.txt\",\n])\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_pattern_is_compiled_once_per_evaluation() {
+    // `[\p{L}]{100}` compiles to about 5 MB (charged to the 64 MiB budget and, as time, about
+    // 300,000 steps): fifty uses charge it once, where compiling it each time would take ten
+    // times the budget.
+    assert_eq!(
+        console(r#"length([for i in range(50) : regexall("[\\p{L}]{100}", "x${i}")])"#),
+        "50"
+    );
+    // Fifty different patterns of that size are each compiled, and stop at the budget.
+    let many = console(r#"length([for i in range(50) : regexall("[\\p{L}]{${100 + i}}", "x")])"#);
+    assert!(
+        many.starts_with("ERR Evaluation too large: Compiling the regular expression \"[\\\\p{L}]{1"),
+        "{many}"
+    );
+    assert!(many.contains("would take this expression past its budget"), "{many}");
+}

@@ -126,7 +126,12 @@ fn fileexists(ev: &Evaluator, a: &[Value]) -> FnResult {
 fn fileset(ev: &Evaluator, a: &[Value]) -> FnResult {
     let base = super::util::s(&a[0]);
     let pattern = super::util::s(&a[1]);
-    let matcher = glob_regex(pattern).map_err(|e| FnError::Call(format!("failed to glob pattern ({pattern}): {e}")))?;
+    let failed = |e: String| FnError::Call(format!("failed to glob pattern ({pattern}): {e}"));
+    // Compiled as regex's patterns are: once per evaluation, bounded and charged.
+    let matcher = super::string::budgeted(ev, "glob pattern", &glob_regex(pattern).map_err(failed)?, pattern).map_err(|e| match e {
+        super::string::CompileError::Syntax(_) => failed("syntax error in pattern".into()),
+        super::string::CompileError::Limit(d) => FnError::Diag(d),
+    })?;
     let found = match ev.host.list_files(base) {
         Ok(f) => f,
         Err(PathError::Missing(_)) | Err(PathError::NoRoot) => Vec::new(),
@@ -141,7 +146,7 @@ fn fileset(ev: &Evaluator, a: &[Value]) -> FnResult {
 }
 
 /// Translates a doublestar glob (`*`, `**`, `?`, `[...]`, `{a,b}`) into an anchored regex.
-fn glob_regex(pattern: &str) -> Result<regex::Regex, String> {
+fn glob_regex(pattern: &str) -> Result<String, String> {
     let chars: Vec<char> = pattern.trim_start_matches("./").chars().collect();
     let mut re = String::from("^");
     let mut i = 0;
@@ -198,7 +203,7 @@ fn glob_regex(pattern: &str) -> Result<regex::Regex, String> {
         return Err("syntax error in pattern".into());
     }
     re.push('$');
-    regex::Regex::new(&re).map_err(|e| e.to_string())
+    Ok(re)
 }
 
 fn abspath(ev: &Evaluator, a: &[Value]) -> FnResult {
@@ -574,7 +579,12 @@ mod tests {
 
     #[test]
     fn globs() {
-        let m = |p: &str, s: &str| glob_regex(p).map(|r| r.is_match(s)).unwrap_or(false);
+        let m = |p: &str, s: &str| {
+            glob_regex(p)
+                .ok()
+                .and_then(|r| regex::Regex::new(&r).ok())
+                .is_some_and(|r| r.is_match(s))
+        };
         assert!(m("*.txt", "a.txt"));
         assert!(!m("*.txt", "sub/a.txt"));
         assert!(m("**/*.txt", "a.txt"));
