@@ -38,6 +38,13 @@ const TERRAFORM: &[(&str, &str, &str)] = &[
         "length(local.many)",
         "Evaluation too large",
     ),
+    // probe (security issue, point 4): a template that renders itself recursed until the stack
+    // overflowed; Terraform refuses a template function inside a template.
+    (
+        "",
+        "[for t in [\"$${templatestring(t, {t = t})}\"] : templatestring(t, {t = t})]",
+        "cannot recursively call templatestring from inside another template function",
+    ),
     // probe: a 1 MiB string referenced 1024 times inside one expression.
     (
         "locals {\n  s = join(\"\", [for i in range(1024) : format(\"%1024s\", \"\")])\n}\n",

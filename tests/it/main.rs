@@ -34,6 +34,7 @@ mod confine_race;
 mod confine_readers;
 mod coverage_claims;
 mod drive;
+mod eval_limits;
 mod fuzz_regressions;
 mod golden;
 mod grade_hostile;

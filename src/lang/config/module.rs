@@ -655,6 +655,9 @@ impl<'c> ConfigScope<'c> {
         let Some((fi, expr)) = self.config.locals.get(name) else {
             return Err(undeclared_local(name, self.config.locals.keys()).at(span).fatal());
         };
+        if !(cyclic && cycle_stops) {
+            self.dependencies_first(ev, name, span);
+        }
         self.locals.borrow_mut().insert(name.to_string(), LocalState::Busy);
         self.stack.borrow_mut().push(name.to_string());
         // The walk visits what a local refers to first, and skips a local whose dependency
@@ -698,6 +701,48 @@ impl<'c> ConfigScope<'c> {
         }
         self.locals.borrow_mut().insert(name.to_string(), LocalState::Done(r.clone()));
         r
+    }
+
+    /// Evaluates the locals `name` depends on, directly or not, that are not evaluated yet,
+    /// each after its own dependencies (the order of the walk in [`ConfigScope::local`], which
+    /// visits a local's references before the local). The order is found with an explicit
+    /// stack, not by recursion: a chain of 40,000 locals (`a0 = local.a1`, `a1 = local.a2`,
+    /// ...) took a native stack frame per link and overflowed the stack; Terraform walks it as
+    /// a graph. Each local is then evaluated with its references already known, so none
+    /// recurses. Called only when the locals have no cycle (references back up the stack are
+    /// skipped, as the recursive walk skipped a local it was still evaluating).
+    fn dependencies_first(&self, ev: &Evaluator, name: &str, span: &Span) {
+        let locals = &self.config.locals;
+        let deps = |n: &str| {
+            locals
+                .get(n)
+                .map(|(_, e)| crate::lang::config::local_cycles::references(e, locals))
+                .unwrap_or_default()
+        };
+        let pending = |n: &str| !self.locals.borrow().contains_key(n);
+        // (local, its references, how many of them have been looked at); `name` itself is
+        // evaluated by the caller, after this.
+        let mut stack: Vec<(&str, Vec<&str>, usize)> = vec![(name, deps(name), 0)];
+        let mut on_stack: std::collections::HashSet<&str> = std::collections::HashSet::from([name]);
+        while let Some((node, refs, i)) = stack.last_mut() {
+            match refs.get(*i).copied() {
+                Some(dep) => {
+                    *i += 1;
+                    if dep != *node && pending(dep) && on_stack.insert(dep) {
+                        let next = deps(dep);
+                        stack.push((dep, next, 0));
+                    }
+                }
+                None => {
+                    let done = *node;
+                    stack.pop();
+                    on_stack.remove(done);
+                    if done != name && pending(done) {
+                        let _ = self.local(ev, done, span);
+                    }
+                }
+            }
+        }
     }
 
     /// Evaluates every local as the console's start-up walk does: true when one failed (the

@@ -469,6 +469,16 @@ pub const TEMPLATESTRING_NULL_ERROR: Arrival = Arrival {
     source: "CHANGELOG.md v1.11.2: \"Return error when the templatestring function contains only a single interpolation that evaluates to a null value\" (#36652); internal/lang/funcs/string.go has \"Template result is null\" from v1.11.2",
 };
 
+/// A template function (`templatefile`, `templatestring`) called from inside a template either
+/// renders is refused as "cannot recursively call NAME from inside another template function"
+/// (before: only templatefile inside templatefile, "cannot recursively call templatefile from
+/// inside templatefile call").
+pub const TEMPLATE_RECURSION_ANY: Arrival = Arrival {
+    name: "template functions refused inside any template function",
+    since: (1, 9, 0),
+    source: "internal/lang/funcs/string.go at v1.9.0 (makeRenderTemplateFunc: \"cannot recursively call %s from inside another template function\" for every name in templateFunctions, templatefile and templatestring, from commit edf335e \"Experimental templatestring function\"); filesystem.go at v1.8.0 has \"cannot recursively call templatefile from inside templatefile call\" (tf-oracle 1.8.4 and 1.9.8: templatefile(\"recursive.tftpl\", {}))",
+};
+
 /// `values()`' parameter is named `mapping` in its errors (before: `values`).
 pub const VALUES_PARAM_MAPPING: Arrival = Arrival {
     name: "values() parameter named mapping",
@@ -519,6 +529,7 @@ pub const FEATURES: &[Arrival] = &[
     PROVIDER_FUNCTIONS,
     CORE_NAMESPACE,
     REGEX_ANGLE_GROUPS,
+    TEMPLATE_RECURSION_ANY,
     ELEMENT_NEGATIVE_INDEX,
     YAML_12_INTEGERS,
     TEMPLATESTRING_NULL_ERROR,
@@ -1291,5 +1302,64 @@ mod gate_tests {
         // Its templates may not reach the filesystem (internal/lang/funcs/string.go, from 1.9).
         let fs = "locals {\n  t = \"$${file(\\\"x\\\")}\"\n}\n";
         assert_eq!(at((1, 14, 0), fs, "templatestring(local.t, {})"), "ERR Error in function call");
+    }
+
+    /// The detail of the error `expr` gives in Terraform `v` over configuration `cfg`, with
+    /// `files` to read.
+    fn detail_with_files(v: TfVersion, cfg: &str, files: &[(&str, &str)], expr: &str) -> String {
+        let mut s = match Session::with_config_text_at("main.tf", cfg, v) {
+            Ok(s) => s,
+            Err(d) => return format!("LOAD {}", d.summary),
+        };
+        s.version = Some(v);
+        s.host = crate::lang::eval::host::Host::with_files(files.iter().map(|(n, t)| (n.to_string(), t.as_bytes().to_vec())).collect());
+        match s.eval(expr, &Rules::real(), false).result {
+            Ok(a) => a.console_at(v),
+            Err(d) => format!("{}: {}", d.summary, d.detail),
+        }
+    }
+
+    // A template function called from inside a template: tf-oracle 1.8.4 and 1.9.8 on
+    // templatefile("recursive.tftpl", {}) (tests/golden/fixtures/fn-files), whose template calls
+    // templatefile again; 1.9.8 and 1.14.9 on a templatestring template that calls itself.
+    #[test]
+    fn template_recursion() {
+        let a = TEMPLATE_RECURSION_ANY;
+        let files = [("r.tftpl", "${templatefile(\"r.tftpl\", {})}")];
+        let e = "templatefile(\"r.tftpl\", {})";
+        let inner = "r.tftpl:1,3-16: Error in function call; Call to function \"templatefile\" failed: cannot recursively call templatefile from inside";
+        assert_eq!(
+            detail_with_files(before(a.since), "", &files, e),
+            format!("Error in function call: Call to function \"templatefile\" failed: {inner} templatefile call.")
+        );
+        assert_eq!(
+            detail_with_files(a.since, "", &files, e),
+            format!("Error in function call: Call to function \"templatefile\" failed: {inner} another template function.")
+        );
+        // templatestring arrives with the rule: a template that renders itself is refused at
+        // the first nested call (it overflowed the stack here before).
+        let cfg = "locals {\n  t = \"x$${templatestring(t, {t = t})}\"\n}\n";
+        for v in [a.since, DEFAULT_VERSION] {
+            assert_eq!(
+                detail_with_files(v, cfg, &[], "templatestring(local.t, {t = local.t})"),
+                "Error in function call: Call to function \"templatestring\" failed: <templatestring argument>:1,4-19: Error in function call; Call to function \"templatestring\" failed: cannot recursively call templatestring from inside another template function."
+            );
+        }
+        // Either function inside the other's template: the recursion rule comes before the
+        // filesystem rule (string_test.go: "The template function error takes priority").
+        let tf = "locals {\n  t = \"$${templatefile(\\\"r.tftpl\\\", {})}\"\n}\n";
+        assert!(
+            detail_with_files(a.since, tf, &files, "templatestring(local.t, {})")
+                .ends_with("failed: cannot recursively call templatefile from inside another template function."),
+        );
+        let ts = [("s.tftpl", "${templatestring(t, {})}")];
+        assert!(
+            detail_with_files(a.since, "", &ts, "templatefile(\"s.tftpl\", {t = \"x\"})")
+                .ends_with("failed: cannot recursively call templatestring from inside another template function."),
+        );
+        assert!(
+            detail_with_files(a.since, "", &ts, "core::templatefile(\"s.tftpl\", {t = \"x\"})")
+                .starts_with("Error in function call: Call to function \"core::templatefile\" failed: s.tftpl:1,3-"),
+        );
     }
 }

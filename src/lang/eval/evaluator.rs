@@ -199,6 +199,9 @@ pub struct Evaluator<'a> {
     /// Errors of sub-expressions that HCL evaluates past (see [`Evaluator::soft`]), waiting for
     /// the nearest [`Evaluator::eval`] to report the one Terraform prints first.
     pending: RefCell<Vec<Diag>>,
+    /// What functions built once for this evaluation and use again (compiled regular
+    /// expressions), by key; each was charged to the budgets when it was built.
+    built: RefCell<std::collections::HashMap<String, std::rc::Rc<dyn std::any::Any>>>,
 }
 
 pub use crate::lang::dialect::releases::DEFAULT_VERSION;
@@ -224,7 +227,36 @@ impl<'a> Evaluator<'a> {
             literal_orders: RefCell::new(Default::default()),
             remembered: RefCell::new(Default::default()),
             pending: RefCell::new(Vec::new()),
+            built: RefCell::new(Default::default()),
         }
+    }
+
+    /// What a function built under `key` earlier in this evaluation (see [`Evaluator::keep_built`]).
+    pub fn built<T: 'static>(&self, key: &str) -> Option<std::rc::Rc<T>> {
+        let found = self.built.borrow().get(key).cloned()?;
+        found.downcast::<T>().ok()
+    }
+
+    /// Keeps what a function built (and charged with [`Evaluator::spend`]) for the rest of this
+    /// evaluation, so that calling it again on the same input does not build it again.
+    pub fn keep_built<T: 'static>(&self, key: String, thing: std::rc::Rc<T>) {
+        self.built.borrow_mut().insert(key, thing);
+    }
+
+    /// Evaluation steps not yet taken of [`STEP_BUDGET`].
+    pub fn steps_left(&self) -> u64 {
+        STEP_BUDGET.saturating_sub(self.steps.get())
+    }
+
+    /// Charges work that is not a value (compiling a pattern): `bytes` against [`SIZE_BUDGET`]
+    /// and `steps` against [`STEP_BUDGET`]. False when either is then spent; the caller says
+    /// what it was building.
+    pub fn spend(&self, bytes: u64, steps: u64) -> bool {
+        let produced = self.produced.get().saturating_add(bytes);
+        let taken = self.steps.get().saturating_add(steps);
+        self.produced.set(produced);
+        self.steps.set(taken);
+        produced <= SIZE_BUDGET && taken <= STEP_BUDGET
     }
 
     /// The order in which an object constructor with exactly these keys wrote them, when it
@@ -309,10 +341,14 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Starts `inner` (a nested evaluation, as `templatefile`'s) with what this evaluation has
-    /// already spent of its step and size budgets, so that nesting does not renew them.
+    /// already spent of its step and size budgets, and at its depth, so that nesting renews
+    /// neither the budgets nor [`MAX_DEPTH`]: a template that renders a template (a file read
+    /// by `file()` under the misconception that it interpolates, say) stops at the depth limit
+    /// instead of at the end of the stack.
     pub fn lend_budget(&self, inner: &Evaluator) {
         inner.steps.set(self.steps.get());
         inner.produced.set(self.produced.get());
+        inner.depth.set(self.depth.get());
     }
 
     /// Takes back what `inner` (started by [`Evaluator::lend_budget`]) spent.

@@ -130,7 +130,12 @@ fn fileexists(ev: &Evaluator, a: &[Value]) -> FnResult {
 fn fileset(ev: &Evaluator, a: &[Value]) -> FnResult {
     let base = super::util::s(&a[0]);
     let pattern = super::util::s(&a[1]);
-    let matcher = glob_regex(pattern).map_err(|e| FnError::Call(format!("failed to glob pattern ({pattern}): {e}")))?;
+    let failed = |e: String| FnError::Call(format!("failed to glob pattern ({pattern}): {e}"));
+    // Compiled as regex's patterns are: once per evaluation, bounded and charged.
+    let matcher = super::string::budgeted(ev, "glob pattern", &glob_regex(pattern).map_err(failed)?, pattern).map_err(|e| match e {
+        super::string::CompileError::Syntax(_) => failed("syntax error in pattern".into()),
+        super::string::CompileError::Limit(d) => FnError::Diag(d),
+    })?;
     let found = match ev.host.list_files(base) {
         Ok(f) => f,
         Err(PathError::Missing(_)) | Err(PathError::NoRoot) => Vec::new(),
@@ -145,7 +150,7 @@ fn fileset(ev: &Evaluator, a: &[Value]) -> FnResult {
 }
 
 /// Translates a doublestar glob (`*`, `**`, `?`, `[...]`, `{a,b}`) into an anchored regex.
-fn glob_regex(pattern: &str) -> Result<regex::Regex, String> {
+fn glob_regex(pattern: &str) -> Result<String, String> {
     let chars: Vec<char> = pattern.trim_start_matches("./").chars().collect();
     let mut re = String::from("^");
     let mut i = 0;
@@ -202,7 +207,7 @@ fn glob_regex(pattern: &str) -> Result<regex::Regex, String> {
         return Err("syntax error in pattern".into());
     }
     re.push('$');
-    regex::Regex::new(&re).map_err(|e| e.to_string())
+    Ok(re)
 }
 
 fn abspath(ev: &Evaluator, a: &[Value]) -> FnResult {
@@ -301,14 +306,39 @@ const FILESYSTEM_FUNCTIONS: &[&str] = &[
     "templatefile",
 ];
 
-/// Terraform's refusal when a templatestring template calls filesystem function `name`.
+/// Terraform's refusal when a templatestring template calls filesystem function `name`. A
+/// template function (`templatefile`) is refused as one (see [`template_recursion`]) after
+/// its arguments, as Terraform gives that refusal priority.
 pub fn filesystem_refusal(name: &str) -> Option<String> {
-    (NO_FILESYSTEM.with(Cell::get) && FILESYSTEM_FUNCTIONS.contains(&name)).then(|| {
+    (NO_FILESYSTEM.with(Cell::get) && FILESYSTEM_FUNCTIONS.contains(&name) && !TEMPLATE_FUNCTIONS.contains(&name)).then(|| {
         format!(
             "cannot use filesystem access functions like {name} in templatestring templates; consider passing the function result as a template variable instead"
         )
     })
 }
+
+/// The functions that render a template (Terraform's `templateFunctions`): none of them may be
+/// called from inside a template one of them renders, so no template can render itself.
+const TEMPLATE_FUNCTIONS: &[&str] = &["templatefile", "templatestring"];
+
+/// Terraform's refusal when template function `name` is called while a template renders:
+/// "cannot recursively call templatestring from inside another template function" (from 1.9,
+/// for both functions); before 1.9 only templatefile had the rule, worded "cannot recursively
+/// call templatefile from inside templatefile call".
+fn template_recursion(ev: &Evaluator, name: &str) -> Option<String> {
+    if !IN_TEMPLATE.with(Cell::get) {
+        return None;
+    }
+    let any = crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::TEMPLATE_RECURSION_ANY);
+    Some(if any {
+        format!("cannot recursively call {name} from inside another template function")
+    } else {
+        format!("cannot recursively call {name} from inside {name} call")
+    })
+}
+
+/// The name HCL gives a templatestring template in its messages.
+const TEMPLATESTRING_FILE: &str = "<templatestring argument>";
 
 /// The scope of a template file: only the variables passed to templatefile.
 struct TemplateScope<'a> {
@@ -368,10 +398,8 @@ fn range_text(file: &str, src: &str, span: &Span) -> String {
 }
 
 fn templatefile(ev: &Evaluator, a: &[Value]) -> FnResult {
-    if IN_TEMPLATE.with(|f| f.get()) {
-        return Err(FnError::Call(
-            "cannot recursively call templatefile from inside templatefile call".into(),
-        ));
+    if let Some(why) = template_recursion(ev, "templatefile") {
+        return Err(FnError::Call(why));
     }
     let path = super::util::s(&a[0]).to_string();
     let vars = template_vars(&a[1])?;
@@ -467,13 +495,9 @@ fn render_with(ev: &Evaluator, name: &str, text: &str, vars: BTreeMap<String, Va
 /// `templatestring(ref, vars)` (Terraform 1.9+): the template must be a reference to a string
 /// held elsewhere, never a literal or template written in the call.
 pub fn templatestring(ev: &Evaluator, c: &crate::lang::syntax::Call, span: &Span) -> Result<Value, Diag> {
-    let call_err = |msg: String| {
-        Diag::new(
-            "Error in function call",
-            format!("Call to function \"templatestring\" failed: {msg}."),
-        )
-        .at(span)
-    };
+    let full = c.full_name();
+    let at = crate::lang::funcs::name_and_paren(c, span);
+    let call_err = |msg: String| Diag::new("Error in function call", format!("Call to function {full:?} failed: {msg}.")).at(&at);
     if c.args.len() != 2 {
         return Err(if c.args.len() < 2 {
             Diag::new(
@@ -490,6 +514,13 @@ pub fn templatestring(ev: &Evaluator, c: &crate::lang::syntax::Call, span: &Span
             )
         }
         .at(span));
+    }
+    // Inside a template, Terraform's templatestring is a stand-in that refuses once its
+    // arguments are taken (the template argument is an expression it never evaluates). Without
+    // this a template that renders itself recursed until the stack overflowed.
+    if let Some(why) = template_recursion(ev, "templatestring") {
+        ev.eval(&c.args[1])?;
+        return Err(call_err(why));
     }
     if matches!(c.args[0].kind, ExprKind::Str(_) | ExprKind::Template(_) | ExprKind::TemplateWrap(_)) {
         return Err(crate::lang::funcs::invalid_arg(
@@ -510,7 +541,7 @@ pub fn templatestring(ev: &Evaluator, c: &crate::lang::syntax::Call, span: &Span
         FnError::Diag(d) => d,
     })?;
     let was = NO_FILESYSTEM.with(|f| f.replace(true));
-    let rendered = render_template(ev, "<templatestring>", &text, vars);
+    let rendered = render_template(ev, TEMPLATESTRING_FILE, &text, vars);
     NO_FILESYSTEM.with(|f| f.set(was));
     match rendered {
         // A template that is one interpolation of a null: an error from 1.11.2.
@@ -519,7 +550,7 @@ pub fn templatestring(ev: &Evaluator, c: &crate::lang::syntax::Call, span: &Span
         {
             Err(call_err(format!(
                 "{}: Template result is null; The result of the template is null, which is not a valid result for a templatestring call",
-                range_text("<templatestring>", &text, &(0..text.len()))
+                range_text(TEMPLATESTRING_FILE, &text, &(0..text.len()))
             )))
         }
         Ok(v) => Ok(v.mark_if(marked)),
@@ -552,7 +583,12 @@ mod tests {
 
     #[test]
     fn globs() {
-        let m = |p: &str, s: &str| glob_regex(p).map(|r| r.is_match(s)).unwrap_or(false);
+        let m = |p: &str, s: &str| {
+            glob_regex(p)
+                .ok()
+                .and_then(|r| regex::Regex::new(&r).ok())
+                .is_some_and(|r| r.is_match(s))
+        };
         assert!(m("*.txt", "a.txt"));
         assert!(!m("*.txt", "sub/a.txt"));
         assert!(m("**/*.txt", "a.txt"));

@@ -241,6 +241,12 @@ fn swapped_nesting(reg: &Registry, ev: &Evaluator, c: &Call) -> Option<DResult<V
     })())
 }
 
+/// Where HCL puts a call's "Error in function call": its name, namespace included
+/// (`core::file`), and the opening parenthesis.
+pub(crate) fn name_and_paren(c: &Call, span: &Span) -> Span {
+    span.start.min(c.name_span.start)..(c.name_span.end + 1).min(span.end)
+}
+
 fn call_direct(reg: &Registry, ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     let name = c.name.as_str();
     let full = c.full_name();
@@ -253,7 +259,7 @@ fn call_direct(reg: &Registry, ev: &Evaluator, c: &Call, span: &Span) -> DResult
         return Err(d);
     }
     if let Some(why) = filesystem::filesystem_refusal(name) {
-        return Err(Diag::new("Error in function call", format!("Call to function {full:?} failed: {why}.")).at(span));
+        return Err(Diag::new("Error in function call", format!("Call to function {full:?} failed: {why}.")).at(&name_and_paren(c, span)));
     }
     match name {
         "try" => return try_call(ev, c, span),
@@ -425,9 +431,9 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
             let sp = args.get(i).map(|a| a.1.clone()).unwrap_or(span.clone());
             invalid_arg(name, &msg).at(&sp)
         }
-        // HCL puts a call's errors on its name and opening parenthesis.
-        FnError::Call(msg) => Diag::new("Error in function call", format!("Call to function {full:?} failed: {msg}."))
-            .at(&(c.name_span.start..(c.name_span.end + 1).min(span.end))),
+        FnError::Call(msg) => {
+            Diag::new("Error in function call", format!("Call to function {full:?} failed: {msg}.")).at(&name_and_paren(c, span))
+        }
         FnError::Diag(d) => d.at(span),
     })?;
     let result = result.mark_if(sensitive);

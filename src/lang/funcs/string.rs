@@ -9,6 +9,8 @@ mod gosyntax;
 mod gotables;
 mod regexp;
 
+pub(super) use regexp::{CompileError, budgeted};
+
 use super::util::{s, seq, string};
 use super::{FnError, FnResult, Func, Param, Registry};
 use crate::lang::dialect::rules::Rule;

@@ -15,14 +15,36 @@ const MISSING_NEWLINE_DETAIL: &str = "An argument definition must end with a new
 
 /// Where a second item starts on an argument's line: the longest head of `text` that is a whole
 /// expression, followed by blanks and a name, number or quoted string (no operator can join the
-/// two). None when there is no such split (the error is inside the expression).
+/// two). None when there is no such split (the error is inside the expression), or when finding
+/// it would take more than [`SPLIT_WORK`] times the text's length in parsing: each head tried
+/// is parsed whole, so trying every one of a long line's words was quadratic (a line of 8,000
+/// `false ? 0 :` links took 27 s).
 fn next_item_on_line(text: &str) -> Option<usize> {
     let b = text.as_bytes();
+    let mut work = SPLIT_WORK.saturating_mul(b.len()).max(SPLIT_WORK_MIN);
     (1..b.len())
         .rev()
         .filter(|&k| matches!(b[k - 1], b' ' | b'\t') && !matches!(b[k], b' ' | b'\t'))
         .filter(|&k| b[k].is_ascii_alphanumeric() || b[k] == b'_' || b[k] == b'"')
+        .take_while(|&k| match work.checked_sub(k) {
+            Some(left) => {
+                work = left;
+                true
+            }
+            None => false,
+        })
         .find(|&k| crate::lang::syntax::parse_expr(text[..k].trim_end()).is_ok())
+}
+
+/// How many times its own length in heads [`next_item_on_line`] parses before it gives up.
+const SPLIT_WORK: usize = 16;
+/// ... and at least this many bytes, so a short line tries every head.
+const SPLIT_WORK_MIN: usize = 1 << 16;
+
+/// True for the parser's refusals of what it cannot take (nesting, operator chains): no head of
+/// such an expression is worth parsing either.
+fn refused_by_limit(d: &crate::lang::syntax::diag::Diag) -> bool {
+    matches!(d.summary.as_str(), "Expression too deeply nested" | "Too many chained operators")
 }
 
 /// The first body item of `src` that HCL's body parser refuses, or None when the scan finds
@@ -58,7 +80,15 @@ pub fn problem(src: &str) -> Option<Problem> {
                         // the body's.
                         let text = src[i + 1..end].trim();
                         let commented = text.contains('#') || text.contains("//") || text.contains("/*");
-                        if !commented && crate::lang::syntax::parse_expr(text).is_err() {
+                        let parsed = if commented {
+                            Ok(())
+                        } else {
+                            crate::lang::syntax::parse_expr(text).map(|_| ())
+                        };
+                        if let Err(d) = parsed {
+                            if refused_by_limit(&d) {
+                                return None;
+                            }
                             // `a = 1 b = 2`: HCL's parser takes the whole expression `1` and then
                             // wants the line to end.
                             let lead = src[i + 1..end].len() - src[i + 1..end].trim_start().len();
