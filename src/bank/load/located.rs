@@ -242,24 +242,27 @@ struct Weigher {
     stack: Vec<(usize, u64)>,
     /// Each anchor's weight, by id.
     anchors: std::collections::HashMap<usize, u64>,
-    total: u64,
+    /// Everything weighed so far, open collections included, so that an alias inside a huge
+    /// sequence is caught where it is written (kept as it grows: one step an event).
+    sum: u64,
     over: Option<Pos>,
 }
 
 impl Weigher {
-    fn add(&mut self, anchor: usize, weight: u64, at: Pos) {
+    /// Adds a node of `weight` to the collection it is in; `new` when it was not yet counted
+    /// in `sum` (a closing collection was, while it was open).
+    fn add(&mut self, anchor: usize, weight: u64, new: bool, at: Pos) {
         if anchor > 0 {
             self.anchors.insert(anchor, weight);
         }
-        match self.stack.last_mut() {
-            Some((_, w)) => *w = w.saturating_add(weight),
-            None => self.total = self.total.saturating_add(weight),
+        if let Some((_, w)) = self.stack.last_mut() {
+            *w = w.saturating_add(weight);
         }
-        // A collection's weight is counted when it closes; what is open counts too, so an
-        // alias inside a huge sequence is caught where it is written.
-        let open: u64 = self.stack.iter().fold(0u64, |s, (_, w)| s.saturating_add(*w));
-        if self.over.is_none() && self.total.saturating_add(open) > self.limit {
-            self.over = Some(at);
+        if new {
+            self.sum = self.sum.saturating_add(weight);
+            if self.over.is_none() && self.sum > self.limit {
+                self.over = Some(at);
+            }
         }
     }
 }
@@ -271,16 +274,18 @@ impl MarkedEventReceiver for Weigher {
         }
         let p = pos(&mark);
         match ev {
-            Event::Scalar(s, _, anchor, _) => self.add(anchor, NODE_WEIGHT + s.len() as u64, p),
+            Event::Scalar(s, _, anchor, _) => self.add(anchor, NODE_WEIGHT + s.len() as u64, true, p),
             Event::Alias(id) => {
                 let w = self.anchors.get(&id).copied().unwrap_or(NODE_WEIGHT);
-                self.add(0, w, p);
+                self.add(0, w, true, p);
             }
-            Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => self.stack.push((anchor, NODE_WEIGHT)),
+            Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
+                self.stack.push((anchor, 0));
+                self.add(0, NODE_WEIGHT, true, p);
+            }
             Event::SequenceEnd | Event::MappingEnd => {
                 if let Some((anchor, w)) = self.stack.pop() {
-                    // Already counted in `open` while it was open: move it to its parent.
-                    self.add(anchor, w, p);
+                    self.add(anchor, w, false, p);
                 }
             }
             _ => {}
