@@ -141,10 +141,10 @@ fn replace(v: &mut Value, consts: &Map, budget: &mut Budget) -> Result<(), CfnEr
     match v {
         Value::Map(m) if m.len() == 1 && m.0[0].0 == "Fn::Sub" => {
             match &mut m.0[0].1 {
-                Value::Scalar(s) => s.text = sub_constants(&s.text, consts, budget)?,
+                Value::Scalar(s) => s.text = sub_constants(&s.text, consts, budget)?.into(),
                 Value::Seq(items) => {
                     if let Some(Value::Scalar(s)) = items.first_mut() {
-                        s.text = sub_constants(&s.text, consts, budget)?;
+                        s.text = sub_constants(&s.text, consts, budget)?.into();
                     }
                     for item in items.iter_mut().skip(1) {
                         replace(item, consts, budget)?;

@@ -27,7 +27,7 @@ fn write_map(out: &mut String, m: &Map, indent: usize, inline_first: bool) {
             pad(out, indent);
         }
         out.push_str(&scalar_text(&Scalar {
-            text: k.to_string(),
+            text: k.into(),
             kind: Kind::Str,
         }));
         out.push(':');
@@ -106,14 +106,14 @@ fn scalar_text(s: &Scalar) -> String {
         Kind::Null if s.text.is_empty() => "null".into(),
         Kind::Str => {
             if !needs_quotes(&s.text) {
-                s.text.clone()
+                s.text.to_string()
             } else if s.text.chars().any(|c| c.is_control() || c == '\u{feff}') {
                 double_quoted(&s.text)
             } else {
                 format!("'{}'", s.text.replace('\'', "''"))
             }
         }
-        _ if resolve_plain(&s.text) == s.kind => s.text.clone(),
+        _ if resolve_plain(&s.text) == s.kind => s.text.to_string(),
         _ => double_quoted(&s.text),
     }
 }

@@ -148,7 +148,7 @@ pub fn insert_file(eng: &Engine, sc: &Scope, arg: &Value) -> Result<Value, CfnEr
     };
     let loc = eng.locate(&eng.insert_base(sc), p).map_err(|e| e.at(&sc.file(), &sc.label))?;
     let text = eng.reader.text(&loc).map_err(|e| e.at(&sc.file(), &sc.label))?;
-    Ok(Value::str(text))
+    Ok(Value::shared(text))
 }
 
 /// `Fn::Invoke: [Module, {Param: value}, Output]`: the output of a module entry of this

@@ -26,10 +26,10 @@ fn directive(v: &Value) -> Option<(&str, &Value)> {
 fn module_source(typ: &Value, at: &str) -> Result<Option<String>, CfnError> {
     if let Value::Scalar(s) = typ {
         // rain turns `Type: $alias/x.yaml` into `!Rain::Module alias/x.yaml`.
-        return Ok(s.text.starts_with('$').then(|| s.text.clone()));
+        return Ok(s.text.starts_with('$').then(|| s.text.to_string()));
     }
     match directive(typ) {
-        Some(("Rain::Module", Value::Scalar(s))) if !s.text.is_empty() => Ok(Some(s.text.clone())),
+        Some(("Rain::Module", Value::Scalar(s))) if !s.text.is_empty() => Ok(Some(s.text.to_string())),
         Some(("Rain::Module", _)) => Err(CfnError::shape(at, "!Rain::Module needs a module path (a string)")),
         _ => Ok(None),
     }
@@ -98,12 +98,17 @@ pub fn modules_from_resources(doc: &mut Map) -> Result<(), CfnError> {
 /// Replaces every `!Rain::Embed <path>` in `v` by `read(path)` trimmed, and refuses any
 /// other `Rain::` directive left (`!Rain::Module` outside a resource's Type, `Rain::Include`,
 /// `Rain::Env`, `Rain::S3`, `Rain::S3Http`, or one rain does not have), naming where it is.
-pub fn embed_and_refuse(v: &mut Value, at: &str, read: &dyn Fn(&str) -> Result<String, CfnError>) -> Result<(), CfnError> {
+pub fn embed_and_refuse(v: &mut Value, at: &str, read: &dyn Fn(&str) -> Result<super::value::Text, CfnError>) -> Result<(), CfnError> {
     if let Some((name, arg)) = directive(v) {
         return match (name, arg) {
             ("Rain::Embed", Value::Scalar(p)) => {
                 let text = read(&p.text)?;
-                *v = Value::str(text.trim());
+                // Shared when trimming takes nothing away, as insertions are.
+                *v = if text.trim().len() == text.len() {
+                    Value::shared(text)
+                } else {
+                    Value::str(text.trim())
+                };
                 Ok(())
             }
             ("Rain::Embed", _) => Err(CfnError::shape(at, "!Rain::Embed needs a file path (a string)")),
@@ -171,10 +176,10 @@ mod tests {
     #[test]
     fn embed_reads_and_other_directives_are_refused_where_they_are() {
         let mut v = parse("R:\n  M:\n    C: !Rain::Embed e.txt\n").unwrap();
-        embed_and_refuse(&mut v, "", &|p| Ok(format!("  text of {p}\n"))).unwrap();
+        embed_and_refuse(&mut v, "", &|p| Ok(format!("  text of {p}\n").into())).unwrap();
         assert!(v.same_data(&parse("R:\n  M:\n    C: text of e.txt\n").unwrap()));
         let mut v = parse("R:\n  P:\n    - !Rain::Env HOME\n").unwrap();
-        let e = embed_and_refuse(&mut v, "", &|_| Ok(String::new())).unwrap_err();
+        let e = embed_and_refuse(&mut v, "", &|_| Ok("".into())).unwrap_err();
         assert!(e.to_string().contains("R.P[0]") && e.to_string().contains("Rain::Env"), "{e}");
     }
 }

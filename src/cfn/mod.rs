@@ -134,8 +134,8 @@ pub fn dangling_refs(t: &Template) -> Vec<String> {
     let mut out = BTreeSet::new();
     fn walk(v: &Value, known: &BTreeSet<String>, out: &mut BTreeSet<String>) {
         match v.intrinsic() {
-            Some(("Ref", Value::Scalar(s))) if !s.text.starts_with("AWS::") && !known.contains(&s.text) => {
-                out.insert(s.text.clone());
+            Some(("Ref", Value::Scalar(s))) if !s.text.starts_with("AWS::") && !known.contains(&*s.text) => {
+                out.insert(s.text.to_string());
             }
             Some(("Fn::GetAtt", Value::Seq(p))) => {
                 if let Some(r) = p.first().and_then(Value::as_str)

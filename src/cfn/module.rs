@@ -196,7 +196,7 @@ impl<'a> Engine<'a> {
     /// Where an entry's Source is.
     fn source_loc(&self, sc: &Scope, entry: &Entry) -> Result<Loc, CfnError> {
         let src = match entry.body.get("Source") {
-            Some(Value::Scalar(s)) if !s.text.is_empty() => s.text.clone(),
+            Some(Value::Scalar(s)) if !s.text.is_empty() => s.text.to_string(),
             Some(v) => match v.intrinsic() {
                 Some(("Fn::Sub", Value::Scalar(s))) if !sub::has_vars(&sub::parse(&s.text)?) => sub::plain(&sub::parse(&s.text)?),
                 _ => return Err(ErrorKind::NoSource.into()),

@@ -251,7 +251,7 @@ pub fn module_output(eng: &Engine, sc: &Scope, m: &str, out: &str) -> Result<Out
 
 fn sub_fn(eng: &Engine, sc: &Scope, arg: &Value) -> Result<Value, CfnError> {
     let (template, vars) = match arg {
-        Value::Scalar(s) => (s.text.clone(), None),
+        Value::Scalar(s) => (s.text.to_string(), None),
         Value::Seq(items) if items.len() == 2 && items[0].is_scalar() => {
             let vars = match &items[1] {
                 Value::Map(m) => resolve_map(eng, sc, m)?,
@@ -345,11 +345,11 @@ fn value_words(v: &Value, name: &str) -> Result<Vec<Word>, CfnError> {
         Value::Scalar(s) => Ok(if s.text.is_empty() {
             vec![]
         } else {
-            vec![Word::Text(s.text.clone())]
+            vec![Word::Text(s.text.to_string())]
         }),
         Value::Seq(_) => Err(bad("list")),
         Value::Map(_) => match v.intrinsic() {
-            Some(("Ref", Value::Scalar(r))) => Ok(vec![Word::Var(r.text.clone())]),
+            Some(("Ref", Value::Scalar(r))) => Ok(vec![Word::Var(r.text.to_string())]),
             Some(("Fn::GetAtt", Value::Seq(p))) if p.len() == 2 && p.iter().all(Value::is_scalar) => Ok(vec![Word::Var(format!(
                 "{}.{}",
                 p[0].as_str().unwrap_or_default(),

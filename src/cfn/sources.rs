@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use super::error::{CfnError, ErrorKind};
+use super::value::Text;
 use crate::confine::{ReadError, Sandbox};
 
 /// The most bytes one file (or one archive entry) may have.
@@ -339,6 +340,8 @@ pub struct Reader<'a> {
     // through a symbolic link to the root is inside it too.
     root_abs: Option<PathBuf>,
     cache: RefCell<HashMap<Loc, Rc<Vec<u8>>>>,
+    // The files read as text, decoded once: every insertion of one file shares its text.
+    texts: RefCell<HashMap<Loc, Text>>,
     archives: RefCell<HashMap<Loc, Rc<Archive>>>,
     verified: RefCell<HashSet<(Loc, Loc)>>,
     parses: Cell<usize>,
@@ -366,6 +369,7 @@ impl<'a> Reader<'a> {
             sandbox,
             root_abs,
             cache: RefCell::new(HashMap::new()),
+            texts: RefCell::new(HashMap::new()),
             archives: RefCell::new(HashMap::new()),
             verified: RefCell::new(HashSet::new()),
             parses: Cell::new(0),
@@ -453,15 +457,19 @@ impl<'a> Reader<'a> {
     }
 
     /// The text of the file at `loc`.
-    pub fn text(&self, loc: &Loc) -> Result<String, CfnError> {
+    pub fn text(&self, loc: &Loc) -> Result<Text, CfnError> {
+        if let Some(t) = self.texts.borrow().get(loc) {
+            return Ok(t.clone());
+        }
         let b = self.read(loc)?;
-        String::from_utf8(b.to_vec()).map_err(|_| {
-            ErrorKind::Read {
+        let text: Text = std::str::from_utf8(&b)
+            .map_err(|_| ErrorKind::Read {
                 path: loc.to_string(),
                 detail: "it is not UTF-8 text".into(),
-            }
-            .into()
-        })
+            })?
+            .into();
+        self.texts.borrow_mut().insert(loc.clone(), text.clone());
+        Ok(text)
     }
 
     /// The archive at `loc`, its file list parsed on first use and kept.
@@ -589,8 +597,11 @@ mod tests {
         );
         let r = Reader::new(&input).unwrap();
         let m = top().relative("https://example.com/m/bucket.yaml").unwrap();
-        assert_eq!(r.text(&m).unwrap(), "Resources: {}");
-        assert_eq!(r.text(&top().relative("local.yaml").unwrap()).unwrap(), "x");
+        assert_eq!(r.text(&m).unwrap().as_ref(), "Resources: {}");
+        assert_eq!(r.text(&top().relative("local.yaml").unwrap()).unwrap().as_ref(), "x");
+        // A file read twice is one text, shared: insertions do not copy it.
+        let (once, again) = (r.text(&m).unwrap(), r.text(&m).unwrap());
+        assert!(std::sync::Arc::ptr_eq(&once, &again));
         let other = r.read(&m.relative("./other.yaml").unwrap()).unwrap_err();
         assert!(other.to_string().contains("https://example.com/m/other.yaml"), "{other}");
     }

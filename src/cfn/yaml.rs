@@ -113,7 +113,7 @@ impl Reader<'_> {
                 };
                 self.nodes += 1;
                 self.text = self.text.saturating_add(text.len());
-                (Value::Scalar(Scalar { text, kind }), anchor, tag)
+                (Value::Scalar(Scalar { text: text.into(), kind }), anchor, tag)
             }
             Event::Alias(id) => {
                 let v = self
@@ -143,7 +143,7 @@ impl Reader<'_> {
                         break;
                     }
                     let key = match self.node(ev, km)? {
-                        Value::Scalar(s) => s.text,
+                        Value::Scalar(s) => s.text.to_string(),
                         _ => return Err(at(&km, "a mapping key must be a scalar")),
                     };
                     let (ev, vm) = self.next()?;

@@ -62,7 +62,7 @@ fn flow_scalar(s: &Scalar) -> String {
     match s.kind {
         Kind::Null => "null".into(),
         Kind::Bool => s.text.to_ascii_lowercase(),
-        Kind::Int | Kind::Float if crate::cfn::value::resolve_plain(&s.text) == s.kind => s.text.clone(),
+        Kind::Int | Kind::Float if crate::cfn::value::resolve_plain(&s.text) == s.kind => s.text.to_string(),
         Kind::Int | Kind::Float => flow_str(&s.text),
         Kind::Str => flow_str(&s.text),
     }
@@ -237,14 +237,14 @@ pub fn as_bool(v: &Value) -> Option<bool> {
 }
 
 /// A list of strings (an address list).
-pub fn strings<S: Into<String>>(items: impl IntoIterator<Item = S>) -> Value {
+pub fn strings<S: AsRef<str>>(items: impl IntoIterator<Item = S>) -> Value {
     Value::Seq(items.into_iter().map(|s| Value::str(s)).collect())
 }
 
 /// A rivet (Terraform-language) value as data: numbers as numbers, collections as lists and
 /// mappings (keys in order); a sensitive value is never shown, only marked.
 pub fn from_lang(v: &Lang) -> Value {
-    let scalar = |text: String, kind: Kind| Value::Scalar(Scalar { text, kind });
+    let scalar = |text: String, kind: Kind| Value::Scalar(Scalar { text: text.into(), kind });
     match v {
         Lang::Sensitive(_) => Value::str("(sensitive value)"),
         Lang::Unknown(_) => Value::str("(known after apply)"),
@@ -260,7 +260,7 @@ pub fn from_lang(v: &Lang) -> Value {
                 Value::str(text)
             }
         }
-        Lang::String(s) => Value::str(s.to_string()),
+        Lang::String(s) => Value::str(s),
         Lang::List(_, vs) | Lang::Set(_, vs) | Lang::Tuple(vs) => Value::Seq(vs.iter().map(from_lang).collect()),
         Lang::Map(_, m) | Lang::Object(m) => Value::Map(Map(m.iter().map(|(k, x)| (k.clone(), from_lang(x))).collect())),
     }
