@@ -15,3 +15,4 @@ pub mod quiz;
 pub mod rivet;
 pub mod terminal;
 pub mod tui;
+pub mod workflow;

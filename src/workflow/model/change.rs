@@ -1,0 +1,133 @@
+//! A plan: what would change for each resource instance and each output, and why.
+
+use super::address::InstanceAddr;
+use super::state::State;
+use crate::lang::{Diag, Value};
+
+/// What happens to one resource instance (Terraform's plans.Action).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Action {
+    /// Nothing changes.
+    NoOp,
+    /// `+` will be created.
+    Create,
+    /// `<=` a data source read during apply.
+    Read,
+    /// `~` updated in place.
+    Update,
+    /// `-/+` destroyed and then created again.
+    DeleteThenCreate,
+    /// `+/-` created again and then the old one destroyed (create_before_destroy).
+    CreateThenDelete,
+    /// `-` destroyed.
+    Delete,
+    /// removed from the state without being destroyed (a `removed` block with
+    /// `destroy = false`, 1.7 and later).
+    Forget,
+}
+
+/// Why an action was chosen, where Terraform records a reason (plans.ResourceInstanceChangeActionReason).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The object is tainted.
+    ReplaceBecauseTainted,
+    /// `-replace=ADDRESS` asked for it.
+    ReplaceByRequest,
+    /// An argument that cannot be updated in place changed (`triggers_replace`).
+    ReplaceBecauseCannotUpdate,
+    /// `replace_triggered_by` fired.
+    ReplaceByTriggers,
+    /// The resource left the configuration.
+    DeleteBecauseNoResourceConfig,
+    /// `count` or `for_each` was added or removed (the key kind changed).
+    DeleteBecauseWrongRepetition,
+    /// The `count` index is out of range.
+    DeleteBecauseCountIndex,
+    /// The `for_each` key is gone.
+    DeleteBecauseEachKey,
+    /// The module call left the configuration.
+    DeleteBecauseNoModule,
+    /// A `moved` target is not in the configuration.
+    DeleteBecauseNoMoveTarget,
+    /// A data source's configuration depends on what is unknown until apply.
+    ReadBecauseConfigUnknown,
+    /// A data source depends on a managed resource with pending changes.
+    ReadBecauseDependencyPending,
+    /// A data source nested in a `check` block is read during apply.
+    ReadBecauseCheckNested,
+}
+
+/// The change planned for one resource instance object.
+#[derive(Clone, Debug)]
+pub struct ResourceChange {
+    /// The instance.
+    pub addr: InstanceAddr,
+    /// Where it was before a `moved` block (or a `state mv`-like refactoring) moved it.
+    pub prev_addr: Option<InstanceAddr>,
+    /// The deposed key, for a change to a deposed object.
+    pub deposed: Option<String>,
+    /// What happens.
+    pub action: Action,
+    /// Why, where Terraform says.
+    pub reason: Option<Reason>,
+    /// The object before (an object value; null for a create).
+    pub before: Value,
+    /// The object after (an object value, unknown where known only after apply; null for a
+    /// delete).
+    pub after: Value,
+    /// The attributes whose change forces the replacement (`# forces replacement`).
+    pub replace_paths: Vec<String>,
+    /// The import ID, when an `import` block brings the object in.
+    pub importing: Option<String>,
+}
+
+/// The change planned for one root module output.
+#[derive(Clone, Debug)]
+pub struct OutputChange {
+    /// The output's name.
+    pub name: String,
+    /// Create, update, delete or no-op.
+    pub action: Action,
+    /// Before (null when new).
+    pub before: Value,
+    /// After (unknown parts are known after apply; null when deleted).
+    pub after: Value,
+    /// `sensitive = true`.
+    pub sensitive: bool,
+}
+
+/// What the plan is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PlanMode {
+    /// `plan` and `apply`.
+    #[default]
+    Normal,
+    /// `plan -destroy` and `destroy`.
+    Destroy,
+    /// `plan -refresh-only`.
+    RefreshOnly,
+}
+
+/// A whole plan.
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    /// Normal, destroy or refresh-only.
+    pub mode: PlanMode,
+    /// The prior state (after refresh) the plan was made from.
+    pub prior: State,
+    /// The resource instance changes, in address order.
+    pub changes: Vec<ResourceChange>,
+    /// The output changes, by name.
+    pub outputs: Vec<OutputChange>,
+    /// Warnings to print after the plan.
+    pub warnings: Vec<Diag>,
+    /// Whether `-target` limited it (the plan then warns).
+    pub targeted: bool,
+}
+
+impl Plan {
+    /// True when nothing would change (no resource change other than no-op, no output change).
+    pub fn is_empty(&self) -> bool {
+        self.changes.iter().all(|c| c.action == Action::NoOp) && self.outputs.iter().all(|o| o.action == Action::NoOp)
+    }
+}
