@@ -1,0 +1,13 @@
+//! Configuration + prior state + options → the plan: every resource instance's action and
+//! its reason, and every output's change.
+
+pub mod builtin;
+pub mod deps;
+pub mod lifecycle;
+pub mod make;
+pub mod moves;
+pub mod options;
+pub mod walker;
+
+pub use make::{Applied, Event, apply, plan};
+pub use options::PlanOptions;

@@ -1,0 +1,92 @@
+//! `moved` blocks and the moves Terraform implies when `count` is added or removed: the prior
+//! objects are re-addressed before planning, each remembering where it came from.
+
+use std::collections::BTreeMap;
+
+use super::walker::PriorObject;
+use crate::lang::Diag;
+use crate::lang::config::Config;
+use crate::lang::config::resources::Mode;
+use crate::lang::dialect::releases::TfVersion;
+use crate::workflow::model::InstanceAddr;
+use crate::workflow::model::InstanceKey;
+use crate::workflow::model::address::{Target, parse_target};
+
+type Objects = BTreeMap<InstanceAddr, PriorObject>;
+
+/// One `moved` block: its two addresses as written.
+#[derive(Clone, Debug)]
+pub struct MovedBlock {
+    /// `from`.
+    pub from: Target,
+    /// `to`.
+    pub to: Target,
+}
+
+/// The `moved` blocks of the configuration, in file order.
+pub fn moved_blocks(config: &Config) -> Result<Vec<MovedBlock>, Diag> {
+    let mut out = Vec::new();
+    for f in &config.files {
+        for b in f.body.blocks_of("moved") {
+            let read = |name: &str| -> Result<Target, Diag> {
+                let Some(a) = b.body.attr(name) else {
+                    return Err(Diag::new(
+                        "Missing required argument",
+                        format!("The argument \"{name}\" is required, but no definition was found."),
+                    )
+                    .at(&b.span)
+                    .in_file(&f.name));
+                };
+                let text = f.src.get(a.expr.span.clone()).unwrap_or("");
+                parse_target(text.trim()).map_err(|e| Diag::new("Invalid address", e.0).at(&a.expr.span).in_file(&f.name))
+            };
+            out.push(MovedBlock {
+                from: read("from")?,
+                to: read("to")?,
+            });
+        }
+    }
+    Ok(out)
+}
+
+fn relocate(objects: &mut Objects, from: &InstanceAddr, to: InstanceAddr) {
+    if objects.contains_key(&to) {
+        return;
+    }
+    if let Some(mut p) = objects.remove(from) {
+        p.moved_from.get_or_insert_with(|| from.clone());
+        objects.insert(to, p);
+    }
+}
+
+/// Applies the moves to `objects`: explicit `moved` blocks in order, then the implied ones.
+/// Returns the re-addressed objects and any warnings.
+pub fn apply(config: &Config, mut objects: Objects, _version: TfVersion) -> Result<(Objects, Vec<Diag>), Diag> {
+    for m in moved_blocks(config)? {
+        match (&m.from, &m.to) {
+            (Target::Resource(f), Target::Resource(t)) => {
+                let from: Vec<InstanceAddr> = objects.keys().filter(|a| a.resource == *f).cloned().collect();
+                for a in from {
+                    let to = t.instance(a.key.clone());
+                    relocate(&mut objects, &a, to);
+                }
+            }
+            (Target::Instance(f), Target::Instance(t)) => relocate(&mut objects, f, t.clone()),
+            (Target::Resource(f), Target::Instance(t)) => relocate(&mut objects, &f.instance(InstanceKey::None), t.clone()),
+            (Target::Instance(f), Target::Resource(t)) => relocate(&mut objects, f, t.instance(InstanceKey::None)),
+            _ => {}
+        }
+    }
+    // Adding `count` moves the single instance to index 0; removing it moves index 0 back.
+    for decl in config.resources.iter().filter(|d| d.mode == Mode::Managed) {
+        let r = super::walker::decl_addr(decl);
+        let none = r.instance(InstanceKey::None);
+        let zero = r.instance(InstanceKey::Int(0));
+        if decl.body.attr("count").is_some() {
+            relocate(&mut objects, &none, zero);
+        } else if decl.body.attr("for_each").is_none() {
+            relocate(&mut objects, &zero, none);
+        }
+    }
+    Ok((objects, Vec::new()))
+}
