@@ -12,6 +12,7 @@ mod eval;
 mod quiz;
 mod rivet;
 mod stats;
+mod terraform;
 mod tui;
 
 use clap::{Parser, Subcommand};
@@ -58,6 +59,8 @@ pub enum Command {
     Quiz(quiz::QuizArgs),
     /// Compile a Rivet configuration into its instances (expand), or compare two (diff).
     Rivet(rivet::RivetArgs),
+    /// Run Terraform's workflow (init, plan, apply, state, workspaces) as Terraform does, for terraform_data.
+    Terraform(terraform::TerraformArgs),
     /// Practise in the TUI: due questions first, new ones mixed in, feedback after each.
     Practice(tui::TuiArgs),
     /// Take a timed exam in the TUI: questions across the lesson's domains, scored at the end.
@@ -93,6 +96,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
         Some(Command::Diagnose(a)) => diagnose::run(a),
         Some(Command::Quiz(a)) => quiz::run(a),
         Some(Command::Rivet(a)) => rivet::run(a),
+        Some(Command::Terraform(a)) => terraform::run(a),
         Some(Command::Practice(a)) => tui::run(Some(crate::quiz::Mode::Practice), a),
         Some(Command::Exam(a)) => tui::run(Some(crate::quiz::Mode::Exam), a),
         Some(Command::Review(a)) => tui::run(Some(crate::quiz::Mode::Review), a),

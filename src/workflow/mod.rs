@@ -16,5 +16,6 @@
 //! command   the commands and their options, as `terraform` parses them; exit codes
 //! ```
 
+pub mod command;
 pub mod model;
 pub mod plan;

@@ -3,6 +3,7 @@
 
 pub mod address;
 pub mod change;
+pub mod gates;
 pub mod state;
 
 pub use address::{InstanceAddr, InstanceKey, ModuleStep, ResourceAddr, ResourceMode};

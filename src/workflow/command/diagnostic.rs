@@ -1,0 +1,136 @@
+//! Diagnostics printed as Terraform prints them without colour (its DiagnosticPlain): a blank
+//! line, `Error: ` or `Warning: ` and the summary, where it is (`  on main.tf line 7, in
+//! resource "terraform_data" "b":` and the source lines), then the detail word-wrapped to the
+//! terminal's width less one (78 columns when the output is not a terminal).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use super::wrap::wrap;
+use crate::lang::Diag;
+use crate::lang::config::Config;
+
+/// The source texts diagnostics quote, by file name.
+pub type Sources = BTreeMap<String, String>;
+
+/// The sources of a loaded configuration.
+pub fn sources_of(config: &Config) -> Sources {
+    config.files.iter().map(|f| (f.name.clone(), f.src.clone())).collect()
+}
+
+/// The `.tf` files of `dir`, read through the folder's gate (for a configuration that did not
+/// load: its errors still quote it).
+pub fn sources_in(dir: &Path) -> Sources {
+    let Ok(sandbox) = crate::confine::Sandbox::new(dir) else {
+        return Sources::new();
+    };
+    let Ok(entries) = sandbox.list(Path::new("."), 10_000) else {
+        return Sources::new();
+    };
+    entries
+        .into_iter()
+        .filter_map(|e| e.name.into_string().ok())
+        .filter(|n| n.ends_with(".tf"))
+        .filter_map(|n| sandbox.read_text(Path::new(&n), 8 << 20).ok().map(|t| (n, t)))
+        .collect()
+}
+
+/// How bad a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    /// Stops the command.
+    Error,
+    /// Printed; the command goes on.
+    Warning,
+}
+
+/// A diagnostic with its severity and, where Terraform names it, the resource instance.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// Error or warning.
+    pub severity: Severity,
+    /// What and where.
+    pub diag: Diag,
+    /// `  with ADDRESS,` above the source position.
+    pub address: Option<String>,
+}
+
+impl Report {
+    /// An error.
+    pub fn error(diag: Diag) -> Report {
+        Report {
+            severity: Severity::Error,
+            diag,
+            address: None,
+        }
+    }
+    /// A warning.
+    pub fn warning(diag: Diag) -> Report {
+        Report {
+            severity: Severity::Warning,
+            diag,
+            address: None,
+        }
+    }
+}
+
+/// The width Terraform wraps to when its output is not a terminal.
+pub const COLUMNS: usize = 78;
+
+/// Renders one diagnostic; `sources` give the source lines.
+pub fn render(r: &Report, sources: &Sources) -> String {
+    let d = &r.diag;
+    let mut out = String::from(match r.severity {
+        Severity::Error => "\nError: ",
+        Severity::Warning => "\nWarning: ",
+    });
+    out.push_str(&d.summary);
+    out.push_str("\n\n");
+    if let Some(a) = &r.address {
+        out.push_str(&format!("  with {a},\n"));
+    }
+    if let (Some(file), Some(span)) = (&d.file, &d.span)
+        && let Some(src) = sources.get(file)
+    {
+        out.push_str(&snippet(file, src, span));
+        out.push('\n');
+    }
+    if !d.detail.is_empty() {
+        for line in d.detail.split('\n') {
+            if line.starts_with(' ') {
+                out.push_str(line);
+            } else {
+                out.push_str(&wrap(line, COLUMNS - 1));
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// `  on FILE line N, in CONTEXT:` and the lines the span covers, numbered.
+fn snippet(file: &str, src: &str, span: &std::ops::Range<usize>) -> String {
+    let start = span.start.min(src.len());
+    let end = span.end.clamp(start, src.len());
+    let line_no = src[..start].matches('\n').count() + 1;
+    let ctx = crate::lang::syntax::hcl_diag::body(src, crate::lang::syntax::hcl_diag::Hcl::NEWEST, file)
+        .and_then(|(_, outline)| {
+            start
+                .checked_sub(1)
+                .and_then(|at| crate::lang::syntax::hcl_diag::context_at(&outline, at))
+        })
+        .map(|c| format!(", in {c}"))
+        .unwrap_or_default();
+    let mut out = format!("  on {file} line {line_no}{ctx}:\n");
+    let first = src[..start].rfind('\n').map_or(0, |i| i + 1);
+    let last = src[end..].find('\n').map_or(src.len(), |i| end + i);
+    for (i, line) in src[first..last].split('\n').enumerate() {
+        out.push_str(&format!("{:4}: {}\n", line_no + i, line.trim_end_matches('\r')));
+    }
+    out
+}
+
+/// Renders every report in order.
+pub fn render_all(reports: &[Report], sources: &Sources) -> String {
+    reports.iter().map(|r| render(r, sources)).collect()
+}

@@ -1,0 +1,115 @@
+//! The configuration of the working folder, loaded as every command loads it, and refused
+//! where the emulator stops: a provider other than the built-in one, a remote backend, a
+//! module from a registry or a remote address.
+
+use std::path::Path;
+
+use super::diagnostic::Report;
+use crate::lang::Diag;
+use crate::lang::config::Config;
+use crate::lang::config::resources::Mode;
+use crate::lang::dialect::releases::TfVersion;
+
+/// What iacquiz says where it stops emulating.
+pub fn beyond(what: &str) -> Diag {
+    Diag::new(
+        "Not emulated",
+        format!("iacquiz terraform emulates the built-in terraform_data and terraform_remote_state only; {what}"),
+    )
+}
+
+/// The provider a resource type belongs to, as Terraform infers it (the type's first word),
+/// with its registry address.
+fn provider_of(rtype: &str) -> String {
+    let prefix = rtype.split('_').next().unwrap_or(rtype);
+    format!("hashicorp/{prefix}")
+}
+
+/// Loads the folder's configuration; the errors are Terraform's, then the emulator's refusals.
+pub fn load(dir: &Path, version: TfVersion) -> Result<Config, Vec<Report>> {
+    let config = Config::load_dir_at(dir, version).map_err(|d| vec![Report::error(d)])?;
+    if let Some(d) = &config.load_error {
+        return Err(vec![Report::error(d.clone())]);
+    }
+    let mut refusals = Vec::new();
+    for r in &config.resources {
+        let ok = match r.mode {
+            Mode::Managed => r.rtype == "terraform_data",
+            Mode::Data => r.rtype == "terraform_remote_state",
+        };
+        if !ok {
+            let p = provider_of(&r.rtype);
+            refusals.push(Report::error(
+                beyond(&format!(
+                    "{p} needs the real provider ({} {:?} {:?}).",
+                    if r.mode == Mode::Managed { "resource" } else { "data" },
+                    r.rtype,
+                    r.name
+                ))
+                .at(&r.span)
+                .in_file(config.file_name(r.file)),
+            ));
+        }
+    }
+    for f in &config.files {
+        for t in f.body.blocks_of("terraform") {
+            for b in t.body.blocks_of("backend") {
+                if b.labels.first().map(String::as_str) != Some("local") {
+                    refusals.push(Report::error(
+                        beyond(&format!(
+                            "the {:?} backend needs the real Terraform (only the local backend is emulated).",
+                            b.labels.first().cloned().unwrap_or_default()
+                        ))
+                        .at(&b.span)
+                        .in_file(&f.name),
+                    ));
+                }
+            }
+            for rp in t.body.blocks_of("required_providers") {
+                for a in &rp.body.attrs {
+                    if a.name != "terraform" {
+                        refusals.push(Report::error(
+                            beyond(&format!("the provider {:?} needs the real provider.", a.name))
+                                .at(&a.span)
+                                .in_file(&f.name),
+                        ));
+                    }
+                }
+            }
+        }
+        for p in f.body.blocks_of("provider") {
+            let name = p.labels.first().cloned().unwrap_or_default();
+            if name != "terraform" {
+                refusals.push(Report::error(
+                    beyond(&format!("the provider {name:?} needs the real provider."))
+                        .at(&p.span)
+                        .in_file(&f.name),
+                ));
+            }
+        }
+        for m in f.body.blocks_of("module") {
+            let source = m
+                .body
+                .attr("source")
+                .and_then(|a| f.src.get(a.expr.span.clone()))
+                .map(|s| s.trim().trim_matches('"').to_string())
+                .unwrap_or_default();
+            if !(source.starts_with("./") || source.starts_with("../")) {
+                refusals.push(Report::error(
+                    beyond(&format!(
+                        "the module source {source:?} is not a local path; only local modules are emulated."
+                    ))
+                    .at(&m.span)
+                    .in_file(&f.name),
+                ));
+            }
+        }
+    }
+    if refusals.is_empty() { Ok(config) } else { Err(refusals) }
+}
+
+/// Whether the configuration uses the built-in provider (a `terraform_data` or a
+/// `terraform_remote_state`): `init` then lists it.
+pub fn uses_builtin(config: &Config) -> bool {
+    !config.resources.is_empty()
+}

@@ -1,0 +1,15 @@
+//! The commands of `iacquiz terraform`, parsed as `terraform` parses its command line, run on
+//! a folder, printing what Terraform prints and exiting as it exits.
+
+pub mod args;
+pub mod diagnostic;
+pub mod flags;
+pub mod init;
+pub mod load;
+pub mod run;
+pub mod validate;
+pub mod vars;
+pub mod version;
+pub mod wrap;
+
+pub use run::{Invocation, Outcome, run};

@@ -1,0 +1,141 @@
+//! One invocation: the global options, the command, and what it printed and returned.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use super::diagnostic::{Report, Sources, render_all};
+use crate::lang::dialect::releases::TfVersion;
+
+/// Everything a command runs with.
+#[derive(Clone, Debug)]
+pub struct Invocation {
+    /// The folder it runs in (before `-chdir`).
+    pub dir: PathBuf,
+    /// The arguments after `terraform`.
+    pub args: Vec<String>,
+    /// The environment variables it may read (`TF_VAR_*`, `TF_WORKSPACE`,
+    /// `TF_IN_AUTOMATION`, ...).
+    pub env: BTreeMap<String, String>,
+    /// The release emulated.
+    pub version: TfVersion,
+    /// Where random ids and lineages come from.
+    pub seed: u64,
+}
+
+/// What a command printed and its exit code.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+    /// The exit code.
+    pub code: i32,
+}
+
+impl Outcome {
+    /// Appends to standard output.
+    pub fn out(&mut self, s: &str) {
+        self.stdout.push_str(s);
+    }
+    /// Appends to standard error.
+    pub fn err(&mut self, s: &str) {
+        self.stderr.push_str(s);
+    }
+    /// Prints diagnostics: errors on standard error, warnings on standard output (as
+    /// Terraform's views do).
+    pub fn report(&mut self, reports: &[Report], sources: &Sources) {
+        for r in reports {
+            let text = render_all(std::slice::from_ref(r), sources);
+            match r.severity {
+                super::diagnostic::Severity::Error => self.err(&text),
+                super::diagnostic::Severity::Warning => self.out(&text),
+            }
+        }
+    }
+    /// Fails with `reports`.
+    pub fn fail(mut self, reports: &[Report], sources: &Sources) -> Outcome {
+        self.report(reports, sources);
+        self.code = 1;
+        self
+    }
+}
+
+/// The context every command gets once the global options are read.
+#[derive(Clone, Debug)]
+pub struct Context {
+    /// The working folder (after `-chdir`).
+    pub dir: PathBuf,
+    /// The environment.
+    pub env: BTreeMap<String, String>,
+    /// The release.
+    pub version: TfVersion,
+    /// The seed.
+    pub seed: u64,
+}
+
+impl Context {
+    /// `TF_IN_AUTOMATION` is set (to anything non-empty): the commands leave out their
+    /// "what to run next" advice.
+    pub fn in_automation(&self) -> bool {
+        self.env.get("TF_IN_AUTOMATION").is_some_and(|v| !v.is_empty())
+    }
+}
+
+/// Runs one invocation.
+pub fn run(inv: &Invocation) -> Outcome {
+    let mut dir = inv.dir.clone();
+    let mut chdir_given: Option<String> = None;
+    let mut args = inv.args.as_slice();
+    // Global options come before the command.
+    while let Some(first) = args.first() {
+        if let Some(d) = first.strip_prefix("-chdir=") {
+            dir = if std::path::Path::new(d).is_absolute() {
+                PathBuf::from(d)
+            } else {
+                inv.dir.join(d)
+            };
+            chdir_given = Some(d.to_string());
+            args = &args[1..];
+        } else if matches!(first.as_str(), "-version" | "--version" | "-v") {
+            return super::version::run(&inv.version, &[]);
+        } else {
+            break;
+        }
+    }
+    let ctx = Context {
+        dir,
+        env: inv.env.clone(),
+        version: inv.version,
+        seed: inv.seed,
+    };
+    let Some((name, rest)) = args.split_first() else {
+        return Outcome {
+            stderr: "Usage: terraform [global options] <subcommand> [args]\n".into(),
+            code: 127,
+            ..Outcome::default()
+        };
+    };
+    if !ctx.dir.is_dir() {
+        return Outcome {
+            stderr: format!(
+                "Error handling -chdir option: chdir {}: no such file or directory\n",
+                chdir_given.unwrap_or_else(|| ctx.dir.display().to_string())
+            ),
+            code: 1,
+            ..Outcome::default()
+        };
+    }
+    match name.as_str() {
+        "version" => super::version::run(&ctx.version, rest),
+        "init" => super::init::run(&ctx, rest),
+        "validate" => super::validate::run(&ctx, rest),
+        other => Outcome {
+            stderr: format!(
+                "Terraform has no command named \"{other}\".\n\nTo see all of Terraform's top-level commands, run:\n  terraform -help\n\n"
+            ),
+            code: 1,
+            ..Outcome::default()
+        },
+    }
+}

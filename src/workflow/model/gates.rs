@@ -1,0 +1,33 @@
+//! Where the workflow's output changed between releases, each with the first release that
+//! has the new behaviour and where that was seen (as `lang::dialect::releases` does for the
+//! language).
+
+use crate::lang::dialect::releases::{Arrival, TfVersion};
+
+/// `init` prints its steps without blank lines between them ("Initializing the backend..."
+/// directly followed by "Initializing provider plugins...").
+pub const INIT_COMPACT: Arrival = Arrival {
+    name: "init compact progress",
+    since: (1, 9, 0),
+    source: "tf-oracle: 1.8.4 prints a blank line before each step, 1.9.8 and later do not",
+};
+
+/// `init` installs providers before it initializes the backend, and says "found in the
+/// configuration".
+pub const INIT_PROVIDERS_FIRST: Arrival = Arrival {
+    name: "init providers first",
+    since: (1, 15, 0),
+    source: "tf-oracle: 1.15.5 prints \"Initializing provider plugins found in the configuration...\" before \"Initializing the backend...\"",
+};
+
+/// The state file's instances carry `identity_schema_version` (resource identity, 1.12).
+pub const STATE_IDENTITY: Arrival = Arrival {
+    name: "state identity_schema_version",
+    since: (1, 12, 0),
+    source: "tf-oracle: 1.12.2 writes \"identity_schema_version\": 0 for terraform_data; 1.11.4 does not",
+};
+
+/// Whether `version` has the behaviour that arrived with `a`.
+pub fn has(version: TfVersion, a: &Arrival) -> bool {
+    crate::lang::dialect::releases::has(version, a)
+}
