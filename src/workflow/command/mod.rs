@@ -6,6 +6,7 @@ pub mod diagnostic;
 pub mod flags;
 pub mod init;
 pub mod load;
+pub mod progress;
 pub mod run;
 pub mod validate;
 pub mod vars;

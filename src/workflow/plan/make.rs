@@ -9,6 +9,7 @@ use super::deps;
 use super::lifecycle::Lifecycle;
 use super::moves;
 use super::options::PlanOptions;
+use super::refactor;
 use super::walker::{Phase, PriorObject, WalkScope, Walker, decl_addr, prevent_destroy_error};
 use crate::lang::config::resources::{Mode, ResourceDecl};
 use crate::lang::config::{Config, ConfigScope};
@@ -36,6 +37,7 @@ pub fn prior_objects(state: &State) -> BTreeMap<InstanceAddr, PriorObject> {
                         value: Value::Object(obj.attributes.clone()),
                         tainted: obj.tainted,
                         moved_from: None,
+                        imported: None,
                     },
                 );
             }
@@ -82,6 +84,8 @@ fn managed(config: &Config) -> impl Iterator<Item = &ResourceDecl> {
 /// Plans `config` from `prior`.
 pub fn plan(config: &Config, host: &Host, prior: &State, opts: &PlanOptions) -> Result<Plan, Vec<Diag>> {
     let (objects, move_notes) = moves::apply(config, prior_objects(prior), opts.version).map_err(|d| vec![d])?;
+    let objects = with_imports(config, host, opts, objects)?;
+    let removed = refactor::removed_blocks(config).map_err(|d| vec![d])?;
     let replace = resolve_targets(config, &objects, &opts.replace);
     let walker = Walker::new(config, &objects, &replace, Phase::Plan, &opts.workspace, Box::new(String::new));
     let mut errors = Vec::new();
@@ -105,6 +109,7 @@ pub fn plan(config: &Config, host: &Host, prior: &State, opts: &PlanOptions) -> 
     }
     let mut changes = walker.changes.take();
     let mut outputs = outputs;
+    let mut forgotten: Vec<String> = Vec::new();
     match opts.mode {
         PlanMode::Destroy => {
             changes = objects
@@ -143,6 +148,22 @@ pub fn plan(config: &Config, host: &Host, prior: &State, opts: &PlanOptions) -> 
                 if met.contains(addr) {
                     continue;
                 }
+                let forget = removed.iter().find(|r| names(&r.from, addr)).is_some_and(|r| !r.destroy);
+                if forget {
+                    forgotten.push(addr.to_string());
+                    changes.push(ResourceChange {
+                        addr: addr.clone(),
+                        prev_addr: p.moved_from.clone(),
+                        deposed: None,
+                        action: Action::Forget,
+                        reason: None,
+                        before: p.value.clone(),
+                        after: Value::Null(Type::Dynamic),
+                        replace_paths: Vec::new(),
+                        importing: None,
+                    });
+                    continue;
+                }
                 let (reason, decl) = orphan_reason(config, addr);
                 if let Some(decl) = decl {
                     let lc = with_walk(config, host, opts, &walker, |ev, _| Lifecycle::read(ev, decl))?.map_err(|d| vec![d])?;
@@ -165,14 +186,67 @@ pub fn plan(config: &Config, host: &Host, prior: &State, opts: &PlanOptions) -> 
         }
     }
     changes.sort_by(|a, b| a.addr.cmp(&b.addr));
+    let mut warnings = move_notes;
+    if !forgotten.is_empty() {
+        let list: String = forgotten.iter().map(|a| format!(" - {a}\n")).collect();
+        warnings.push(Diag::new(
+            "Some objects will no longer be managed by Terraform",
+            format!("If you apply this plan, Terraform will discard its tracking information for the following objects, but it will not delete them:\n{list}\nAfter applying this plan, Terraform will no longer manage these objects. You will need to import them into Terraform to manage them again."),
+        ));
+    }
     Ok(Plan {
         mode: opts.mode,
         prior: prior.clone(),
         changes,
         outputs,
-        warnings: move_notes,
+        warnings,
         targeted: !opts.targets.is_empty(),
     })
+}
+
+/// Whether a `removed` block's address names the instance.
+fn names(t: &Target, addr: &InstanceAddr) -> bool {
+    match t {
+        Target::Instance(i) => i == addr,
+        Target::Resource(r) => *r == addr.resource,
+        Target::Module(m) => addr.resource.module.starts_with(m),
+    }
+}
+
+/// The prior objects with those the `import` blocks bring in (an address already in the
+/// state is left as it is).
+fn with_imports(
+    config: &Config,
+    host: &Host,
+    opts: &PlanOptions,
+    mut objects: BTreeMap<InstanceAddr, PriorObject>,
+) -> Result<BTreeMap<InstanceAddr, PriorObject>, Vec<Diag>> {
+    if !config.files.iter().any(|f| f.body.blocks_of("import").next().is_some()) {
+        return Ok(objects);
+    }
+    let rules = Rules::real();
+    let reg = crate::lang::funcs::builtins();
+    let empty = EmptyScope;
+    let mut ev0 = Evaluator::new(&rules, &empty, reg, host);
+    ev0.version = opts.version;
+    let scope = ConfigScope::new(config, &ev0, &opts.vars).map_err(|d| vec![d])?;
+    let mut ev = Evaluator::new(&rules, &scope, reg, host);
+    ev.version = opts.version;
+    let imports = refactor::import_blocks(config, &ev).map_err(|d| vec![d])?;
+    for i in imports {
+        let addr = match i.to {
+            Target::Instance(a) => a,
+            Target::Resource(r) => r.instance(InstanceKey::None),
+            Target::Module(_) => continue,
+        };
+        objects.entry(addr).or_insert_with(|| PriorObject {
+            value: builtin::imported(&i.id),
+            tainted: false,
+            moved_from: None,
+            imported: Some(i.id.clone()),
+        });
+    }
+    Ok(objects)
 }
 
 /// Why an instance the configuration no longer has is deleted, and its declaration if the
@@ -279,6 +353,8 @@ pub fn resolve_targets(config: &Config, objects: &BTreeMap<InstanceAddr, PriorOb
 /// What applying a plan did to one instance, in the order it happened.
 #[derive(Clone, Debug)]
 pub enum Event {
+    /// `Importing... [id=ID]` then `Import complete [id=ID]`.
+    Imported(InstanceAddr, String),
     /// `Creating...` then `Creation complete ... [id=ID]`.
     Created(InstanceAddr, String),
     /// `Modifying... [id=ID]` then `Modifications complete ... [id=ID]`.
@@ -311,6 +387,7 @@ fn id_of(v: &Value) -> String {
 /// outputs evaluated. `next` draws the random bits new ids and deposed keys are made of.
 pub fn apply(config: &Config, host: &Host, plan: &Plan, opts: &PlanOptions, next: &mut dyn FnMut() -> u64) -> Result<Applied, Vec<Diag>> {
     let (objects, _) = moves::apply(config, prior_objects(&plan.prior), opts.version).map_err(|d| vec![d])?;
+    let objects = with_imports(config, host, opts, objects)?;
     let planned: BTreeMap<InstanceAddr, ResourceChange> = plan
         .changes
         .iter()
@@ -327,6 +404,11 @@ pub fn apply(config: &Config, host: &Host, plan: &Plan, opts: &PlanOptions, next
         Box::new(|| builtin::uuid(&mut *ids.borrow_mut())),
     );
     let mut events = Vec::new();
+    for c in &plan.changes {
+        if let Some(id) = &c.importing {
+            events.push(Event::Imported(c.addr.clone(), id.clone()));
+        }
+    }
     // Deletions of what left the configuration come first: nothing in the configuration
     // depends on them any more.
     for c in &plan.changes {
@@ -381,7 +463,10 @@ pub fn apply(config: &Config, host: &Host, plan: &Plan, opts: &PlanOptions, next
     // Every prior object that stays, then every object applied.
     let mut objects_after: BTreeMap<InstanceAddr, (Value, bool)> = BTreeMap::new();
     for (addr, p) in &objects {
-        let deleted = planned.get(addr).is_some_and(|c| c.action == Action::Delete) || plan.mode == PlanMode::Destroy;
+        let deleted = planned
+            .get(addr)
+            .is_some_and(|c| matches!(c.action, Action::Delete | Action::Forget))
+            || plan.mode == PlanMode::Destroy;
         if !deleted {
             objects_after.insert(addr.clone(), (p.value.clone(), p.tainted));
         }
@@ -569,5 +654,27 @@ mod tests {
                 "terraform_data.c Create None"
             ]
         );
+    }
+
+    #[test]
+    fn removed_forgets_and_import_brings_in() {
+        let (_, s) = step(
+            "resource \"terraform_data\" \"a\" {\n  input = 1\n}\nresource \"terraform_data\" \"b\" {\n  input = 2\n}\n",
+            &State::default(),
+        );
+        let next = "removed {\n  from = terraform_data.a\n  lifecycle {\n    destroy = false\n  }\n}\nremoved {\n  from = terraform_data.b\n}\nimport {\n  to = terraform_data.c\n  id = \"abc\"\n}\nresource \"terraform_data\" \"c\" {\n  input = 3\n}\n";
+        let (p, s) = step(next, &s);
+        assert_eq!(
+            actions(&p),
+            [
+                "terraform_data.a Forget None",
+                "terraform_data.b Delete Some(DeleteBecauseNoResourceConfig)",
+                "terraform_data.c Update None"
+            ]
+        );
+        assert_eq!(p.changes[2].importing.as_deref(), Some("abc"));
+        assert_eq!(p.warnings.len(), 1);
+        let left: Vec<String> = s.resources.iter().map(|r| r.addr.to_string()).collect();
+        assert_eq!(left, ["terraform_data.c"]);
     }
 }

@@ -7,6 +7,7 @@ pub mod lifecycle;
 pub mod make;
 pub mod moves;
 pub mod options;
+pub mod refactor;
 pub mod walker;
 
 pub use make::{Applied, Event, apply, plan};

@@ -23,26 +23,28 @@ pub struct MovedBlock {
     pub to: Target,
 }
 
+/// The address an argument of a refactoring block holds (`from`, `to`), read from its text.
+pub fn address_attr(f: &crate::lang::syntax::File, b: &crate::lang::syntax::BlockAst, name: &str) -> Result<Target, Diag> {
+    let Some(a) = b.body.attr(name) else {
+        return Err(Diag::new(
+            "Missing required argument",
+            format!("The argument \"{name}\" is required, but no definition was found."),
+        )
+        .at(&b.span)
+        .in_file(&f.name));
+    };
+    let text = f.src.get(a.expr.span.clone()).unwrap_or("");
+    parse_target(text.trim()).map_err(|e| Diag::new("Invalid address", e.0).at(&a.expr.span).in_file(&f.name))
+}
+
 /// The `moved` blocks of the configuration, in file order.
 pub fn moved_blocks(config: &Config) -> Result<Vec<MovedBlock>, Diag> {
     let mut out = Vec::new();
     for f in &config.files {
         for b in f.body.blocks_of("moved") {
-            let read = |name: &str| -> Result<Target, Diag> {
-                let Some(a) = b.body.attr(name) else {
-                    return Err(Diag::new(
-                        "Missing required argument",
-                        format!("The argument \"{name}\" is required, but no definition was found."),
-                    )
-                    .at(&b.span)
-                    .in_file(&f.name));
-                };
-                let text = f.src.get(a.expr.span.clone()).unwrap_or("");
-                parse_target(text.trim()).map_err(|e| Diag::new("Invalid address", e.0).at(&a.expr.span).in_file(&f.name))
-            };
             out.push(MovedBlock {
-                from: read("from")?,
-                to: read("to")?,
+                from: address_attr(f, b, "from")?,
+                to: address_attr(f, b, "to")?,
             });
         }
     }

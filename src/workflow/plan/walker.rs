@@ -75,6 +75,8 @@ pub struct PriorObject {
     pub tainted: bool,
     /// Its address before a `moved` block moved it.
     pub moved_from: Option<InstanceAddr>,
+    /// The import ID, when an `import` block brings it in with this plan.
+    pub imported: Option<String>,
 }
 
 /// The module-level address of a root module declaration.
@@ -232,7 +234,7 @@ impl<'w> Walker<'w> {
             before: prior.map(|p| p.value.clone()).unwrap_or(Value::Null(Type::Dynamic)),
             after: planned.after.clone(),
             replace_paths,
-            importing: None,
+            importing: prior.and_then(|p| p.imported.clone()),
         });
         Ok(planned.after)
     }

@@ -1,0 +1,75 @@
+//! `removed` blocks (1.7 and later) and `import` blocks (1.5 and later): what leaves the
+//! state without a destroy, and what enters it from an existing object.
+
+use super::moves::address_attr;
+use crate::lang::config::Config;
+use crate::lang::eval::Evaluator;
+use crate::lang::{Diag, Value};
+use crate::workflow::model::address::Target;
+
+/// A `removed` block.
+#[derive(Clone, Debug)]
+pub struct Removed {
+    /// `from`: a resource, an instance or a module.
+    pub from: Target,
+    /// `lifecycle { destroy = ... }`: true unless set false.
+    pub destroy: bool,
+}
+
+/// The `removed` blocks of the configuration.
+pub fn removed_blocks(config: &Config) -> Result<Vec<Removed>, Diag> {
+    let mut out = Vec::new();
+    for f in &config.files {
+        for b in f.body.blocks_of("removed") {
+            let from = address_attr(f, b, "from")?;
+            let destroy = !b.body.blocks_of("lifecycle").any(|l| {
+                matches!(
+                    l.body.attr("destroy").map(|a| &a.expr.kind),
+                    Some(crate::lang::syntax::ExprKind::Bool(false))
+                )
+            });
+            out.push(Removed { from, destroy });
+        }
+    }
+    Ok(out)
+}
+
+/// An `import` block, its id evaluated.
+#[derive(Clone, Debug)]
+pub struct Import {
+    /// `to`.
+    pub to: Target,
+    /// `id`.
+    pub id: String,
+}
+
+/// The `import` blocks of the configuration, their ids evaluated with `ev`.
+pub fn import_blocks(config: &Config, ev: &Evaluator) -> Result<Vec<Import>, Diag> {
+    let mut out = Vec::new();
+    for f in &config.files {
+        for b in f.body.blocks_of("import") {
+            let to = address_attr(f, b, "to")?;
+            let Some(id) = b.body.attr("id") else {
+                return Err(Diag::new(
+                    "Missing required argument",
+                    "The argument \"id\" is required, but no definition was found.",
+                )
+                .at(&b.span)
+                .in_file(&f.name));
+            };
+            let id = match ev.eval(&id.expr).map_err(|d| d.in_file(&f.name))? {
+                Value::String(s) => s.to_string(),
+                _ => {
+                    return Err(Diag::new(
+                        "Invalid import id argument",
+                        "The import ID must be a string that is known during planning.",
+                    )
+                    .at(&id.expr.span)
+                    .in_file(&f.name));
+                }
+            };
+            out.push(Import { to, id });
+        }
+    }
+    Ok(out)
+}
