@@ -44,6 +44,21 @@ fn constant_bool(ev: &Evaluator, e: &Expr, name: &str) -> DResult<bool> {
 }
 
 impl Lifecycle {
+    /// Whether `prevent_destroy = true` is written in the declaration's lifecycle block (read
+    /// without evaluating: it must be a literal).
+    pub fn prevents_destroy(decl: &ResourceDecl) -> bool {
+        decl.body
+            .blocks_of("lifecycle")
+            .any(|b| matches!(b.body.attr("prevent_destroy").map(|a| &a.expr.kind), Some(ExprKind::Bool(true))))
+    }
+
+    /// Whether `create_before_destroy = true` is written in the declaration's lifecycle block.
+    pub fn creates_before_destroy(decl: &ResourceDecl) -> bool {
+        decl.body
+            .blocks_of("lifecycle")
+            .any(|b| matches!(b.body.attr("create_before_destroy").map(|a| &a.expr.kind), Some(ExprKind::Bool(true))))
+    }
+
     /// Reads the `lifecycle` block of `decl` (the defaults when it has none).
     pub fn read(ev: &Evaluator, decl: &ResourceDecl) -> DResult<Lifecycle> {
         let mut out = Lifecycle::default();
@@ -129,9 +144,9 @@ impl Lifecycle {
                 Some(OpKind::Attr(a)) => Some(a.clone()),
                 _ => None,
             };
-            for c in walker.changes.borrow().iter() {
+            for c in walker.shared.changes.borrow().iter() {
                 let r = &c.addr.resource;
-                if r.rtype != *rtype || r.name != *rname || !r.module.is_empty() {
+                if r.rtype != *rtype || r.name != *rname || r.module != walker.module {
                     continue;
                 }
                 if key.as_ref().is_some_and(|k| *k != c.addr.key) {

@@ -1,6 +1,6 @@
-//! Making a plan, and applying one: the walk over the configuration (see [`super::walker`])
-//! from the prior state, then what the walk did not meet (instances to delete, with the
-//! reason), then the outputs.
+//! Making a plan, and applying one: the walk over the module tree (see [`super::walker`]) from
+//! the prior state, then what the walk did not meet (instances to delete, with the reason),
+//! then the outputs.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -10,13 +10,14 @@ use super::lifecycle::Lifecycle;
 use super::moves;
 use super::options::PlanOptions;
 use super::refactor;
-use super::walker::{Phase, PriorObject, WalkScope, Walker, decl_addr, prevent_destroy_error};
+use super::tree::ModuleTree;
+use super::walker::{Phase, PriorObject, Shared, managed, prevent_destroy_error, walk_module_all};
 use crate::lang::config::resources::{Mode, ResourceDecl};
 use crate::lang::config::{Config, ConfigScope};
 use crate::lang::eval::host::Host;
-use crate::lang::eval::{EmptyScope, Evaluator, Scope};
+use crate::lang::eval::{EmptyScope, Evaluator};
 use crate::lang::{Diag, Rules, Type, Value};
-use crate::workflow::model::address::Target;
+use crate::workflow::model::address::{Target, module_path};
 use crate::workflow::model::{
     Action, InstanceAddr, InstanceKey, InstanceObject, InstanceState, OutputChange, OutputValue, Plan, PlanMode, Reason, ResourceChange,
     ResourceMode, ResourceState, State,
@@ -25,7 +26,7 @@ use crate::workflow::model::{
 /// The provider every built-in resource belongs to, as the state names it.
 pub const BUILTIN_PROVIDER: &str = "provider[\"terraform.io/builtin/terraform\"]";
 
-/// The prior objects of the root module's resources, by address.
+/// The prior objects of the state's resources, by address.
 pub fn prior_objects(state: &State) -> BTreeMap<InstanceAddr, PriorObject> {
     let mut out = BTreeMap::new();
     for r in &state.resources {
@@ -46,69 +47,29 @@ pub fn prior_objects(state: &State) -> BTreeMap<InstanceAddr, PriorObject> {
     out
 }
 
-/// An evaluator's fixed parts, built once per walk.
-fn with_walk<T>(
-    config: &Config,
-    host: &Host,
-    opts: &PlanOptions,
-    walker: &Walker,
-    f: impl FnOnce(&Evaluator, &WalkScope) -> T,
-) -> Result<T, Vec<Diag>> {
-    let rules = Rules::real();
-    let reg = crate::lang::funcs::builtins();
-    let empty = EmptyScope;
-    let mut ev0 = Evaluator::new(&rules, &empty, reg, host);
-    ev0.version = opts.version;
-    let inner = ConfigScope::new(config, &ev0, &opts.vars).map_err(|d| vec![d])?;
-    let scope = WalkScope { inner, walker };
-    let mut ev = Evaluator::new(&rules, &scope, reg, host);
-    ev.version = opts.version;
-    Ok(crate::lang::dialect::releases::within(opts.version, || f(&ev, &scope)))
+/// The prior objects after the moves and with the imports, as both plan and apply start.
+fn starting_objects(tree: &ModuleTree, host: &Host, opts: &PlanOptions, prior: &State) -> Result<(BTreeMap<InstanceAddr, PriorObject>, Vec<Diag>), Vec<Diag>> {
+    let (objects, notes) = moves::apply(&tree.config, prior_objects(prior), opts.version).map_err(|d| vec![d])?;
+    let objects = with_imports(&tree.config, host, opts, objects)?;
+    Ok((objects, notes))
 }
 
-/// Keeps the first of equal diagnostics (a resource whose dependency failed fails with the
-/// same error; Terraform reports it once).
-fn push_unique(errors: &mut Vec<Diag>, d: Diag) {
-    if !errors
-        .iter()
-        .any(|e| e.summary == d.summary && e.detail == d.detail && e.span == d.span && e.file == d.file)
-    {
-        errors.push(d);
-    }
-}
-
-fn managed(config: &Config) -> impl Iterator<Item = &ResourceDecl> {
-    config.resources.iter().filter(|d| d.mode == Mode::Managed && d.check.is_none())
-}
-
-/// Plans `config` from `prior`.
-pub fn plan(config: &Config, host: &Host, prior: &State, opts: &PlanOptions) -> Result<Plan, Vec<Diag>> {
-    let (objects, move_notes) = moves::apply(config, prior_objects(prior), opts.version).map_err(|d| vec![d])?;
-    let objects = with_imports(config, host, opts, objects)?;
-    let removed = refactor::removed_blocks(config).map_err(|d| vec![d])?;
-    let replace = resolve_targets(config, &objects, &opts.replace);
-    let walker = Walker::new(config, &objects, &replace, Phase::Plan, &opts.workspace, Box::new(String::new));
-    let mut errors = Vec::new();
-    let outputs = with_walk(config, host, opts, &walker, |ev, scope| {
-        validate_variables(config, ev, scope, &mut errors);
-        if !errors.is_empty() || opts.mode == PlanMode::Destroy {
-            return Vec::new();
-        }
-        for decl in managed(config) {
-            if let Err(d) = walker.instances(ev, decl) {
-                push_unique(&mut errors, d);
-            }
-        }
+/// Plans the module tree `tree` from `prior`.
+pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -> Result<Plan, Vec<Diag>> {
+    let (objects, move_notes) = starting_objects(tree, host, opts, prior)?;
+    let removed = refactor::removed_blocks(&tree.config).map_err(|d| vec![d])?;
+    let replace = resolve_targets(&tree.config, &objects, &opts.replace);
+    let shared = Shared::new(&objects, &replace, Phase::Plan, &opts.workspace, opts.version, host, Box::new(String::new));
+    let mut outputs = Vec::new();
+    if opts.mode != PlanMode::Destroy {
+        let (root_outputs, errors) = walk_module_all(&shared, Vec::new(), tree, &opts.vars);
         if !errors.is_empty() {
-            return Vec::new();
+            return Err(errors);
         }
-        output_changes(config, ev, prior, &mut errors)
-    })?;
-    if !errors.is_empty() {
-        return Err(errors);
+        outputs = output_changes(&tree.config, &root_outputs, prior);
     }
-    let mut changes = walker.changes.take();
-    let mut outputs = outputs;
+    let mut changes = shared.changes.take();
+    let walked = shared.modules_walked.take();
     let mut forgotten: Vec<String> = Vec::new();
     match opts.mode {
         PlanMode::Destroy => {
@@ -149,34 +110,24 @@ pub fn plan(config: &Config, host: &Host, prior: &State, opts: &PlanOptions) -> 
                     continue;
                 }
                 let forget = removed.iter().find(|r| names(&r.from, addr)).is_some_and(|r| !r.destroy);
-                if forget {
+                let (action, reason) = if forget {
                     forgotten.push(addr.to_string());
-                    changes.push(ResourceChange {
-                        addr: addr.clone(),
-                        prev_addr: p.moved_from.clone(),
-                        deposed: None,
-                        action: Action::Forget,
-                        reason: None,
-                        before: p.value.clone(),
-                        after: Value::Null(Type::Dynamic),
-                        replace_paths: Vec::new(),
-                        importing: None,
-                    });
-                    continue;
-                }
-                let (reason, decl) = orphan_reason(config, addr);
-                if let Some(decl) = decl {
-                    let lc = with_walk(config, host, opts, &walker, |ev, _| Lifecycle::read(ev, decl))?.map_err(|d| vec![d])?;
-                    if lc.prevent_destroy {
-                        return Err(vec![prevent_destroy_error(addr, decl).in_file(config.file_name(decl.file))]);
+                    (Action::Forget, None)
+                } else {
+                    let (reason, decl) = orphan_reason(tree, &walked, addr);
+                    if let Some((decl, file)) = decl
+                        && Lifecycle::prevents_destroy(decl)
+                    {
+                        return Err(vec![prevent_destroy_error(addr, decl).in_file(&file)]);
                     }
-                }
+                    (Action::Delete, Some(reason))
+                };
                 changes.push(ResourceChange {
                     addr: addr.clone(),
                     prev_addr: p.moved_from.clone(),
                     deposed: None,
-                    action: Action::Delete,
-                    reason: Some(reason),
+                    action,
+                    reason,
                     before: p.value.clone(),
                     after: Value::Null(Type::Dynamic),
                     replace_paths: Vec::new(),
@@ -249,15 +200,26 @@ fn with_imports(
     Ok(objects)
 }
 
-/// Why an instance the configuration no longer has is deleted, and its declaration if the
-/// resource is still declared.
-fn orphan_reason<'c>(config: &'c Config, addr: &InstanceAddr) -> (Reason, Option<&'c ResourceDecl>) {
+/// Why an instance the configuration no longer has is deleted, and its declaration (with
+/// its file's name) if the resource is still declared.
+fn orphan_reason<'t>(
+    tree: &'t ModuleTree,
+    walked: &[Vec<crate::workflow::model::ModuleStep>],
+    addr: &InstanceAddr,
+) -> (Reason, Option<(&'t ResourceDecl, String)>) {
     let r = &addr.resource;
+    let names: Vec<&str> = r.module.iter().map(|s| s.name.as_str()).collect();
+    let Some(module) = tree.find(&names) else {
+        return (Reason::DeleteBecauseNoModule, None);
+    };
+    if !walked.contains(&r.module) {
+        return (Reason::DeleteBecauseNoModule, None);
+    }
     let mode = match r.mode {
         ResourceMode::Managed => Mode::Managed,
         ResourceMode::Data => Mode::Data,
     };
-    let Some(decl) = config.resource(mode, &r.rtype, &r.name).filter(|_| r.module.is_empty()) else {
+    let Some(decl) = module.config.resource(mode, &r.rtype, &r.name) else {
         return (Reason::DeleteBecauseNoResourceConfig, None);
     };
     let counted = decl.body.attr("count").is_some();
@@ -267,42 +229,34 @@ fn orphan_reason<'c>(config: &'c Config, addr: &InstanceAddr) -> (Reason, Option
         (InstanceKey::Str(_), _, true) => Reason::DeleteBecauseEachKey,
         _ => Reason::DeleteBecauseWrongRepetition,
     };
-    (reason, Some(decl))
+    let file = module.config.file_name(decl.file);
+    let file = if module.rel_dir == "." { file.to_string() } else { format!("{}/{file}", module.rel_dir) };
+    (reason, Some((decl, file)))
 }
 
-/// Runs every variable's validation rules (Terraform checks them all, referenced or not).
-fn validate_variables(config: &Config, ev: &Evaluator, scope: &WalkScope, errors: &mut Vec<Diag>) {
-    for (name, v) in &config.variables {
-        if v.validations.is_empty() {
-            continue;
-        }
-        if let Err(d) = scope.resolve(ev, "var", Some(name), &v.span) {
-            push_unique(errors, d);
-        }
-    }
+fn sensitive_output(config: &Config, name: &str) -> bool {
+    config.outputs.iter().any(|(n, _, body, _)| {
+        n == name && matches!(body.attr("sensitive").map(|a| &a.expr.kind), Some(crate::lang::syntax::ExprKind::Bool(true)))
+    })
 }
 
-/// The root module's outputs as planned: each evaluated and compared with the state's.
-fn output_changes(config: &Config, ev: &Evaluator, prior: &State, errors: &mut Vec<Diag>) -> Vec<OutputChange> {
+/// The root module's outputs as planned, compared with the state's.
+fn output_changes(config: &Config, values: &Value, prior: &State) -> Vec<OutputChange> {
     let mut out = Vec::new();
-    let mut declared = BTreeSet::new();
-    for (name, fi, body, _) in &config.outputs {
-        declared.insert(name.clone());
-        let Some(value) = body.attr("value") else { continue };
-        let sensitive = matches!(body.attr("sensitive").map(|a| ev.eval(&a.expr)), Some(Ok(Value::Bool(true))));
-        let after = match ev.eval(&value.expr) {
-            Ok(v) => v,
-            Err(d) => {
-                push_unique(errors, d.in_file(config.file_name(*fi)));
-                continue;
-            }
-        };
+    let after_all = match values {
+        Value::Object(m) => m.clone(),
+        _ => BTreeMap::new(),
+    };
+    for (name, after) in &after_all {
+        let sensitive = sensitive_output(config, name);
+        // The value as the plan holds it: the output's own sensitive mark is the flag.
+        let after = if sensitive { after.clone().unmark().0 } else { after.clone() };
         let before = prior.outputs.get(name);
         let action = match before {
+            None if after.is_null() => continue,
             None => Action::Create,
-            Some(b) if !after.has_unknown() && builtin::raw_equal(&b.value.clone().unmark_deep().0, &after.clone().unmark_deep().0) => {
-                Action::NoOp
-            }
+            Some(b) if !after.has_unknown() && builtin::raw_equal(&b.value.clone().unmark_deep().0, &after.clone().unmark_deep().0) => Action::NoOp,
+            Some(_) if after.is_null() => Action::Delete,
             Some(_) => Action::Update,
         };
         out.push(OutputChange {
@@ -314,7 +268,7 @@ fn output_changes(config: &Config, ev: &Evaluator, prior: &State, errors: &mut V
         });
     }
     for (name, o) in &prior.outputs {
-        if !declared.contains(name) {
+        if !after_all.contains_key(name) {
             out.push(OutputChange {
                 name: name.clone(),
                 action: Action::Delete,
@@ -335,9 +289,10 @@ pub fn resolve_targets(config: &Config, objects: &BTreeMap<InstanceAddr, PriorOb
         match t {
             Target::Instance(i) => out.push(i.clone()),
             Target::Resource(r) => {
-                let single = config
-                    .resource(Mode::Managed, &r.rtype, &r.name)
-                    .is_some_and(|d| d.body.attr("count").is_none() && d.body.attr("for_each").is_none());
+                let single = r.module.is_empty()
+                    && config
+                        .resource(Mode::Managed, &r.rtype, &r.name)
+                        .is_some_and(|d| d.body.attr("count").is_none() && d.body.attr("for_each").is_none());
                 if single {
                     out.push(r.instance(InstanceKey::None));
                 } else {
@@ -383,24 +338,41 @@ fn id_of(v: &Value) -> String {
     }
 }
 
+/// Each resource's dependencies as the state records them, and whether it was created
+/// before destroying, by its full configuration address (`module.m.terraform_data.a`).
+fn resource_facts(tree: &ModuleTree, prefix: &str, out: &mut BTreeMap<String, (Vec<String>, bool)>) {
+    let deps = deps::transitive(&tree.config);
+    for decl in managed(&tree.config) {
+        let local = decl.address();
+        let d = deps.get(&local).map(|d| d.iter().map(|x| format!("{prefix}{x}")).collect()).unwrap_or_default();
+        out.insert(format!("{prefix}{local}"), (d, Lifecycle::creates_before_destroy(decl)));
+    }
+    for (name, call) in &tree.calls {
+        resource_facts(&call.tree, &format!("{prefix}module.{name}."), out);
+    }
+}
+
+/// The configuration address of an instance's resource: its module path without keys.
+fn config_address(addr: &InstanceAddr) -> String {
+    let mut s: String = addr.resource.module.iter().map(|m| format!("module.{}.", m.name)).collect();
+    s.push_str(&addr.resource.local());
+    s
+}
+
 /// Applies `plan` to its prior state: every change carried out in dependency order, then the
 /// outputs evaluated. `next` draws the random bits new ids and deposed keys are made of.
-pub fn apply(config: &Config, host: &Host, plan: &Plan, opts: &PlanOptions, next: &mut dyn FnMut() -> u64) -> Result<Applied, Vec<Diag>> {
-    let (objects, _) = moves::apply(config, prior_objects(&plan.prior), opts.version).map_err(|d| vec![d])?;
-    let objects = with_imports(config, host, opts, objects)?;
-    let planned: BTreeMap<InstanceAddr, ResourceChange> = plan
-        .changes
-        .iter()
-        .filter(|c| c.deposed.is_none())
-        .map(|c| (c.addr.clone(), c.clone()))
-        .collect();
+pub fn apply(tree: &ModuleTree, host: &Host, plan: &Plan, opts: &PlanOptions, next: &mut dyn FnMut() -> u64) -> Result<Applied, Vec<Diag>> {
+    let (objects, _) = starting_objects(tree, host, opts, &plan.prior)?;
+    let planned: BTreeMap<InstanceAddr, ResourceChange> =
+        plan.changes.iter().filter(|c| c.deposed.is_none()).map(|c| (c.addr.clone(), c.clone())).collect();
     let ids = std::cell::RefCell::new(&mut *next);
-    let walker = Walker::new(
-        config,
+    let shared = Shared::new(
         &objects,
         &[],
         Phase::Apply { planned: &planned },
         &opts.workspace,
+        opts.version,
+        host,
         Box::new(|| builtin::uuid(&mut *ids.borrow_mut())),
     );
     let mut events = Vec::new();
@@ -416,22 +388,25 @@ pub fn apply(config: &Config, host: &Host, plan: &Plan, opts: &PlanOptions, next
             events.push(Event::Destroyed(c.addr.clone(), id_of(&c.before), None));
         }
     }
-    let mut errors = Vec::new();
-    let outputs = with_walk(config, host, opts, &walker, |ev, _| {
-        if plan.mode == PlanMode::Destroy {
-            return BTreeMap::new();
+    let mut outputs = BTreeMap::new();
+    if plan.mode != PlanMode::Destroy {
+        let (root_outputs, errors) = walk_module_all(&shared, Vec::new(), tree, &opts.vars);
+        if !errors.is_empty() {
+            return Err(errors);
         }
-        for decl in managed(config) {
-            if let Err(d) = walker.instances(ev, decl) {
-                push_unique(&mut errors, d);
+        if let Value::Object(m) = root_outputs {
+            for (name, v) in m {
+                // A null output is not kept (Terraform drops it from the state).
+                if v.is_null() {
+                    continue;
+                }
+                let sensitive = sensitive_output(&tree.config, &name);
+                let value = if sensitive { v.unmark().0 } else { v };
+                outputs.insert(name, OutputValue { value, sensitive });
             }
         }
-        final_outputs(config, ev, &mut errors)
-    })?;
-    if !errors.is_empty() {
-        return Err(errors);
     }
-    let applied = walker.applied.into_inner();
+    let applied = shared.applied.take();
     let mut finals: BTreeMap<InstanceAddr, Value> = BTreeMap::new();
     for (addr, action, value) in applied {
         let before = planned.get(&addr).map(|c| id_of(&c.before)).unwrap_or_default();
@@ -451,7 +426,8 @@ pub fn apply(config: &Config, host: &Host, plan: &Plan, opts: &PlanOptions, next
         }
         finals.insert(addr, value);
     }
-    let dependencies = deps::transitive(config);
+    let mut facts = BTreeMap::new();
+    resource_facts(tree, "", &mut facts);
     let mut state = State {
         terraform_version: plan.prior.terraform_version.clone(),
         serial: plan.prior.serial,
@@ -463,10 +439,8 @@ pub fn apply(config: &Config, host: &Host, plan: &Plan, opts: &PlanOptions, next
     // Every prior object that stays, then every object applied.
     let mut objects_after: BTreeMap<InstanceAddr, (Value, bool)> = BTreeMap::new();
     for (addr, p) in &objects {
-        let deleted = planned
-            .get(addr)
-            .is_some_and(|c| matches!(c.action, Action::Delete | Action::Forget))
-            || plan.mode == PlanMode::Destroy;
+        let deleted =
+            planned.get(addr).is_some_and(|c| matches!(c.action, Action::Delete | Action::Forget)) || plan.mode == PlanMode::Destroy;
         if !deleted {
             objects_after.insert(addr.clone(), (p.value.clone(), p.tainted));
         }
@@ -474,19 +448,7 @@ pub fn apply(config: &Config, host: &Host, plan: &Plan, opts: &PlanOptions, next
     for (addr, v) in finals {
         objects_after.insert(addr, (v, false));
     }
-    let cbd: BTreeSet<String> = managed(config)
-        .filter(|d| {
-            d.body.blocks_of("lifecycle").any(|b| {
-                matches!(
-                    b.body.attr("create_before_destroy").map(|a| &a.expr.kind),
-                    Some(crate::lang::syntax::ExprKind::Bool(true))
-                )
-            })
-        })
-        .map(|d| d.address())
-        .collect();
     for (addr, (value, tainted)) in objects_after {
-        let local = addr.resource.local();
         let attributes = match value {
             Value::Object(m) => m,
             _ => BTreeMap::new(),
@@ -498,14 +460,15 @@ pub fn apply(config: &Config, host: &Host, plan: &Plan, opts: &PlanOptions, next
             .find(|r| r.addr == addr.resource)
             .and_then(|r| r.instances.iter().find(|i| i.key == addr.key))
             .and_then(|i| i.current.as_ref());
+        let (dependencies, cbd) = facts.get(&config_address(&addr)).cloned().unwrap_or_default();
         let object = InstanceObject {
             tainted,
             schema_version: 0,
             attributes,
             sensitive_attributes: prior_obj.map(|o| o.sensitive_attributes.clone()).unwrap_or_default(),
             private: prior_obj.and_then(|o| o.private.clone()),
-            dependencies: dependencies.get(&local).map(|d| d.iter().cloned().collect()).unwrap_or_default(),
-            create_before_destroy: cbd.contains(&local),
+            dependencies,
+            create_before_destroy: cbd,
         };
         let inst = InstanceState {
             key: addr.key.clone(),
@@ -521,26 +484,8 @@ pub fn apply(config: &Config, host: &Host, plan: &Plan, opts: &PlanOptions, next
             }),
         }
     }
-    let _ = decl_addr;
+    let _ = module_path;
     Ok(Applied { state, events })
-}
-
-/// The root module's outputs after apply, as the state keeps them.
-fn final_outputs(config: &Config, ev: &Evaluator, errors: &mut Vec<Diag>) -> BTreeMap<String, OutputValue> {
-    let mut out = BTreeMap::new();
-    for (name, fi, body, _) in &config.outputs {
-        let Some(value) = body.attr("value") else { continue };
-        let sensitive = matches!(body.attr("sensitive").map(|a| ev.eval(&a.expr)), Some(Ok(Value::Bool(true))));
-        match ev.eval(&value.expr) {
-            // A null output is not kept (Terraform drops it from the state).
-            Ok(v) if v.is_null() => {}
-            Ok(v) => {
-                out.insert(name.clone(), OutputValue { value: v, sensitive });
-            }
-            Err(d) => push_unique(errors, d.in_file(config.file_name(*fi))),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -569,7 +514,7 @@ mod tests {
     }
 
     fn step(src: &str, prior: &State) -> (Plan, State) {
-        let c = config(src);
+        let c = ModuleTree::single(config(src));
         let host = Host::default();
         let opts = PlanOptions::new(V);
         let p = plan(&c, &host, prior, &opts).unwrap_or_else(|e| panic!("{:?}", e.iter().map(|d| &d.summary).collect::<Vec<_>>()));

@@ -8,6 +8,7 @@ pub mod make;
 pub mod moves;
 pub mod options;
 pub mod refactor;
+pub mod tree;
 pub mod walker;
 
 pub use make::{Applied, Event, apply, plan};

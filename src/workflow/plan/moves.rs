@@ -81,7 +81,7 @@ pub fn apply(config: &Config, mut objects: Objects, _version: TfVersion) -> Resu
     }
     // Adding `count` moves the single instance to index 0; removing it moves index 0 back.
     for decl in config.resources.iter().filter(|d| d.mode == Mode::Managed) {
-        let r = super::walker::decl_addr(decl);
+        let r = super::walker::decl_addr(&[], decl);
         let none = r.instance(InstanceKey::None);
         let zero = r.instance(InstanceKey::Int(0));
         if decl.body.attr("count").is_some() {

@@ -1,21 +1,22 @@
-//! The walk over a configuration's resources, lazily and in dependency order: a reference to
-//! a resource plans (or applies) that resource first, so every value read is the one the
-//! plan or the apply gives it. The scope the evaluator sees is [`WalkScope`].
+//! The walk over a module tree's resources, lazily and in dependency order: a reference to a
+//! resource plans (or applies) that resource first, and a reference to a module call walks
+//! that module first, so every value read is the one the plan or the apply gives it. One
+//! [`Walker`] per module instance; what they find goes into one [`Shared`] record. The scope
+//! the evaluator sees is [`WalkScope`].
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 
 use super::builtin;
 use super::lifecycle::Lifecycle;
-use crate::lang::config::Config;
+use super::tree::{Call, ModuleTree};
 use crate::lang::config::ConfigScope;
-use crate::lang::config::resources::{
-    Instance, Key, Mode, ResourceDecl, collection, expand, instance_vars, resource_object, traverse_open,
-};
-use crate::lang::eval::{Evaluator, Scope};
+use crate::lang::config::resources::{Instance, Key, Mode, ResourceDecl, collection, expand, instance_vars, resource_object, traverse_open};
+use crate::lang::eval::host::Host;
+use crate::lang::eval::{EmptyScope, Evaluator, Scope};
 use crate::lang::syntax::{Op, Span};
-use crate::lang::{Diag, Type, Value};
-use crate::workflow::model::{Action, InstanceAddr, InstanceKey, Reason, ResourceAddr, ResourceChange, ResourceMode};
+use crate::lang::{Diag, Rules, Type, Value};
+use crate::workflow::model::{Action, InstanceAddr, InstanceKey, ModuleStep, Reason, ResourceAddr, ResourceChange, ResourceMode};
 
 type DResult<T> = Result<T, Diag>;
 
@@ -40,30 +41,9 @@ pub struct Walked {
     pub value: Value,
 }
 
-enum Slot {
+enum Slot<T> {
     Busy,
-    Done(DResult<Vec<Walked>>),
-}
-
-/// The walk's state; see the module documentation.
-pub struct Walker<'w> {
-    /// The configuration.
-    pub config: &'w Config,
-    /// The prior objects, by address (moves already applied).
-    pub prior: &'w BTreeMap<InstanceAddr, PriorObject>,
-    /// `-replace` requests, resolved to instances.
-    pub replace: &'w [InstanceAddr],
-    /// The phase.
-    pub phase: Phase<'w>,
-    /// `terraform.workspace`.
-    pub workspace: &'w str,
-    slots: RefCell<HashMap<String, Slot>>,
-    /// The changes the plan phase recorded, in the order the walk met them.
-    pub changes: RefCell<Vec<ResourceChange>>,
-    /// The final objects the apply phase produced, by address, in the order applied.
-    pub applied: RefCell<Vec<(InstanceAddr, Action, Value)>>,
-    /// Where new ids come from (apply).
-    pub new_id: RefCell<Box<dyn FnMut() -> String + 'w>>,
+    Done(DResult<T>),
 }
 
 /// A prior object and where it came from.
@@ -79,13 +59,81 @@ pub struct PriorObject {
     pub imported: Option<String>,
 }
 
-/// The module-level address of a root module declaration.
-pub fn decl_addr(decl: &ResourceDecl) -> ResourceAddr {
+/// What every module instance's walk shares: the inputs, and what the walks record.
+pub struct Shared<'w> {
+    /// The prior objects, by address (moves and imports already applied).
+    pub prior: &'w BTreeMap<InstanceAddr, PriorObject>,
+    /// `-replace` requests, resolved to instances.
+    pub replace: &'w [InstanceAddr],
+    /// The phase.
+    pub phase: Phase<'w>,
+    /// `terraform.workspace`.
+    pub workspace: &'w str,
+    /// The release.
+    pub version: crate::lang::dialect::releases::TfVersion,
+    /// The files functions read.
+    pub host: &'w Host,
+    /// The changes the plan phase recorded, in the order the walks met them.
+    pub changes: RefCell<Vec<ResourceChange>>,
+    /// The final objects the apply phase produced, in the order applied.
+    pub applied: RefCell<Vec<(InstanceAddr, Action, Value)>>,
+    /// Where new ids come from (apply).
+    pub new_id: RefCell<Box<dyn FnMut() -> String + 'w>>,
+    /// The module instances walked, by path (`module.a[0].module.b`): their declared
+    /// resources' local addresses, for the deletion reasons.
+    pub modules_walked: RefCell<Vec<Vec<ModuleStep>>>,
+}
+
+impl<'w> Shared<'w> {
+    /// The shared record of one walk.
+    pub fn new(
+        prior: &'w BTreeMap<InstanceAddr, PriorObject>,
+        replace: &'w [InstanceAddr],
+        phase: Phase<'w>,
+        workspace: &'w str,
+        version: crate::lang::dialect::releases::TfVersion,
+        host: &'w Host,
+        new_id: Box<dyn FnMut() -> String + 'w>,
+    ) -> Shared<'w> {
+        Shared {
+            prior,
+            replace,
+            phase,
+            workspace,
+            version,
+            host,
+            changes: RefCell::new(Vec::new()),
+            applied: RefCell::new(Vec::new()),
+            new_id: RefCell::new(new_id),
+            modules_walked: RefCell::new(Vec::new()),
+        }
+    }
+}
+
+/// The walk of one module instance.
+pub struct Walker<'s, 'w> {
+    /// What all walks share.
+    pub shared: &'s Shared<'w>,
+    /// The module instance's path.
+    pub module: Vec<ModuleStep>,
+    /// Its module.
+    pub tree: &'s ModuleTree,
+    slots: RefCell<HashMap<String, Slot<Vec<Walked>>>>,
+    calls: RefCell<HashMap<String, Slot<Value>>>,
+}
+
+/// The module-level address of a declaration in the module at `module`.
+pub fn decl_addr(module: &[ModuleStep], decl: &ResourceDecl) -> ResourceAddr {
     let mode = match decl.mode {
         Mode::Managed => ResourceMode::Managed,
         Mode::Data => ResourceMode::Data,
     };
-    ResourceAddr::root(mode, &decl.rtype, &decl.name)
+    ResourceAddr {
+        module: module.to_vec(),
+        mode,
+        rtype: decl.rtype.clone(),
+        name: decl.name.clone(),
+    }
 }
 
 /// The workflow's instance key for the language's.
@@ -105,26 +153,61 @@ fn lang_key(k: &InstanceKey) -> Key {
     }
 }
 
-impl<'w> Walker<'w> {
-    /// A walk over `config` from the `prior` objects.
-    pub fn new(
-        config: &'w Config,
-        prior: &'w BTreeMap<InstanceAddr, PriorObject>,
-        replace: &'w [InstanceAddr],
-        phase: Phase<'w>,
-        workspace: &'w str,
-        new_id: Box<dyn FnMut() -> String + 'w>,
-    ) -> Walker<'w> {
+/// The managed resources of a configuration this engine walks (those outside `check` blocks).
+pub fn managed(config: &crate::lang::config::Config) -> impl Iterator<Item = &ResourceDecl> {
+    config.resources.iter().filter(|d| d.mode == Mode::Managed && d.check.is_none())
+}
+
+/// The module block's arguments that are not the module's input variables.
+const CALL_META: &[&str] = &["source", "version", "count", "for_each", "depends_on", "providers"];
+
+impl<'s, 'w> Walker<'s, 'w> {
+    /// The walk of the module instance at `module`.
+    pub fn new(shared: &'s Shared<'w>, module: Vec<ModuleStep>, tree: &'s ModuleTree) -> Walker<'s, 'w> {
         Walker {
-            config,
-            prior,
-            replace,
-            phase,
-            workspace,
+            shared,
+            module,
+            tree,
             slots: RefCell::new(HashMap::new()),
-            changes: RefCell::new(Vec::new()),
-            applied: RefCell::new(Vec::new()),
-            new_id: RefCell::new(new_id),
+            calls: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// Walks every resource and every module call of this module instance, then evaluates
+    /// its outputs (an object of them, as a module call's value is).
+    pub fn walk_all(&self, ev: &Evaluator, errors: &mut Vec<Diag>) -> Value {
+        self.shared.modules_walked.borrow_mut().push(self.module.clone());
+        for decl in managed(&self.tree.config) {
+            if let Err(d) = self.instances(ev, decl) {
+                push_unique(errors, d);
+            }
+        }
+        for name in self.tree.calls.keys() {
+            if let Err(d) = self.call_value(ev, name) {
+                push_unique(errors, d);
+            }
+        }
+        let mut outputs = BTreeMap::new();
+        for (name, fi, body, _) in &self.tree.config.outputs {
+            let Some(value) = body.attr("value") else { continue };
+            let sensitive = matches!(body.attr("sensitive").map(|a| ev.eval(&a.expr)), Some(Ok(Value::Bool(true))));
+            match ev.eval(&value.expr) {
+                Ok(v) => {
+                    outputs.insert(name.clone(), v.mark_if(sensitive));
+                }
+                Err(d) => push_unique(errors, d.in_file(&self.file_name(*fi))),
+            }
+        }
+        Value::Object(outputs)
+    }
+
+    /// A file's name as diagnostics give it: relative to the root module.
+    pub fn file_name(&self, i: usize) -> String {
+        let name = self.tree.config.file_name(i);
+        if self.tree.rel_dir == "." {
+            name.to_string()
+        } else {
+            format!("{}/{name}", self.tree.rel_dir)
         }
     }
 
@@ -139,7 +222,7 @@ impl<'w> Walker<'w> {
             };
         }
         self.slots.borrow_mut().insert(addr.clone(), Slot::Busy);
-        let fname = self.config.file_name(decl.file).to_string();
+        let fname = self.file_name(decl.file);
         let r = self.walk_resource(ev, decl).map_err(|e| e.in_file(&fname));
         self.slots.borrow_mut().insert(addr, Slot::Done(r.clone()));
         r
@@ -147,15 +230,15 @@ impl<'w> Walker<'w> {
 
     fn walk_resource(&self, ev: &Evaluator, decl: &ResourceDecl) -> DResult<Vec<Walked>> {
         let lifecycle = Lifecycle::read(ev, decl)?;
-        let raddr = decl_addr(decl);
+        let raddr = decl_addr(&self.module, decl);
         let mut out = Vec::new();
         for (key, each_value) in expand(ev, decl)? {
             let iaddr = raddr.instance(key_of(&key));
             let vars = instance_vars(&key, &each_value);
             let config = ev.with_var(vars.clone(), || resource_object(ev, decl))?;
             let config = Value::Object(config);
-            let prior = self.prior.get(&iaddr);
-            let value = match &self.phase {
+            let prior = self.shared.prior.get(&iaddr);
+            let value = match &self.shared.phase {
                 Phase::Plan => {
                     let triggered = match prior {
                         Some(p) if !p.tainted && !lifecycle.replace_triggered_by.is_empty() => {
@@ -185,7 +268,7 @@ impl<'w> Walker<'w> {
             Some(p) => lifecycle.ignore(config, &p.value),
             None => config.clone(),
         };
-        let requested = self.replace.contains(addr);
+        let requested = self.shared.replace.contains(addr);
         let tainted = prior.is_some_and(|p| p.tainted);
         let force = tainted || requested || triggered;
         let planned = builtin::plan(prior.map(|p| &p.value), &config, force);
@@ -225,7 +308,7 @@ impl<'w> Walker<'w> {
         if lifecycle.prevent_destroy && matches!(action, Action::DeleteThenCreate | Action::CreateThenDelete) {
             return Err(prevent_destroy_error(addr, decl));
         }
-        self.changes.borrow_mut().push(ResourceChange {
+        self.shared.changes.borrow_mut().push(ResourceChange {
             addr: addr.clone(),
             prev_addr: prior.and_then(|p| p.moved_from.clone()),
             deposed: None,
@@ -245,20 +328,164 @@ impl<'w> Walker<'w> {
             return prior.map(|p| p.value.clone()).unwrap_or(Value::Unknown(Type::Dynamic));
         };
         match change.action {
-            Action::NoOp | Action::Delete | Action::Forget | Action::Read => {
-                prior.map(|p| p.value.clone()).unwrap_or(Value::Null(Type::Dynamic))
-            }
+            Action::NoOp | Action::Delete | Action::Forget | Action::Read => prior.map(|p| p.value.clone()).unwrap_or(Value::Null(Type::Dynamic)),
             Action::Create | Action::Update | Action::DeleteThenCreate | Action::CreateThenDelete => {
                 // The configuration is evaluated again with every dependency applied, and
                 // planned again, as Terraform does before it applies.
                 let replacing = matches!(change.action, Action::DeleteThenCreate | Action::CreateThenDelete);
                 let base = if replacing { None } else { prior.map(|p| &p.value) };
                 let planned = builtin::plan(base, config, false);
-                let done = builtin::apply(&planned.after, &mut *self.new_id.borrow_mut());
-                self.applied.borrow_mut().push((addr.clone(), change.action, done.clone()));
+                let done = builtin::apply(&planned.after, &mut *self.shared.new_id.borrow_mut());
+                self.shared.applied.borrow_mut().push((addr.clone(), change.action, done.clone()));
                 done
             }
         }
+    }
+
+    /// The value of a module call: the called module's outputs as an object (a tuple of them
+    /// with `count`, an object of them by key with `for_each`), walking it first.
+    pub fn call_value(&self, ev: &Evaluator, name: &str) -> DResult<Value> {
+        if let Some(slot) = self.calls.borrow().get(name) {
+            return match slot {
+                Slot::Done(r) => r.clone(),
+                Slot::Busy => Err(Diag::new(format!("Cycle: module.{name}"), "").fatal()),
+            };
+        }
+        let Some(call) = self.tree.calls.get(name) else {
+            return Err(Diag::new(
+                "Reference to undeclared module",
+                format!("No module call named {name:?} is declared in {}.", self.described()),
+            ));
+        };
+        self.calls.borrow_mut().insert(name.to_string(), Slot::Busy);
+        let r = self.walk_call(ev, name, call);
+        self.calls.borrow_mut().insert(name.to_string(), Slot::Done(r.clone()));
+        r
+    }
+
+    fn described(&self) -> String {
+        if self.module.is_empty() {
+            "the root module".into()
+        } else {
+            crate::workflow::model::address::module_path(&self.module)
+        }
+    }
+
+    fn walk_call(&self, ev: &Evaluator, name: &str, call: &Call) -> DResult<Value> {
+        let fname = self.file_name(call.file);
+        // The block's count and for_each read as a resource's do.
+        let as_decl = ResourceDecl {
+            mode: Mode::Managed,
+            rtype: "module".into(),
+            name: name.to_string(),
+            file: call.file,
+            body: call.block.body.clone(),
+            span: call.block.span.clone(),
+            check: None,
+        };
+        let keys = expand(ev, &as_decl).map_err(|e| e.in_file(&fname))?;
+        let child_config = &call.tree.config;
+        for a in &call.block.body.attrs {
+            if !CALL_META.contains(&a.name.as_str()) && !child_config.variables.contains_key(&a.name) {
+                return Err(Diag::new("Unsupported argument", format!("An argument named {:?} is not expected here.", a.name))
+                    .at(&a.span)
+                    .in_file(&fname));
+            }
+        }
+        for (var, decl) in &child_config.variables {
+            if decl.default.is_none() && call.block.body.attr(var).is_none() {
+                return Err(Diag::new(
+                    "Missing required argument",
+                    format!("The argument {var:?} is required, but no definition was found."),
+                )
+                .at(&call.block.span)
+                .in_file(&fname));
+            }
+        }
+        let mut values = Vec::new();
+        for (key, each_value) in keys {
+            let vars = instance_vars(&key, &each_value);
+            let mut inputs = BTreeMap::new();
+            for a in &call.block.body.attrs {
+                if CALL_META.contains(&a.name.as_str()) {
+                    continue;
+                }
+                let v = ev.with_var(vars.clone(), || ev.eval(&a.expr)).map_err(|e| e.in_file(&fname))?;
+                inputs.insert(a.name.clone(), v);
+            }
+            let mut path = self.module.clone();
+            path.push(ModuleStep {
+                name: name.to_string(),
+                key: key_of(&key),
+            });
+            let value = walk_module(self.shared, path, &call.tree, &inputs)?;
+            values.push((key, value));
+        }
+        Ok(if call.block.body.attr("count").is_some() {
+            Value::Tuple(values.into_iter().map(|(_, v)| v).collect())
+        } else if call.block.body.attr("for_each").is_some() {
+            Value::Object(
+                values
+                    .into_iter()
+                    .filter_map(|(k, v)| match k {
+                        Key::Str(s) => Some((s, v)),
+                        _ => None,
+                    })
+                    .collect(),
+            )
+        } else {
+            values.into_iter().next().map(|(_, v)| v).unwrap_or(Value::Unknown(Type::Dynamic))
+        })
+    }
+}
+
+/// Walks one module instance with its input values: its own evaluator over its own scope,
+/// its variables' validation rules first. Returns the object of its outputs and the errors
+/// met (each once).
+pub fn walk_module_all(shared: &Shared, path: Vec<ModuleStep>, tree: &ModuleTree, inputs: &BTreeMap<String, Value>) -> (Value, Vec<Diag>) {
+    let rules = Rules::real();
+    let reg = crate::lang::funcs::builtins();
+    let empty = EmptyScope;
+    let mut ev0 = Evaluator::new(&rules, &empty, reg, shared.host);
+    ev0.version = shared.version;
+    let walker = Walker::new(shared, path, tree);
+    let inner = match ConfigScope::new(&tree.config, &ev0, inputs) {
+        Ok(s) => s,
+        Err(d) => return (Value::Unknown(Type::Dynamic), vec![d.in_file(&walker.file_name(0))]),
+    };
+    let scope = WalkScope { inner, walker: &walker };
+    let mut ev = Evaluator::new(&rules, &scope, reg, shared.host);
+    ev.version = shared.version;
+    let mut errors = Vec::new();
+    // Terraform checks every variable's validation rules, referenced or not.
+    for (name, v) in &tree.config.variables {
+        if !v.validations.is_empty()
+            && let Err(d) = scope.resolve(&ev, "var", Some(name), &v.span)
+        {
+            push_unique(&mut errors, d);
+        }
+    }
+    if !errors.is_empty() {
+        return (Value::Unknown(Type::Dynamic), errors);
+    }
+    let value = crate::lang::dialect::releases::within(shared.version, || walker.walk_all(&ev, &mut errors));
+    (value, errors)
+}
+
+/// [`walk_module_all`], stopping at the first error (a module call's value).
+pub fn walk_module(shared: &Shared, path: Vec<ModuleStep>, tree: &ModuleTree, inputs: &BTreeMap<String, Value>) -> DResult<Value> {
+    let (value, errors) = walk_module_all(shared, path, tree, inputs);
+    match errors.into_iter().next() {
+        Some(d) => Err(d),
+        None => Ok(value),
+    }
+}
+
+/// Keeps the first of equal diagnostics (a resource whose dependency failed fails with the
+/// same error; Terraform reports it once).
+pub fn push_unique(errors: &mut Vec<Diag>, d: Diag) {
+    if !errors.iter().any(|e| e.summary == d.summary && e.detail == d.detail && e.span == d.span && e.file == d.file) {
+        errors.push(d);
     }
 }
 
@@ -273,29 +500,35 @@ pub fn prevent_destroy_error(addr: &InstanceAddr, decl: &ResourceDecl) -> Diag {
     .at(&decl.span)
 }
 
-/// The scope the evaluator sees during a walk: the configuration's variables and locals, and
-/// resources as the walk gives them.
-pub struct WalkScope<'s, 'w> {
+/// The scope the evaluator sees during a walk: the module's variables and locals, and
+/// resources and module calls as the walk gives them.
+pub struct WalkScope<'a, 's, 'w> {
     /// Variables and locals.
-    pub inner: ConfigScope<'s>,
+    pub inner: ConfigScope<'a>,
     /// The walk.
-    pub walker: &'s Walker<'w>,
+    pub walker: &'a Walker<'s, 'w>,
 }
 
-impl Scope for WalkScope<'_, '_> {
+impl Scope for WalkScope<'_, '_, '_> {
     fn files(&self) -> &[crate::lang::syntax::File] {
-        &self.walker.config.files
+        &self.walker.tree.config.files
     }
 
     fn resolve_traversal(&self, ev: &Evaluator, name: &str, ops: &[Op], span: &Span) -> Option<DResult<(Value, usize)>> {
         use crate::lang::syntax::OpKind;
-        if name == "data" || name == "module" {
+        if name == "data" {
             return self.inner.resolve_traversal(ev, name, ops, span);
         }
         let Some(OpKind::Attr(rname)) = ops.first().map(|o| &o.kind) else {
             return self.inner.resolve_traversal(ev, name, ops, span);
         };
-        let decl = self.walker.config.resource(Mode::Managed, name, rname)?;
+        if name == "module" {
+            if !self.walker.tree.calls.contains_key(rname) {
+                return None;
+            }
+            return Some(self.walker.call_value(ev, rname).map(|v| (v, 1)).map_err(|d| d.at(span)));
+        }
+        let decl = self.walker.tree.config.resource(Mode::Managed, name, rname)?;
         if decl.rtype != builtin::TERRAFORM_DATA {
             return self.inner.resolve_traversal(ev, name, ops, span);
         }
@@ -321,7 +554,8 @@ impl Scope for WalkScope<'_, '_> {
 
     fn resolve(&self, ev: &Evaluator, name: &str, attr: Option<&str>, span: &Span) -> DResult<(Value, bool)> {
         match (name, attr) {
-            ("terraform", Some("workspace")) => Ok((Value::string(self.walker.workspace), true)),
+            ("terraform", Some("workspace")) => Ok((Value::string(self.walker.shared.workspace), true)),
+            ("path", Some("module")) => Ok((Value::string(self.walker.tree.rel_dir.as_str()), true)),
             _ => self.inner.resolve(ev, name, attr, span),
         }
     }

@@ -1,0 +1,174 @@
+//! The module tree: the root module's configuration and, for each `module` block with a local
+//! source, the configuration of the called module, loaded once per call (not per instance).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::lang::Diag;
+use crate::lang::config::Config;
+use crate::lang::dialect::releases::TfVersion;
+use crate::lang::syntax::{BlockAst, ExprKind, Part};
+
+/// How deep module calls may nest before the tree is refused (Terraform has no limit; a
+/// module that calls itself would recurse for ever).
+pub const MAX_DEPTH: usize = 16;
+
+/// One module call: its block and the called module's tree.
+#[derive(Clone, Debug)]
+pub struct Call {
+    /// The file of the parent module the block is in.
+    pub file: usize,
+    /// The `module` block.
+    pub block: BlockAst,
+    /// `source` as written (`./modules/net`).
+    pub source: String,
+    /// The called module.
+    pub tree: ModuleTree,
+}
+
+/// A module's configuration and the modules it calls, by call name.
+#[derive(Clone, Debug)]
+pub struct ModuleTree {
+    /// The module's files.
+    pub config: Config,
+    /// The folder, relative to the root module's (`.` for the root; `modules/net`): what
+    /// `path.module` gives.
+    pub rel_dir: String,
+    /// The calls, by name.
+    pub calls: BTreeMap<String, Call>,
+}
+
+/// A literal `source` string.
+fn source_of(b: &BlockAst) -> Option<String> {
+    let a = b.body.attr("source")?;
+    match &a.expr.kind {
+        ExprKind::Str(s) => Some(s.to_string()),
+        ExprKind::Template(parts) if parts.iter().all(|p| matches!(p, Part::Lit(_))) => Some(
+            parts
+                .iter()
+                .map(|p| match p {
+                    Part::Lit(s) => s.as_str(),
+                    _ => "",
+                })
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+/// Joins a relative folder and a local source the way Terraform records module folders
+/// (`modules/net`, `modules/net/../db` cleaned to `modules/db`).
+fn join_rel(base: &str, source: &str) -> String {
+    let mut parts: Vec<&str> = if base == "." { Vec::new() } else { base.split('/').collect() };
+    for p in source.split('/') {
+        match p {
+            "" | "." => {}
+            ".." => {
+                if parts.last().is_some_and(|l| *l != "..") {
+                    parts.pop();
+                } else {
+                    parts.push("..");
+                }
+            }
+            p => parts.push(p),
+        }
+    }
+    if parts.is_empty() { ".".into() } else { parts.join("/") }
+}
+
+impl ModuleTree {
+    /// Loads the calls of `config` (whose folder is `root.join(rel_dir)`), recursively.
+    pub fn load(root: &Path, rel_dir: &str, config: Config, version: TfVersion, depth: usize) -> Result<ModuleTree, Diag> {
+        let mut calls = BTreeMap::new();
+        for (fi, f) in config.files.iter().enumerate() {
+            for b in f.body.blocks_of("module") {
+                let Some(name) = b.labels.first().cloned() else { continue };
+                let Some(source) = source_of(b) else {
+                    return Err(Diag::new("Invalid module source", "The module source must be a literal string.").at(&b.span).in_file(&f.name));
+                };
+                if depth >= MAX_DEPTH {
+                    return Err(Diag::new(
+                        "Module calls nest too deeply",
+                        format!("iacquiz terraform follows module calls {MAX_DEPTH} levels deep; module {name:?} would be deeper (does a module call itself?)."),
+                    )
+                    .at(&b.span)
+                    .in_file(&f.name));
+                }
+                let rel = join_rel(rel_dir, &source);
+                let dir: PathBuf = root.join(&rel);
+                if !dir.is_dir() {
+                    return Err(Diag::new(
+                        "Unreadable module directory",
+                        format!("The directory {rel} does not exist or cannot be read."),
+                    )
+                    .at(&b.span)
+                    .in_file(&f.name));
+                }
+                let child = Config::load_dir_at(&dir, version).map_err(|d| match &d.file {
+                    Some(file) => {
+                        let file = format!("{rel}/{file}");
+                        Diag { file: Some(file), ..d }
+                    }
+                    None => d,
+                })?;
+                let tree = ModuleTree::load(root, &rel, child, version, depth + 1)?;
+                calls.insert(
+                    name,
+                    Call {
+                        file: fi,
+                        block: b.clone(),
+                        source,
+                        tree,
+                    },
+                );
+            }
+        }
+        Ok(ModuleTree {
+            config,
+            rel_dir: rel_dir.to_string(),
+            calls,
+        })
+    }
+
+    /// A tree of one module with no calls.
+    pub fn single(config: Config) -> ModuleTree {
+        ModuleTree {
+            config,
+            rel_dir: ".".into(),
+            calls: BTreeMap::new(),
+        }
+    }
+
+    /// The tree of the module at `names` (call names from the root), if declared.
+    pub fn find(&self, names: &[&str]) -> Option<&ModuleTree> {
+        match names.split_first() {
+            None => Some(self),
+            Some((first, rest)) => self.calls.get(*first)?.tree.find(rest),
+        }
+    }
+
+    /// Every module call in the tree, with its path of names (for `init`'s list).
+    pub fn all_calls(&self) -> Vec<(Vec<String>, &Call)> {
+        let mut out = Vec::new();
+        for (name, call) in &self.calls {
+            out.push((vec![name.clone()], call));
+            for (mut path, c) in call.tree.all_calls() {
+                path.insert(0, name.clone());
+                out.push((path, c));
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::join_rel;
+
+    #[test]
+    fn module_folders_are_cleaned_as_terraform_records_them() {
+        assert_eq!(join_rel(".", "./modules/net"), "modules/net");
+        assert_eq!(join_rel("modules/net", "../db"), "modules/db");
+        assert_eq!(join_rel(".", "../shared"), "../shared");
+    }
+}
