@@ -54,9 +54,12 @@ impl Lifecycle {
 
     /// Whether `create_before_destroy = true` is written in the declaration's lifecycle block.
     pub fn creates_before_destroy(decl: &ResourceDecl) -> bool {
-        decl.body
-            .blocks_of("lifecycle")
-            .any(|b| matches!(b.body.attr("create_before_destroy").map(|a| &a.expr.kind), Some(ExprKind::Bool(true))))
+        decl.body.blocks_of("lifecycle").any(|b| {
+            matches!(
+                b.body.attr("create_before_destroy").map(|a| &a.expr.kind),
+                Some(ExprKind::Bool(true))
+            )
+        })
     }
 
     /// Reads the `lifecycle` block of `decl` (the defaults when it has none).

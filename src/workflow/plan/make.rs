@@ -48,7 +48,12 @@ pub fn prior_objects(state: &State) -> BTreeMap<InstanceAddr, PriorObject> {
 }
 
 /// The prior objects after the moves and with the imports, as both plan and apply start.
-fn starting_objects(tree: &ModuleTree, host: &Host, opts: &PlanOptions, prior: &State) -> Result<(BTreeMap<InstanceAddr, PriorObject>, Vec<Diag>), Vec<Diag>> {
+fn starting_objects(
+    tree: &ModuleTree,
+    host: &Host,
+    opts: &PlanOptions,
+    prior: &State,
+) -> Result<(BTreeMap<InstanceAddr, PriorObject>, Vec<Diag>), Vec<Diag>> {
     let (objects, notes) = moves::apply(&tree.config, prior_objects(prior), opts.version).map_err(|d| vec![d])?;
     let objects = with_imports(&tree.config, host, opts, objects)?;
     Ok((objects, notes))
@@ -59,7 +64,15 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
     let (objects, move_notes) = starting_objects(tree, host, opts, prior)?;
     let removed = refactor::removed_blocks(&tree.config).map_err(|d| vec![d])?;
     let replace = resolve_targets(&tree.config, &objects, &opts.replace);
-    let shared = Shared::new(&objects, &replace, Phase::Plan, &opts.workspace, opts.version, host, Box::new(String::new));
+    let shared = Shared::new(
+        &objects,
+        &replace,
+        Phase::Plan,
+        &opts.workspace,
+        opts.version,
+        host,
+        Box::new(String::new),
+    );
     let mut outputs = Vec::new();
     if opts.mode != PlanMode::Destroy {
         let (root_outputs, errors) = walk_module_all(&shared, Vec::new(), tree, &opts.vars);
@@ -230,13 +243,21 @@ fn orphan_reason<'t>(
         _ => Reason::DeleteBecauseWrongRepetition,
     };
     let file = module.config.file_name(decl.file);
-    let file = if module.rel_dir == "." { file.to_string() } else { format!("{}/{file}", module.rel_dir) };
+    let file = if module.rel_dir == "." {
+        file.to_string()
+    } else {
+        format!("{}/{file}", module.rel_dir)
+    };
     (reason, Some((decl, file)))
 }
 
 fn sensitive_output(config: &Config, name: &str) -> bool {
     config.outputs.iter().any(|(n, _, body, _)| {
-        n == name && matches!(body.attr("sensitive").map(|a| &a.expr.kind), Some(crate::lang::syntax::ExprKind::Bool(true)))
+        n == name
+            && matches!(
+                body.attr("sensitive").map(|a| &a.expr.kind),
+                Some(crate::lang::syntax::ExprKind::Bool(true))
+            )
     })
 }
 
@@ -255,7 +276,9 @@ fn output_changes(config: &Config, values: &Value, prior: &State) -> Vec<OutputC
         let action = match before {
             None if after.is_null() => continue,
             None => Action::Create,
-            Some(b) if !after.has_unknown() && builtin::raw_equal(&b.value.clone().unmark_deep().0, &after.clone().unmark_deep().0) => Action::NoOp,
+            Some(b) if !after.has_unknown() && builtin::raw_equal(&b.value.clone().unmark_deep().0, &after.clone().unmark_deep().0) => {
+                Action::NoOp
+            }
             Some(_) if after.is_null() => Action::Delete,
             Some(_) => Action::Update,
         };
@@ -344,7 +367,10 @@ fn resource_facts(tree: &ModuleTree, prefix: &str, out: &mut BTreeMap<String, (V
     let deps = deps::transitive(&tree.config);
     for decl in managed(&tree.config) {
         let local = decl.address();
-        let d = deps.get(&local).map(|d| d.iter().map(|x| format!("{prefix}{x}")).collect()).unwrap_or_default();
+        let d = deps
+            .get(&local)
+            .map(|d| d.iter().map(|x| format!("{prefix}{x}")).collect())
+            .unwrap_or_default();
         out.insert(format!("{prefix}{local}"), (d, Lifecycle::creates_before_destroy(decl)));
     }
     for (name, call) in &tree.calls {
@@ -363,8 +389,12 @@ fn config_address(addr: &InstanceAddr) -> String {
 /// outputs evaluated. `next` draws the random bits new ids and deposed keys are made of.
 pub fn apply(tree: &ModuleTree, host: &Host, plan: &Plan, opts: &PlanOptions, next: &mut dyn FnMut() -> u64) -> Result<Applied, Vec<Diag>> {
     let (objects, _) = starting_objects(tree, host, opts, &plan.prior)?;
-    let planned: BTreeMap<InstanceAddr, ResourceChange> =
-        plan.changes.iter().filter(|c| c.deposed.is_none()).map(|c| (c.addr.clone(), c.clone())).collect();
+    let planned: BTreeMap<InstanceAddr, ResourceChange> = plan
+        .changes
+        .iter()
+        .filter(|c| c.deposed.is_none())
+        .map(|c| (c.addr.clone(), c.clone()))
+        .collect();
     let ids = std::cell::RefCell::new(&mut *next);
     let shared = Shared::new(
         &objects,
@@ -439,8 +469,10 @@ pub fn apply(tree: &ModuleTree, host: &Host, plan: &Plan, opts: &PlanOptions, ne
     // Every prior object that stays, then every object applied.
     let mut objects_after: BTreeMap<InstanceAddr, (Value, bool)> = BTreeMap::new();
     for (addr, p) in &objects {
-        let deleted =
-            planned.get(addr).is_some_and(|c| matches!(c.action, Action::Delete | Action::Forget)) || plan.mode == PlanMode::Destroy;
+        let deleted = planned
+            .get(addr)
+            .is_some_and(|c| matches!(c.action, Action::Delete | Action::Forget))
+            || plan.mode == PlanMode::Destroy;
         if !deleted {
             objects_after.insert(addr.clone(), (p.value.clone(), p.tainted));
         }
@@ -621,5 +653,38 @@ mod tests {
         assert_eq!(p.warnings.len(), 1);
         let left: Vec<String> = s.resources.iter().map(|r| r.addr.to_string()).collect();
         assert_eq!(left, ["terraform_data.c"]);
+    }
+
+    #[test]
+    fn a_module_called_twice_plans_each_instance() {
+        let dir = std::env::temp_dir().join(format!("iacquiz-wf-module-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("modules/m")).unwrap();
+        std::fs::write(
+            dir.join("main.tf"),
+            "module \"m\" {\n  source = \"./modules/m\"\n  count  = 2\n  x      = count.index\n}\noutput \"o\" {\n  value = module.m[*].y\n}\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("modules/m/main.tf"),
+            "variable \"x\" {}\nresource \"terraform_data\" \"r\" {\n  input = var.x\n}\noutput \"y\" {\n  value = \"${path.module}:${terraform_data.r.output}\"\n}\n",
+        )
+        .unwrap();
+        let root = Config::load_dir_at(&dir, V).unwrap();
+        let tree = ModuleTree::load(&dir, ".", root, V, 0).unwrap();
+        let host = Host::default();
+        let opts = PlanOptions::new(V);
+        let p = plan(&tree, &host, &State::default(), &opts).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(
+            actions(&p),
+            [
+                "module.m[0].terraform_data.r Create None",
+                "module.m[1].terraform_data.r Create None"
+            ]
+        );
+        let a = apply(&tree, &host, &p, &opts, &mut counter()).unwrap_or_else(|e| panic!("{e:?}"));
+        let o = a.state.outputs.get("o").map(|o| crate::lang::value::render::console(&o.value));
+        assert_eq!(o.as_deref(), Some("[\n  \"modules/m:0\",\n  \"modules/m:1\",\n]"));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

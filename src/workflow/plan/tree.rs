@@ -84,7 +84,9 @@ impl ModuleTree {
             for b in f.body.blocks_of("module") {
                 let Some(name) = b.labels.first().cloned() else { continue };
                 let Some(source) = source_of(b) else {
-                    return Err(Diag::new("Invalid module source", "The module source must be a literal string.").at(&b.span).in_file(&f.name));
+                    return Err(Diag::new("Invalid module source", "The module source must be a literal string.")
+                        .at(&b.span)
+                        .in_file(&f.name));
                 };
                 if depth >= MAX_DEPTH {
                     return Err(Diag::new(

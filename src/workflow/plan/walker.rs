@@ -11,7 +11,9 @@ use super::builtin;
 use super::lifecycle::Lifecycle;
 use super::tree::{Call, ModuleTree};
 use crate::lang::config::ConfigScope;
-use crate::lang::config::resources::{Instance, Key, Mode, ResourceDecl, collection, expand, instance_vars, resource_object, traverse_open};
+use crate::lang::config::resources::{
+    Instance, Key, Mode, ResourceDecl, collection, expand, instance_vars, resource_object, traverse_open,
+};
 use crate::lang::eval::host::Host;
 use crate::lang::eval::{EmptyScope, Evaluator, Scope};
 use crate::lang::syntax::{Op, Span};
@@ -328,7 +330,9 @@ impl<'s, 'w> Walker<'s, 'w> {
             return prior.map(|p| p.value.clone()).unwrap_or(Value::Unknown(Type::Dynamic));
         };
         match change.action {
-            Action::NoOp | Action::Delete | Action::Forget | Action::Read => prior.map(|p| p.value.clone()).unwrap_or(Value::Null(Type::Dynamic)),
+            Action::NoOp | Action::Delete | Action::Forget | Action::Read => {
+                prior.map(|p| p.value.clone()).unwrap_or(Value::Null(Type::Dynamic))
+            }
             Action::Create | Action::Update | Action::DeleteThenCreate | Action::CreateThenDelete => {
                 // The configuration is evaluated again with every dependency applied, and
                 // planned again, as Terraform does before it applies.
@@ -387,9 +391,12 @@ impl<'s, 'w> Walker<'s, 'w> {
         let child_config = &call.tree.config;
         for a in &call.block.body.attrs {
             if !CALL_META.contains(&a.name.as_str()) && !child_config.variables.contains_key(&a.name) {
-                return Err(Diag::new("Unsupported argument", format!("An argument named {:?} is not expected here.", a.name))
-                    .at(&a.span)
-                    .in_file(&fname));
+                return Err(Diag::new(
+                    "Unsupported argument",
+                    format!("An argument named {:?} is not expected here.", a.name),
+                )
+                .at(&a.span)
+                .in_file(&fname));
             }
         }
         for (var, decl) in &child_config.variables {
@@ -484,7 +491,10 @@ pub fn walk_module(shared: &Shared, path: Vec<ModuleStep>, tree: &ModuleTree, in
 /// Keeps the first of equal diagnostics (a resource whose dependency failed fails with the
 /// same error; Terraform reports it once).
 pub fn push_unique(errors: &mut Vec<Diag>, d: Diag) {
-    if !errors.iter().any(|e| e.summary == d.summary && e.detail == d.detail && e.span == d.span && e.file == d.file) {
+    if !errors
+        .iter()
+        .any(|e| e.summary == d.summary && e.detail == d.detail && e.span == d.span && e.file == d.file)
+    {
         errors.push(d);
     }
 }
