@@ -7,7 +7,6 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::wrap::wrap;
-use crate::lang::Diag;
 use crate::lang::config::Config;
 
 /// The source texts diagnostics quote, by file name.
@@ -35,44 +34,7 @@ pub fn sources_in(dir: &Path) -> Sources {
         .collect()
 }
 
-/// How bad a diagnostic is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Severity {
-    /// Stops the command.
-    Error,
-    /// Printed; the command goes on.
-    Warning,
-}
-
-/// A diagnostic with its severity and, where Terraform names it, the resource instance.
-#[derive(Clone, Debug)]
-pub struct Report {
-    /// Error or warning.
-    pub severity: Severity,
-    /// What and where.
-    pub diag: Diag,
-    /// `  with ADDRESS,` above the source position.
-    pub address: Option<String>,
-}
-
-impl Report {
-    /// An error.
-    pub fn error(diag: Diag) -> Report {
-        Report {
-            severity: Severity::Error,
-            diag,
-            address: None,
-        }
-    }
-    /// A warning.
-    pub fn warning(diag: Diag) -> Report {
-        Report {
-            severity: Severity::Warning,
-            diag,
-            address: None,
-        }
-    }
-}
+pub use crate::workflow::model::{Problem as Report, Severity};
 
 /// The width Terraform wraps to when its output is not a terminal.
 pub const COLUMNS: usize = 78;
@@ -93,6 +55,12 @@ pub fn render(r: &Report, sources: &Sources) -> String {
         && let Some(src) = sources.get(file)
     {
         out.push_str(&snippet(file, src, span));
+        if !r.values.is_empty() {
+            out.push_str("    ├────────────────\n");
+            for (t, statement) in &r.values {
+                out.push_str(&format!("    │ {t} {statement}\n"));
+            }
+        }
         out.push('\n');
     }
     if !d.detail.is_empty() {

@@ -1,8 +1,9 @@
 //! A plan: what would change for each resource instance and each output, and why.
 
 use super::address::InstanceAddr;
+use super::problem::Problem;
 use super::state::State;
-use crate::lang::{Diag, Value};
+use crate::lang::Value;
 
 /// What happens to one resource instance (Terraform's plans.Action).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -120,7 +121,7 @@ pub struct Plan {
     /// The output changes, by name.
     pub outputs: Vec<OutputChange>,
     /// Warnings to print after the plan.
-    pub warnings: Vec<Diag>,
+    pub warnings: Vec<Problem>,
     /// Whether `-target` limited it (the plan then warns).
     pub targeted: bool,
 }

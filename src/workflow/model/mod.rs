@@ -4,8 +4,10 @@
 pub mod address;
 pub mod change;
 pub mod gates;
+pub mod problem;
 pub mod state;
 
 pub use address::{InstanceAddr, InstanceKey, ModuleStep, ResourceAddr, ResourceMode};
 pub use change::{Action, OutputChange, Plan, PlanMode, Reason, ResourceChange};
+pub use problem::{Problem, Severity};
 pub use state::{EachMode, InstanceObject, InstanceState, OutputValue, ResourceState, State};

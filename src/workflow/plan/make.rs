@@ -19,8 +19,8 @@ use crate::lang::eval::{EmptyScope, Evaluator};
 use crate::lang::{Diag, Rules, Type, Value};
 use crate::workflow::model::address::{Target, module_path};
 use crate::workflow::model::{
-    Action, InstanceAddr, InstanceKey, InstanceObject, InstanceState, OutputChange, OutputValue, Plan, PlanMode, Reason, ResourceChange,
-    ResourceMode, ResourceState, State,
+    Action, InstanceAddr, InstanceKey, InstanceObject, InstanceState, OutputChange, OutputValue, Plan, PlanMode, Problem, Reason,
+    ResourceChange, ResourceMode, ResourceState, State,
 };
 
 /// The provider every built-in resource belongs to, as the state names it.
@@ -53,16 +53,16 @@ fn starting_objects(
     host: &Host,
     opts: &PlanOptions,
     prior: &State,
-) -> Result<(BTreeMap<InstanceAddr, PriorObject>, Vec<Diag>), Vec<Diag>> {
-    let (objects, notes) = moves::apply(&tree.config, prior_objects(prior), opts.version).map_err(|d| vec![d])?;
-    let objects = with_imports(&tree.config, host, opts, objects)?;
-    Ok((objects, notes))
+) -> Result<(BTreeMap<InstanceAddr, PriorObject>, Vec<Problem>), Vec<Problem>> {
+    let (objects, notes) = moves::apply(&tree.config, prior_objects(prior), opts.version).map_err(|d| vec![Problem::error(d)])?;
+    let objects = with_imports(&tree.config, host, opts, objects).map_err(|ds| ds.into_iter().map(Problem::error).collect::<Vec<_>>())?;
+    Ok((objects, notes.into_iter().map(Problem::warning).collect()))
 }
 
 /// Plans the module tree `tree` from `prior`.
-pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -> Result<Plan, Vec<Diag>> {
+pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -> Result<Plan, Vec<Problem>> {
     let (objects, move_notes) = starting_objects(tree, host, opts, prior)?;
-    let removed = refactor::removed_blocks(&tree.config).map_err(|d| vec![d])?;
+    let removed = refactor::removed_blocks(&tree.config).map_err(|d| vec![Problem::error(d)])?;
     let replace = resolve_targets(&tree.config, &objects, &opts.replace);
     let shared = Shared::new(
         &objects,
@@ -77,10 +77,11 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
     if opts.mode != PlanMode::Destroy {
         let (root_outputs, errors) = walk_module_all(&shared, Vec::new(), tree, &opts.vars);
         if !errors.is_empty() {
-            return Err(errors);
+            return Err(errors.into_iter().map(|d| shared.problem_for(d)).collect());
         }
         outputs = output_changes(&tree.config, &root_outputs, prior);
     }
+    let check_warnings = shared.warnings();
     let mut changes = shared.changes.take();
     let walked = shared.modules_walked.take();
     let mut forgotten: Vec<String> = Vec::new();
@@ -131,7 +132,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
                     if let Some((decl, file)) = decl
                         && Lifecycle::prevents_destroy(decl)
                     {
-                        return Err(vec![prevent_destroy_error(addr, decl).in_file(&file)]);
+                        return Err(vec![Problem::error(prevent_destroy_error(addr, decl).in_file(&file))]);
                     }
                     (Action::Delete, Some(reason))
                 };
@@ -151,12 +152,13 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
     }
     changes.sort_by(|a, b| a.addr.cmp(&b.addr));
     let mut warnings = move_notes;
+    warnings.extend(check_warnings);
     if !forgotten.is_empty() {
         let list: String = forgotten.iter().map(|a| format!(" - {a}\n")).collect();
-        warnings.push(Diag::new(
+        warnings.push(Problem::warning(Diag::new(
             "Some objects will no longer be managed by Terraform",
             format!("If you apply this plan, Terraform will discard its tracking information for the following objects, but it will not delete them:\n{list}\nAfter applying this plan, Terraform will no longer manage these objects. You will need to import them into Terraform to manage them again."),
-        ));
+        )));
     }
     Ok(Plan {
         mode: opts.mode,
@@ -349,6 +351,8 @@ pub struct Applied {
     pub state: State,
     /// What happened, in order.
     pub events: Vec<Event>,
+    /// Warnings (check blocks that failed once the values were known).
+    pub warnings: Vec<Problem>,
 }
 
 fn id_of(v: &Value) -> String {
@@ -387,7 +391,13 @@ fn config_address(addr: &InstanceAddr) -> String {
 
 /// Applies `plan` to its prior state: every change carried out in dependency order, then the
 /// outputs evaluated. `next` draws the random bits new ids and deposed keys are made of.
-pub fn apply(tree: &ModuleTree, host: &Host, plan: &Plan, opts: &PlanOptions, next: &mut dyn FnMut() -> u64) -> Result<Applied, Vec<Diag>> {
+pub fn apply(
+    tree: &ModuleTree,
+    host: &Host,
+    plan: &Plan,
+    opts: &PlanOptions,
+    next: &mut dyn FnMut() -> u64,
+) -> Result<Applied, Vec<Problem>> {
     let (objects, _) = starting_objects(tree, host, opts, &plan.prior)?;
     let planned: BTreeMap<InstanceAddr, ResourceChange> = plan
         .changes
@@ -422,7 +432,7 @@ pub fn apply(tree: &ModuleTree, host: &Host, plan: &Plan, opts: &PlanOptions, ne
     if plan.mode != PlanMode::Destroy {
         let (root_outputs, errors) = walk_module_all(&shared, Vec::new(), tree, &opts.vars);
         if !errors.is_empty() {
-            return Err(errors);
+            return Err(errors.into_iter().map(|d| shared.problem_for(d)).collect());
         }
         if let Value::Object(m) = root_outputs {
             for (name, v) in m {
@@ -517,7 +527,8 @@ pub fn apply(tree: &ModuleTree, host: &Host, plan: &Plan, opts: &PlanOptions, ne
         }
     }
     let _ = module_path;
-    Ok(Applied { state, events })
+    let warnings = shared.warnings();
+    Ok(Applied { state, events, warnings })
 }
 
 #[cfg(test)]
@@ -549,9 +560,9 @@ mod tests {
         let c = ModuleTree::single(config(src));
         let host = Host::default();
         let opts = PlanOptions::new(V);
-        let p = plan(&c, &host, prior, &opts).unwrap_or_else(|e| panic!("{:?}", e.iter().map(|d| &d.summary).collect::<Vec<_>>()));
+        let p = plan(&c, &host, prior, &opts).unwrap_or_else(|e| panic!("{:?}", e.iter().map(|d| &d.diag.summary).collect::<Vec<_>>()));
         let a = apply(&c, &host, &p, &opts, &mut counter())
-            .unwrap_or_else(|e| panic!("{:?}", e.iter().map(|d| &d.summary).collect::<Vec<_>>()));
+            .unwrap_or_else(|e| panic!("{:?}", e.iter().map(|d| &d.diag.summary).collect::<Vec<_>>()));
         (p, a.state)
     }
 
@@ -686,5 +697,22 @@ mod tests {
         let o = a.state.outputs.get("o").map(|o| crate::lang::value::render::console(&o.value));
         assert_eq!(o.as_deref(), Some("[\n  \"modules/m:0\",\n  \"modules/m:1\",\n]"));
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn conditions_fail_with_the_values_of_their_references() {
+        let c = ModuleTree::single(config(
+            "variable \"n\" {\n  default = 3\n}\nresource \"terraform_data\" \"a\" {\n  input = var.n\n  lifecycle {\n    precondition {\n      condition     = var.n < 2\n      error_message = \"n must be small.\"\n    }\n  }\n}\n",
+        ));
+        let e = plan(&c, &Host::default(), &State::default(), &PlanOptions::new(V)).unwrap_err();
+        assert_eq!(e[0].diag.summary, "Resource precondition failed");
+        assert_eq!(e[0].diag.detail, "n must be small.");
+        assert_eq!(e[0].values, [("var.n".to_string(), "is 3".to_string())]);
+        let c = ModuleTree::single(config(
+            "resource \"terraform_data\" \"a\" {\n  input = 5\n}\ncheck \"c\" {\n  assert {\n    condition     = terraform_data.a.input == 1\n    error_message = \"not 1.\"\n  }\n}\n",
+        ));
+        let p = plan(&c, &Host::default(), &State::default(), &PlanOptions::new(V)).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(p.warnings.len(), 1);
+        assert_eq!(p.warnings[0].values, [("terraform_data.a.input".to_string(), "is 5".to_string())]);
     }
 }

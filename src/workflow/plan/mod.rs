@@ -2,6 +2,7 @@
 //! its reason, and every output's change.
 
 pub mod builtin;
+pub mod conditions;
 pub mod deps;
 pub mod lifecycle;
 pub mod make;
@@ -9,6 +10,7 @@ pub mod moves;
 pub mod options;
 pub mod refactor;
 pub mod tree;
+pub mod values;
 pub mod walker;
 
 pub use make::{Applied, Event, apply, plan};

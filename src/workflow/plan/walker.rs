@@ -8,6 +8,7 @@ use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 
 use super::builtin;
+use super::conditions::{self, Which};
 use super::lifecycle::Lifecycle;
 use super::tree::{Call, ModuleTree};
 use crate::lang::config::ConfigScope;
@@ -18,7 +19,9 @@ use crate::lang::eval::host::Host;
 use crate::lang::eval::{EmptyScope, Evaluator, Scope};
 use crate::lang::syntax::{Op, Span};
 use crate::lang::{Diag, Rules, Type, Value};
-use crate::workflow::model::{Action, InstanceAddr, InstanceKey, ModuleStep, Reason, ResourceAddr, ResourceChange, ResourceMode};
+use crate::workflow::model::{
+    Action, InstanceAddr, InstanceKey, ModuleStep, Problem, Reason, ResourceAddr, ResourceChange, ResourceMode, Severity,
+};
 
 type DResult<T> = Result<T, Diag>;
 
@@ -81,9 +84,12 @@ pub struct Shared<'w> {
     pub applied: RefCell<Vec<(InstanceAddr, Action, Value)>>,
     /// Where new ids come from (apply).
     pub new_id: RefCell<Box<dyn FnMut() -> String + 'w>>,
-    /// The module instances walked, by path (`module.a[0].module.b`): their declared
-    /// resources' local addresses, for the deletion reasons.
+    /// The module instances walked, by path (`module.a[0].module.b`), for the deletion
+    /// reasons.
     pub modules_walked: RefCell<Vec<Vec<ModuleStep>>>,
+    /// Problems found with more than a diagnostic says (a failed condition's values) and the
+    /// warnings of check blocks.
+    pub problems: RefCell<Vec<Problem>>,
 }
 
 impl<'w> Shared<'w> {
@@ -108,7 +114,37 @@ impl<'w> Shared<'w> {
             applied: RefCell::new(Vec::new()),
             new_id: RefCell::new(new_id),
             modules_walked: RefCell::new(Vec::new()),
+            problems: RefCell::new(Vec::new()),
         }
+    }
+
+    /// Keeps a failed condition's problem and returns its diagnostic, which stops the walk
+    /// of what it belongs to; [`Shared::problem_for`] finds the problem again.
+    pub fn fail(&self, p: Problem) -> Diag {
+        let d = p.diag.clone();
+        self.problems.borrow_mut().push(p);
+        d
+    }
+
+    /// The problem an error diagnostic stands for: the one kept with it, or the diagnostic
+    /// alone.
+    pub fn problem_for(&self, d: Diag) -> Problem {
+        self.problems
+            .borrow()
+            .iter()
+            .find(|p| p.severity == Severity::Error && p.diag == d)
+            .cloned()
+            .unwrap_or_else(|| Problem::error(d))
+    }
+
+    /// The warnings the walk met (check blocks).
+    pub fn warnings(&self) -> Vec<Problem> {
+        self.problems
+            .borrow()
+            .iter()
+            .filter(|p| p.severity == Severity::Warning)
+            .cloned()
+            .collect()
     }
 }
 
@@ -189,9 +225,28 @@ impl<'s, 'w> Walker<'s, 'w> {
                 push_unique(errors, d);
             }
         }
+        for (_, fi, body, _) in &self.tree.config.checks {
+            match conditions::check(ev, body, Which::CheckAssert, &self.file_name(*fi)) {
+                Ok(found) => self.shared.problems.borrow_mut().extend(found),
+                Err(d) => self.shared.problems.borrow_mut().push(Problem::warning(d)),
+            }
+        }
         let mut outputs = BTreeMap::new();
         for (name, fi, body, _) in &self.tree.config.outputs {
             let Some(value) = body.attr("value") else { continue };
+            match conditions::check(ev, body, Which::OutputPrecondition, &self.file_name(*fi)) {
+                Ok(found) => {
+                    if let Some(p) = found.into_iter().next() {
+                        let d = self.shared.fail(p);
+                        push_unique(errors, d);
+                        continue;
+                    }
+                }
+                Err(d) => {
+                    push_unique(errors, d);
+                    continue;
+                }
+            }
             let sensitive = matches!(body.attr("sensitive").map(|a| ev.eval(&a.expr)), Some(Ok(Value::Bool(true))));
             match ev.eval(&value.expr) {
                 Ok(v) => {
@@ -240,11 +295,22 @@ impl<'s, 'w> Walker<'s, 'w> {
             let config = ev.with_var(vars.clone(), || resource_object(ev, decl))?;
             let config = Value::Object(config);
             let prior = self.shared.prior.get(&iaddr);
+            let file = self.file_name(decl.file);
+            if matches!(self.shared.phase, Phase::Plan)
+                && let Some(p) = ev
+                    .with_var(vars.clone(), || {
+                        conditions::check(ev, &decl.body, Which::ResourcePrecondition, &file)
+                    })?
+                    .into_iter()
+                    .next()
+            {
+                return Err(self.shared.fail(p));
+            }
             let value = match &self.shared.phase {
                 Phase::Plan => {
                     let triggered = match prior {
                         Some(p) if !p.tainted && !lifecycle.replace_triggered_by.is_empty() => {
-                            ev.with_var(vars, || lifecycle.triggered(ev, self))?
+                            ev.with_var(vars.clone(), || lifecycle.triggered(ev, self))?
                         }
                         _ => false,
                     };
@@ -252,6 +318,15 @@ impl<'s, 'w> Walker<'s, 'w> {
                 }
                 Phase::Apply { planned } => self.apply_instance(&iaddr, prior, &config, planned.get(&iaddr)),
             };
+            let mut with_self = vars;
+            with_self.push(("self".to_string(), value.clone()));
+            if let Some(p) = ev
+                .with_var(with_self, || conditions::check(ev, &decl.body, Which::ResourcePostcondition, &file))?
+                .into_iter()
+                .next()
+            {
+                return Err(self.shared.fail(p));
+            }
             out.push(Walked { addr: iaddr, value });
         }
         Ok(out)

@@ -1,0 +1,56 @@
+//! A problem a command reports: an error or a warning, where it is, and the values of the
+//! references in the expression at fault (what Terraform prints under the source line,
+//! `│ var.n is 3`).
+
+use crate::lang::Diag;
+
+/// How bad a problem is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    /// Stops the command.
+    Error,
+    /// Printed; the command goes on.
+    Warning,
+}
+
+/// A diagnostic with its severity, the resource instance Terraform names (`with ADDRESS,`)
+/// and the values of the references in the expression.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    /// Error or warning.
+    pub severity: Severity,
+    /// What and where.
+    pub diag: Diag,
+    /// `  with ADDRESS,` above the source position.
+    pub address: Option<String>,
+    /// `(traversal, statement)`: `("var.n", "is 3")`, sorted by traversal.
+    pub values: Vec<(String, String)>,
+}
+
+impl Problem {
+    /// An error.
+    pub fn error(diag: Diag) -> Problem {
+        Problem {
+            severity: Severity::Error,
+            diag,
+            address: None,
+            values: Vec::new(),
+        }
+    }
+    /// A warning.
+    pub fn warning(diag: Diag) -> Problem {
+        Problem {
+            severity: Severity::Warning,
+            diag,
+            address: None,
+            values: Vec::new(),
+        }
+    }
+    /// The same with the values of the expression's references.
+    pub fn with_values(mut self, mut values: Vec<(String, String)>) -> Problem {
+        values.sort();
+        values.dedup_by(|a, b| a.0 == b.0);
+        self.values = values;
+        self
+    }
+}
