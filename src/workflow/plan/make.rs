@@ -47,13 +47,16 @@ pub fn prior_objects(state: &State) -> BTreeMap<InstanceAddr, PriorObject> {
     out
 }
 
+/// The prior objects by address.
+type Objects = BTreeMap<InstanceAddr, PriorObject>;
+
 /// The prior objects after the moves and with the imports, as both plan and apply start.
 fn starting_objects(
     tree: &ModuleTree,
     host: &Host,
     opts: &PlanOptions,
     prior: &State,
-) -> Result<(BTreeMap<InstanceAddr, PriorObject>, Vec<Problem>), Vec<Problem>> {
+) -> Result<(Objects, Vec<Problem>), Vec<Problem>> {
     let (objects, notes) = moves::apply(&tree.config, prior_objects(prior), opts.version).map_err(|d| vec![Problem::error(d)])?;
     let objects = with_imports(&tree.config, host, opts, objects).map_err(|ds| ds.into_iter().map(Problem::error).collect::<Vec<_>>())?;
     Ok((objects, notes.into_iter().map(Problem::warning).collect()))
