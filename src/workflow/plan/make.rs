@@ -51,12 +51,7 @@ pub fn prior_objects(state: &State) -> BTreeMap<InstanceAddr, PriorObject> {
 type Objects = BTreeMap<InstanceAddr, PriorObject>;
 
 /// The prior objects after the moves and with the imports, as both plan and apply start.
-fn starting_objects(
-    tree: &ModuleTree,
-    host: &Host,
-    opts: &PlanOptions,
-    prior: &State,
-) -> Result<(Objects, Vec<Problem>), Vec<Problem>> {
+fn starting_objects(tree: &ModuleTree, host: &Host, opts: &PlanOptions, prior: &State) -> Result<(Objects, Vec<Problem>), Vec<Problem>> {
     let (objects, notes) = moves::apply(&tree.config, prior_objects(prior), opts.version).map_err(|d| vec![Problem::error(d)])?;
     let objects = with_imports(&tree.config, host, opts, objects).map_err(|ds| ds.into_iter().map(Problem::error).collect::<Vec<_>>())?;
     Ok((objects, notes.into_iter().map(Problem::warning).collect()))
