@@ -74,6 +74,23 @@ pub fn direct(decl: &ResourceDecl, config: &Config) -> BTreeSet<String> {
     out
 }
 
+/// The resources an expression refers to (locals followed).
+pub fn of_expr(e: &Expr, config: &Config) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut locals = Vec::new();
+    refs_of(e, config, &mut out, &mut locals);
+    let mut seen = BTreeSet::new();
+    while let Some(l) = locals.pop() {
+        if !seen.insert(l.clone()) {
+            continue;
+        }
+        if let Some((_, e)) = config.locals.get(&l) {
+            refs_of(e, config, &mut out, &mut locals);
+        }
+    }
+    out
+}
+
 /// Every declaration's transitive dependencies, by address.
 pub fn transitive(config: &Config) -> BTreeMap<String, BTreeSet<String>> {
     let direct: BTreeMap<String, BTreeSet<String>> = config.resources.iter().map(|d| (d.address(), direct(d, config))).collect();

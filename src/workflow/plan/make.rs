@@ -148,9 +148,33 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
             }
         }
     }
+    if !opts.targets.is_empty() {
+        let allowed = targeted(tree, &opts.targets);
+        changes.retain(|c| {
+            allowed.contains(&config_address(&c.addr))
+                && opts
+                    .targets
+                    .iter()
+                    .all(|t| !matches!(t, Target::Instance(i) if i.resource == c.addr.resource && *i != c.addr))
+        });
+        outputs.retain(|o| {
+            tree.config
+                .outputs
+                .iter()
+                .find(|(n, ..)| *n == o.name)
+                .and_then(|(_, _, body, _)| body.attr("value"))
+                .is_none_or(|v| deps::of_expr(&v.expr, &tree.config).iter().all(|d| allowed.contains(d)))
+        });
+    }
     changes.sort_by(|a, b| a.addr.cmp(&b.addr));
     let mut warnings = move_notes;
     warnings.extend(check_warnings);
+    if !opts.targets.is_empty() {
+        warnings.push(Problem::warning(Diag::new(
+            "Resource targeting is in effect",
+            "You are creating a plan with the -target option, which means that the result of this plan may not represent all of the changes requested by the current configuration.\n\nThe -target option is not for routine use, and is provided only for exceptional situations such as recovering from errors or mistakes, or when Terraform specifically suggests to use it as part of an error message.",
+        )));
+    }
     if !forgotten.is_empty() {
         let list: String = forgotten.iter().map(|a| format!(" - {a}\n")).collect();
         warnings.push(Problem::warning(Diag::new(
@@ -166,6 +190,42 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         warnings,
         targeted: !opts.targets.is_empty(),
     })
+}
+
+/// The configuration addresses a `-target` plan may change: the targets and everything they
+/// depend on.
+fn targeted(tree: &ModuleTree, targets: &[Target]) -> BTreeSet<String> {
+    let deps = deps::transitive(&tree.config);
+    let mut out = BTreeSet::new();
+    for t in targets {
+        let local = match t {
+            Target::Instance(i) if i.resource.module.is_empty() => i.resource.local(),
+            Target::Resource(r) if r.module.is_empty() => r.local(),
+            Target::Instance(i) => {
+                out.insert(config_address(i));
+                continue;
+            }
+            Target::Resource(r) => {
+                out.insert(config_address(&r.instance(InstanceKey::None)));
+                continue;
+            }
+            Target::Module(m) => {
+                let prefix: String = m.iter().map(|s| format!("module.{}.", s.name)).collect();
+                let mut facts = BTreeMap::new();
+                let names: Vec<&str> = m.iter().map(|s| s.name.as_str()).collect();
+                if let Some(sub) = tree.find(&names) {
+                    resource_facts(sub, &prefix, &mut facts);
+                }
+                out.extend(facts.into_keys());
+                continue;
+            }
+        };
+        out.insert(local.clone());
+        if let Some(d) = deps.get(&local) {
+            out.extend(d.iter().cloned());
+        }
+    }
+    out
 }
 
 /// Whether a `removed` block's address names the instance.
@@ -434,8 +494,15 @@ pub fn apply(
         }
         if let Value::Object(m) = root_outputs {
             for (name, v) in m {
-                // A null output is not kept (Terraform drops it from the state).
+                // A null output is not kept (Terraform drops it from the state); one that a
+                // targeted apply left unknown keeps what the state had.
                 if v.is_null() {
+                    continue;
+                }
+                if v.has_unknown() {
+                    if let Some(old) = plan.prior.outputs.get(&name) {
+                        outputs.insert(name, old.clone());
+                    }
                     continue;
                 }
                 let sensitive = sensitive_output(&tree.config, &name);
