@@ -8,8 +8,9 @@ the path) at each release in RELEASES: write main.tf, run a command, and record 
 stdout. Every case folder gets `scenario.json` (the steps, so a reader sees what was run) and
 one file per recorded command and release: `<release>.txt` for the label "plan",
 `<release>.<label>.txt` for the others. UUIDs are replaced by placeholders numbered in order
-of first appearance within each file (00000000-0000-0000-0000-000000000001, ...002), so the
-files do not change between runs. `cargo test` never runs this script: the tests in
+of first appearance within each file (00000000-0000-0000-0000-000000000001, ...002), after
+the opening "Refreshing state..." lines (printed in any order) are sorted, so the files do not
+change between runs. `cargo test` never runs this script: the tests in
 tests/it/workflow_render.rs compare the renderer against the files it wrote.
 """
 import json
@@ -200,6 +201,14 @@ CASES = {
 
 
 def normalize(text):
+    # Terraform refreshes instances concurrently, so the "Refreshing state..." lines that open
+    # a plan come in any order: sort them (by address) so that the file, and the numbering of
+    # the UUIDs that follows, is the same at every run.
+    lines = text.split("\n")
+    n = 0
+    while n < len(lines) and ": Refreshing state... [id=" in lines[n]:
+        n += 1
+    text = "\n".join(sorted(lines[:n]) + lines[n:])
     seen = {}
 
     def sub(m):
