@@ -24,7 +24,7 @@ import tempfile
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ORACLE = os.environ.get("TF_ORACLE", os.path.join(HERE, "..", "shared", "tools", "tf-oracle"))
 OUT = os.path.join(HERE, "tests", "workflow", "render")
-RELEASES = ["1.6.6", "1.12.2", "1.14.9"]
+RELEASES = os.environ.get("WFR_RELEASES", "1.6.6 1.12.2 1.14.9").split()
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 
