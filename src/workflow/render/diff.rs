@@ -116,11 +116,17 @@ impl Change {
 
     /// Every key of an object change: its sides' and its marks'.
     fn keys(&self) -> Vec<String> {
-        let mut keys: Vec<String> = [&self.before, &self.after, &self.unknown, &self.after_sensitive, &self.before_sensitive]
-            .iter()
-            .filter_map(|j| j.as_object())
-            .flat_map(|m| m.keys().cloned())
-            .collect();
+        let mut keys: Vec<String> = [
+            &self.before,
+            &self.after,
+            &self.unknown,
+            &self.after_sensitive,
+            &self.before_sensitive,
+        ]
+        .iter()
+        .filter_map(|j| j.as_object())
+        .flat_map(|m| m.keys().cloned())
+        .collect();
         keys.sort();
         keys.dedup();
         keys
@@ -223,12 +229,20 @@ impl Differ {
             current.after_explicit = true;
             let action = current.action();
             if current.before == Json::Null {
-                return Diff { kind: Kind::Unknown(None), action, replace };
+                return Diff {
+                    kind: Kind::Unknown(None),
+                    action,
+                    replace,
+                };
             }
             let mut before = current.as_delete();
             before.unknown = Json::Bool(false);
             let inner = self.attribute(before);
-            return Diff { kind: Kind::Unknown(Some(Box::new(inner))), action, replace };
+            return Diff {
+                kind: Kind::Unknown(Some(Box::new(inner))),
+                action,
+                replace,
+            };
         }
         self.transform(change)
     }
@@ -253,7 +267,11 @@ impl Differ {
             action = Action::Update;
         }
         Some(Diff {
-            kind: Kind::Sensitive { inner: d.action, before, after },
+            kind: Kind::Sensitive {
+                inner: d.action,
+                before,
+                after,
+            },
             action,
             replace,
         })
@@ -266,7 +284,11 @@ impl Differ {
         }
         if change.unknown.is_true() {
             if change.before == Json::Null {
-                return Diff { kind: Kind::Unknown(None), action: Action::Create, replace: false };
+                return Diff {
+                    kind: Kind::Unknown(None),
+                    action: Action::Create,
+                    replace: false,
+                };
             }
             let mut before = change.as_delete();
             before.unknown = Json::Bool(false);
@@ -302,11 +324,19 @@ impl Differ {
             JType::String => primitive(change, Prim::String),
             JType::Object => {
                 let (elements, action) = self.object(&change, &|c| self.transform(c));
-                Diff { kind: Kind::Object(elements), action, replace: false }
+                Diff {
+                    kind: Kind::Object(elements),
+                    action,
+                    replace: false,
+                }
             }
             JType::Array => {
                 let (elements, action) = self.sequence(&change, &|c| self.transform(c));
-                Diff { kind: Kind::List(elements), action, replace: false }
+                Diff {
+                    kind: Kind::List(elements),
+                    action,
+                    replace: false,
+                }
             }
         }
     }
@@ -343,10 +373,7 @@ impl Differ {
     /// Calls `f` with each pair of indexes to show, in order; an index equal to its side's
     /// length means "absent" (Terraform's ProcessSlice).
     pub(crate) fn pairs<T: PartialEq>(&self, before: &[T], after: &[T], is_obj: &dyn Fn(&T) -> bool, f: &mut dyn FnMut(usize, usize)) {
-        if releases::has(self.version, &releases::PAIRWISE_SEQUENCES)
-            && before.len() == after.len()
-            && !is_reorder(before, after)
-        {
+        if releases::has(self.version, &releases::PAIRWISE_SEQUENCES) && before.len() == after.len() && !is_reorder(before, after) {
             for i in 0..before.len() {
                 f(i, i);
             }
@@ -356,10 +383,8 @@ impl Differ {
         let (mut bi, mut ai, mut li) = (0, 0, 0);
         while bi < before.len() || ai < after.len() || li < lcs.len() {
             while bi < before.len() && (li >= lcs.len() || before[bi] != *lcs[li]) {
-                let object_diff = is_obj(&before[bi])
-                    && ai < after.len()
-                    && is_obj(&after[ai])
-                    && (li >= lcs.len() || after[ai] != *lcs[li]);
+                let object_diff =
+                    is_obj(&before[bi]) && ai < after.len() && is_obj(&after[ai]) && (li >= lcs.len() || after[ai] != *lcs[li]);
                 if object_diff {
                     f(bi, ai);
                     bi += 1;
@@ -396,7 +421,11 @@ fn primitive(change: Change, prim: Prim) -> Diff {
         Action::Update
     };
     Diff {
-        kind: Kind::Primitive { before: change.before, after: change.after, prim },
+        kind: Kind::Primitive {
+            before: change.before,
+            after: change.after,
+            prim,
+        },
         action,
         replace: false,
     }

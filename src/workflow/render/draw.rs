@@ -74,11 +74,19 @@ fn symbol(action: Action, o: Opts) -> String {
 }
 
 fn null_suffix(action: Action, o: Opts) -> &'static str {
-    if !o.override_null_suffix && action == Action::Delete { " -> null" } else { "" }
+    if !o.override_null_suffix && action == Action::Delete {
+        " -> null"
+    } else {
+        ""
+    }
 }
 
 fn forces(replace: bool, o: Opts) -> &'static str {
-    if (replace || o.force_replace) && !o.forbid_replace { " # forces replacement" } else { "" }
+    if (replace || o.force_replace) && !o.forbid_replace {
+        " # forces replacement"
+    } else {
+        ""
+    }
 }
 
 /// Four spaces per level.
@@ -147,7 +155,10 @@ pub(crate) fn warnings(d: &Diff, level: usize) -> Vec<String> {
         return Vec::new();
     }
     let warning = if *before {
-        format!("  # Warning: this attribute value will no longer be marked as sensitive\n{}  # after applying this change.", indent(level))
+        format!(
+            "  # Warning: this attribute value will no longer be marked as sensitive\n{}  # after applying this change.",
+            indent(level)
+        )
     } else {
         format!(
             "  # Warning: this attribute value will be marked as sensitive and will not\n{}  # display in UI output after applying this change.",
@@ -222,7 +233,11 @@ fn string(d: &Diff, before: &Json, after: &Json, level: usize, o: Opts) -> Strin
     let mut lines: Vec<String> = Vec::new();
     match d.action {
         Action::Create | Action::NoOp | Action::Delete => {
-            let side = if d.action == Action::Delete { evaluate(before) } else { evaluate(after) };
+            let side = if d.action == Action::Delete {
+                evaluate(before)
+            } else {
+                evaluate(after)
+            };
             match &side {
                 Str::Null => return format!("null{}", forces(d.replace, o)),
                 Str::Simple(_) => {
@@ -240,17 +255,15 @@ fn string(d: &Diff, before: &Json, after: &Json, level: usize, o: Opts) -> Strin
             let bl: Vec<&str> = b.text().split('\n').collect();
             let al: Vec<&str> = a.text().split('\n').collect();
             let differ = Differ { version: o.version };
-            differ.pairs(&bl, &al, &|_| false, &mut |bi, ai| {
-                match (bl.get(bi), al.get(ai)) {
-                    (None, Some(x)) => lines.push(format!("{}{x}", gutter(Action::Create))),
-                    (Some(x), None) => lines.push(format!("{}{x}", gutter(Action::Delete))),
-                    (Some(x), Some(y)) if x != y => {
-                        lines.push(format!("{}{x}", gutter(Action::Delete)));
-                        lines.push(format!("{}{y}", gutter(Action::Create)));
-                    }
-                    (Some(x), Some(_)) => lines.push(format!("{}{x}", gutter(Action::NoOp))),
-                    (None, None) => {}
+            differ.pairs(&bl, &al, &|_| false, &mut |bi, ai| match (bl.get(bi), al.get(ai)) {
+                (None, Some(x)) => lines.push(format!("{}{x}", gutter(Action::Create))),
+                (Some(x), None) => lines.push(format!("{}{x}", gutter(Action::Delete))),
+                (Some(x), Some(y)) if x != y => {
+                    lines.push(format!("{}{x}", gutter(Action::Delete)));
+                    lines.push(format!("{}{y}", gutter(Action::Create)));
                 }
+                (Some(x), Some(_)) => lines.push(format!("{}{x}", gutter(Action::NoOp))),
+                (None, None) => {}
             });
         }
     }
@@ -294,9 +307,19 @@ fn object(d: &Diff, attrs: &BTreeMap<String, Diff>, level: usize, o: Opts) -> St
         ));
     }
     if hidden > 0 {
-        out.push_str(&format!("{}{}{}\n", indent(level + 1), symbol(Action::NoOp, o), unchanged("attribute", hidden)));
+        out.push_str(&format!(
+            "{}{}{}\n",
+            indent(level + 1),
+            symbol(Action::NoOp, o),
+            unchanged("attribute", hidden)
+        ));
     }
-    out.push_str(&format!("{}{}}}{}", indent(level), symbol(Action::NoOp, o), null_suffix(d.action, o)));
+    out.push_str(&format!(
+        "{}{}}}{}",
+        indent(level),
+        symbol(Action::NoOp, o),
+        null_suffix(d.action, o)
+    ));
     out
 }
 
@@ -329,9 +352,19 @@ fn map(d: &Diff, elements: &BTreeMap<String, Diff>, level: usize, o: Opts) -> St
         ));
     }
     if hidden > 0 {
-        out.push_str(&format!("{}{}{}\n", indent(level + 1), symbol(Action::NoOp, o), unchanged("element", hidden)));
+        out.push_str(&format!(
+            "{}{}{}\n",
+            indent(level + 1),
+            symbol(Action::NoOp, o),
+            unchanged("element", hidden)
+        ));
     }
-    out.push_str(&format!("{}{}}}{}", indent(level), symbol(Action::NoOp, o), null_suffix(d.action, o)));
+    out.push_str(&format!(
+        "{}{}}}{}",
+        indent(level),
+        symbol(Action::NoOp, o),
+        null_suffix(d.action, o)
+    ));
     out
 }
 
@@ -356,10 +389,20 @@ fn list(d: &Diff, elements: &[Diff], level: usize, o: Opts) -> String {
         show_next = false;
         let mut co = eo;
         if pending.len() > 1 {
-            out.push_str(&format!("{}{}{}\n", indent(level + 1), symbol(Action::NoOp, co), unchanged("element", pending.len() - 1)));
+            out.push_str(&format!(
+                "{}{}{}\n",
+                indent(level + 1),
+                symbol(Action::NoOp, co),
+                unchanged("element", pending.len() - 1)
+            ));
         }
         if let Some(last) = pending.last() {
-            out.push_str(&format!("{}{}{},\n", indent(level + 1), symbol(last.action, uo), render(last, level + 1, uo)));
+            out.push_str(&format!(
+                "{}{}{},\n",
+                indent(level + 1),
+                symbol(last.action, uo),
+                render(last, level + 1, uo)
+            ));
         }
         pending.clear();
         if e.action == Action::NoOp {
@@ -370,11 +413,26 @@ fn list(d: &Diff, elements: &[Diff], level: usize, o: Opts) -> String {
         for w in warnings(e, level + 1) {
             out.push_str(&format!("{}{w}\n", indent(level + 1)));
         }
-        out.push_str(&format!("{}{}{},\n", indent(level + 1), symbol(e.action, co), render(e, level + 1, co)));
+        out.push_str(&format!(
+            "{}{}{},\n",
+            indent(level + 1),
+            symbol(e.action, co),
+            render(e, level + 1, co)
+        ));
     }
     if !pending.is_empty() {
-        out.push_str(&format!("{}{}{}\n", indent(level + 1), symbol(Action::NoOp, o), unchanged("element", pending.len())));
+        out.push_str(&format!(
+            "{}{}{}\n",
+            indent(level + 1),
+            symbol(Action::NoOp, o),
+            unchanged("element", pending.len())
+        ));
     }
-    out.push_str(&format!("{}{}]{}", indent(level), symbol(Action::NoOp, o), null_suffix(d.action, o)));
+    out.push_str(&format!(
+        "{}{}]{}",
+        indent(level),
+        symbol(Action::NoOp, o),
+        null_suffix(d.action, o)
+    ));
     out
 }

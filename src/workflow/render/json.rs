@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 
 use super::releases;
-use crate::lang::dialect::releases::TfVersion;
 use crate::lang::Value;
+use crate::lang::dialect::releases::TfVersion;
 
 /// A JSON value; numbers keep the text the plan would hold.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,9 +67,7 @@ pub(crate) fn known(v: &Value, version: TfVersion) -> Json {
         Value::Bool(b) => Json::Bool(*b),
         Value::Number(n) => Json::Number(number_text(n, version)),
         Value::String(s) => Json::String(s.to_string()),
-        Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => {
-            Json::Array(vs.iter().map(|x| known(x, version)).collect())
-        }
+        Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => Json::Array(vs.iter().map(|x| known(x, version)).collect()),
         Value::Map(_, m) | Value::Object(m) => Json::Object(
             m.iter()
                 .filter(|(_, x)| !x.is_unknown())

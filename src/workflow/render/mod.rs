@@ -34,6 +34,9 @@ pub struct RenderOptions {
 impl RenderOptions {
     /// Options for `version`, in automation (as the recorded outputs were run).
     pub fn automation(version: TfVersion) -> RenderOptions {
-        RenderOptions { version, in_automation: true }
+        RenderOptions {
+            version,
+            in_automation: true,
+        }
     }
 }

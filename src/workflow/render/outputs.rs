@@ -116,7 +116,10 @@ fn type_json(t: &Type) -> J {
         Type::Set(e) => J::Arr(vec![word("set"), type_json(e)]),
         Type::Map(e) => J::Arr(vec![word("map"), type_json(e)]),
         Type::Tuple(ts) => J::Arr(vec![word("tuple"), J::Arr(ts.iter().map(type_json).collect())]),
-        Type::Object(m) => J::Arr(vec![word("object"), J::Obj(m.iter().map(|(k, t)| (k.clone(), type_json(t))).collect())]),
+        Type::Object(m) => J::Arr(vec![
+            word("object"),
+            J::Obj(m.iter().map(|(k, t)| (k.clone(), type_json(t))).collect()),
+        ]),
     }
 }
 
@@ -147,7 +150,13 @@ fn compact(j: &J) -> String {
         J::Num(n) => n.clone(),
         J::Str(s) => quote(s),
         J::Arr(vs) => format!("[{}]", vs.iter().map(compact).collect::<Vec<_>>().join(",")),
-        J::Obj(m) => format!("{{{}}}", m.iter().map(|(k, v)| format!("{}:{}", quote(k), compact(v))).collect::<Vec<_>>().join(",")),
+        J::Obj(m) => format!(
+            "{{{}}}",
+            m.iter()
+                .map(|(k, v)| format!("{}:{}", quote(k), compact(v)))
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
     }
 }
 
@@ -161,8 +170,10 @@ fn pretty(j: &J, level: usize) -> String {
             format!("[\n{}\n{}]", items.join(",\n"), pad(level))
         }
         J::Obj(m) if !m.is_empty() => {
-            let items: Vec<String> =
-                m.iter().map(|(k, v)| format!("{}{}: {}", pad(level + 1), quote(k), pretty(v, level + 1))).collect();
+            let items: Vec<String> = m
+                .iter()
+                .map(|(k, v)| format!("{}{}: {}", pad(level + 1), quote(k), pretty(v, level + 1)))
+                .collect();
             format!("{{\n{}\n{}}}", items.join(",\n"), pad(level))
         }
         J::Arr(_) => "[]".into(),

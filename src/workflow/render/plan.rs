@@ -102,14 +102,21 @@ pub fn plan_text(plan: &Plan, opts: &RenderOptions) -> String {
     out
 }
 
-/// `ADDR: Refreshing state... [id=ID]` for each managed instance with an id, sorted.
+/// `ADDR: Refreshing state... [id=ID]` for each managed instance with an id, sorted. Moves
+/// happen before the refresh, so a moved instance is refreshed at its new address.
 fn refresh_lines(plan: &Plan) -> String {
     let mut lines: Vec<String> = Vec::new();
     for r in plan.prior.resources.iter().filter(|r| r.addr.mode == ResourceMode::Managed) {
         for i in &r.instances {
             let id = i.current.as_ref().and_then(|c| c.attributes.get("id")).and_then(Value::as_str);
             if let Some(id) = id {
-                lines.push(format!("{}: Refreshing state... [id={id}]\n", r.addr.instance(i.key.clone())));
+                let addr = r.addr.instance(i.key.clone());
+                let addr = plan
+                    .changes
+                    .iter()
+                    .find(|c| c.prev_addr.as_ref() == Some(&addr))
+                    .map_or(addr.clone(), |c| c.addr.clone());
+                lines.push(format!("{addr}: Refreshing state... [id={id}]\n"));
             }
         }
     }
@@ -176,17 +183,19 @@ fn comment(c: &ResourceChange) -> String {
         Action::CreateThenDelete | Action::DeleteThenCreate => match c.reason {
             Some(Reason::ReplaceBecauseTainted) => out.push_str(&format!("  # {addr} is tainted, so must be replaced")),
             Some(Reason::ReplaceByRequest) => out.push_str(&format!("  # {addr} will be replaced, as requested")),
-            Some(Reason::ReplaceByTriggers) => {
-                out.push_str(&format!("  # {addr} will be replaced due to changes in replace_triggered_by"))
-            }
+            Some(Reason::ReplaceByTriggers) => out.push_str(&format!("  # {addr} will be replaced due to changes in replace_triggered_by")),
             _ => out.push_str(&format!("  # {addr} must be replaced")),
         },
         Action::Forget => {
             if c.deposed.is_some() {
-                out.push_str(&format!(" # {addr} will be removed from Terraform state, but will not be destroyed"));
+                out.push_str(&format!(
+                    " # {addr} will be removed from Terraform state, but will not be destroyed"
+                ));
                 out.push_str("\n # (left over from a partially-failed replacement of this instance)");
             } else {
-                out.push_str(&format!(" # {addr} will no longer be managed by Terraform, but will not be destroyed"));
+                out.push_str(&format!(
+                    " # {addr} will no longer be managed by Terraform, but will not be destroyed"
+                ));
             }
             out.push_str("\n # (destroy = false is set in the configuration)");
         }
@@ -288,7 +297,14 @@ fn output_changes(outputs: &[OutputChange], o: Opts) -> String {
     diffs
         .iter()
         .filter(|(_, d)| d.action != Action::NoOp)
-        .map(|(k, d)| format!("{} {} = {}", draw::action_symbol(d.action), pad(&names[k], width), draw::render(d, 0, o)))
+        .map(|(k, d)| {
+            format!(
+                "{} {} = {}",
+                draw::action_symbol(d.action),
+                pad(&names[k], width),
+                draw::render(d, 0, o)
+            )
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }

@@ -72,15 +72,32 @@ pub(crate) fn block(attrs: &BTreeMap<String, Diff>, level: usize, o: Opts) -> St
         for w in draw::warnings(a, level + 1) {
             out.push_str(&format!("{}{w}\n", indent(level + 1)));
         }
-        let sym = if o.hide_symbols { String::new() } else { format!("{} ", draw::action_symbol(a.action)) };
-        out.push_str(&format!("{}{sym}{} = {}\n", indent(level + 1), pad(&names[key], width), draw::render(a, level + 1, co)));
+        let sym = if o.hide_symbols {
+            String::new()
+        } else {
+            format!("{} ", draw::action_symbol(a.action))
+        };
+        out.push_str(&format!(
+            "{}{sym}{} = {}\n",
+            indent(level + 1),
+            pad(&names[key], width),
+            draw::render(a, level + 1, co)
+        ));
     }
     if hidden > 0 {
-        let sym = if o.hide_symbols { String::new() } else { format!("{} ", draw::action_symbol(Action::NoOp)) };
+        let sym = if o.hide_symbols {
+            String::new()
+        } else {
+            format!("{} ", draw::action_symbol(Action::NoOp))
+        };
         let s = if hidden == 1 { "" } else { "s" };
         out.push_str(&format!("{}{sym}# ({hidden} unchanged attribute{s} hidden)\n", indent(level + 1)));
     }
-    let sym = if o.hide_symbols { String::new() } else { format!("{} ", draw::action_symbol(Action::NoOp)) };
+    let sym = if o.hide_symbols {
+        String::new()
+    } else {
+        format!("{} ", draw::action_symbol(Action::NoOp))
+    };
     out.push_str(&format!("{}{sym}}}", indent(level)));
     out
 }

@@ -80,17 +80,31 @@ pub fn show_outputs(outputs: &BTreeMap<String, OutputValue>, opts: &RenderOption
 }
 
 fn noop(kind: Kind) -> Diff {
-    Diff { kind, action: crate::workflow::model::Action::NoOp, replace: false }
+    Diff {
+        kind,
+        action: crate::workflow::model::Action::NoOp,
+        replace: false,
+    }
 }
 
 fn sensitive() -> Diff {
     let a = crate::workflow::model::Action::NoOp;
-    noop(Kind::Sensitive { inner: a, before: true, after: true })
+    noop(Kind::Sensitive {
+        inner: a,
+        before: true,
+        after: true,
+    })
 }
 
 /// An unchanged value drawn by its own type (Terraform's typed differ on a state output).
 fn typed(v: &Value, opts: &RenderOptions) -> Diff {
-    let prim = |p: Prim| noop(Kind::Primitive { before: json::known(v, opts.version), after: json::known(v, opts.version), prim: p });
+    let prim = |p: Prim| {
+        noop(Kind::Primitive {
+            before: json::known(v, opts.version),
+            after: json::known(v, opts.version),
+            prim: p,
+        })
+    };
     match v {
         Value::Sensitive(_) => sensitive(),
         Value::Null(_) | Value::Unknown(_) => prim(Prim::Null),
