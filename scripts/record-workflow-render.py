@@ -33,6 +33,11 @@ def tf(s):
     return {"main.tf": s}
 
 
+def file(path, text):
+    """Another file of the scenario (a module's main.tf, say)."""
+    return {"file": path, "text": text}
+
+
 def run(cmd):
     """A command whose output is not kept (init, apply, taint...)."""
     return {"run": cmd}
@@ -197,6 +202,59 @@ CASES = {
         "description": "show and output with an empty state",
         "steps": [tf('resource "terraform_data" "a" {\n  input = "x"\n}\n'), rec("show -no-color", "show"), rec("output -no-color", "output"), rec("output -json", "output_json")],
     },
+    "sensitivity_change": two(
+        'resource "terraform_data" "a" {\n  input = "x"\n}\nresource "terraform_data" "b" {\n  input = sensitive("y")\n}\nresource "terraform_data" "c" {\n  input = "z"\n}\n',
+        'resource "terraform_data" "a" {\n  input = sensitive("x")\n}\nresource "terraform_data" "b" {\n  input = "y"\n}\nresource "terraform_data" "c" {\n  input = sensitive("z2")\n}\n',
+        "a value becoming sensitive (unchanged, and changed) and one no longer sensitive: the warnings"),
+    "json_strings": two(
+        'resource "terraform_data" "a" {\n  input = jsonencode({ a = 1, b = [1, 2], c = "x" })\n}\nresource "terraform_data" "b" {\n  input = "{\\"k\\": 1}"\n}\nresource "terraform_data" "c" {\n  input = "[1, 2]"\n}\n',
+        'resource "terraform_data" "a" {\n  input = jsonencode({ a = 2, b = [1, 2, 3], c = "x" })\n}\nresource "terraform_data" "b" {\n  input = "{\\"k\\":  1}"\n}\nresource "terraform_data" "c" {\n  input = "not json"\n}\nresource "terraform_data" "d" {\n  input = jsonencode({ z = null, y = [] })\n}\n',
+        "strings holding JSON: drawn as jsonencode(...), a whitespace-only change, JSON to text"),
+    "import_block": {
+        "description": "an import block bringing in an object by id",
+        "steps": [tf('import {\n  to = terraform_data.a\n  id = "imported-id"\n}\nresource "terraform_data" "a" {\n}\n'), PLAN],
+    },
+    "forget": two(
+        'resource "terraform_data" "a" {\n  input = "x"\n}\nresource "terraform_data" "b" {\n  input = "y"\n}\n',
+        'removed {\n  from = terraform_data.a\n  lifecycle {\n    destroy = false\n  }\n}\nresource "terraform_data" "b" {\n  input = "y"\n}\n',
+        "a removed block with destroy = false (1.7 and later; 1.6 refuses it)",
+        [rec("plan -no-color", "no_automation", automation=False)]),
+    "wrong_repetition": two(
+        'resource "terraform_data" "a" {\n  for_each = toset(["x"])\n  input    = each.key\n}\nresource "terraform_data" "b" {\n  count = 1\n}\nresource "terraform_data" "c" {\n}\n',
+        'resource "terraform_data" "a" {\n  count = 1\n  input = "x"\n}\nresource "terraform_data" "b" {\n  for_each = toset(["k"])\n}\nresource "terraform_data" "c" {\n  for_each = toset(["k"])\n}\n',
+        "count and for_each swapped or added: the old instances are destroyed because of the repetition"),
+    "module_gone": {
+        "description": "a module call removed: its resources are destroyed",
+        "steps": [file("m/main.tf", 'resource "terraform_data" "a" {\n  input = "m"\n}\n'),
+                  tf('module "m" {\n  source = "./m"\n}\n'), run("init -no-color"), APPLY,
+                  tf('\n'), PLAN],
+    },
+    "quoting": {
+        "description": "keys and strings that need quoting or escaping; shown at create and in show",
+        "steps": [tf('resource "terraform_data" "a" {\n  input = { "a b" = 1, "x-y" = "t\\tq\\"b\\\\s", "1k" = "%{ if true }p%{ endif }", "é" = "ü", "${"$"}{x}" = "$${y}" }\n}\n'
+                     'output "m" {\n  value = tomap({ "a b" = 1, "c" = 2 })\n}\noutput "o" {\n  value = { "a b" = "\\u00e9\\u0007" }\n}\n'),
+                  PLAN, APPLY, rec("show -no-color", "show"), rec("output -no-color", "output"), rec("output -json", "output_json")],
+    },
+    "important_keys": two(
+        'resource "terraform_data" "a" {\n  input = { name = "n", id = "i", tags = { a = "b" }, other = "o", more = "m" }\n}\n',
+        'resource "terraform_data" "a" {\n  input = { name = "n", id = "i", tags = { a = "b" }, other = "changed", more = "m" }\n}\n',
+        "name, id and tags inside a value are always shown"),
+    "list_of_objects": two(
+        'resource "terraform_data" "a" {\n  input = [{ a = 1, b = "x" }, { a = 2, b = "y" }]\n}\nresource "terraform_data" "b" {\n  input = [{ a = 1 }, { a = 2 }, { a = 3 }]\n}\n',
+        'resource "terraform_data" "a" {\n  input = [{ a = 1, b = "x" }, { a = 3, b = "y" }, { a = 4, b = "z" }]\n}\nresource "terraform_data" "b" {\n  input = [{ a = 1 }, { a = 5 }, { a = 3 }]\n}\n',
+        "lists of objects: an object changed in place, one added"),
+    "sets": two(
+        'resource "terraform_data" "a" {\n  input = toset(["a", "b", "c"])\n}\nresource "terraform_data" "b" {\n  input = ["a", "b", "c", "d"]\n}\n',
+        'resource "terraform_data" "a" {\n  input = toset(["b", "c", "d"])\n}\nresource "terraform_data" "b" {\n  input = ["d", "c", "b", "a"]\n}\n',
+        "a set changed; a list reordered"),
+    "outputs_unknown": two(
+        'resource "terraform_data" "a" {\n  input = "x"\n}\noutput "o" {\n  value = terraform_data.a.output\n}\noutput "s" {\n  value     = "v"\n  sensitive = true\n}\noutput "t" {\n  value = "u"\n}\n',
+        'resource "terraform_data" "a" {\n  input = "y"\n}\noutput "o" {\n  value = terraform_data.a.output\n}\noutput "s" {\n  value     = "w"\n  sensitive = true\n}\noutput "t" {\n  value     = "u"\n  sensitive = true\n}\n',
+        "outputs: known becoming unknown, a sensitive one changed, one becoming sensitive"),
+    "tainted_cbd": {
+        "description": "a tainted instance with create_before_destroy, in a module-free count",
+        "steps": [tf('resource "terraform_data" "a" {\n  count = 2\n  input = "x"\n  lifecycle {\n    create_before_destroy = true\n  }\n}\n'), APPLY, run("taint terraform_data.a[1]"), PLAN],
+    },
 }
 
 
@@ -230,9 +288,11 @@ def play(name, case, release):
     try:
         subprocess.run([ORACLE, "--version", release, "--exec", "--", "init", "-no-color"], cwd=d, capture_output=True, check=True)
         for step in case["steps"]:
-            if "main.tf" in step:
-                with open(os.path.join(d, "main.tf"), "w") as f:
-                    f.write(step["main.tf"])
+            if "main.tf" in step or "file" in step:
+                path = os.path.join(d, step.get("file", "main.tf"))
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                with open(path, "w") as f:
+                    f.write(step.get("text", step.get("main.tf")))
                 continue
             args = step["run"].split(" ")
             if step.get("automation", True):

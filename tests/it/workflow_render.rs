@@ -9,8 +9,8 @@ use std::path::PathBuf;
 use iacquiz::lang::value::number::Number;
 use iacquiz::lang::{Type, Value};
 use iacquiz::workflow::model::{
-    Action, InstanceAddr, InstanceKey, InstanceObject, InstanceState, OutputChange, OutputValue, Plan, PlanMode, Reason, ResourceAddr,
-    ResourceChange, ResourceMode, ResourceState, State,
+    Action, InstanceAddr, InstanceKey, InstanceObject, InstanceState, ModuleStep, OutputChange, OutputValue, Plan, PlanMode, Reason,
+    ResourceAddr, ResourceChange, ResourceMode, ResourceState, State,
 };
 use iacquiz::workflow::render::{self, RenderOptions};
 
@@ -828,4 +828,287 @@ fn an_empty_state() {
     check("show_empty", ".output", |o| render::output_all(&st.outputs, &o));
     check("show_empty", ".output_json", |_| render::output_json_all(&st.outputs));
     assert_eq!(render::apply_outputs(&st.outputs, &RenderOptions::automation((1, 12, 2))), "");
+}
+
+// ---- more plans: sensitivity, JSON strings, import, forget, repetition, quoting -----------
+
+#[test]
+fn sensitivity_change() {
+    let a = data(1, s("x"), null());
+    let a2 = obj(&[
+        ("id", s(&uuid(1))),
+        ("input", sens(s("x"))),
+        ("output", s("x")),
+        ("triggers_replace", null()),
+    ]);
+    let bb = obj(&[
+        ("id", s(&uuid(2))),
+        ("input", sens(s("y"))),
+        ("output", s("y")),
+        ("triggers_replace", null()),
+    ]);
+    let b2 = data(2, s("y"), null());
+    let c = data(3, s("z"), null());
+    let p = plan(
+        state(&[(at("a"), a.clone()), (at("b"), bb.clone()), (at("c"), c.clone())]),
+        vec![
+            update(at("a"), a, a2),
+            update(at("b"), bb, b2),
+            update(at("c"), c, updated(3, sens(s("z2")), null())),
+        ],
+        vec![],
+    );
+    check_plan("sensitivity_change", &p);
+}
+
+#[test]
+fn json_strings() {
+    let a = data(1, s(r#"{"a":1,"b":[1,2],"c":"x"}"#), null());
+    let bb = data(2, s(r#"{"k": 1}"#), null());
+    let c = data(3, s("[1, 2]"), null());
+    let p = plan(
+        state(&[(at("a"), a.clone()), (at("b"), bb.clone()), (at("c"), c.clone())]),
+        vec![
+            update(at("a"), a, updated(1, s(r#"{"a":2,"b":[1,2,3],"c":"x"}"#), null())),
+            update(at("b"), bb, updated(2, s(r#"{"k":  1}"#), null())),
+            update(at("c"), c, updated(3, s("not json"), null())),
+            create(at("d"), planned(s(r#"{"y":[],"z":null}"#), null())),
+        ],
+        vec![],
+    );
+    check_plan("json_strings", &p);
+}
+
+#[test]
+fn import_block() {
+    let v = obj(&[
+        ("id", s("imported-id")),
+        ("input", null()),
+        ("output", null()),
+        ("triggers_replace", null()),
+    ]);
+    let c = ResourceChange {
+        importing: Some("imported-id".into()),
+        ..change(at("a"), Action::NoOp, v.clone(), v)
+    };
+    check_plan("import_block", &plan(State::default(), vec![c], vec![]));
+}
+
+#[test]
+fn forget() {
+    let a = data(2, s("x"), null());
+    let bb = data(1, s("y"), null());
+    let p = plan(
+        state(&[(at("a"), a.clone()), (at("b"), bb.clone())]),
+        vec![
+            change(at("a"), Action::Forget, a, null()),
+            change(at("b"), Action::NoOp, bb.clone(), bb),
+        ],
+        vec![],
+    );
+    // 1.6 has no `removed` block: only the later releases are compared.
+    for (label, version) in &RELEASES[1..] {
+        for (automation, suffix) in [(true, ""), (false, ".no_automation")] {
+            let want = recorded("forget", &format!("{label}{suffix}.txt"));
+            let got = render::plan_text(
+                &p,
+                &RenderOptions {
+                    version: *version,
+                    in_automation: automation,
+                },
+            );
+            assert_eq!(want, got, "forget{suffix} at {label}: {}", first_difference(&want, &got));
+        }
+    }
+    assert!(recorded("forget", "1.6.6.txt").contains("Unsupported block type"));
+}
+
+#[test]
+fn wrong_repetition() {
+    let ax = data(1, s("x"), null());
+    let b0 = data(2, null(), null());
+    let c = data(3, null(), null());
+    let why = Some(Reason::DeleteBecauseWrongRepetition);
+    // With no input the output is known at plan time: null.
+    let bare = || {
+        obj(&[
+            ("id", unknown()),
+            ("input", null()),
+            ("output", null()),
+            ("triggers_replace", null()),
+        ])
+    };
+    let p = plan(
+        state(&[(at_k("a", "x"), ax.clone()), (at_i("b", 0), b0.clone()), (at("c"), c.clone())]),
+        vec![
+            create(at_i("a", 0), planned(s("x"), null())),
+            delete(at_k("a", "x"), ax, why),
+            delete(at_i("b", 0), b0, why),
+            create(at_k("b", "k"), bare()),
+            delete(at("c"), c, why),
+            create(at_k("c", "k"), bare()),
+        ],
+        vec![],
+    );
+    check_plan("wrong_repetition", &p);
+}
+
+#[test]
+fn module_gone() {
+    let mut r = res("a");
+    r.module = vec![ModuleStep {
+        name: "m".into(),
+        key: InstanceKey::None,
+    }];
+    let addr = r.instance(InstanceKey::None);
+    let v = data(1, s("m"), null());
+    // Terraform gives the reason "not in configuration" for a resource of a removed module.
+    let p = plan(
+        state(&[(addr.clone(), v.clone())]),
+        vec![delete(addr, v, Some(Reason::DeleteBecauseNoResourceConfig))],
+        vec![],
+    );
+    check_plan("module_gone", &p);
+}
+
+fn quoting_input() -> Value {
+    obj(&[
+        ("a b", n("1")),
+        ("x-y", s("t\tq\"b\\s")),
+        ("1k", s("p")),
+        ("é", s("ü")),
+        ("${x}", s("${y}")),
+    ])
+}
+
+fn quoting_outputs() -> BTreeMap<String, OutputValue> {
+    let mut m = BTreeMap::new();
+    m.insert(
+        "m".to_string(),
+        OutputValue {
+            value: map(Type::Number, &[("a b", n("1")), ("c", n("2"))]),
+            sensitive: false,
+        },
+    );
+    m.insert(
+        "o".to_string(),
+        OutputValue {
+            value: obj(&[("a b", s("é\u{7}"))]),
+            sensitive: false,
+        },
+    );
+    m
+}
+
+#[test]
+fn quoting() {
+    let outs: Vec<OutputChange> = quoting_outputs()
+        .into_iter()
+        .map(|(k, v)| out(&k, Action::Create, null(), v.value))
+        .collect();
+    let p = plan(State::default(), vec![create(at("a"), planned(quoting_input(), null()))], outs);
+    check_plan("quoting", &p);
+    let mut st = state(&[(at("a"), data(1, quoting_input(), null()))]);
+    st.outputs = quoting_outputs();
+    check("quoting", ".show", |o| render::show_state(&st, &o));
+    check("quoting", ".output", |o| render::output_all(&st.outputs, &o));
+    check("quoting", ".output_json", |_| render::output_json_all(&st.outputs));
+}
+
+#[test]
+fn important_keys() {
+    let input = |other: &str| {
+        obj(&[
+            ("name", s("n")),
+            ("id", s("i")),
+            ("tags", obj(&[("a", s("b"))])),
+            ("other", s(other)),
+            ("more", s("m")),
+        ])
+    };
+    let a = data(1, input("o"), null());
+    let p = plan(
+        state(&[(at("a"), a.clone())]),
+        vec![update(at("a"), a, updated(1, input("changed"), null()))],
+        vec![],
+    );
+    check_plan("important_keys", &p);
+}
+
+#[test]
+fn list_of_objects() {
+    let o2 = |a: &str, bv: &str| obj(&[("a", n(a)), ("b", s(bv))]);
+    let o1 = |a: &str| obj(&[("a", n(a))]);
+    let a = data(1, tuple(vec![o2("1", "x"), o2("2", "y")]), null());
+    let bb = data(2, tuple(vec![o1("1"), o1("2"), o1("3")]), null());
+    let p = plan(
+        state(&[(at("a"), a.clone()), (at("b"), bb.clone())]),
+        vec![
+            update(
+                at("a"),
+                a,
+                updated(1, tuple(vec![o2("1", "x"), o2("3", "y"), o2("4", "z")]), null()),
+            ),
+            update(at("b"), bb, updated(2, tuple(vec![o1("1"), o1("5"), o1("3")]), null())),
+        ],
+        vec![],
+    );
+    check_plan("list_of_objects", &p);
+}
+
+#[test]
+fn sets_and_reordering() {
+    let set = |xs: &[&str]| Value::Set(Type::String, xs.iter().map(|x| s(x)).collect());
+    let a = data(1, set(&["a", "b", "c"]), null());
+    let bb = data(2, strings(&["a", "b", "c", "d"]), null());
+    let p = plan(
+        state(&[(at("a"), a.clone()), (at("b"), bb.clone())]),
+        vec![
+            update(at("a"), a, updated(1, set(&["b", "c", "d"]), null())),
+            update(at("b"), bb, updated(2, strings(&["d", "c", "b", "a"]), null())),
+        ],
+        vec![],
+    );
+    check_plan("sets", &p);
+}
+
+#[test]
+fn outputs_unknown() {
+    let a = data(1, s("x"), null());
+    let sensitive = |name: &str, before: &str, after: &str| OutputChange {
+        sensitive: true,
+        ..out(name, Action::Update, s(before), s(after))
+    };
+    let p = plan(
+        state(&[(at("a"), a.clone())]),
+        vec![update(at("a"), a, updated(1, s("y"), null()))],
+        vec![
+            out("o", Action::Update, s("x"), unknown()),
+            sensitive("s", "v", "w"),
+            sensitive("t", "u", "u"),
+        ],
+    );
+    check_plan("outputs_unknown", &p);
+}
+
+#[test]
+fn tainted_create_before_destroy() {
+    let a0 = data(1, s("x"), null());
+    let a1 = data(2, s("x"), null());
+    let p = plan(
+        state(&[(at_i("a", 0), a0.clone()), (at_i("a", 1), a1.clone())]),
+        vec![
+            change(at_i("a", 0), Action::NoOp, a0.clone(), a0),
+            replace(
+                at_i("a", 1),
+                Action::CreateThenDelete,
+                Reason::ReplaceBecauseTainted,
+                a1,
+                replacement(s("x"), null()),
+                &[],
+            ),
+        ],
+        vec![],
+    );
+    check_plan("tainted_cbd", &p);
 }

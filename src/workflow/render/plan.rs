@@ -96,14 +96,33 @@ pub fn plan_text(plan: &Plan, opts: &RenderOptions) -> String {
             out.push_str("\nYou can apply this plan to save these new output values to the Terraform\nstate, without changing any real infrastructure.\n");
         }
     }
+    out.push_str(&forget_warning(&shown));
     if !opts.in_automation {
         out.push_str(&next_step_note());
     }
     out
 }
 
+/// The warning Terraform adds when objects will be forgotten (a `removed` block with
+/// `destroy = false`), listing them.
+fn forget_warning(shown: &[&ResourceChange]) -> String {
+    let forgotten: Vec<String> = shown
+        .iter()
+        .filter(|c| c.action == Action::Forget)
+        .map(|c| format!(" - {}\n", c.addr))
+        .collect();
+    if forgotten.is_empty() {
+        return String::new();
+    }
+    format!(
+        "\nWarning: Some objects will no longer be managed by Terraform\n\nIf you apply this plan, Terraform will discard its tracking information for\nthe following objects, but it will not delete them:\n{}\nAfter applying this plan, Terraform will no longer manage these objects. You\nwill need to import them into Terraform to manage them again.\n",
+        forgotten.concat()
+    )
+}
+
 /// `ADDR: Refreshing state... [id=ID]` for each managed instance with an id, sorted. Moves
-/// happen before the refresh, so a moved instance is refreshed at its new address.
+/// happen before the refresh, so a moved instance is refreshed at its new address; an
+/// instance to be forgotten is not refreshed.
 fn refresh_lines(plan: &Plan) -> String {
     let mut lines: Vec<String> = Vec::new();
     for r in plan.prior.resources.iter().filter(|r| r.addr.mode == ResourceMode::Managed) {
@@ -111,6 +130,9 @@ fn refresh_lines(plan: &Plan) -> String {
             let id = i.current.as_ref().and_then(|c| c.attributes.get("id")).and_then(Value::as_str);
             if let Some(id) = id {
                 let addr = r.addr.instance(i.key.clone());
+                if plan.changes.iter().any(|c| c.addr == addr && c.action == Action::Forget) {
+                    continue;
+                }
                 let addr = plan
                     .changes
                     .iter()
@@ -121,7 +143,14 @@ fn refresh_lines(plan: &Plan) -> String {
         }
     }
     lines.sort();
-    lines.concat()
+    // An imported object is read first, each before the refresh of the state's objects.
+    let imports: String = plan
+        .changes
+        .iter()
+        .filter_map(|c| c.importing.as_ref().map(|id| (c, id)))
+        .map(|(c, id)| format!("{0}: Preparing import... [id={id}]\n{0}: Refreshing state... [id={id}]\n", c.addr))
+        .collect();
+    imports + &lines.concat()
 }
 
 fn moved(c: &ResourceChange) -> bool {
@@ -140,7 +169,9 @@ fn no_changes(mode: PlanMode) -> String {
 /// One resource change: its comment lines, then the block with its action symbol.
 fn resource_change(c: &ResourceChange, o: Opts) -> String {
     let mut out = comment(c);
-    let attrs = resource::attributes(&c.before, &c.after, &c.replace_paths, o.version);
+    // Forgetting shows the object unchanged (Terraform draws a forget-only change as a no-op).
+    let after = if c.action == Action::Forget { &c.before } else { &c.after };
+    let attrs = resource::attributes(&c.before, after, &c.replace_paths, o.version);
     let mut bo = o;
     bo.show_unchanged = c.importing.is_some();
     let mode = match c.addr.resource.mode {
