@@ -9,8 +9,8 @@ stdout. Every case folder gets `scenario.json` (the steps, so a reader sees what
 one file per recorded command and release: `<release>.txt` for the label "plan",
 `<release>.<label>.txt` for the others. UUIDs are replaced by placeholders numbered in order
 of first appearance within each file (00000000-0000-0000-0000-000000000001, ...002), after
-the opening "Refreshing state..." lines (printed in any order) are sorted, so the files do not
-change between runs. `cargo test` never runs this script: the tests in
+the opening refresh and read lines (printed in any order) are put in one order, so the files
+do not change between runs. `cargo test` never runs this script: the tests in
 tests/it/workflow_render.rs compare the renderer against the files it wrote.
 """
 import json
@@ -255,18 +255,35 @@ CASES = {
         "description": "a tainted instance with create_before_destroy, in a module-free count",
         "steps": [tf('resource "terraform_data" "a" {\n  count = 2\n  input = "x"\n  lifecycle {\n    create_before_destroy = true\n  }\n}\n'), APPLY, run("taint terraform_data.a[1]"), PLAN],
     },
+    "data_read": {
+        "description": "a terraform_remote_state data source read while planning, and one read during apply",
+        "steps": [file("other.tfstate", '{\n  "version": 4,\n  "terraform_version": "1.6.6",\n  "serial": 1,\n  "lineage": "00000000-0000-0000-0000-0000000000aa",\n  "outputs": {\n    "x": {\n      "value": "v",\n      "type": "string"\n    }\n  },\n  "resources": [],\n  "check_results": null\n}\n'),
+                  tf('resource "terraform_data" "a" {\n  input = "other.tfstate"\n}\n'), APPLY,
+                  tf('resource "terraform_data" "a" {\n  input = "other.tfstate"\n  triggers_replace = 1\n}\n'
+                     'data "terraform_remote_state" "known" {\n  backend = "local"\n  config = {\n    path = "other.tfstate"\n  }\n}\n'
+                     'data "terraform_remote_state" "later" {\n  backend = "local"\n  config = {\n    path = terraform_data.a.output\n  }\n}\n'
+                     'output "x" {\n  value = data.terraform_remote_state.known.outputs.x\n}\n'),
+                  PLAN],
+    },
 }
 
 
 def normalize(text):
-    # Terraform refreshes instances concurrently, so the "Refreshing state..." lines that open
-    # a plan come in any order: sort them (by address) so that the file, and the numbering of
-    # the UUIDs that follows, is the same at every run.
+    # Terraform refreshes instances and reads data sources concurrently, so the lines that
+    # open a plan ("X: Refreshing state...", "X: Reading...", "X: Read complete after 0s")
+    # come in any order: they are put in one order (refreshes by address, then each read by
+    # address) so that the file, and the numbering of the UUIDs that follows, is the same at
+    # every run.
     lines = text.split("\n")
     n = 0
-    while n < len(lines) and ": Refreshing state... [id=" in lines[n]:
+    while n < len(lines) and re.match(r"^\S+: (Refreshing state\.\.\. \[id=|Reading\.\.\.$|Read complete after )", lines[n]):
         n += 1
-    text = "\n".join(sorted(lines[:n]) + lines[n:])
+
+    def key(line):
+        addr, _, what = line.partition(": ")
+        return (0 if what.startswith("Refreshing") else 1, addr, 0 if what.startswith("Reading") else 1)
+
+    text = "\n".join(sorted(lines[:n], key=key) + lines[n:])
     seen = {}
 
     def sub(m):

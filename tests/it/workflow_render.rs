@@ -1112,3 +1112,42 @@ fn tainted_create_before_destroy() {
     );
     check_plan("tainted_cbd", &p);
 }
+
+#[test]
+fn data_sources_read_now_and_during_apply() {
+    let a = data(1, s("other.tfstate"), null());
+    let known_addr = ResourceAddr::root(ResourceMode::Data, "terraform_remote_state", "known").instance(InstanceKey::None);
+    let later_addr = ResourceAddr::root(ResourceMode::Data, "terraform_remote_state", "later").instance(InstanceKey::None);
+    let known = obj(&[
+        ("backend", s("local")),
+        ("config", obj(&[("path", s("other.tfstate"))])),
+        ("defaults", null()),
+        ("outputs", obj(&[("x", s("v"))])),
+        ("workspace", null()),
+    ]);
+    let later = obj(&[
+        ("backend", s("local")),
+        ("config", obj(&[("path", unknown())])),
+        ("defaults", null()),
+        ("outputs", unknown()),
+        ("workspace", null()),
+    ]);
+    let read = ResourceChange {
+        reason: Some(Reason::ReadBecauseConfigUnknown),
+        ..change(later_addr, Action::Read, null(), later)
+    };
+    let replaced = replace(
+        at("a"),
+        Action::DeleteThenCreate,
+        Reason::ReplaceBecauseCannotUpdate,
+        a.clone(),
+        replacement(s("other.tfstate"), n("1")),
+        &["triggers_replace"],
+    );
+    let p = plan(
+        state(&[(at("a"), a), (known_addr, known)]),
+        vec![read, replaced],
+        vec![out("x", Action::Create, null(), s("v"))],
+    );
+    check_plan("data_read", &p);
+}

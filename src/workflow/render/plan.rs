@@ -26,9 +26,10 @@ fn next_step_note() -> String {
 /// The whole human output of `terraform plan -no-color`, from the first line to the end.
 ///
 /// It opens with a "Refreshing state..." line for each managed instance of the prior state
-/// that has an id. Terraform refreshes in parallel and prints these in any order; they are
-/// printed here sorted, which is one of the orders Terraform may print. The resource
-/// changes are printed in the plan's order.
+/// that has an id, then the reading lines of each data source of the prior state (the data
+/// sources read while planning). Terraform refreshes and reads in parallel and prints these
+/// in any order; they are printed here in one of those orders (refreshes by address, then
+/// reads by address). The resource changes are printed in the plan's order.
 pub fn plan_text(plan: &Plan, opts: &RenderOptions) -> String {
     let mut out = refresh_lines(plan);
     let o = Opts::new(opts.version);
@@ -120,7 +121,8 @@ fn forget_warning(shown: &[&ResourceChange]) -> String {
     )
 }
 
-/// `ADDR: Refreshing state... [id=ID]` for each managed instance with an id, sorted. Moves
+/// `ADDR: Refreshing state... [id=ID]` for each managed instance with an id, sorted, then
+/// `ADDR: Reading...` and `ADDR: Read complete after 0s` for each data source read. Moves
 /// happen before the refresh, so a moved instance is refreshed at its new address; an
 /// instance to be forgotten is not refreshed.
 fn refresh_lines(plan: &Plan) -> String {
@@ -143,6 +145,19 @@ fn refresh_lines(plan: &Plan) -> String {
         }
     }
     lines.sort();
+    // The data sources read while planning are in the refreshed prior state; those to be read
+    // during apply are not read now.
+    let mut reads: Vec<String> = Vec::new();
+    for r in plan.prior.resources.iter().filter(|r| r.addr.mode == ResourceMode::Data) {
+        for i in r.instances.iter().filter(|i| i.current.is_some()) {
+            let addr = r.addr.instance(i.key.clone());
+            if !plan.changes.iter().any(|c| c.addr == addr && c.action == Action::Read) {
+                reads.push(format!("{addr}: Reading...\n{addr}: Read complete after 0s\n"));
+            }
+        }
+    }
+    reads.sort();
+    lines.extend(reads);
     // An imported object is read first, each before the refresh of the state's objects.
     let imports: String = plan
         .changes
