@@ -265,6 +265,14 @@ CASES = {
                      'output "x" {\n  value = data.terraform_remote_state.known.outputs.x\n}\n'),
                   PLAN],
     },
+    "refresh_only": {
+        "description": "plan -refresh-only with nothing changed outside Terraform",
+        "steps": [tf('resource "terraform_data" "a" {\n  input = "x"\n}\n'), APPLY, rec("plan -refresh-only -no-color")],
+    },
+    "destroy_nothing": {
+        "description": "plan -destroy with an empty state",
+        "steps": [tf('resource "terraform_data" "a" {\n  input = "x"\n}\n'), rec("plan -destroy -no-color")],
+    },
 }
 
 

@@ -1151,3 +1151,18 @@ fn data_sources_read_now_and_during_apply() {
     );
     check_plan("data_read", &p);
 }
+
+#[test]
+fn plans_with_nothing_to_do_by_mode() {
+    let a = data(1, s("x"), null());
+    let refresh = Plan {
+        mode: PlanMode::RefreshOnly,
+        ..plan(state(&[(at("a"), a)]), vec![], vec![])
+    };
+    check_plan("refresh_only", &refresh);
+    let destroy = Plan {
+        mode: PlanMode::Destroy,
+        ..Plan::default()
+    };
+    check_plan("destroy_nothing", &destroy);
+}

@@ -488,3 +488,55 @@ fn longest_common_subsequence<'a, T: PartialEq>(xs: &'a [T], ys: &[T]) -> Vec<&'
     seq.reverse();
     seq
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_common_subsequence_breaks_ties_as_terraform_does() {
+        let lcs = |a: &str, b: &str| {
+            let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+            longest_common_subsequence(&a, &b).into_iter().collect::<String>()
+        };
+        // Walking back, a tie moves up (to an earlier after element): the last before element
+        // wins, as the recorded reversed list shows (`"d"` kept).
+        assert_eq!(lcs("abcd", "dcba"), "d");
+        assert_eq!(lcs("abcdefg", "abxdegh"), "abdeg");
+        assert_eq!(lcs("", "abc"), "");
+    }
+
+    fn pairs(version: TfVersion, b: &str, a: &str) -> Vec<(usize, usize)> {
+        let (b, a): (Vec<char>, Vec<char>) = (b.chars().collect(), a.chars().collect());
+        let mut out = Vec::new();
+        Differ { version }.pairs(&b, &a, &|_| false, &mut |x, y| out.push((x, y)));
+        out
+    }
+
+    #[test]
+    fn same_length_sequences_pair_by_index_from_1_8() {
+        assert_eq!(pairs((1, 8, 0), "abc", "axc"), vec![(0, 0), (1, 1), (2, 2)]);
+        // Before: b deleted (its after index is the length), x created.
+        assert_eq!(pairs((1, 7, 5), "abc", "axc"), vec![(0, 0), (1, 3), (3, 1), (2, 2)]);
+        // A reordering is matched by subsequence in every release.
+        assert_eq!(pairs((1, 8, 0), "ab", "ba"), vec![(0, 2), (1, 0), (2, 1)]);
+    }
+
+    #[test]
+    fn a_value_only_made_sensitive_is_an_update() {
+        let mut c = Change {
+            before: Json::String("x".into()),
+            after: Json::String("x".into()),
+            before_explicit: true,
+            after_explicit: true,
+            unknown: Json::Bool(false),
+            before_sensitive: Json::Bool(false),
+            after_sensitive: Json::Bool(true),
+            replace: false,
+        };
+        let d = Differ { version: (1, 12, 2) }.transform(c.clone());
+        assert_eq!(d.action, Action::Update);
+        c.after_sensitive = Json::Bool(false);
+        assert_eq!(Differ { version: (1, 12, 2) }.transform(c).action, Action::NoOp);
+    }
+}

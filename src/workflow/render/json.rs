@@ -311,3 +311,37 @@ impl Parser<'_> {
         Some(Json::Number(format!("{f}")))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_text_keeps_its_numbers_from_1_7_4() {
+        let v = parse(" {\"a\": [1.50, 12345678901234567890, \"\\u00e9\\ud83d\\ude00\"]} ", (1, 12, 2));
+        let want = Json::Object(
+            [(
+                "a".to_string(),
+                Json::Array(vec![
+                    Json::Number("1.50".into()),
+                    Json::Number("12345678901234567890".into()),
+                    Json::String("é😀".into()),
+                ]),
+            )]
+            .into_iter()
+            .collect(),
+        );
+        assert_eq!(v, Some(want));
+        assert_eq!(
+            parse("[12345678901234567890]", (1, 6, 6)),
+            Some(Json::Array(vec![Json::Number("12345678901234567000".into())]))
+        );
+    }
+
+    #[test]
+    fn only_whole_json_values_are_json() {
+        for bad in ["{\"a\":1} x", "[1,]", "{a:1}", "[01]", "[\"\u{1}\"]", "[1.]", "["] {
+            assert_eq!(parse(bad, (1, 12, 2)), None, "{bad}");
+        }
+    }
+}
