@@ -273,6 +273,24 @@ CASES = {
         "description": "plan -destroy with an empty state",
         "steps": [tf('resource "terraform_data" "a" {\n  input = "x"\n}\n'), rec("plan -destroy -no-color")],
     },
+    "key_quoting": two(
+        'resource "terraform_data" "a" {\n  for_each = toset(["<x>&\\"q\\"", "plain", "$${t}"])\n  input    = each.key\n}\n',
+        'resource "terraform_data" "a" {\n  for_each = toset(["plain"])\n  input    = each.key\n}\n',
+        "for_each keys that need escaping, in addresses and in the reason"),
+    "show_map_objects": {
+        "description": "outputs of maps of objects and lists of maps, in show, output and the plan",
+        "steps": [tf('output "mo" {\n  value = tomap({ a = { x = 1 }, "b c" = { x = 2 } })\n}\noutput "lm" {\n  value = [tomap({ k = "v" }), tomap({})]\n}\noutput "st" {\n  value = toset(["b", "a"])\n}\n'
+                     'resource "terraform_data" "a" {\n  input = tomap({ a = { x = 1 } })\n}\n'),
+                  PLAN, APPLY, rec("show -no-color", "show"), rec("output -no-color", "output"), rec("state show -no-color terraform_data.a", "state_show")],
+    },
+    "multiline_edges": two(
+        'resource "terraform_data" "a" {\n  input = "\\n  lead\\ntrail  \\n\\n"\n}\nresource "terraform_data" "b" {\n  input = "one\\r\\ntwo"\n}\nresource "terraform_data" "c" {\n  input = ["x\\ny", "z"]\n}\n',
+        'resource "terraform_data" "a" {\n  input = "\\n  lead\\ntrail2  \\n\\n"\n}\nresource "terraform_data" "b" {\n  input = "one\\r\\nthree"\n}\nresource "terraform_data" "c" {\n  input = ["x\\nw", "z"]\n}\n',
+        "heredocs: surrounding blank lines and spaces trimmed, carriage returns, inside a list"),
+    "list_nulls": two(
+        'resource "terraform_data" "a" {\n  input = [null, "a", null]\n}\nresource "terraform_data" "b" {\n  input = { k = null, j = "x" }\n}\n',
+        'resource "terraform_data" "a" {\n  input = ["n", "a", null, null]\n}\nresource "terraform_data" "b" {\n  input = { k = "now", j = null }\n}\n',
+        "nulls inside collections, set and unset"),
 }
 
 

@@ -1166,3 +1166,101 @@ fn plans_with_nothing_to_do_by_mode() {
     };
     check_plan("destroy_nothing", &destroy);
 }
+
+#[test]
+fn key_quoting() {
+    let keys = ["$${t}", "<x>&\"q\"", "plain"];
+    // `$${t}` is how the address prints the key `${t}`.
+    let real = |k: &str| k.replace("$${", "${");
+    let objs: Vec<(InstanceAddr, Value)> = keys
+        .iter()
+        .enumerate()
+        .map(|(i, k)| (at_k("a", &real(k)), data(i as u32 + 1, s(&real(k)), null())))
+        .collect();
+    let why = Some(Reason::DeleteBecauseEachKey);
+    let p = plan(
+        state(&objs),
+        vec![
+            delete(objs[0].0.clone(), objs[0].1.clone(), why),
+            delete(objs[1].0.clone(), objs[1].1.clone(), why),
+            change(objs[2].0.clone(), Action::NoOp, objs[2].1.clone(), objs[2].1.clone()),
+        ],
+        vec![],
+    );
+    check_plan("key_quoting", &p);
+}
+
+fn map_objects_outputs() -> BTreeMap<String, OutputValue> {
+    let xt = Type::Object([("x".to_string(), Type::Number)].into_iter().collect());
+    let plain = |v: Value| OutputValue {
+        value: v,
+        sensitive: false,
+    };
+    let mut m = BTreeMap::new();
+    m.insert(
+        "mo".to_string(),
+        plain(map(xt, &[("a", obj(&[("x", n("1"))])), ("b c", obj(&[("x", n("2"))]))])),
+    );
+    m.insert(
+        "lm".to_string(),
+        plain(tuple(vec![map(Type::String, &[("k", s("v"))]), map(Type::Dynamic, &[])])),
+    );
+    m.insert("st".to_string(), plain(Value::Set(Type::String, vec![s("a"), s("b")])));
+    m
+}
+
+#[test]
+fn maps_of_objects_in_plan_show_and_output() {
+    let input = map(
+        Type::Object([("x".to_string(), Type::Number)].into_iter().collect()),
+        &[("a", obj(&[("x", n("1"))]))],
+    );
+    let outs: Vec<OutputChange> = map_objects_outputs()
+        .into_iter()
+        .map(|(k, v)| out(&k, Action::Create, null(), v.value))
+        .collect();
+    check_plan(
+        "show_map_objects",
+        &plan(State::default(), vec![create(at("a"), planned(input.clone(), null()))], outs),
+    );
+    let mut st = state(&[(at("a"), data(1, input.clone(), null()))]);
+    st.outputs = map_objects_outputs();
+    check("show_map_objects", ".show", |o| render::show_state(&st, &o));
+    check("show_map_objects", ".output", |o| render::output_all(&st.outputs, &o));
+    let object = object(&data(1, input.clone(), null()));
+    check("show_map_objects", ".state_show", |o| {
+        render::state_show(&at("a"), &object, None, &o)
+    });
+}
+
+#[test]
+fn multiline_edges() {
+    let a = data(1, s("\n  lead\ntrail  \n\n"), null());
+    let bb = data(2, s("one\r\ntwo"), null());
+    let c = data(3, strings(&["x\ny", "z"]), null());
+    let p = plan(
+        state(&[(at("a"), a.clone()), (at("b"), bb.clone()), (at("c"), c.clone())]),
+        vec![
+            update(at("a"), a, updated(1, s("\n  lead\ntrail2  \n\n"), null())),
+            update(at("b"), bb, updated(2, s("one\r\nthree"), null())),
+            update(at("c"), c, updated(3, strings(&["x\nw", "z"]), null())),
+        ],
+        vec![],
+    );
+    check_plan("multiline_edges", &p);
+}
+
+#[test]
+fn list_nulls() {
+    let a = data(1, tuple(vec![null(), s("a"), null()]), null());
+    let bb = data(2, obj(&[("k", null()), ("j", s("x"))]), null());
+    let p = plan(
+        state(&[(at("a"), a.clone()), (at("b"), bb.clone())]),
+        vec![
+            update(at("a"), a, updated(1, tuple(vec![s("n"), s("a"), null(), null()]), null())),
+            update(at("b"), bb, updated(2, obj(&[("k", s("now")), ("j", null())]), null())),
+        ],
+        vec![],
+    );
+    check_plan("list_nulls", &p);
+}
