@@ -291,6 +291,11 @@ CASES = {
         'resource "terraform_data" "a" {\n  input = [null, "a", null]\n}\nresource "terraform_data" "b" {\n  input = { k = null, j = "x" }\n}\n',
         'resource "terraform_data" "a" {\n  input = ["n", "a", null, null]\n}\nresource "terraform_data" "b" {\n  input = { k = "now", j = null }\n}\n',
         "nulls inside collections, set and unset"),
+    "sensitive_nested": two(
+        'resource "terraform_data" "a" {\n  input = [sensitive("s1"), "p", { k = sensitive(1), j = "x" }]\n}\n',
+        'resource "terraform_data" "a" {\n  input = [sensitive("s2"), "p", { k = sensitive(1), j = "y" }, sensitive(true)]\n}\n',
+        "sensitive values inside a list and an object, updated",
+        [rec("state show -no-color terraform_data.a", "state_show")]),
 }
 
 

@@ -1264,3 +1264,33 @@ fn list_nulls() {
     );
     check_plan("list_nulls", &p);
 }
+
+#[test]
+fn sensitive_values_inside_collections() {
+    let before_input = tuple(vec![sens(s("s1")), s("p"), obj(&[("k", sens(n("1"))), ("j", s("x"))])]);
+    let before_output = tuple(vec![s("s1"), s("p"), obj(&[("k", n("1")), ("j", s("x"))])]);
+    let a = obj(&[
+        ("id", s(&uuid(1))),
+        ("input", before_input),
+        ("output", before_output),
+        ("triggers_replace", null()),
+    ]);
+    let after = updated(
+        1,
+        tuple(vec![
+            sens(s("s2")),
+            s("p"),
+            obj(&[("k", sens(n("1"))), ("j", s("y"))]),
+            sens(b(true)),
+        ]),
+        null(),
+    );
+    check_plan(
+        "sensitive_nested",
+        &plan(state(&[(at("a"), a.clone())]), vec![update(at("a"), a.clone(), after)], vec![]),
+    );
+    let object = object(&a);
+    check("sensitive_nested", ".state_show", |o| {
+        render::state_show(&at("a"), &object, None, &o)
+    });
+}
