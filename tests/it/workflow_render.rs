@@ -1294,3 +1294,20 @@ fn sensitive_values_inside_collections() {
         render::state_show(&at("a"), &object, None, &o)
     });
 }
+
+#[test]
+fn a_deeply_nested_json_string_renders_without_exhausting_the_stack() {
+    // Deeper than the JSON reader follows: drawn as a plain string; as deep as it follows:
+    // drawn as jsonencode, which recurses once per level through the differ and the drawing.
+    for depth in [100_000, 100] {
+        let text = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+        let a = data(1, s("x"), null());
+        let p = plan(
+            state(&[(at("a"), a.clone())]),
+            vec![update(at("a"), a, updated(1, s(&text), null()))],
+            vec![],
+        );
+        let out = render::plan_text(&p, &RenderOptions::automation((1, 12, 2)));
+        assert!(out.contains("Plan: 0 to add, 1 to change, 0 to destroy."));
+    }
+}

@@ -4,16 +4,18 @@
 //!
 //! Terraform renders a plan from its JSON form, so values are first lowered to JSON with
 //! separate unknown and sensitive marks (`json`), compared into a tree of changes (`diff`),
-//! and drawn (`draw`, `resource`). Release differences are in `releases`.
+//! and drawn (`draw`, `strings`, `resource`). Release differences are in `releases`.
 
 mod diff;
 mod draw;
 mod json;
+mod json_text;
 mod outputs;
 mod plan;
 mod releases;
 mod resource;
 mod show;
+mod strings;
 
 pub use outputs::{apply_outputs, output_all, output_json_all, output_json_one, output_one, output_raw};
 pub use plan::plan_text;
