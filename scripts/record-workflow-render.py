@@ -153,7 +153,8 @@ CASES = {
     },
     "tainted": {
         "description": "a tainted instance is replaced",
-        "steps": [tf('resource "terraform_data" "a" {\n  input = "x"\n}\n'), APPLY, run("taint terraform_data.a"), PLAN],
+        "steps": [tf('resource "terraform_data" "a" {\n  input = "x"\n}\n'), APPLY, run("taint terraform_data.a"), PLAN,
+                  rec("show -no-color", "show"), rec("state show -no-color terraform_data.a", "state_show")],
     },
     "replace_request": {
         "description": "plan -replace asks for a replacement",
