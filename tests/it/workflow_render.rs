@@ -627,7 +627,10 @@ fn tainted() {
         replacement(s("x"), null()),
         &[],
     );
-    check_plan("tainted", &plan(st, vec![c], vec![]));
+    check_plan("tainted", &plan(st.clone(), vec![c], vec![]));
+    check("tainted", ".show", |o| render::show_state(&st, &o));
+    let tainted = st.resources[0].instances[0].current.clone().expect("the instance was just made");
+    check("tainted", ".state_show", |o| render::state_show(&at("a"), &tainted, None, &o));
 }
 
 #[test]
