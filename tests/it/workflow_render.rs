@@ -1314,3 +1314,31 @@ fn a_deeply_nested_json_string_renders_without_exhausting_the_stack() {
         assert!(out.contains("Plan: 0 to add, 1 to change, 0 to destroy."));
     }
 }
+
+#[test]
+fn changes_are_printed_in_terraforms_order_whatever_the_plans_order() {
+    let ax = data(1, s("x"), null());
+    let b0 = data(2, null(), null());
+    let c = data(3, null(), null());
+    let why = Some(Reason::DeleteBecauseWrongRepetition);
+    let bare = || {
+        obj(&[
+            ("id", unknown()),
+            ("input", null()),
+            ("output", null()),
+            ("triggers_replace", null()),
+        ])
+    };
+    // The wrong_repetition plan, its changes reversed.
+    let mut changes = vec![
+        create(at_i("a", 0), planned(s("x"), null())),
+        delete(at_k("a", "x"), ax.clone(), why),
+        delete(at_i("b", 0), b0.clone(), why),
+        create(at_k("b", "k"), bare()),
+        delete(at("c"), c.clone(), why),
+        create(at_k("c", "k"), bare()),
+    ];
+    changes.reverse();
+    let p = plan(state(&[(at_k("a", "x"), ax), (at_i("b", 0), b0), (at("c"), c)]), changes, vec![]);
+    check_plan("wrong_repetition", &p);
+}

@@ -29,16 +29,18 @@ fn next_step_note() -> String {
 /// that has an id, then the reading lines of each data source of the prior state (the data
 /// sources read while planning). Terraform refreshes and reads in parallel and prints these
 /// in any order; they are printed here in one of those orders (refreshes by address, then
-/// reads by address). The resource changes are printed in the plan's order.
+/// reads by address). The resource changes are printed in Terraform's order of addresses,
+/// whatever their order in the plan.
 pub fn plan_text(plan: &Plan, opts: &RenderOptions) -> String {
     let mut out = refresh_lines(plan);
     let o = Opts::new(opts.version);
-    let shown: Vec<&ResourceChange> = plan
+    let mut shown: Vec<&ResourceChange> = plan
         .changes
         .iter()
         .filter(|c| c.action != Action::NoOp || moved(c) || c.importing.is_some())
         .filter(|c| !(c.action == Action::Delete && c.addr.resource.mode == ResourceMode::Data))
         .collect();
+    shown.sort_by(|a, b| order(a).cmp(&order(b)));
     let mut counts: BTreeMap<Action, usize> = BTreeMap::new();
     for c in &shown {
         if c.action != Action::NoOp {
@@ -166,6 +168,22 @@ fn refresh_lines(plan: &Plan) -> String {
         .map(|(c, id)| format!("{0}: Preparing import... [id={id}]\n{0}: Refreshing state... [id={id}]\n", c.addr))
         .collect();
     imports + &lines.concat()
+}
+
+/// Terraform's order of resource changes (addrs.AbsResourceInstance.Less, then the deposed
+/// key): shorter module paths first, then module steps, data sources before managed
+/// resources, type, name, instance key (none, then indexes, then string keys).
+fn order(c: &ResourceChange) -> impl Ord + '_ {
+    let r = &c.addr.resource;
+    (
+        r.module.len(),
+        &r.module,
+        r.mode != ResourceMode::Data,
+        &r.rtype,
+        &r.name,
+        &c.addr.key,
+        c.deposed.as_deref().unwrap_or(""),
+    )
 }
 
 fn moved(c: &ResourceChange) -> bool {
