@@ -126,7 +126,8 @@ CASES = {
     "outputs_only": two(
         'output "same" {\n  value = "s"\n}\noutput "changed" {\n  value = "a"\n}\noutput "removed" {\n  value = [1, 2]\n}\noutput "obj" {\n  value = { a = 1, b = "x" }\n}\n',
         'output "same" {\n  value = "s"\n}\noutput "changed" {\n  value = "b"\n}\noutput "added" {\n  value = { k = ["v"] }\n}\noutput "obj" {\n  value = { a = 2, b = "x" }\n}\noutput "num" {\n  value = 1.5\n}\noutput "nul" {\n  value = null\n}\n',
-        "only outputs change: added, changed, removed, unchanged"),
+        "only outputs change: added, changed, removed, unchanged; show of a state with outputs only",
+        [rec("show -no-color", "show")]),
     "multiline": two(
         'resource "terraform_data" "a" {\n  input = "one\\ntwo\\nthree\\n"\n}\nresource "terraform_data" "b" {\n  input = "single"\n}\n',
         'resource "terraform_data" "a" {\n  input = "one\\n2\\nthree\\nfour\\n"\n}\nresource "terraform_data" "b" {\n  input = "now\\nmulti"\n}\nresource "terraform_data" "c" {\n  input = { text = "a\\nb" }\n}\n',

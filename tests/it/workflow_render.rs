@@ -1342,3 +1342,17 @@ fn changes_are_printed_in_terraforms_order_whatever_the_plans_order() {
     let p = plan(state(&[(at_k("a", "x"), ax), (at_i("b", 0), b0), (at("c"), c)]), changes, vec![]);
     check_plan("wrong_repetition", &p);
 }
+
+#[test]
+fn show_a_state_with_outputs_only() {
+    let mut st = State::default();
+    let plain = |v: Value| OutputValue {
+        value: v,
+        sensitive: false,
+    };
+    st.outputs.insert("changed".into(), plain(s("a")));
+    st.outputs.insert("obj".into(), plain(obj(&[("a", n("1")), ("b", s("x"))])));
+    st.outputs.insert("removed".into(), plain(tuple(vec![n("1"), n("2")])));
+    st.outputs.insert("same".into(), plain(s("s")));
+    check("outputs_only", ".show", |o| render::show_state(&st, &o));
+}
