@@ -19,3 +19,4 @@
 pub mod command;
 pub mod model;
 pub mod plan;
+pub mod render;

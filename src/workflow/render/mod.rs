@@ -1,0 +1,44 @@
+//! What the workflow commands print, exactly as Terraform prints it: the plan (refresh
+//! lines, legend, each resource change, summary, output changes), `state show` and `show`,
+//! and the outputs in every form of `terraform output`.
+//!
+//! Terraform renders a plan from its JSON form, so values are first lowered to JSON with
+//! separate unknown and sensitive marks (`json`), compared into a tree of changes (`diff`),
+//! and drawn (`draw`, `strings`, `resource`). Release differences are in `releases`.
+
+mod diff;
+mod draw;
+mod json;
+mod json_text;
+mod outputs;
+mod plan;
+mod releases;
+mod resource;
+mod show;
+mod strings;
+
+pub use outputs::{apply_outputs, output_all, output_json_all, output_json_one, output_one, output_raw};
+pub use plan::plan_text;
+pub use releases::{EXACT_NUMBERS, PAIRWISE_SEQUENCES};
+pub use show::{show_outputs, show_state, state_show};
+
+use crate::lang::dialect::releases::TfVersion;
+
+/// How to render: which Terraform, and whether TF_IN_AUTOMATION is set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RenderOptions {
+    /// The Terraform release whose output is emulated.
+    pub version: TfVersion,
+    /// TF_IN_AUTOMATION is set (the plan then ends without the note about `-out`).
+    pub in_automation: bool,
+}
+
+impl RenderOptions {
+    /// Options for `version`, in automation (as the recorded outputs were run).
+    pub fn automation(version: TfVersion) -> RenderOptions {
+        RenderOptions {
+            version,
+            in_automation: true,
+        }
+    }
+}

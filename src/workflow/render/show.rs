@@ -1,0 +1,118 @@
+//! `terraform state show ADDR` and `terraform show`: a resource instance's object as a block
+//! with every attribute and no action symbols, and the state's outputs typed as declared.
+
+use std::collections::BTreeMap;
+
+use super::RenderOptions;
+use super::diff::{Diff, Kind, Prim};
+use super::draw::{self, Opts};
+use super::json;
+use super::resource;
+use crate::lang::Value;
+use crate::workflow::model::{InstanceAddr, InstanceObject, OutputValue, ResourceMode, State};
+
+/// The options of a state's display: every child shown, no symbols.
+fn state_opts(opts: &RenderOptions) -> Opts {
+    let mut o = Opts::new(opts.version);
+    o.show_unchanged = true;
+    o.hide_symbols = true;
+    o
+}
+
+/// One object: `# ADDR:` (with `(tainted)` or `(deposed object KEY)`), then
+/// `resource "TYPE" "NAME" {...}` and a newline, as `terraform state show` prints it.
+pub fn state_show(addr: &InstanceAddr, object: &InstanceObject, deposed: Option<&str>, opts: &RenderOptions) -> String {
+    let head = match deposed {
+        Some(k) => format!("# {addr}: (deposed object {k})"),
+        None if object.tainted => format!("# {addr}: (tainted)"),
+        None => format!("# {addr}:"),
+    };
+    let value = Value::Object(object.attributes.clone());
+    let attrs = resource::attributes(&value, &value, &[], opts.version);
+    let mode = match addr.resource.mode {
+        ResourceMode::Managed => "resource",
+        ResourceMode::Data => "data",
+    };
+    format!(
+        "{head}\n{mode} \"{}\" \"{}\" {}\n",
+        addr.resource.rtype,
+        addr.resource.name,
+        resource::block(&attrs, 0, state_opts(opts))
+    )
+}
+
+/// `terraform show` of a state: every object (current, then deposed) separated by blank
+/// lines, then `Outputs:`; "No state." when there is nothing.
+pub fn show_state(state: &State, opts: &RenderOptions) -> String {
+    let mut blocks = Vec::new();
+    for r in &state.resources {
+        for i in &r.instances {
+            let addr = r.addr.instance(i.key.clone());
+            if let Some(c) = &i.current {
+                blocks.push(state_show(&addr, c, None, opts));
+            }
+            for (k, d) in &i.deposed {
+                blocks.push(state_show(&addr, d, Some(k), opts));
+            }
+        }
+    }
+    if blocks.is_empty() && state.outputs.is_empty() {
+        return "No state.\n".into();
+    }
+    let mut out = blocks.join("\n");
+    out.push_str(&show_outputs(&state.outputs, opts));
+    out
+}
+
+/// The outputs part of `terraform show`: two blank lines, `Outputs:`, a blank line and one
+/// `name = value` per output, drawn with the output's type (a map's keys quoted).
+pub fn show_outputs(outputs: &BTreeMap<String, OutputValue>, opts: &RenderOptions) -> String {
+    if outputs.is_empty() {
+        return String::new();
+    }
+    let o = state_opts(opts);
+    let mut out = "\n\nOutputs:\n\n".to_string();
+    for (name, v) in outputs {
+        let d = if v.sensitive { sensitive() } else { typed(&v.value, opts) };
+        out.push_str(&format!("{name} = {}\n", draw::render(&d, 0, o)));
+    }
+    out
+}
+
+fn noop(kind: Kind) -> Diff {
+    Diff {
+        kind,
+        action: crate::workflow::model::Action::NoOp,
+        replace: false,
+    }
+}
+
+fn sensitive() -> Diff {
+    let a = crate::workflow::model::Action::NoOp;
+    noop(Kind::Sensitive {
+        inner: a,
+        before: true,
+        after: true,
+    })
+}
+
+/// An unchanged value drawn by its own type (Terraform's typed differ on a state output).
+fn typed(v: &Value, opts: &RenderOptions) -> Diff {
+    let prim = |p: Prim| {
+        noop(Kind::Primitive {
+            before: json::known(v, opts.version),
+            after: json::known(v, opts.version),
+            prim: p,
+        })
+    };
+    match v {
+        Value::Sensitive(_) => sensitive(),
+        Value::Null(_) | Value::Unknown(_) => prim(Prim::Null),
+        Value::Bool(_) => prim(Prim::Bool),
+        Value::Number(_) => prim(Prim::Number),
+        Value::String(_) => prim(Prim::String),
+        Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => noop(Kind::List(vs.iter().map(|x| typed(x, opts)).collect())),
+        Value::Map(_, m) => noop(Kind::Map(m.iter().map(|(k, x)| (k.clone(), typed(x, opts))).collect())),
+        Value::Object(m) => noop(Kind::Object(m.iter().map(|(k, x)| (k.clone(), typed(x, opts))).collect())),
+    }
+}
