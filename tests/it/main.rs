@@ -80,4 +80,5 @@ mod tui_take;
 mod tui_terminal;
 mod tui_version;
 mod typed_answers;
+mod workflow_state;
 mod xml;
