@@ -330,3 +330,263 @@ fn state_commands_print_and_leave_what_terraform_does() {
     }
     assert!(checked >= 3 * 25, "{checked}");
 }
+
+/// A fresh folder under the system's temporary folder.
+fn scratch(tag: &str) -> PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let n = N.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("iacquiz-wfstate-{tag}-{}-{n}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// ANSI colour codes removed, nothing else changed.
+fn uncoloured(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for d in chars.by_ref() {
+                if d.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The files and empty folders under `dir` that the workspace commands are about, as the
+/// recordings list them (an empty folder holds `.empty-dir`).
+fn listing(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let entries: Vec<_> = fs::read_dir(&d).unwrap().flatten().collect();
+        let rel = d.strip_prefix(dir).unwrap().to_string_lossy().to_string();
+        if entries.is_empty() && d != dir {
+            out.push(format!("{rel}/.empty-dir"));
+        }
+        for e in entries {
+            let p = e.path();
+            let r = p.strip_prefix(dir).unwrap().to_string_lossy().to_string();
+            if r == "main.tf" || r.starts_with(".terraform/providers") || r.starts_with(".terraform/modules") {
+                continue;
+            }
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.push(r);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn workspace_commands_print_and_leave_what_terraform_does() {
+    use iacquiz::workflow::state::workspace::{WorkspaceError, Workspaces};
+    let mut checked = 0;
+    for (name, release) in RELEASES {
+        let dir = scratch("ws");
+        for (step_dir, args) in steps(&root().join("workspace").join(name)) {
+            let cmd: serde_json::Value = serde_json::from_str(&fs::read_to_string(step_dir.join("cmd")).unwrap()).unwrap();
+            let env = cmd["env"]["TF_WORKSPACE"].as_str();
+            let ws = Workspaces::new(&dir, env, release);
+            let args: Vec<&str> = args.iter().map(String::as_str).filter(|a| *a != "-no-color").collect();
+            let result: Result<String, WorkspaceError> = match args.as_slice() {
+                ["workspace", "show"] => ws.show(),
+                ["workspace", "list"] => ws.list(),
+                ["workspace", "new", n] => ws.create(n),
+                ["workspace", "select", "-or-create", n] => ws.select(n, true),
+                ["workspace", "select", n] => ws.select(n, false),
+                ["workspace", "delete", "-force", n] => ws.delete(n, true),
+                ["workspace", "delete", n] => ws.delete(n, false),
+                _ => {
+                    // An apply: put the state Terraform wrote where it wrote it.
+                    let current = ws.current().unwrap();
+                    let rel = ws.state_path(&current).strip_prefix(&dir).unwrap().to_path_buf();
+                    let src = step_dir.join("files").join(&rel);
+                    fs::create_dir_all(ws.state_path(&current).parent().unwrap()).unwrap();
+                    fs::copy(src, ws.state_path(&current)).unwrap();
+                    continue;
+                }
+            };
+            let (rc, stdout, _) = recorded(&step_dir);
+            let stderr = uncoloured(&fs::read_to_string(step_dir.join("stderr")).unwrap());
+            let at = step_dir.display();
+            match result {
+                Ok(out) => {
+                    assert_eq!(rc, 0, "{at}: Terraform said {stderr}");
+                    assert_eq!(out, uncoloured(&stdout), "{at}");
+                }
+                Err(WorkspaceError::NotEmpty(d)) => {
+                    assert_eq!(rc, 1, "{at}");
+                    assert_eq!(plain(&format!("Error: {}\n\n{}", d.summary, d.detail)), plain(&stderr), "{at}");
+                }
+                Err(e) => {
+                    assert_eq!(rc, 1, "{at}: iacquiz said {e}");
+                    assert_eq!(e.to_string(), stderr, "{at}");
+                }
+            }
+            let want = listing(&step_dir.join("files"));
+            assert_eq!(listing(&dir), want, "{at}: files");
+            checked += 1;
+        }
+        let _ = fs::remove_dir_all(&dir);
+    }
+    assert!(checked >= 3 * 20, "{checked}");
+}
+
+#[test]
+fn the_store_writes_serial_lineage_and_backup_as_the_local_backend_does() {
+    use iacquiz::workflow::state::commands;
+    use iacquiz::workflow::state::store::{StateStore, backup_path, timestamped_backup_path};
+    for (name, release) in RELEASES {
+        let run = root().join("basic").join(name);
+        for (step_name, backup_name) in [
+            ("mv-resource", "terraform.tfstate.STAMP.backup"),
+            ("taint", "terraform.tfstate.backup"),
+            ("untaint", ""),
+            ("rm", ""),
+        ] {
+            let dir = step(&run, step_name);
+            let before = {
+                let all = steps(&run);
+                let i = all.iter().position(|(d, _)| *d == dir).unwrap();
+                all[i - 1].0.join("files/terraform.tfstate")
+            };
+            let tmp = scratch("store");
+            let path = tmp.join("terraform.tfstate");
+            fs::copy(&before, &path).unwrap();
+            let backup = if step_name == "taint" {
+                backup_path(&path)
+            } else {
+                timestamped_backup_path(&path, 1)
+            };
+            let mut store = StateStore::open(&path, release).unwrap().with_backup(backup.clone());
+            let state = store.state().unwrap().clone();
+            let out = match step_name {
+                "mv-resource" => commands::mv(&state, "terraform_data.c", "terraform_data.d", false),
+                "taint" => commands::taint(&state, "terraform_data.a[0]"),
+                "untaint" => commands::untaint(&state, "terraform_data.a[0]"),
+                _ => commands::rm(&state, &["terraform_data.a[0]", "module.n.terraform_data.x"], false),
+            }
+            .unwrap();
+            let mut never = || -> u64 { panic!("an existing lineage is kept") };
+            store.write(&out.state, &mut never).unwrap();
+            let want = fs::read_to_string(dir.join("files/terraform.tfstate")).unwrap();
+            assert_eq!(fs::read_to_string(&path).unwrap(), want, "{}", dir.display());
+            if !backup_name.is_empty() {
+                let want = fs::read_to_string(dir.join("files").join(backup_name)).unwrap();
+                assert_eq!(fs::read_to_string(&backup).unwrap(), want, "{}: backup", dir.display());
+            }
+            // A second write of the same state changes nothing: same serial, no new backup.
+            let _ = fs::remove_file(&backup);
+            let mut store = StateStore::open(&path, release).unwrap().with_backup(backup.clone());
+            let again = store.state().unwrap().clone();
+            store.write(&again, &mut never).unwrap();
+            assert_eq!(fs::read_to_string(&path).unwrap(), want_or(&dir), "{}: unchanged", dir.display());
+            assert!(!backup.exists(), "{}: no backup for a write that changes nothing", dir.display());
+            let _ = fs::remove_dir_all(&tmp);
+        }
+    }
+}
+
+fn want_or(dir: &Path) -> String {
+    fs::read_to_string(dir.join("files/terraform.tfstate")).unwrap()
+}
+
+#[test]
+fn a_new_workspace_state_gets_serial_one_and_a_lineage_from_the_random_source() {
+    use iacquiz::workflow::state::store::StateStore;
+    let tmp = scratch("new");
+    let path = tmp.join("terraform.tfstate.d/dev/terraform.tfstate");
+    let mut store = StateStore::open(&path, (1, 12, 2)).unwrap();
+    assert!(store.state().is_none());
+    let mut n = 0u64;
+    let mut counter = move || {
+        n += 1;
+        n
+    };
+    let written = store.write(&State::default(), &mut counter).unwrap();
+    assert_eq!(written.serial, 1);
+    assert_eq!(written.lineage, "00000000-0000-0001-0000-000000000002");
+    let text = fs::read_to_string(&path).unwrap();
+    assert!(
+        text.starts_with("{\n  \"version\": 4,\n  \"terraform_version\": \"1.12.2\",\n  \"serial\": 1,"),
+        "{text}"
+    );
+    assert!(!tmp.join("terraform.tfstate.d/dev/terraform.tfstate.backup").exists());
+    let _ = fs::remove_dir_all(&tmp);
+}
+
+#[test]
+fn the_lock_is_written_and_refused_as_terraform_does() {
+    use iacquiz::workflow::state::lock::{LockError, LockInfo, StateLock, info_path};
+    for (name, _) in RELEASES {
+        let run = root().join("lock").join(name);
+        // The info file Terraform writes while it holds the lock (names normalised).
+        let recorded_info = fs::read_to_string(step(&run, "info").join("lock.info")).unwrap();
+        let info = LockInfo {
+            id: "00000000-0000-4000-8000-000000000004".into(),
+            operation: "OperationTypeApply".into(),
+            info: String::new(),
+            who: "WHO".into(),
+            version: name.into(),
+            created: "CREATED".into(),
+            path: "terraform.tfstate".into(),
+        };
+        assert_eq!(info.to_json(), recorded_info);
+        assert_eq!(LockInfo::from_json(&recorded_info), Some(info));
+        // The error another holder's lock gives (the recording's holder wrote this info).
+        let holder = LockInfo {
+            id: "00000000-0000-4000-8000-000000000003".into(),
+            operation: "OperationTypeApply".into(),
+            info: String::new(),
+            who: "someone@host".into(),
+            version: name.into(),
+            created: "2000-01-01T00:00:00.000000000Z".into(),
+            path: "terraform.tfstate".into(),
+        };
+        let err = LockError::Held {
+            reason: "resource temporarily unavailable".into(),
+            info: Some(Box::new(holder)),
+        };
+        let d = err.diagnostic();
+        for s in ["held", "held-apply"] {
+            let stderr = plain(&fs::read_to_string(step(&run, s).join("stderr")).unwrap());
+            assert_eq!(plain(&format!("Error: {}\n\n{}", d.summary, d.detail)), stderr, "{name} {s}");
+        }
+    }
+    // Taking it: the info file appears, a second taker is refused and told who holds it, and
+    // release removes the info and the empty state file the lock created.
+    let tmp = scratch("lock");
+    let path = tmp.join("terraform.tfstate");
+    let info = LockInfo {
+        id: "i".into(),
+        operation: "OperationTypeApply".into(),
+        info: String::new(),
+        who: "me@here".into(),
+        version: "1.12.2".into(),
+        created: iacquiz::workflow::state::lock::now_rfc3339(),
+        path: "terraform.tfstate".into(),
+    };
+    let lock = StateLock::acquire(&path, info.clone()).unwrap();
+    assert_eq!(fs::read_to_string(info_path(&path)).unwrap(), info.to_json());
+    match StateLock::acquire(&path, info.clone()) {
+        Err(LockError::Held { info: Some(held), .. }) => assert_eq!(*held, info),
+        other => panic!("second lock: {other:?}"),
+    }
+    lock.release();
+    assert!(!info_path(&path).exists());
+    assert!(!path.exists(), "the empty state file the lock made is removed");
+    let again = StateLock::acquire(&path, info).unwrap();
+    drop(again);
+    let _ = fs::remove_dir_all(&tmp);
+}

@@ -112,8 +112,8 @@ pub enum LockError {
     Held {
         /// The system's words (`resource temporarily unavailable`).
         reason: String,
-        /// The holder's lock info, when its file could be read.
-        info: Option<LockInfo>,
+        /// The holder's lock info, when its file could be read (boxed: the error stays small).
+        info: Option<Box<LockInfo>>,
     },
     /// The state file or the lock info file could not be opened or written.
     Io {
@@ -215,7 +215,8 @@ impl StateLock {
             reason,
             info: crate::confine::read_regular_text(&info_path(state_path), 1 << 16)
                 .ok()
-                .and_then(|t| LockInfo::from_json(&t)),
+                .and_then(|t| LockInfo::from_json(&t))
+                .map(Box::new),
         };
         {
             let mut table = held();

@@ -104,10 +104,7 @@ pub fn write_state(state: &State, release: TfVersion) -> Result<String, WriteSta
         ("lineage".into(), Json::String(state.lineage.clone())),
         ("outputs".into(), Json::Object(outputs)),
         ("resources".into(), Json::Array(rs_json)),
-        (
-            "check_results".into(),
-            state.check_results.as_ref().map_or(Json::Null, |c| from_serde(c)),
-        ),
+        ("check_results".into(), state.check_results.as_ref().map_or(Json::Null, from_serde)),
     ]);
     let mut text = to_indented(&doc);
     text.push('\n');
@@ -164,7 +161,7 @@ fn object_json(
     m.push(("attributes".into(), Json::Object(attrs)));
     m.push((
         "sensitive_attributes".into(),
-        Json::Array(obj.sensitive_attributes.iter().map(|p| from_serde(p)).collect()),
+        Json::Array(obj.sensitive_attributes.iter().map(from_serde).collect()),
     ));
     if release >= IDENTITY_SINCE {
         m.push(("identity_schema_version".into(), Json::Number("0".into())));
@@ -212,7 +209,7 @@ fn from_serde(v: &serde_json::Value) -> Json {
         serde_json::Value::Bool(b) => Json::Bool(*b),
         serde_json::Value::Number(n) => Json::Number(n.to_string()),
         serde_json::Value::String(s) => Json::String(s.clone()),
-        serde_json::Value::Array(items) => Json::Array(items.iter().map(|i| from_serde(i)).collect()),
+        serde_json::Value::Array(items) => Json::Array(items.iter().map(from_serde).collect()),
         serde_json::Value::Object(m) => {
             let step = matches!(m.get("type"), Some(serde_json::Value::String(t)) if t == "get_attr" || t == "index");
             let mut members: Vec<(String, Json)> = m.iter().map(|(k, v)| (k.clone(), from_serde(v))).collect();
