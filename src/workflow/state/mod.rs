@@ -10,6 +10,7 @@
 //! json        Go's encoding/json: an ordered tree, syntax errors with offsets, MarshalIndent
 //! cty_json    types and values in go-cty's JSON ({"value":..., "type":...} for dynamic)
 //! schema      the attributes of terraform_data and terraform_remote_state
+//! sensitive   sensitive_attributes: paths of marked values, and the marks put back
 //! diag        Terraform's errors (summary and detail) and its "N problems" text
 //! read        bytes → State, with Terraform's checks and words
 //! write       State → bytes, as a given release writes them
@@ -28,6 +29,7 @@ pub mod lineage;
 pub mod lock;
 pub mod read;
 pub mod schema;
+pub mod sensitive;
 pub mod store;
 pub mod workspace;
 pub mod write;
