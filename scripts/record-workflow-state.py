@@ -272,6 +272,8 @@ CASES = {
     },
 }
 
+# Instance keys of both kinds in one resource are left out on purpose: Terraform's instance
+# sort then depends on map order (its comparator says both int < string and string < int).
 BAD_STATES = {
     "truncated": '{\n  "version": 4,\n  "terraform_version": "1.6.6",\n  "serial": 1,\n  "lin',
     "empty": "",
@@ -290,6 +292,42 @@ BAD_STATES = {
     "duplicate-instance": '{"version": 4, "terraform_version": "1.6.6", "serial": 1, "lineage": "l", "outputs": {}, "resources": [{"mode": "managed", "type": "terraform_data", "name": "a", "provider": "provider[\\"terraform.io/builtin/terraform\\"]", "instances": [{"schema_version": 0, "attributes": {"id": "x"}}, {"schema_version": 0, "attributes": {"id": "y"}}]}]}\n',
     "bad-output-type": '{"version": 4, "terraform_version": "1.6.6", "serial": 1, "lineage": "l", "outputs": {"o": {"value": 1, "type": "nope"}}, "resources": []}\n',
     "bad-output-value": '{"version": 4, "terraform_version": "1.6.6", "serial": 1, "lineage": "l", "outputs": {"o": {"value": "x", "type": "number"}}, "resources": []}\n',
+    "mixed-order": json.dumps({"version": 4, "terraform_version": "1.12.2", "serial": 3, "lineage": "11111111-2222-3333-4444-555555555555",
+        "outputs": {"z": {"value": {"b": 1, "a": [True, None]}, "type": ["object", {"b": "number", "a": ["tuple", ["bool", "string"]]}]}, "a": {"value": "x", "type": "string", "sensitive": True}},
+        "resources": [
+            {"module": "module.m[\"k\"]", "mode": "managed", "type": "terraform_data", "name": "z", "provider": "provider[\"terraform.io/builtin/terraform\"]",
+             "instances": [{"schema_version": 0, "attributes": {"id": "m", "input": None, "output": None, "triggers_replace": None}}]},
+            {"mode": "managed", "type": "terraform_data", "name": "b", "provider": "provider[\"terraform.io/builtin/terraform\"]",
+             "instances": [
+                {"index_key": 7, "schema_version": 0, "attributes": {"id": "y", "input": None, "output": None, "triggers_replace": None}},
+                {"index_key": 2, "deposed": "0badf00d", "schema_version": 0, "attributes": {"id": "d2", "input": None, "output": None, "triggers_replace": None}, "create_before_destroy": True},
+                {"index_key": 2, "status": "tainted", "schema_version": 0, "attributes": {"id": "c2", "input": {"value": "o", "type": "string"}, "output": {"value": "o", "type": "string"}, "triggers_replace": None}, "private": "eyJhIjoxfQ==", "dependencies": ["terraform_data.a", "module.m.terraform_data.z"], "create_before_destroy": True},
+                {"index_key": 10, "schema_version": 0, "attributes": {"id": "ten", "input": None, "output": None, "triggers_replace": None}},
+                {"index_key": 2, "deposed": "00000001", "schema_version": 0, "attributes": {"id": "d1", "input": None, "output": None, "triggers_replace": None}}]},
+            {"mode": "data", "type": "terraform_remote_state", "name": "r", "provider": "provider[\"terraform.io/builtin/terraform\"]",
+             "instances": [{"schema_version": 0, "attributes": {"backend": "local", "config": {"value": {"path": "x"}, "type": ["object", {"path": "string"}]}, "defaults": None, "outputs": {"value": {}, "type": ["object", {}]}, "workspace": None}}]},
+        ],
+        "check_results": None}) + "\n",
+    "raw-attributes": json.dumps({"version": 4, "terraform_version": "1.12.2", "serial": 3, "lineage": "11111111-2222-3333-4444-555555555555",
+        "outputs": {"z": {"value": {"b": 1, "a": [True, None]}, "type": ["object", {"b": "number", "a": ["tuple", ["bool", "string"]]}]}, "a": {"value": "x", "type": "string", "sensitive": True}},
+        "resources": [
+            {"module": "module.m[\"k\"]", "mode": "managed", "type": "terraform_data", "name": "z", "provider": "provider[\"terraform.io/builtin/terraform\"]",
+             "instances": [{"schema_version": 0, "attributes": {"id": "m", "input": None, "output": None, "triggers_replace": None}}]},
+            {"mode": "managed", "type": "terraform_data", "name": "b", "provider": "provider[\"terraform.io/builtin/terraform\"]",
+             "instances": [
+                {"index_key": "y", "schema_version": 0, "attributes": {"id": "y"}},
+                {"index_key": 2, "deposed": "0badf00d", "schema_version": 0, "attributes": {"id": "d2", "input": None, "output": None, "triggers_replace": None}, "create_before_destroy": True},
+                {"index_key": 2, "status": "tainted", "schema_version": 0, "attributes": {"output": {"type": "string", "value": "o"}, "id": "c2", "input": {"type": "string", "value": "o"}, "triggers_replace": None}, "private": "eyJhIjoxfQ==", "dependencies": ["terraform_data.a", "module.m.terraform_data.z"], "create_before_destroy": True},
+                {"index_key": 10, "schema_version": 0, "attributes": {"id": "ten"}},
+                {"index_key": 2, "deposed": "00000001", "schema_version": 0, "attributes": {"id": "d1"}}]},
+            {"mode": "data", "type": "terraform_remote_state", "name": "r", "provider": "provider[\"terraform.io/builtin/terraform\"]",
+             "instances": [{"schema_version": 0, "attributes": {"backend": "local", "config": {"value": {"path": "x"}, "type": ["object", {"path": "string"}]}, "defaults": None, "outputs": {"value": {}, "type": ["object", {}]}, "workspace": None}}]},
+        ],
+        "check_results": None}) + "\n",
+    "foreign-type": json.dumps({"version": 4, "terraform_version": "1.12.2", "serial": 3, "lineage": "11111111-2222-3333-4444-555555555555", "outputs": {},
+        "resources": [{"mode": "managed", "type": "aws_thing", "name": "a", "provider": "provider[\"registry.terraform.io/hashicorp/aws\"]",
+             "instances": [{"schema_version": 2, "attributes": {"zeta": 1.50, "arn": "x", "tags": {"b": "2", "a": "1"}, "list": [1, 2e3]}, "sensitive_attributes": []}]}],
+        "check_results": None}) + "\n",
     "old-each-flat": '{"version": 4, "terraform_version": "0.12.31", "serial": 7, "lineage": "11111111-2222-3333-4444-555555555555", "outputs": {"o": {"value": "v", "type": "string"}}, "resources": [{"mode": "managed", "type": "terraform_data", "name": "a", "each": "list", "provider": "provider.terraform", "instances": [{"index_key": 0, "schema_version": 0, "attributes": {"id": "x", "input": null, "output": null, "triggers_replace": null}, "private": "bnVsbA=="}]}]}\n',
 }
 
