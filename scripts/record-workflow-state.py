@@ -483,10 +483,57 @@ def record_bad(release):
                     fh.write(out2.decode("utf-8", "replace"))
 
 
+OTHER_RELEASES = ["1.0.3", "1.8.4", "1.9.8", "1.10.5", "1.11.4", "1.13.5", "1.15.5"]
+
+OLD_CONFIG = """output "o" {
+  value = { a = [1, "x"], b = "<&>" }
+}
+
+output "s" {
+  value     = "secret"
+  sensitive = true
+}
+
+data "terraform_remote_state" "s" {
+  backend = "local"
+  config = {
+    path = "other.tfstate"
+  }
+}
+"""
+
+
+def record_releases():
+    """What every other release writes after an apply (read by the tests with every release,
+    written back with its own): 1.0.3 has no terraform_data, so only outputs and a data source."""
+    for release in OTHER_RELEASES:
+        names = Names()
+        base = os.path.join(OUT, "releases", release)
+        shutil.rmtree(base, ignore_errors=True)
+        os.makedirs(base)
+        with tempfile.TemporaryDirectory() as folder:
+            folder = os.path.realpath(folder)
+            with open(os.path.join(folder, "main.tf"), "w") as fh:
+                fh.write(OLD_CONFIG if release == "1.0.3" else VALUES)
+            with open(os.path.join(folder, "other.tfstate"), "w") as fh:
+                fh.write(OTHER)
+            rc, out, err, _ = run_step(release, folder, ["apply", "-auto-approve", "-no-color"], None)
+            if rc != 0:
+                sys.exit("%s: apply failed: %s" % (release, err.decode()))
+            with open(os.path.join(folder, "terraform.tfstate")) as fh:
+                text = names.text(fh.read(), folder)
+            with open(os.path.join(base, "terraform.tfstate"), "w", newline="") as out_fh:
+                out_fh.write(text)
+        print("recorded releases at %s" % release, file=sys.stderr)
+
+
 def main():
     if not os.access(ORACLE, os.X_OK):
         sys.exit("record-workflow-state: no oracle at %s (set TF_ORACLE); nothing re-recorded" % ORACLE)
-    wanted = sys.argv[1:] or list(CASES) + ["bad"]
+    wanted = sys.argv[1:] or list(CASES) + ["bad", "releases"]
+    if "releases" in wanted:
+        record_releases()
+        wanted = [w for w in wanted if w != "releases"]
     for release in RELEASES:
         for case in wanted:
             if case == "bad":

@@ -642,3 +642,24 @@ fn print_one_written_back() {
     )
     .unwrap();
 }
+
+#[test]
+fn what_every_release_from_1_0_writes_is_read_and_written_back() {
+    let mut checked = 0;
+    for dir in fs::read_dir(root().join("releases")).unwrap().flatten() {
+        let name = dir.file_name().to_string_lossy().to_string();
+        let parts: Vec<u32> = name.split('.').map(|p| p.parse().unwrap()).collect();
+        let release = (parts[0], parts[1], parts[2]);
+        let path = dir.path().join("terraform.tfstate");
+        let text = fs::read_to_string(&path).unwrap();
+        // Every release reads it (1.6.6 reads what 1.15.5 wrote) …
+        for (_, reader) in RELEASES {
+            read(&path, reader);
+        }
+        // … and written as its own release writes, it is the same file.
+        let state = read(&path, release);
+        assert_eq!(write_state(&state, release).unwrap(), text, "{name}");
+        checked += 1;
+    }
+    assert!(checked >= 7, "{checked}");
+}

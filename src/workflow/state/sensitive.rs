@@ -5,8 +5,9 @@
 //! A path is a list of steps, each `{"type": "get_attr", "value": NAME}` (an attribute, also
 //! of an object value) or `{"type": "index", "value": {"value": KEY, "type": "number" |
 //! "string"}}` (a list, tuple or set element by position, a map element by key). Order of the
-//! paths: 1.12.2 and 1.14.9 sort them (recorded); 1.6.6 writes them in an order that follows
-//! no rule iacquiz can reproduce (its map iteration), so for it they come in walk order.
+//! paths: from 1.12 they are sorted (recorded at 1.12.2 to 1.15.5); before, they come in an
+//! order that follows no rule iacquiz can reproduce (map iteration), so for those releases
+//! they come in walk order.
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -16,7 +17,8 @@ use serde_json::json;
 use crate::lang::dialect::releases::TfVersion;
 use crate::lang::{Type, Value};
 
-/// The first release recorded to sort the paths.
+/// The first release that sorts the paths (recorded: 1.8.4 to 1.11.4 do not, 1.12.2 to 1.15.5
+/// do).
 pub const SORTED_SINCE: TfVersion = (1, 12, 0);
 
 /// One step of a path, as the walk finds it.

@@ -13,9 +13,13 @@ use crate::workflow::model::address::module_path;
 use crate::workflow::model::{InstanceKey, InstanceObject, State};
 
 /// The first release whose state files carry `identity_schema_version` on every object
-/// (resource identities arrived in 1.12; recorded: absent at 1.6.6, present at 1.12.2 and
-/// 1.14.9).
+/// (resource identities arrived in 1.12; recorded: absent up to 1.11.4, present from 1.12.2
+/// to 1.15.5).
 pub const IDENTITY_SINCE: TfVersion = (1, 12, 0);
+
+/// The first release whose state files end with `check_results` (recorded: absent at 1.0.3,
+/// present from 1.6.6; checkable objects arrived in 1.3, the release taken here).
+pub const CHECK_RESULTS_SINCE: TfVersion = (1, 3, 0);
 
 /// Why a state could not be written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,15 +101,18 @@ pub fn write_state(state: &State, release: TfVersion) -> Result<String, WriteSta
         rs_json.push(Json::Object(members));
     }
 
-    let doc = Json::Object(vec![
+    let mut members = vec![
         ("version".into(), Json::Number("4".into())),
         ("terraform_version".into(), Json::String(release_text(release))),
         ("serial".into(), Json::Number(state.serial.to_string())),
         ("lineage".into(), Json::String(state.lineage.clone())),
         ("outputs".into(), Json::Object(outputs)),
         ("resources".into(), Json::Array(rs_json)),
-        ("check_results".into(), state.check_results.as_ref().map_or(Json::Null, from_serde)),
-    ]);
+    ];
+    if release >= CHECK_RESULTS_SINCE {
+        members.push(("check_results".into(), state.check_results.as_ref().map_or(Json::Null, from_serde)));
+    }
+    let doc = Json::Object(members);
     let mut text = to_indented(&doc);
     text.push('\n');
     Ok(text)
