@@ -663,3 +663,22 @@ fn what_every_release_from_1_0_writes_is_read_and_written_back() {
     }
     assert!(checked >= 7, "{checked}");
 }
+
+#[test]
+#[ignore = "run by hand: holds the lock of $IACQUIZ_LOCK_DIR/terraform.tfstate for 15 s so a real terraform can be seen to wait for it"]
+fn hold_the_lock_for_a_real_terraform() {
+    use iacquiz::workflow::state::lock::{LockInfo, StateLock};
+    let Ok(dir) = std::env::var("IACQUIZ_LOCK_DIR") else { return };
+    let info = LockInfo {
+        id: "11111111-1111-1111-1111-111111111111".into(),
+        operation: "OperationTypeApply".into(),
+        info: String::new(),
+        who: "iacquiz@test".into(),
+        version: "1.12.2".into(),
+        created: iacquiz::workflow::state::lock::now_rfc3339(),
+        path: "terraform.tfstate".into(),
+    };
+    let lock = StateLock::acquire(&Path::new(&dir).join("terraform.tfstate"), info).unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(15));
+    lock.release();
+}
