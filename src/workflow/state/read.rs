@@ -579,3 +579,45 @@ pub fn to_serde(j: &Json) -> serde_json::Value {
         Json::Object(members) => serde_json::Value::Object(members.iter().map(|(k, v)| (k.clone(), to_serde(v))).collect()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn detail(src: &str) -> String {
+        match read_state(src.as_bytes(), (1, 12, 2)) {
+            Err(ReadError::Unusable(d)) => join(&d),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_version_is_sniffed_as_go_decodes_it() {
+        assert!(
+            detail(r#"{"version": 1.5}"#).ends_with("The version in the state file is number 1.5. A positive whole number is required.")
+        );
+        assert!(detail(r#"{"version": [4]}"#).ends_with("The version in the state file is array. A positive whole number is required."));
+        assert!(detail(r#"{"version": null}"#).contains("does not have a \"version\" attribute"));
+        assert!(detail(r#"[1]"#).starts_with("2 problems:"));
+        assert!(detail(r#"{"version": 7}"#).ends_with("may have been created by a newer version of Terraform."));
+        assert!(detail("tfstate\u{0}").contains("legacy binary format"));
+    }
+
+    #[test]
+    fn a_field_of_the_wrong_kind_is_named() {
+        assert_eq!(
+            detail(r#"{"version": 4, "serial": "x"}"#),
+            "Invalid state file format: The state file field \"serial\" has invalid value string"
+        );
+    }
+
+    #[test]
+    fn versions_follow_go_version() {
+        for ok in ["1.6.6", "v1.0.0-beta1+meta", "0.12.31", "1.15.0-alpha20250101"] {
+            assert!(valid_version(ok), "{ok}");
+        }
+        for bad in ["banana", "", "1..2", "1.2.3 "] {
+            assert!(!valid_version(bad), "{bad}");
+        }
+    }
+}

@@ -28,9 +28,10 @@ pub const ENVIRONMENT_FILE: &str = ".terraform/environment";
 /// A state file is not read past this size (a state of many thousand resources fits).
 const STATE_CAP: u64 = 256 << 20;
 
-/// The release from which a refused workspace name's message also mentions an empty name
-/// (seen at 1.13.5 and 1.14.9; 1.12.2 has the older sentence), and deleting `default` says
-/// "Cannot delete the default workspace" (1.14.9; 1.12.2 says "cannot delete default state").
+/// The release from which a refused workspace name's message also mentions an empty name, and
+/// deleting `default` is refused by the command ("Cannot delete the default workspace",
+/// before the state is read) rather than by the backend ("cannot delete default state", after
+/// the not-empty check). Seen at 1.13.5 and 1.14.9; 1.12.2 and 1.6.6 have the older texts.
 pub const NEW_WORDING_SINCE: TfVersion = (1, 13, 0);
 
 /// What went wrong, and the text Terraform prints for it (on stderr).
@@ -258,6 +259,9 @@ impl Workspaces {
                 "Workspace {name:?} is your active workspace.\n\nYou cannot delete the currently active workspace. Please switch\nto another workspace and try again.\n"
             )));
         }
+        if name == DEFAULT && self.release >= NEW_WORDING_SINCE {
+            return Err(WorkspaceError::Default("Cannot delete the default workspace\n".into()));
+        }
         let path = self.state_path(name);
         let managed: Vec<String> = match crate::confine::read_regular(&path, STATE_CAP) {
             Ok(bytes) => match read_state(&bytes, self.release) {
@@ -283,11 +287,7 @@ impl Workspaces {
             )));
         }
         if name == DEFAULT {
-            return Err(WorkspaceError::Default(if self.release >= NEW_WORDING_SINCE {
-                "Cannot delete the default workspace\n".into()
-            } else {
-                "cannot delete default state\n".into()
-            }));
+            return Err(WorkspaceError::Default("cannot delete default state\n".into()));
         }
         let dir = self.dir.join(WORKSPACES_DIR).join(name);
         // The folder is the workspace's own (its state, backups, lock info): removed whole, as
@@ -334,4 +334,19 @@ pub fn managed_objects(state: &crate::workflow::model::State) -> Vec<String> {
 /// (letters, digits, `-._~` and `$&+:=@`; no `/`, no space, nothing beyond ASCII).
 pub fn valid_name(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"-._~$&+:=@".contains(&b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_those_a_url_path_segment_keeps() {
+        for ok in ["dev", "a-b_c.d~e", "x$&+:=@y", "UPPER9"] {
+            assert!(valid_name(ok), "{ok}");
+        }
+        for bad in ["", "a/b", "a b", "é", "a?b", "a,b", "a;b", "a%b", "a!b"] {
+            assert!(!valid_name(bad), "{bad}");
+        }
+    }
 }
