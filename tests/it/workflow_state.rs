@@ -665,7 +665,7 @@ fn what_every_release_from_1_0_writes_is_read_and_written_back() {
 }
 
 #[test]
-#[ignore = "run by hand: holds the lock of $IACQUIZ_LOCK_DIR/terraform.tfstate for 15 s so a real terraform can be seen to wait for it"]
+#[ignore = "run by hand: holds the lock of $IACQUIZ_LOCK_DIR/terraform.tfstate (and writes the state once) for 15 s so a real terraform can be seen to be refused"]
 fn hold_the_lock_for_a_real_terraform() {
     use iacquiz::workflow::state::lock::{LockInfo, StateLock};
     let Ok(dir) = std::env::var("IACQUIZ_LOCK_DIR") else { return };
@@ -678,7 +678,14 @@ fn hold_the_lock_for_a_real_terraform() {
         created: iacquiz::workflow::state::lock::now_rfc3339(),
         path: "terraform.tfstate".into(),
     };
-    let lock = StateLock::acquire(&Path::new(&dir).join("terraform.tfstate"), info).unwrap();
+    let path = Path::new(&dir).join("terraform.tfstate");
+    let lock = StateLock::acquire(&path, info).unwrap();
+    // A write replaces the file; the lock must follow it to the new one.
+    let mut store = iacquiz::workflow::state::store::StateStore::open(&path, (1, 12, 2))
+        .unwrap()
+        .locked(lock);
+    let state = store.state().cloned().unwrap_or_default();
+    store.write(&state, &mut || 1u64).unwrap();
     std::thread::sleep(std::time::Duration::from_secs(15));
-    lock.release();
+    store.close();
 }

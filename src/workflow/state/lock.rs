@@ -250,6 +250,40 @@ impl StateLock {
         Ok(lock)
     }
 
+    /// Takes the lock again on the file now at the state's path. The state is written by
+    /// replacing the file (a new file renamed into place), and an fcntl lock belongs to the
+    /// old file: without this, a `terraform` starting after the write could lock the new one.
+    pub fn renew(&mut self) -> Result<(), LockError> {
+        let mut opts = OpenOptions::new();
+        opts.read(true).write(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            opts.custom_flags(libc::O_NOFOLLOW);
+        }
+        let file = opts.open(&self.state_path).map_err(|e| LockError::Io {
+            path: self.state_path.clone(),
+            reason: e.to_string(),
+        })?;
+        #[cfg(unix)]
+        if let Err(e) = rustix::fs::fcntl_lock(&file, rustix::fs::FlockOperation::NonBlockingLockExclusive) {
+            let text = std::io::Error::from(e).to_string();
+            return Err(LockError::Held {
+                reason: text.split(" (os error").next().unwrap_or(&text).to_lowercase(),
+                info: None,
+            });
+        }
+        // Closing the old descriptor drops only the old file's lock.
+        self.file = Some(file);
+        self.created = false;
+        Ok(())
+    }
+
+    /// The state file this lock guards.
+    pub fn state_path(&self) -> &Path {
+        &self.state_path
+    }
+
     /// Releases the lock: removes the info file, unlocks, and removes the state file if the
     /// lock created it and nothing was written to it.
     pub fn release(mut self) {

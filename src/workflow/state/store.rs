@@ -15,6 +15,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use super::lineage::{Random, same_content, uuid};
+use super::lock::{LockError, StateLock};
 use super::read::{ReadError, read_state};
 use super::write::{WriteStateError, write_state};
 use crate::atomic_write::{WriteError, write_atomic};
@@ -38,6 +39,8 @@ pub enum StoreError {
     },
     /// A value could not be saved.
     Marshal(WriteStateError),
+    /// The lock could not be kept on the file just written.
+    Lock(LockError),
     /// The file (or the backup) could not be written.
     Write(WriteError),
 }
@@ -48,6 +51,7 @@ impl fmt::Display for StoreError {
             StoreError::Read(e) => write!(f, "Failed to load state: {e}"),
             StoreError::Io { path, reason } => write!(f, "Failed to load state: {}: {reason}", path.display()),
             StoreError::Marshal(e) => write!(f, "Failed to save state: {e}"),
+            StoreError::Lock(e) => write!(f, "Failed to save state: {e}"),
             StoreError::Write(e) => write!(f, "Failed to save state: {}: {}", e.path().display(), e.reason()),
         }
     }
@@ -80,6 +84,8 @@ pub struct StateStore {
     original: Option<State>,
     /// The serial and lineage of what the file holds now.
     meta: Option<(u64, String)>,
+    /// The lock held on the file, renewed after each write.
+    lock: Option<StateLock>,
 }
 
 impl StateStore {
@@ -107,7 +113,22 @@ impl StateStore {
             backup_written: false,
             original,
             meta,
+            lock: None,
         })
+    }
+
+    /// Keeps `lock` (taken on this state file) for the store's life: every write moves it to
+    /// the new file, and [`StateStore::close`] releases it.
+    pub fn locked(mut self, lock: StateLock) -> StateStore {
+        self.lock = Some(lock);
+        self
+    }
+
+    /// Ends the command: releases the lock, if the store holds one.
+    pub fn close(self) {
+        if let Some(lock) = self.lock {
+            lock.release();
+        }
     }
 
     /// Saves the snapshot read at the start to `path` before the first write that changes
@@ -162,6 +183,9 @@ impl StateStore {
         }
         write_atomic(&self.path, text.as_bytes()).map_err(StoreError::Write)?;
         self.meta = Some((serial, lineage));
+        if let Some(lock) = &mut self.lock {
+            lock.renew().map_err(StoreError::Lock)?;
+        }
         Ok(out)
     }
 }
