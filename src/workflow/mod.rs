@@ -20,3 +20,4 @@ pub mod command;
 pub mod model;
 pub mod plan;
 pub mod render;
+pub mod state;

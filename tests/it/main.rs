@@ -81,4 +81,5 @@ mod tui_terminal;
 mod tui_version;
 mod typed_answers;
 mod workflow_render;
+mod workflow_state;
 mod xml;
