@@ -375,7 +375,9 @@ fn listing(dir: &Path) -> Vec<String> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
-        let entries: Vec<_> = fs::read_dir(&d).unwrap().flatten().collect();
+        // A step that left no file was recorded as an empty folder, which git does not keep.
+        let Ok(read) = fs::read_dir(&d) else { continue };
+        let entries: Vec<_> = read.flatten().collect();
         let rel = d.strip_prefix(dir).unwrap().to_string_lossy().to_string();
         if entries.is_empty() && d != dir {
             out.push(format!("{rel}/.empty-dir"));
