@@ -62,6 +62,7 @@ pub fn run(a: TerraformArgs) -> i32 {
         env,
         version,
         seed,
+        input: None,
     });
     // A closed pipe is no reason to fail differently from what the command decided.
     let _ = std::io::stdout().write_all(outcome.stdout.as_bytes());

@@ -1,16 +1,21 @@
 //! The commands of `iacquiz terraform`, parsed as `terraform` parses its command line, run on
 //! a folder, printing what Terraform prints and exiting as it exits.
 
+pub mod apply_cmd;
 pub mod args;
 pub mod diagnostic;
 pub mod flags;
 pub mod init;
 pub mod load;
+pub mod plan_cmd;
+pub mod planning;
 pub mod progress;
 pub mod run;
+pub mod saved;
 pub mod validate;
 pub mod vars;
 pub mod version;
+pub mod workdir;
 pub mod wrap;
 
 pub use run::{Invocation, Outcome, run};

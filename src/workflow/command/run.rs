@@ -20,6 +20,9 @@ pub struct Invocation {
     pub version: TfVersion,
     /// Where random ids and lineages come from.
     pub seed: u64,
+    /// What standard input holds, for the questions a command asks (`None`: read the real
+    /// standard input when asked).
+    pub input: Option<String>,
 }
 
 /// What a command printed and its exit code.
@@ -72,6 +75,8 @@ pub struct Context {
     pub version: TfVersion,
     /// The seed.
     pub seed: u64,
+    /// Standard input, when given.
+    pub input: Option<String>,
 }
 
 impl Context {
@@ -79,6 +84,21 @@ impl Context {
     /// "what to run next" advice.
     pub fn in_automation(&self) -> bool {
         self.env.get("TF_IN_AUTOMATION").is_some_and(|v| !v.is_empty())
+    }
+
+    /// One line of standard input (the answer to a question), without its line end; `None`
+    /// at the end of the input.
+    pub fn read_line(&self) -> Option<String> {
+        match &self.input {
+            Some(text) => text.lines().next().map(str::to_string),
+            None => {
+                let mut line = String::new();
+                match std::io::stdin().read_line(&mut line) {
+                    Ok(0) | Err(_) => None,
+                    Ok(_) => Some(line.trim_end_matches(['\n', '\r']).to_string()),
+                }
+            }
+        }
     }
 }
 
@@ -108,6 +128,7 @@ pub fn run(inv: &Invocation) -> Outcome {
         env: inv.env.clone(),
         version: inv.version,
         seed: inv.seed,
+        input: inv.input.clone(),
     };
     let Some((name, rest)) = args.split_first() else {
         return Outcome {
@@ -130,6 +151,9 @@ pub fn run(inv: &Invocation) -> Outcome {
         "version" => super::version::run(&ctx.version, rest),
         "init" => super::init::run(&ctx, rest),
         "validate" => super::validate::run(&ctx, rest),
+        "plan" => super::plan_cmd::run(&ctx, rest),
+        "apply" => super::apply_cmd::run(&ctx, rest, false),
+        "destroy" => super::apply_cmd::run(&ctx, rest, true),
         other => Outcome {
             stderr: format!(
                 "Terraform has no command named \"{other}\".\n\nTo see all of Terraform's top-level commands, run:\n  terraform -help\n\n"

@@ -1,0 +1,127 @@
+//! `terraform apply` (with or without a saved plan) and `terraform destroy`.
+
+use super::args::parse;
+use super::diagnostic::Report;
+use super::planning::{self, APPLY_SPEC};
+use super::progress;
+use super::run::{Context, Outcome};
+use super::workdir;
+use crate::lang::Diag;
+use crate::workflow::model::PlanMode;
+
+const APPLY_PROMPT: &str = "\nDo you want to perform these actions?\n  Terraform will perform the actions described above.\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: ";
+const DESTROY_PROMPT: &str = "\nDo you really want to destroy all resources?\n  Terraform will destroy all your managed infrastructure, as shown above.\n  There is no undo. Only 'yes' will be accepted to confirm.\n\n  Enter a value: ";
+
+/// The warning a targeted apply ends with.
+fn incomplete() -> Report {
+    Report::warning(Diag::new(
+        "Applied changes may be incomplete",
+        "The plan was created with the -target option in effect, so some changes requested in the configuration may have been ignored and the output values may not be fully updated. Run the following command to verify that no other changes are pending:\n    terraform plan\n\nNote that the -target option is not suitable for routine use, and is provided only for exceptional situations such as recovering from errors or mistakes, or when Terraform specifically suggests to use it as part of an error message.",
+    ))
+}
+
+/// Runs `apply` (`destroy` when `destroy` is set).
+pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
+    let command = if destroy { "destroy" } else { "apply" };
+    let opts = match parse(args, APPLY_SPEC) {
+        Ok(p) => p,
+        Err(e) => return super::flags::refused(command, &e),
+    };
+    let wd = match workdir::open(ctx) {
+        Ok(w) => w,
+        Err(o) => return o,
+    };
+    let saved = match opts.rest.first() {
+        Some(_) if destroy => {
+            return Outcome::default().fail(
+                &[Report::error(Diag::new(
+                    "Too many command line arguments",
+                    "Expected at most zero positional arguments.",
+                ))],
+                &wd.sources,
+            );
+        }
+        Some(file) => match super::saved::read(&ctx.dir.join(file), ctx.version) {
+            Ok(s) => Some(s),
+            Err(d) => return Outcome::default().fail(&[Report::error(d)], &wd.sources),
+        },
+        None => None,
+    };
+    let (store, state) = match workdir::state(&wd, ctx) {
+        Ok(x) => x,
+        Err(r) => return Outcome::default().fail(&[r], &wd.sources),
+    };
+    let (p, var_warnings) = match &saved {
+        Some(s) => {
+            if s.lineage != state.lineage || s.serial != state.serial {
+                return Outcome::default().fail(
+                    &[Report::error(Diag::new(
+                        "Saved plan is stale",
+                        "The given plan file can no longer be applied because the state was changed by another operation after the plan was created.",
+                    ))],
+                    &wd.sources,
+                );
+            }
+            (s.opts.clone(), Vec::new())
+        }
+        None => match planning::plan_options(ctx, &wd, &opts, destroy) {
+            Ok(x) => x,
+            Err(reports) => return Outcome::default().fail(&reports, &wd.sources),
+        },
+    };
+    let plan = match planning::make(ctx, &wd, &state, &p) {
+        Ok(plan) => plan,
+        Err(o) => return o,
+    };
+    let mut o = Outcome::default();
+    let mut reports = planning::warnings(&plan, &var_warnings);
+    if saved.is_none() {
+        let mut ropts = planning::render_options(ctx);
+        ropts.in_automation = true;
+        o.out(&crate::workflow::render::plan_text(&plan, &ropts));
+        if !plan.is_empty() && !opts.flag("auto-approve") {
+            o.out(if destroy || p.mode == PlanMode::Destroy {
+                DESTROY_PROMPT
+            } else {
+                APPLY_PROMPT
+            });
+            let answer = ctx.read_line();
+            o.out("\n");
+            if answer.as_deref().map(str::trim) != Some("yes") {
+                o.out(if destroy { "Destroy cancelled.\n" } else { "Apply cancelled.\n" });
+                o.code = 1;
+                return o;
+            }
+        }
+    }
+    let mut random = workdir::random(ctx.seed, &state);
+    let applied = match crate::workflow::plan::apply(&wd.tree, &wd.host, &plan, &p, &mut random) {
+        Ok(a) => a,
+        Err(problems) => {
+            o.report(&reports, &wd.sources);
+            return o.fail(&problems, &wd.sources);
+        }
+    };
+    for e in &applied.events {
+        o.out(&progress::lines(e));
+    }
+    let mut store = store.with_backup(crate::workflow::state::store::backup_path(&wd.state_path));
+    let written = match store.write(&applied.state, &mut random) {
+        Ok(s) => s,
+        Err(e) => return o.fail(&[Report::error(workdir::store_diag(&e))], &wd.sources),
+    };
+    reports.extend(applied.warnings.iter().cloned());
+    if plan.targeted {
+        reports.push(incomplete());
+    }
+    o.report(&reports, &wd.sources);
+    let destroying = destroy || p.mode == PlanMode::Destroy;
+    o.out(&progress::summary(&applied.events, destroying));
+    if !destroying {
+        o.out(&crate::workflow::render::apply_outputs(
+            &written.outputs,
+            &planning::render_options(ctx),
+        ));
+    }
+    o
+}

@@ -1,0 +1,74 @@
+//! `terraform plan`.
+
+use super::args::parse;
+use super::planning::{self, PLAN_SPEC};
+use super::run::{Context, Outcome};
+use super::workdir;
+
+/// Runs `plan`.
+pub fn run(ctx: &Context, args: &[String]) -> Outcome {
+    let opts = match parse(args, PLAN_SPEC) {
+        Ok(p) => p,
+        Err(e) => return super::flags::refused("plan", &e),
+    };
+    if let Some(extra) = opts.rest.first() {
+        return Outcome::default().fail(
+            &[super::diagnostic::Report::error(crate::lang::Diag::new(
+                "Too many command line arguments",
+                format!("To specify a working directory for the plan, use the global -chdir flag. ({extra:?} is not an option.)"),
+            ))],
+            &Default::default(),
+        );
+    }
+    let wd = match workdir::open(ctx) {
+        Ok(w) => w,
+        Err(o) => return o,
+    };
+    let (p, var_warnings) = match planning::plan_options(ctx, &wd, &opts, false) {
+        Ok(x) => x,
+        Err(reports) => return Outcome::default().fail(&reports, &wd.sources),
+    };
+    let (_store, state) = match workdir::state(&wd, ctx) {
+        Ok(x) => x,
+        Err(r) => return Outcome::default().fail(&[r], &wd.sources),
+    };
+    let plan = match planning::make(ctx, &wd, &state, &p) {
+        Ok(plan) => plan,
+        Err(o) => return o,
+    };
+    let mut o = Outcome::default();
+    // The plan text without its closing note: the warnings come before the note.
+    let mut ropts = planning::render_options(ctx);
+    ropts.in_automation = true;
+    o.out(&crate::workflow::render::plan_text(&plan, &ropts));
+    o.report(&planning::warnings(&plan, &var_warnings), &wd.sources);
+    if let Some(out) = opts.value("out") {
+        let path = ctx.dir.join(out);
+        match super::saved::to_text(&p, &state) {
+            Ok(text) => {
+                if let Err(e) = crate::atomic_write::write_atomic(&path, text.as_bytes()) {
+                    return o.fail(
+                        &[super::diagnostic::Report::error(crate::lang::Diag::new(
+                            "Failed to write plan file",
+                            e.to_string(),
+                        ))],
+                        &wd.sources,
+                    );
+                }
+            }
+            Err(d) => return o.fail(&[super::diagnostic::Report::error(d)], &wd.sources),
+        }
+        if !ctx.in_automation() {
+            o.out(&format!("\nSaved the plan to: {out}\n\nTo perform exactly these actions, run the following command to apply:\n    terraform apply {out:?}\n"));
+        }
+    } else if !ctx.in_automation() && !plan.is_empty() {
+        o.out(&format!(
+            "\n{}\n\nNote: You didn't use the -out option to save this plan, so Terraform can't\nguarantee to take exactly these actions if you run \"terraform apply\" now.\n",
+            "\u{2500}".repeat(77)
+        ));
+    }
+    if opts.flag("detailed-exitcode") && !plan.is_empty() {
+        o.code = 2;
+    }
+    o
+}

@@ -1,0 +1,134 @@
+//! A saved plan (`plan -out=FILE`, then `apply FILE`). Terraform's plan file is its own
+//! binary format; iacquiz's holds what made the plan (the options, the variables' values,
+//! the workspace) and which state it was made from, and `apply FILE` makes the same plan
+//! again from it, refusing a state that has moved on as Terraform refuses a stale plan.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::lang::{Diag, Value};
+use crate::workflow::model::PlanMode;
+use crate::workflow::model::State;
+use crate::workflow::model::address::{Target, parse_target};
+use crate::workflow::plan::PlanOptions;
+use crate::workflow::state::cty_json::{type_from_json, type_to_json, value_from_json, value_to_json};
+use crate::workflow::state::json::{Json, parse, to_indented};
+
+/// The first key of the file, which says what it is.
+const FORMAT: &str = "iacquiz_saved_plan";
+
+fn target_text(t: &Target) -> String {
+    match t {
+        Target::Module(m) => crate::workflow::model::address::module_path(m),
+        Target::Resource(r) => r.to_string(),
+        Target::Instance(i) => i.to_string(),
+    }
+}
+
+/// The file's text for a plan made with `opts` from `state`.
+pub fn to_text(opts: &PlanOptions, state: &State) -> Result<String, Diag> {
+    let mut vars = Vec::new();
+    for (name, v) in &opts.vars {
+        let ty = v.ty();
+        let value = value_to_json(v, &ty).map_err(|e| Diag::new("Failed to write plan file", e.0))?;
+        vars.push((
+            name.clone(),
+            Json::Object(vec![("value".into(), value), ("type".into(), type_to_json(&ty))]),
+        ));
+    }
+    let mode = match opts.mode {
+        PlanMode::Normal => "normal",
+        PlanMode::Destroy => "destroy",
+        PlanMode::RefreshOnly => "refresh-only",
+    };
+    let (a, b, c) = opts.version;
+    let json = Json::Object(vec![
+        (FORMAT.into(), Json::Number("1".into())),
+        ("terraform_version".into(), Json::str(format!("{a}.{b}.{c}"))),
+        ("workspace".into(), Json::str(opts.workspace.clone())),
+        ("mode".into(), Json::str(mode)),
+        ("variables".into(), Json::Object(vars)),
+        (
+            "targets".into(),
+            Json::Array(opts.targets.iter().map(|t| Json::str(target_text(t))).collect()),
+        ),
+        (
+            "replace".into(),
+            Json::Array(opts.replace.iter().map(|t| Json::str(target_text(t))).collect()),
+        ),
+        ("state_lineage".into(), Json::str(state.lineage.clone())),
+        ("state_serial".into(), Json::Number(state.serial.to_string())),
+    ]);
+    Ok(to_indented(&json))
+}
+
+/// What a saved plan holds.
+#[derive(Clone, Debug)]
+pub struct Saved {
+    /// The plan's options.
+    pub opts: PlanOptions,
+    /// The lineage of the state it was made from.
+    pub lineage: String,
+    /// The serial of the state it was made from.
+    pub serial: u64,
+}
+
+fn refused(path: &Path, why: &str) -> Diag {
+    Diag::new(
+        "Failed to load \"".to_string() + &path.display().to_string() + "\" as a plan file",
+        format!("Error: {why}"),
+    )
+}
+
+/// Reads a saved plan.
+pub fn read(path: &Path, version: crate::lang::dialect::releases::TfVersion) -> Result<Saved, Diag> {
+    let bytes = crate::confine::read_regular(path, 16 << 20).map_err(|e| refused(path, &e.to_string()))?;
+    let json = parse(&bytes).map_err(|_| refused(path, "the file is not a plan file iacquiz wrote"))?;
+    if json.get(FORMAT).is_none() {
+        return Err(refused(path, "the file is not a plan file iacquiz wrote"));
+    }
+    let text = |k: &str| match json.get(k) {
+        Some(Json::String(s)) => s.clone(),
+        _ => String::new(),
+    };
+    let mut opts = PlanOptions::new(version);
+    opts.workspace = text("workspace");
+    opts.mode = match text("mode").as_str() {
+        "destroy" => PlanMode::Destroy,
+        "refresh-only" => PlanMode::RefreshOnly,
+        _ => PlanMode::Normal,
+    };
+    let mut vars: BTreeMap<String, Value> = BTreeMap::new();
+    if let Some(Json::Object(members)) = json.get("variables") {
+        for (name, v) in members {
+            let ty = v.get("type").map(type_from_json).transpose().map_err(|e| refused(path, &e))?;
+            let ty = ty.unwrap_or(crate::lang::Type::Dynamic);
+            let value = value_from_json(v.get("value").unwrap_or(&Json::Null), &ty).map_err(|e| refused(path, &e))?;
+            vars.insert(name.clone(), value);
+        }
+    }
+    opts.vars = vars;
+    let addrs = |k: &str| -> Result<Vec<Target>, Diag> {
+        match json.get(k) {
+            Some(Json::Array(items)) => items
+                .iter()
+                .map(|i| match i {
+                    Json::String(s) => parse_target(s).map_err(|e| refused(path, &e.0)),
+                    _ => Err(refused(path, "an address is not a string")),
+                })
+                .collect(),
+            _ => Ok(Vec::new()),
+        }
+    };
+    opts.targets = addrs("targets")?;
+    opts.replace = addrs("replace")?;
+    let serial = match json.get("state_serial") {
+        Some(Json::Number(n)) => n.parse().unwrap_or(0),
+        _ => 0,
+    };
+    Ok(Saved {
+        opts,
+        lineage: text("state_lineage"),
+        serial,
+    })
+}

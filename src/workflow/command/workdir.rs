@@ -1,0 +1,135 @@
+//! What every command that reads the configuration and the state sets up: the module tree,
+//! the selected workspace and its state file, the variables' values, the seed of its random
+//! ids.
+
+use std::path::{Path, PathBuf};
+
+use super::args::Parsed;
+use super::diagnostic::{Report, Sources, sources_in, sources_of};
+use super::load;
+use super::run::{Context, Outcome};
+use super::vars::{self, CliVar};
+use crate::lang::Diag;
+use crate::lang::eval::host::Host;
+use crate::workflow::model::State;
+use crate::workflow::plan::tree::ModuleTree;
+use crate::workflow::state::store::StateStore;
+use crate::workflow::state::workspace::Workspaces;
+
+/// A working folder ready for a command.
+pub struct Workdir {
+    /// The module tree.
+    pub tree: ModuleTree,
+    /// The root module's sources, for diagnostics.
+    pub sources: Sources,
+    /// The workspace selected.
+    pub workspace: String,
+    /// Its state file.
+    pub state_path: PathBuf,
+    /// The file functions' host (the folder).
+    pub host: Host,
+}
+
+/// The sources of every module of the tree, named as Terraform names them (`modules/m/main.tf`).
+fn all_sources(tree: &ModuleTree, out: &mut Sources) {
+    for (name, src) in sources_of(&tree.config) {
+        let name = if tree.rel_dir == "." {
+            name
+        } else {
+            format!("{}/{name}", tree.rel_dir)
+        };
+        out.insert(name, src);
+    }
+    for call in tree.calls.values() {
+        all_sources(&call.tree, out);
+    }
+}
+
+/// The selected workspace's name and its state file's path.
+pub fn workspace(ctx: &Context) -> Result<(Workspaces, String, PathBuf), Report> {
+    let ws = Workspaces::new(&ctx.dir, ctx.env.get("TF_WORKSPACE").map(String::as_str), ctx.version);
+    let name = ws
+        .current()
+        .map_err(|e| Report::error(Diag::new("Failed to select workspace", e.to_string())))?;
+    let path = ws.state_path(&name);
+    Ok((ws, name, path))
+}
+
+/// Loads the folder for a command.
+pub fn open(ctx: &Context) -> Result<Workdir, Outcome> {
+    let fail = |reports: Vec<Report>, sources: &Sources| Outcome::default().fail(&reports, sources);
+    let config = match load::load(&ctx.dir, ctx.version) {
+        Ok(c) => c,
+        Err(reports) => return Err(fail(reports, &sources_in(&ctx.dir))),
+    };
+    let tree = match ModuleTree::load(&ctx.dir, ".", config, ctx.version, 0) {
+        Ok(t) => t,
+        Err(d) => return Err(fail(vec![Report::error(d)], &sources_in(&ctx.dir))),
+    };
+    let mut sources = Sources::new();
+    all_sources(&tree, &mut sources);
+    let (_, workspace, state_path) = workspace(ctx).map_err(|r| fail(vec![r], &sources))?;
+    Ok(Workdir {
+        tree,
+        sources,
+        workspace,
+        state_path,
+        host: Host::with_root(&ctx.dir),
+    })
+}
+
+/// The `-var` and `-var-file` options in the order given.
+pub fn cli_vars(opts: &Parsed) -> Vec<CliVar> {
+    opts.many
+        .iter()
+        .filter_map(|(n, v)| match n.as_str() {
+            "var" => Some(CliVar::Var(v.clone())),
+            "var-file" => Some(CliVar::File(v.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Reads a variables file as Terraform does: any path the user gives.
+fn read_any(path: &Path) -> Result<String, String> {
+    crate::confine::read_regular_text(path, 8 << 20).map_err(|e| e.to_string())
+}
+
+/// The root module's variable values for this command: the errors stop it, the warnings are
+/// printed by the caller.
+pub fn variables(ctx: &Context, wd: &Workdir, opts: &Parsed) -> Result<vars::Chosen, Vec<Report>> {
+    let chosen = vars::gather(&wd.tree.config, &ctx.dir, &ctx.env, &cli_vars(opts), &read_any);
+    if chosen.errors.is_empty() { Ok(chosen) } else { Err(chosen.errors) }
+}
+
+/// Opens the workspace's state.
+pub fn state(wd: &Workdir, ctx: &Context) -> Result<(StateStore, State), Report> {
+    let store = StateStore::open(&wd.state_path, ctx.version).map_err(|e| Report::error(store_diag(&e)))?;
+    let state = store.state().cloned().unwrap_or_default();
+    Ok((store, state))
+}
+
+/// A store error as Terraform reports it: the summary before the first colon.
+pub fn store_diag(e: &crate::workflow::state::store::StoreError) -> Diag {
+    let text = e.to_string();
+    match text.split_once(": ") {
+        Some((summary, detail)) => Diag::new(summary, detail),
+        None => Diag::new(text, ""),
+    }
+}
+
+/// A random source for one command: the seed mixed with the state it starts from, so that
+/// each apply draws new ids (splitmix64).
+pub fn random(seed: u64, state: &State) -> impl FnMut() -> u64 {
+    let mut x = seed ^ state.serial.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    for b in state.lineage.bytes() {
+        x = (x ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    move || {
+        x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = x;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
