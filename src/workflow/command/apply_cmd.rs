@@ -25,7 +25,7 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
     let command = if destroy { "destroy" } else { "apply" };
     let opts = match parse(args, APPLY_SPEC) {
         Ok(p) => p,
-        Err(e) => return super::flags::refused(command, &e),
+        Err(e) => return super::flags::refused(ctx, command, &e),
     };
     let wd = match workdir::open(ctx) {
         Ok(w) => w,
@@ -33,7 +33,7 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
     };
     let saved = match opts.rest.first() {
         Some(_) if destroy => {
-            return Outcome::default().fail(
+            return ctx.outcome().fail(
                 &[Report::error(Diag::new(
                     "Too many command line arguments",
                     "Expected at most zero positional arguments.",
@@ -43,18 +43,18 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         }
         Some(file) => match super::saved::read(&ctx.dir.join(file), ctx.version) {
             Ok(s) => Some(s),
-            Err(d) => return Outcome::default().fail(&[Report::error(d)], &wd.sources),
+            Err(d) => return ctx.outcome().fail(&[Report::error(d)], &wd.sources),
         },
         None => None,
     };
     let (store, state) = match workdir::state(&wd, ctx) {
         Ok(x) => x,
-        Err(r) => return Outcome::default().fail(&[r], &wd.sources),
+        Err(r) => return ctx.outcome().fail(&r, &wd.sources),
     };
     let (p, var_warnings) = match &saved {
         Some(s) => {
             if s.lineage != state.lineage || s.serial != state.serial {
-                return Outcome::default().fail(
+                return ctx.outcome().fail(
                     &[Report::error(Diag::new(
                         "Saved plan is stale",
                         "The given plan file can no longer be applied because the state was changed by another operation after the plan was created.",
@@ -66,14 +66,14 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         }
         None => match planning::plan_options(ctx, &wd, &opts, destroy) {
             Ok(x) => x,
-            Err(reports) => return Outcome::default().fail(&reports, &wd.sources),
+            Err(reports) => return ctx.outcome().fail(&reports, &wd.sources),
         },
     };
     let plan = match planning::make(ctx, &wd, &state, &p) {
         Ok(plan) => plan,
         Err(o) => return o,
     };
-    let mut o = Outcome::default();
+    let mut o = ctx.outcome();
     let mut reports = planning::warnings(&plan, &var_warnings);
     if saved.is_none() {
         let mut ropts = planning::render_options(ctx);

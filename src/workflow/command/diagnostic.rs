@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use super::color::colorize;
 use super::wrap::wrap;
 use crate::lang::config::Config;
 
@@ -76,6 +77,83 @@ pub fn render(r: &Report, sources: &Sources) -> String {
     out
 }
 
+/// Renders one diagnostic with colour, framed by a left rule as Terraform's views print
+/// it when `-no-color` is not given (format.Diagnostic).
+pub fn render_boxed(r: &Report, sources: &Sources) -> String {
+    let c = |s: &str| colorize(s, true);
+    let d = &r.diag;
+    let (rule, start, end) = match r.severity {
+        Severity::Error => (c("[red]│[reset] "), c("[red]╷[reset]"), c("[red]╵[reset]")),
+        Severity::Warning => (c("[yellow]│[reset] "), c("[yellow]╷[reset]"), c("[yellow]╵[reset]")),
+    };
+    let mut buf = match r.severity {
+        Severity::Error => c("[bold][red]Error: [reset]"),
+        Severity::Warning => c("[bold][yellow]Warning: [reset]"),
+    };
+    buf.push_str(&c("[bold]%s[reset]\n\n").replacen("%s", &d.summary, 1));
+    if let Some(a) = &r.address {
+        buf.push_str(&format!("  with {a},\n"));
+    }
+    if let (Some(file), Some(span)) = (&d.file, &d.span)
+        && let Some(src) = sources.get(file)
+    {
+        buf.push_str(&snippet_colored(file, src, span));
+        if !r.values.is_empty() {
+            buf.push_str(&c("    [dark_gray]├────────────────[reset]\n"));
+            for (t, statement) in &r.values {
+                buf.push_str(
+                    &c("    [dark_gray]│[reset] [bold]%s[reset] %s\n")
+                        .replacen("%s", t, 1)
+                        .replacen("%s", statement, 1),
+                );
+            }
+        }
+        buf.push('\n');
+    }
+    if !d.detail.is_empty() {
+        for line in d.detail.split('\n') {
+            if line.starts_with(' ') {
+                buf.push_str(line);
+            } else {
+                buf.push_str(&wrap(&c(line), COLUMNS - 3));
+            }
+            buf.push('\n');
+        }
+    }
+    let mut out = start;
+    out.push('\n');
+    for line in buf.lines() {
+        out.push_str(if line.is_empty() { rule.trim() } else { &rule });
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.push_str(&end);
+    out.push('\n');
+    out
+}
+
+/// [`snippet`] with the subject underlined, as the colour format draws it.
+fn snippet_colored(file: &str, src: &str, span: &std::ops::Range<usize>) -> String {
+    let start = span.start.min(src.len());
+    let end = span.end.clamp(start, src.len());
+    let plain = snippet(file, src, span);
+    let Some((head, _)) = plain.split_once('\n') else {
+        return plain;
+    };
+    let line_no = src[..start].matches('\n').count() + 1;
+    let first = src[..start].rfind('\n').map_or(0, |i| i + 1);
+    let last = src[end..].find('\n').map_or(src.len(), |i| end + i);
+    let code = colorize("%s[underline]%s[reset]%s", true)
+        .replacen("%s", &src[first..start], 1)
+        .replacen("%s", &src[start..end], 1)
+        .replacen("%s", &src[end..last], 1);
+    let mut out = format!("{head}\n");
+    for (i, line) in code.split('\n').enumerate() {
+        out.push_str(&format!("{:4}: {}\n", line_no + i, line));
+    }
+    out
+}
+
 /// `  on FILE line N, in CONTEXT:` and the lines the span covers, numbered.
 fn snippet(file: &str, src: &str, span: &std::ops::Range<usize>) -> String {
     let start = span.start.min(src.len());
@@ -98,7 +176,10 @@ fn snippet(file: &str, src: &str, span: &std::ops::Range<usize>) -> String {
     out
 }
 
-/// Renders every report in order.
-pub fn render_all(reports: &[Report], sources: &Sources) -> String {
-    reports.iter().map(|r| render(r, sources)).collect()
+/// Renders every report in order, framed and coloured when `color` is on.
+pub fn render_all(reports: &[Report], sources: &Sources, color: bool) -> String {
+    reports
+        .iter()
+        .map(|r| if color { render_boxed(r, sources) } else { render(r, sources) })
+        .collect()
 }

@@ -1,16 +1,20 @@
 //! The refusal of a command line Terraform cannot read, as Terraform prints it.
 
 use super::args::FlagError;
-use super::run::Outcome;
+use super::diagnostic::Report;
+use super::run::{Context, Outcome};
+use crate::lang::Diag;
 
 /// "Failed to parse command-line flags", then where to find help; exit 1.
-pub fn refused(command: &str, e: &FlagError) -> Outcome {
-    Outcome {
-        stderr: format!(
-            "\nError: Failed to parse command-line flags\n\n{}\n\nFor more help on using this command, run:\n  terraform {command} -help\n",
-            e.0
-        ),
-        code: 1,
-        ..Outcome::default()
-    }
+pub fn refused(ctx: &Context, command: &str, e: &FlagError) -> Outcome {
+    let mut o = ctx.outcome();
+    o.report(
+        &[Report::error(Diag::new("Failed to parse command-line flags", e.0.clone()))],
+        &Default::default(),
+    );
+    o.err(&format!(
+        "\nFor more help on using this command, run:\n  terraform {command} -help\n"
+    ));
+    o.code = 1;
+    o
 }

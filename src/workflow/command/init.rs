@@ -37,9 +37,9 @@ commands will detect it and remind you to do so if necessary.
 pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     let _opts = match parse(args, SPEC) {
         Ok(p) => p,
-        Err(e) => return super::flags::refused("init", &e),
+        Err(e) => return super::flags::refused(ctx, "init", &e),
     };
-    let mut o = Outcome::default();
+    let mut o = ctx.outcome();
     let v = ctx.version;
     let compact = gates::has(v, &gates::INIT_COMPACT);
     let providers_first = gates::has(v, &gates::INIT_PROVIDERS_FIRST);

@@ -3,6 +3,7 @@
 
 pub mod apply_cmd;
 pub mod args;
+pub mod color;
 pub mod diagnostic;
 pub mod flags;
 pub mod init;

@@ -9,10 +9,10 @@ use super::workdir;
 pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     let opts = match parse(args, PLAN_SPEC) {
         Ok(p) => p,
-        Err(e) => return super::flags::refused("plan", &e),
+        Err(e) => return super::flags::refused(ctx, "plan", &e),
     };
     if let Some(extra) = opts.rest.first() {
-        return Outcome::default().fail(
+        return ctx.outcome().fail(
             &[super::diagnostic::Report::error(crate::lang::Diag::new(
                 "Too many command line arguments",
                 format!("To specify a working directory for the plan, use the global -chdir flag. ({extra:?} is not an option.)"),
@@ -26,17 +26,17 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     };
     let (p, var_warnings) = match planning::plan_options(ctx, &wd, &opts, false) {
         Ok(x) => x,
-        Err(reports) => return Outcome::default().fail(&reports, &wd.sources),
+        Err(reports) => return ctx.outcome().fail(&reports, &wd.sources),
     };
     let (_store, state) = match workdir::state(&wd, ctx) {
         Ok(x) => x,
-        Err(r) => return Outcome::default().fail(&[r], &wd.sources),
+        Err(r) => return ctx.outcome().fail(&r, &wd.sources),
     };
     let plan = match planning::make(ctx, &wd, &state, &p) {
         Ok(plan) => plan,
         Err(o) => return o,
     };
-    let mut o = Outcome::default();
+    let mut o = ctx.outcome();
     // The plan text without its closing note: the warnings come before the note.
     let mut ropts = planning::render_options(ctx);
     ropts.in_automation = true;

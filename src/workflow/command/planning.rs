@@ -60,18 +60,20 @@ pub fn render_options(ctx: &Context) -> RenderOptions {
     }
 }
 
-fn addresses(opts: &Parsed, name: &str) -> Result<Vec<Target>, Report> {
-    opts.all(name)
-        .into_iter()
-        .map(|a| {
-            parse_target(a).map_err(|e| {
-                Report::error(Diag::new(
+fn addresses(opts: &Parsed, name: &str) -> Result<Vec<Target>, Vec<Report>> {
+    let mut out = Vec::new();
+    for a in opts.all(name) {
+        match parse_target(a) {
+            Ok(t) => out.push(t),
+            Err(e) => {
+                return Err(vec![Report::error(Diag::new(
                     format!("Invalid {} address", if name == "target" { "target" } else { "replace" }),
                     e.0,
-                ))
-            })
-        })
-        .collect()
+                ))]);
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// The plan's options from the command line (and `destroy` when the command is `destroy`).
@@ -87,17 +89,19 @@ pub fn plan_options(ctx: &Context, wd: &Workdir, opts: &Parsed, destroy: bool) -
     } else {
         PlanMode::Normal
     };
-    p.targets = addresses(opts, "target").map_err(|r| vec![r])?;
-    p.replace = addresses(opts, "replace").map_err(|r| vec![r])?;
+    p.targets = addresses(opts, "target")?;
+    p.replace = addresses(opts, "replace")?;
     Ok((p, chosen.warnings))
 }
 
 /// Makes the plan, or prints why it failed.
 pub fn make(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Result<Plan, Outcome> {
     crate::workflow::plan::plan(&wd.tree, &wd.host, state, p).map_err(|problems| {
-        let mut o = Outcome::default();
-        o.out("\nPlanning failed. Terraform encountered an error while generating this plan.\n\n");
-        let _ = ctx;
+        let mut o = ctx.outcome();
+        o.out(&super::color::colorize(
+            "\n[reset][bold][red]Planning failed.[reset][bold] Terraform encountered an error while generating this plan.[reset]\n\n",
+            ctx.color,
+        ));
         o.fail(&problems, &wd.sources)
     })
 }

@@ -34,6 +34,8 @@ pub struct Outcome {
     pub stderr: String,
     /// The exit code.
     pub code: i32,
+    /// Whether diagnostics are printed in colour (no `-no-color`).
+    pub color: bool,
 }
 
 impl Outcome {
@@ -49,10 +51,32 @@ impl Outcome {
     /// Terraform's views do).
     pub fn report(&mut self, reports: &[Report], sources: &Sources) {
         for r in reports {
-            let text = render_all(std::slice::from_ref(r), sources);
+            let text = render_all(std::slice::from_ref(r), sources, self.color);
             match r.severity {
                 super::diagnostic::Severity::Error => self.err(&text),
                 super::diagnostic::Severity::Warning => self.out(&text),
+            }
+        }
+    }
+
+    /// Prints diagnostics as the older commands do (`state`, `taint`, `workspace`): through
+    /// a message printer that colours the whole message and ends it with a line break.
+    pub fn report_legacy(&mut self, reports: &[Report], sources: &Sources) {
+        for r in reports {
+            let text = render_all(std::slice::from_ref(r), sources, self.color);
+            let (tint, error) = match r.severity {
+                super::diagnostic::Severity::Error => ("\x1b[31m", true),
+                super::diagnostic::Severity::Warning => ("\x1b[33m", false),
+            };
+            let text = if self.color {
+                format!("{tint}{text}\x1b[0m\x1b[0m\n")
+            } else {
+                format!("{text}\n")
+            };
+            if error {
+                self.err(&text);
+            } else {
+                self.out(&text);
             }
         }
     }
@@ -77,6 +101,8 @@ pub struct Context {
     pub seed: u64,
     /// Standard input, when given.
     pub input: Option<String>,
+    /// Colour (no `-no-color` on the command line).
+    pub color: bool,
 }
 
 impl Context {
@@ -84,6 +110,14 @@ impl Context {
     /// "what to run next" advice.
     pub fn in_automation(&self) -> bool {
         self.env.get("TF_IN_AUTOMATION").is_some_and(|v| !v.is_empty())
+    }
+
+    /// An empty outcome printing in this context's colours.
+    pub fn outcome(&self) -> Outcome {
+        Outcome {
+            color: self.color,
+            ..Outcome::default()
+        }
     }
 
     /// One line of standard input (the answer to a question), without its line end; `None`
@@ -123,7 +157,13 @@ pub fn run(inv: &Invocation) -> Outcome {
             break;
         }
     }
+    // Every command takes -no-color anywhere in its arguments (Terraform's Meta.process
+    // removes it before the command reads its flags).
+    let color = !args.iter().any(|a| a == "-no-color");
+    let kept: Vec<String> = args.iter().filter(|a| *a != "-no-color").cloned().collect();
+    let args = kept.as_slice();
     let ctx = Context {
+        color,
         dir,
         env: inv.env.clone(),
         version: inv.version,

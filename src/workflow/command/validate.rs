@@ -15,9 +15,9 @@ const SPEC: Spec = &[
 pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     let opts = match parse(args, SPEC) {
         Ok(p) => p,
-        Err(e) => return super::flags::refused("validate", &e),
+        Err(e) => return super::flags::refused(ctx, "validate", &e),
     };
-    let o = Outcome::default();
+    let o = ctx.outcome();
     match load::load(&ctx.dir, ctx.version) {
         Ok(_) => {
             let mut o = o;

@@ -46,18 +46,18 @@ fn all_sources(tree: &ModuleTree, out: &mut Sources) {
 }
 
 /// The selected workspace's name and its state file's path.
-pub fn workspace(ctx: &Context) -> Result<(Workspaces, String, PathBuf), Report> {
+pub fn workspace(ctx: &Context) -> Result<(Workspaces, String, PathBuf), Vec<Report>> {
     let ws = Workspaces::new(&ctx.dir, ctx.env.get("TF_WORKSPACE").map(String::as_str), ctx.version);
     let name = ws
         .current()
-        .map_err(|e| Report::error(Diag::new("Failed to select workspace", e.to_string())))?;
+        .map_err(|e| vec![Report::error(Diag::new("Failed to select workspace", e.to_string()))])?;
     let path = ws.state_path(&name);
     Ok((ws, name, path))
 }
 
 /// Loads the folder for a command.
 pub fn open(ctx: &Context) -> Result<Workdir, Outcome> {
-    let fail = |reports: Vec<Report>, sources: &Sources| Outcome::default().fail(&reports, sources);
+    let fail = |reports: Vec<Report>, sources: &Sources| ctx.outcome().fail(&reports, sources);
     let config = match load::load(&ctx.dir, ctx.version) {
         Ok(c) => c,
         Err(reports) => return Err(fail(reports, &sources_in(&ctx.dir))),
@@ -68,7 +68,7 @@ pub fn open(ctx: &Context) -> Result<Workdir, Outcome> {
     };
     let mut sources = Sources::new();
     all_sources(&tree, &mut sources);
-    let (_, workspace, state_path) = workspace(ctx).map_err(|r| fail(vec![r], &sources))?;
+    let (_, workspace, state_path) = workspace(ctx).map_err(|r| fail(r, &sources))?;
     Ok(Workdir {
         tree,
         sources,
@@ -103,8 +103,8 @@ pub fn variables(ctx: &Context, wd: &Workdir, opts: &Parsed) -> Result<vars::Cho
 }
 
 /// Opens the workspace's state.
-pub fn state(wd: &Workdir, ctx: &Context) -> Result<(StateStore, State), Report> {
-    let store = StateStore::open(&wd.state_path, ctx.version).map_err(|e| Report::error(store_diag(&e)))?;
+pub fn state(wd: &Workdir, ctx: &Context) -> Result<(StateStore, State), Vec<Report>> {
+    let store = StateStore::open(&wd.state_path, ctx.version).map_err(|e| vec![Report::error(store_diag(&e))])?;
     let state = store.state().cloned().unwrap_or_default();
     Ok((store, state))
 }
