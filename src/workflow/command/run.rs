@@ -194,6 +194,12 @@ pub fn run(inv: &Invocation) -> Outcome {
         "plan" => super::plan_cmd::run(&ctx, rest),
         "apply" => super::apply_cmd::run(&ctx, rest, false),
         "destroy" => super::apply_cmd::run(&ctx, rest, true),
+        "output" => super::output_cmd::run(&ctx, rest),
+        "show" => super::show_cmd::run(&ctx, rest),
+        "state" => super::state_cmd::run(&ctx, rest),
+        "taint" => super::state_cmd::taint(&ctx, rest, false),
+        "untaint" => super::state_cmd::taint(&ctx, rest, true),
+        "workspace" => super::workspace_cmd::run(&ctx, rest),
         other => Outcome {
             stderr: format!(
                 "Terraform has no command named \"{other}\".\n\nTo see all of Terraform's top-level commands, run:\n  terraform -help\n\n"

@@ -1,0 +1,109 @@
+//! `terraform output [-json] [-raw] [NAME]`: the root module's outputs from the state.
+
+use super::args::{Kind, Spec, parse};
+use super::diagnostic::Report;
+use super::run::{Context, Outcome};
+use crate::lang::Diag;
+use crate::workflow::render;
+use crate::workflow::state::store::StateStore;
+
+const SPEC: Spec = &[
+    ("json", Kind::Bool),
+    ("raw", Kind::Bool),
+    ("state", Kind::Value),
+    ("show-sensitive", Kind::Bool),
+];
+
+/// Runs `output`.
+pub fn run(ctx: &Context, args: &[String]) -> Outcome {
+    let opts = match parse(args, SPEC) {
+        Ok(p) => p,
+        Err(e) => return super::flags::refused(ctx, "output", &e),
+    };
+    let (_, _, path) = match super::workdir::workspace(ctx) {
+        Ok(x) => x,
+        Err(r) => return ctx.outcome().fail(&r, &Default::default()),
+    };
+    let state = match StateStore::open(&path, ctx.version) {
+        Ok(s) => s.state().cloned().unwrap_or_default(),
+        Err(e) => {
+            return ctx
+                .outcome()
+                .fail(&[Report::error(super::workdir::store_diag(&e))], &Default::default());
+        }
+    };
+    let ropts = super::planning::render_options(ctx);
+    let mut o = ctx.outcome();
+    if opts.flag("json") && opts.flag("raw") {
+        return o.fail(
+            &[Report::error(Diag::new(
+                "Invalid output format",
+                "The -raw and -json options are mutually-exclusive.",
+            ))],
+            &Default::default(),
+        );
+    }
+    match opts.rest.first() {
+        None if opts.flag("raw") => o.fail(
+            &[Report::error(Diag::new(
+                "Output name required",
+                "You must give the name of a single output value when using the -raw option.",
+            ))],
+            &Default::default(),
+        ),
+        None if opts.flag("json") => {
+            o.out(&render::output_json_all(&state.outputs));
+            o
+        }
+        None => {
+            let text = render::output_all(&state.outputs, &ropts);
+            if state.outputs.is_empty() {
+                // "No outputs found": a warning, on standard output.
+                o.out(&text);
+            } else {
+                o.out(&text);
+            }
+            o
+        }
+        Some(name) => {
+            let Some(out) = state.outputs.get(name) else {
+                return o.fail(
+                    &[Report::error(Diag::new(
+                        format!("Output {name:?} not found"),
+                        "The output variable requested could not be found in the state file. If you recently added this to your configuration, be sure to run `terraform apply`, since the state won't be updated with new output variables until that command is run.",
+                    ))],
+                    &Default::default(),
+                );
+            };
+            if opts.flag("json") {
+                o.out(&render::output_json_one(out));
+            } else if opts.flag("raw") {
+                match render::output_raw(out) {
+                    Some(text) => o.out(&text),
+                    None => {
+                        return o.fail(
+                            &[Report::error(Diag::new(
+                                "Unsupported value for raw output",
+                                format!("The -raw option only supports strings, numbers, and boolean values, but output value {name:?} is {}.\n\nUse the -json option for machine-readable representations of output values that have complex types.", article(&out.value.ty())),
+                            ))],
+                            &Default::default(),
+                        );
+                    }
+                }
+            } else {
+                o.out(&render::output_one(out, &ropts));
+            }
+            o
+        }
+    }
+}
+
+/// A type with its article, as Terraform's raw-output refusal names it ("a list of string").
+fn article(t: &crate::lang::Type) -> String {
+    let name = t.friendly();
+    if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        format!("an {name}")
+    } else {
+        format!("a {name}")
+    }
+}

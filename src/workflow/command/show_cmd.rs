@@ -1,0 +1,68 @@
+//! `terraform show [-json] [PATH]`: the state (or a saved plan) as people read it.
+
+use super::args::{Kind, Spec, parse};
+use super::diagnostic::Report;
+use super::run::{Context, Outcome};
+use super::workdir;
+use crate::lang::Diag;
+
+const SPEC: Spec = &[("json", Kind::Bool), ("show-sensitive", Kind::Bool)];
+
+/// Runs `show`.
+pub fn run(ctx: &Context, args: &[String]) -> Outcome {
+    let opts = match parse(args, SPEC) {
+        Ok(p) => p,
+        Err(e) => return super::flags::refused(ctx, "show", &e),
+    };
+    if opts.flag("json") {
+        return ctx.outcome().fail(
+            &[Report::error(crate::workflow::command::load::beyond(
+                "show -json is not emulated yet; use show without -json.",
+            ))],
+            &Default::default(),
+        );
+    }
+    if let Some(file) = opts.rest.first() {
+        // A saved plan: the plan made again from what it holds.
+        let wd = match workdir::open(ctx) {
+            Ok(w) => w,
+            Err(o) => return o,
+        };
+        let saved = match super::saved::read(&ctx.dir.join(file), ctx.version) {
+            Ok(s) => s,
+            Err(d) => return ctx.outcome().fail(&[Report::error(d)], &wd.sources),
+        };
+        let (_, state) = match workdir::state(&wd, ctx) {
+            Ok(x) => x,
+            Err(r) => return ctx.outcome().fail(&r, &wd.sources),
+        };
+        let plan = match super::planning::make(ctx, &wd, &state, &saved.opts) {
+            Ok(p) => p,
+            Err(o) => return o,
+        };
+        let mut ropts = super::planning::render_options(ctx);
+        ropts.in_automation = true;
+        let mut plan = plan;
+        // A saved plan is shown without the refresh that made it.
+        plan.prior.resources.clear();
+        let mut o = ctx.outcome();
+        o.out(&crate::workflow::render::plan_text(&plan, &ropts));
+        return o;
+    }
+    let (_, _, path) = match workdir::workspace(ctx) {
+        Ok(x) => x,
+        Err(r) => return ctx.outcome().fail(&r, &Default::default()),
+    };
+    let state = match crate::workflow::state::store::StateStore::open(&path, ctx.version) {
+        Ok(s) => s.state().cloned().unwrap_or_default(),
+        Err(e) => {
+            return ctx.outcome().fail(
+                &[Report::error(Diag::new("Failed to load state", e.to_string()))],
+                &Default::default(),
+            );
+        }
+    };
+    let mut o = ctx.outcome();
+    o.out(&crate::workflow::render::show_state(&state, &super::planning::render_options(ctx)));
+    o
+}

@@ -1,0 +1,259 @@
+//! `terraform state list|show|mv|rm|pull`, `taint` and `untaint`: the state commands, each
+//! reading the selected workspace's state and, for those that change it, writing it back
+//! with its backup.
+
+use super::args::{Kind, Spec, parse};
+use super::diagnostic::Report;
+use super::run::{Context, Outcome};
+use super::workdir;
+use crate::lang::Diag;
+use crate::workflow::model::State;
+use crate::workflow::state::commands::{self, CommandError, Failure};
+use crate::workflow::state::store::{StateStore, backup_path, timestamped_backup_path};
+
+const LIST_SPEC: Spec = &[("state", Kind::Value), ("id", Kind::Value)];
+const CHANGE_SPEC: Spec = &[
+    ("dry-run", Kind::Bool),
+    ("lock", Kind::Bool),
+    ("lock-timeout", Kind::Value),
+    ("backup", Kind::Value),
+    ("state", Kind::Value),
+    ("state-out", Kind::Value),
+    ("ignore-remote-version", Kind::Bool),
+];
+const TAINT_SPEC: Spec = &[
+    ("allow-missing", Kind::Bool),
+    ("lock", Kind::Bool),
+    ("lock-timeout", Kind::Value),
+    ("backup", Kind::Value),
+    ("state", Kind::Value),
+    ("state-out", Kind::Value),
+    ("ignore-remote-version", Kind::Bool),
+];
+
+fn store_of(ctx: &Context) -> Result<(StateStore, State, std::path::PathBuf), Outcome> {
+    let (_, _, path) = workdir::workspace(ctx).map_err(|r| ctx.outcome().fail(&r, &Default::default()))?;
+    let store = StateStore::open(&path, ctx.version)
+        .map_err(|e| ctx.outcome().fail(&[Report::error(workdir::store_diag(&e))], &Default::default()))?;
+    let state = store.state().cloned().unwrap_or_default();
+    Ok((store, state, path))
+}
+
+fn failed(ctx: &Context, e: CommandError) -> Outcome {
+    let mut o = ctx.outcome();
+    for line in &e.printed {
+        o.out(line);
+        o.out("\n");
+    }
+    match e.error {
+        Failure::Diags(ds) => {
+            let reports: Vec<Report> = ds.into_iter().map(|d| Report::error(Diag::new(d.summary, d.detail))).collect();
+            o.report_legacy(&reports, &Default::default());
+        }
+        Failure::Message(m) => o.err(&m),
+    }
+    o.code = 1;
+    o
+}
+
+fn unix_seconds() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
+
+/// Runs `state SUBCOMMAND`.
+pub fn run(ctx: &Context, args: &[String]) -> Outcome {
+    let Some((sub, rest)) = args.split_first() else {
+        let mut o = ctx.outcome();
+        o.err("Usage: terraform [global options] state <subcommand> [options] [args]\n");
+        o.code = 1;
+        return o;
+    };
+    match sub.as_str() {
+        "list" => list(ctx, rest),
+        "pull" => pull(ctx),
+        "show" => show(ctx, rest),
+        "mv" | "rm" => change(ctx, sub, rest),
+        other => {
+            let mut o = ctx.outcome();
+            o.err(&format!("Terraform has no command named \"state {other}\".\n"));
+            o.code = 1;
+            o
+        }
+    }
+}
+
+fn list(ctx: &Context, args: &[String]) -> Outcome {
+    let opts = match parse(args, LIST_SPEC) {
+        Ok(p) => p,
+        Err(e) => return super::flags::refused(ctx, "state list", &e),
+    };
+    let (_, state, _) = match store_of(ctx) {
+        Ok(x) => x,
+        Err(o) => return o,
+    };
+    let filters: Vec<&str> = opts.rest.iter().map(String::as_str).collect();
+    match commands::list(&state, &filters) {
+        Ok(lines) => {
+            let mut o = ctx.outcome();
+            for l in lines {
+                o.out(&l);
+                o.out("\n");
+            }
+            o
+        }
+        Err(e) => failed(ctx, e),
+    }
+}
+
+fn pull(ctx: &Context) -> Outcome {
+    let (_, state, _) = match store_of(ctx) {
+        Ok(x) => x,
+        Err(o) => return o,
+    };
+    let mut o = ctx.outcome();
+    if state.lineage.is_empty() && state.resources.is_empty() {
+        return o;
+    }
+    match commands::pull(&state, ctx.version) {
+        Ok(text) => o.out(&text),
+        Err(e) => {
+            return o.fail(
+                &[Report::error(Diag::new("Failed to write state", e.to_string()))],
+                &Default::default(),
+            );
+        }
+    }
+    o
+}
+
+fn show(ctx: &Context, args: &[String]) -> Outcome {
+    let (_, state, _) = match store_of(ctx) {
+        Ok(x) => x,
+        Err(o) => return o,
+    };
+    let Some(addr) = args.iter().find(|a| !a.starts_with('-')) else {
+        let mut o = ctx.outcome();
+        o.err("Exactly one argument expected.\n");
+        o.code = 1;
+        return o;
+    };
+    let target = match crate::workflow::model::address::parse_target(addr) {
+        Ok(crate::workflow::model::address::Target::Instance(i)) => i,
+        Ok(crate::workflow::model::address::Target::Resource(r)) => r.instance(crate::workflow::model::InstanceKey::None),
+        _ => {
+            let mut o = ctx.outcome();
+            o.err(&format!("Error parsing instance address: {addr}\n\nThis command requires that the address references one specific instance.\nTo view the available instances, use \"terraform state list\". Please modify\nthe address to reference a specific instance.\n"));
+            o.code = 1;
+            return o;
+        }
+    };
+    let found = state
+        .resources
+        .iter()
+        .find(|r| r.addr == target.resource)
+        .and_then(|r| r.instances.iter().find(|i| i.key == target.key))
+        .and_then(|i| i.current.as_ref());
+    let mut o = ctx.outcome();
+    match found {
+        Some(obj) => o.out(&crate::workflow::render::state_show(
+            &target,
+            obj,
+            None,
+            &super::planning::render_options(ctx),
+        )),
+        None => {
+            o.err("No instance found for the given address!\n\nThis command requires that the address references one specific instance.\nTo view the available instances, use \"terraform state list\". Please modify\nthe address to reference a specific instance.\n");
+            o.code = 1;
+        }
+    }
+    o
+}
+
+fn change(ctx: &Context, sub: &str, args: &[String]) -> Outcome {
+    let opts = match parse(args, CHANGE_SPEC) {
+        Ok(p) => p,
+        Err(e) => return super::flags::refused(ctx, &format!("state {sub}"), &e),
+    };
+    let (store, state, path) = match store_of(ctx) {
+        Ok(x) => x,
+        Err(o) => return o,
+    };
+    let dry = opts.flag("dry-run");
+    let result = if sub == "mv" {
+        if opts.rest.len() != 2 {
+            let mut o = ctx.outcome();
+            o.err("Exactly two arguments expected.\n\n");
+            o.code = 1;
+            return o;
+        }
+        commands::mv(&state, &opts.rest[0], &opts.rest[1], dry)
+    } else {
+        let addrs: Vec<&str> = opts.rest.iter().map(String::as_str).collect();
+        commands::rm(&state, &addrs, dry)
+    };
+    let done = match result {
+        Ok(d) => d,
+        Err(e) => return failed(ctx, e),
+    };
+    if !dry {
+        let mut store = store.with_backup(timestamped_backup_path(&path, unix_seconds()));
+        let mut random = workdir::random(ctx.seed, &state);
+        if let Err(e) = store.write(&done.state, &mut random) {
+            return ctx.outcome().fail(&[Report::error(workdir::store_diag(&e))], &Default::default());
+        }
+    }
+    let mut o = ctx.outcome();
+    for l in &done.lines {
+        o.out(l);
+        o.out("\n");
+    }
+    o
+}
+
+/// Runs `taint` (`untaint` when `untaint` is set).
+pub fn taint(ctx: &Context, args: &[String], untaint: bool) -> Outcome {
+    let name = if untaint { "untaint" } else { "taint" };
+    let opts = match parse(args, TAINT_SPEC) {
+        Ok(p) => p,
+        Err(e) => return super::flags::refused(ctx, name, &e),
+    };
+    let Some(addr) = opts.rest.first() else {
+        let mut o = ctx.outcome();
+        o.report_legacy(
+            &[Report::error(Diag::new(
+                "Missing required argument",
+                format!("The {name} command expects exactly one argument: the address of the resource instance to {name}."),
+            ))],
+            &Default::default(),
+        );
+        o.code = 1;
+        return o;
+    };
+    let (store, state, path) = match store_of(ctx) {
+        Ok(x) => x,
+        Err(o) => return o,
+    };
+    let result = if untaint {
+        commands::untaint(&state, addr)
+    } else {
+        commands::taint(&state, addr)
+    };
+    let done = match result {
+        Ok(d) => d,
+        Err(e) => return failed(ctx, e),
+    };
+    let mut store = store.with_backup(backup_path(&path));
+    let mut random = workdir::random(ctx.seed, &state);
+    if let Err(e) = store.write(&done.state, &mut random) {
+        return ctx.outcome().fail(&[Report::error(workdir::store_diag(&e))], &Default::default());
+    }
+    let mut o = ctx.outcome();
+    for l in &done.lines {
+        o.out(l);
+        o.out("\n");
+    }
+    o
+}

@@ -1,0 +1,57 @@
+//! `terraform workspace new|select|list|show|delete`.
+
+use super::args::{Kind, Spec, parse};
+use super::run::{Context, Outcome};
+use crate::workflow::state::workspace::{WorkspaceError, Workspaces};
+
+const SPEC: Spec = &[
+    ("force", Kind::Bool),
+    ("or-create", Kind::Bool),
+    ("lock", Kind::Bool),
+    ("lock-timeout", Kind::Value),
+    ("state", Kind::Value),
+];
+
+/// Runs `workspace SUBCOMMAND`.
+pub fn run(ctx: &Context, args: &[String]) -> Outcome {
+    let Some((sub, rest)) = args.split_first() else {
+        let mut o = ctx.outcome();
+        o.err("Usage: terraform [global options] workspace\n");
+        o.code = 1;
+        return o;
+    };
+    let opts = match parse(rest, SPEC) {
+        Ok(p) => p,
+        Err(e) => return super::flags::refused(ctx, &format!("workspace {sub}"), &e),
+    };
+    let ws = Workspaces::new(&ctx.dir, ctx.env.get("TF_WORKSPACE").map(String::as_str), ctx.version);
+    let name = opts.rest.first().map(String::as_str);
+    let result: Result<String, WorkspaceError> = match (sub.as_str(), name) {
+        ("list", _) => ws.list(),
+        ("show", _) => ws.show(),
+        ("new", Some(n)) => ws.create(n),
+        ("select", Some(n)) => ws.select(n, opts.flag("or-create")),
+        ("delete", Some(n)) => ws.delete(n, opts.flag("force")),
+        ("new" | "select" | "delete", None) => {
+            let mut o = ctx.outcome();
+            o.err("Expected a single argument: NAME.\n\n");
+            o.code = 1;
+            return o;
+        }
+        (other, _) => {
+            let mut o = ctx.outcome();
+            o.err(&format!("Terraform has no command named \"workspace {other}\".\n"));
+            o.code = 1;
+            return o;
+        }
+    };
+    let mut o = ctx.outcome();
+    match result {
+        Ok(text) => o.out(&text),
+        Err(e) => {
+            o.err(&e.to_string());
+            o.code = 1;
+        }
+    }
+    o
+}
