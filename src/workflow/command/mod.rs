@@ -6,6 +6,7 @@ pub mod args;
 pub mod color;
 pub mod diagnostic;
 pub mod flags;
+pub mod import_cmd;
 pub mod init;
 pub mod load;
 pub mod output_cmd;

@@ -195,6 +195,7 @@ pub fn run(inv: &Invocation) -> Outcome {
         "apply" => super::apply_cmd::run(&ctx, rest, false),
         "destroy" => super::apply_cmd::run(&ctx, rest, true),
         "output" => super::output_cmd::run(&ctx, rest),
+        "import" => super::import_cmd::run(&ctx, rest),
         "show" => super::show_cmd::run(&ctx, rest),
         "state" => super::state_cmd::run(&ctx, rest),
         "taint" => super::state_cmd::taint(&ctx, rest, false),

@@ -1,0 +1,147 @@
+//! `terraform import ADDRESS ID`: an existing object brought into the state under an address
+//! the configuration declares. For `terraform_data` the object is its id alone.
+
+use super::args::{Kind, Spec, parse};
+use super::diagnostic::Report;
+use super::run::{Context, Outcome};
+use super::workdir;
+use crate::lang::Diag;
+use crate::lang::config::resources::Mode;
+use crate::workflow::model::address::{Target, parse_target};
+use crate::workflow::model::{InstanceKey, InstanceObject, InstanceState, ResourceState};
+
+const SPEC: Spec = &[
+    ("var", Kind::Many),
+    ("var-file", Kind::Many),
+    ("input", Kind::Bool),
+    ("lock", Kind::Bool),
+    ("lock-timeout", Kind::Value),
+    ("config", Kind::Value),
+    ("allow-missing-config", Kind::Bool),
+    ("parallelism", Kind::Value),
+    ("state", Kind::Value),
+    ("state-out", Kind::Value),
+    ("backup", Kind::Value),
+    ("ignore-remote-version", Kind::Bool),
+];
+
+/// Runs `import`.
+pub fn run(ctx: &Context, args: &[String]) -> Outcome {
+    let opts = match parse(args, SPEC) {
+        Ok(p) => p,
+        Err(e) => return super::flags::refused(ctx, "import", &e),
+    };
+    let [addr_text, id] = opts.rest.as_slice() else {
+        let mut o = ctx.outcome();
+        o.err("The import command expects two arguments.\n");
+        o.code = 1;
+        return o;
+    };
+    let wd = match workdir::open(ctx) {
+        Ok(w) => w,
+        Err(o) => return o,
+    };
+    let addr = match parse_target(addr_text) {
+        Ok(Target::Instance(i)) => i,
+        Ok(Target::Resource(r)) => r.instance(InstanceKey::None),
+        Ok(Target::Module(_)) | Err(_) => {
+            return ctx.outcome().fail(
+                &[Report::error(Diag::new(
+                    "Invalid address",
+                    format!("The import address {addr_text:?} is not a resource instance address."),
+                ))],
+                &wd.sources,
+            );
+        }
+    };
+    let names: Vec<&str> = addr.resource.module.iter().map(|s| s.name.as_str()).collect();
+    let declared = wd
+        .tree
+        .find(&names)
+        .and_then(|m| m.config.resource(Mode::Managed, &addr.resource.rtype, &addr.resource.name))
+        .is_some();
+    if !declared {
+        let mut o = ctx.outcome();
+        let head = super::color::colorize(
+            &format!(
+                "[reset][bold][red]Error:[reset][bold] resource address {:?} does not exist in the configuration.\n\n",
+                addr.to_string()
+            ),
+            ctx.color,
+        );
+        o.err(&format!(
+            "{head}Before importing this resource, please create its configuration in the root module. For example:\n\nresource {:?} {:?} {{\n  # (resource arguments)\n}}\n\n",
+            addr.resource.rtype, addr.resource.name
+        ));
+        o.code = 1;
+        return o;
+    }
+    let (store, state) = match workdir::state(&wd, ctx) {
+        Ok(x) => x,
+        Err(r) => return ctx.outcome().fail(&r, &wd.sources),
+    };
+    let mut o = ctx.outcome();
+    o.out(&format!(
+        "{addr}: Importing from ID {id:?}...\n{addr}: Import prepared!\n  Prepared {} for import\n",
+        addr.resource.rtype
+    ));
+    let exists = state
+        .resources
+        .iter()
+        .find(|r| r.addr == addr.resource)
+        .is_some_and(|r| r.instances.iter().any(|i| i.key == addr.key && i.current.is_some()));
+    if exists {
+        o.report_legacy(
+            &[Report::error(Diag::new(
+                "Resource already managed by Terraform",
+                format!("Terraform is already managing a remote object for {addr}. To import to this address you must first remove the existing object from the state."),
+            ))],
+            &wd.sources,
+        );
+        o.code = 1;
+        return o;
+    }
+    o.out(&format!("{addr}: Refreshing state... [id={id}]\n"));
+    let mut next = state.clone();
+    let attributes = match crate::workflow::plan::builtin::imported(id) {
+        crate::lang::Value::Object(m) => m,
+        _ => Default::default(),
+    };
+    let object = InstanceObject {
+        tainted: false,
+        schema_version: 0,
+        attributes,
+        sensitive_attributes: Vec::new(),
+        private: None,
+        dependencies: Vec::new(),
+        create_before_destroy: false,
+    };
+    let inst = InstanceState {
+        key: addr.key.clone(),
+        current: Some(object),
+        deposed: Default::default(),
+    };
+    match next.resources.iter_mut().find(|r| r.addr == addr.resource) {
+        Some(r) => {
+            r.instances.push(inst);
+            r.instances.sort_by(|a, b| a.key.cmp(&b.key));
+        }
+        None => {
+            next.resources.push(ResourceState {
+                addr: addr.resource.clone(),
+                provider: crate::workflow::plan::make::BUILTIN_PROVIDER.to_string(),
+                instances: vec![inst],
+            });
+        }
+    }
+    let mut store = store.with_backup(crate::workflow::state::store::backup_path(&wd.state_path));
+    let mut random = workdir::random(ctx.seed, &state);
+    if let Err(e) = store.write(&next, &mut random) {
+        return o.fail(&[Report::error(workdir::store_diag(&e))], &wd.sources);
+    }
+    o.out(&super::color::colorize(
+        "\n[reset][green]Import successful!\n\nThe resources that were imported are shown above. These resources are now in\nyour Terraform state and will henceforth be managed by Terraform.\n\n",
+        ctx.color,
+    ));
+    o
+}
