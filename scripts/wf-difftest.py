@@ -362,7 +362,7 @@ class Gen:
         o = {"name": self.fresh(r.choice(["result", "ids", "summary", "out", "value"])), "value": val,
              "sensitive": sens, "pre": None}
         if r.random() < 0.15:
-            o["pre"] = "length(keys({ a = 1 })) == 1"
+            o["pre"] = "length(jsonencode(@VALUE)) > 0"
             self.features.add("precondition")
         if sens:
             self.features.add("sensitive")
@@ -376,7 +376,7 @@ class Gen:
                              "string": [f'var.{v.name} != "beta"', f"length(var.{v.name}) < 5"],
                              "list": [f"length(var.{v.name}) > 1"]}[v.kind])
         else:
-            cond = r.choice(['terraform.workspace == "default"', "1 == 1"])
+            cond = r.choice(['terraform.workspace == "default"', 'terraform.workspace != "dev"'])
         self.checks.append((self.fresh("health"), cond))
         self.features.add("check")
 
@@ -397,7 +397,7 @@ class Gen:
             self.add_output()
         if r.random() < 0.25:
             self.add_check()
-        if r.random() < 0.1:
+        if r.random() < 0.05:
             x = self.res[-1]
             x.prevent_destroy = True
             self.features.add("prevent_destroy")
@@ -485,7 +485,7 @@ class Gen:
             if o["sensitive"]:
                 b += "  sensitive = true\n"
             if o["pre"]:
-                b += f'\n  precondition {{\n    condition     = {o["pre"]}\n    error_message = "The precondition failed."\n  }}\n'
+                b += f'\n  precondition {{\n    condition     = {self.expand(o["pre"].replace("@VALUE", o["value"]))}\n    error_message = "The precondition failed."\n  }}\n'
             b += "}\n"
             main.append([f"output.{o['name']}", b])
         for n, cond in self.checks:
@@ -540,11 +540,41 @@ class Gen:
             if x.mode == "single":
                 out.append(a)
             elif x.mode == "count":
-                n = int(x.count) if x.count.isdigit() else 2
+                n = 2
+                if x.count.isdigit():
+                    n = int(x.count)
+                else:
+                    v = next((v for v in self.vars if v.name in x.count), None)
+                    val = self.effective(v) if v else "2"
+                    n = int(val) if val.isdigit() else len(json.loads(val)) if val.startswith("[") else 2
                 out += [f"{a}[{i}]" for i in range(n)]
             else:
-                out += [f'{a}["a"]', f'{a}["x"]']
+                out += [f"{a}[{json.dumps(k)}]" for k in self.keys_of(x.for_each)]
         return out
+
+    def effective(self, v):
+        """The HCL value variable v ends with (precedence: -var/-var-file, *.auto.tfvars, terraform.tfvars, env, default)."""
+        for d in (self.cli, self.varfile, self.auto_b, self.auto_a, self.tfvars):
+            if v.name in d:
+                return d[v.name]
+        e = self.env.get(f"TF_VAR_{v.name}")
+        if e is not None:
+            return json.dumps(e) if v.kind == "string" else e
+        return VAR_KINDS[v.kind][1]
+
+    def keys_of(self, fe):
+        m = re.fullmatch(r'toset\((\[.*\])\)', fe)
+        if m:
+            return sorted(set(json.loads(m.group(1))))
+        if fe.startswith("{"):
+            return sorted(re.findall(r"(\w+) =", fe))
+        v = next((v for v in self.vars if fe in (f"var.{v.name}", f"toset(var.{v.name})")), None)
+        if v:
+            val = self.effective(v)
+            if val.startswith("["):
+                return sorted(set(json.loads(val)))
+            return sorted(re.findall(r"(\w+) =", val))
+        return ["a"]
 
     def edit(self):
         """Change the model; returns a label, and whether `init` is needed afterwards."""
@@ -675,7 +705,7 @@ class Gen:
         elif k == "precondition":
             if not self.outputs:
                 self.add_output()
-            self.outputs[0]["pre"] = '"x" == "y"'
+            self.outputs[0]["pre"] = "length(jsonencode(@VALUE)) < 0"
         elif k == "required":
             v = Var(self.fresh("required_value"), "string")
             v.has_default = False
@@ -1041,9 +1071,27 @@ def sort_bullets(lines):
     return out
 
 
+def sort_checks(text):
+    """`state pull`: check_results objects come in Go's map order; sort them by address."""
+    if '"check_results"' not in text:
+        return text
+    try:
+        st = json.loads(text)
+    except ValueError:
+        return text
+    cr = st.get("check_results") if isinstance(st, dict) else None
+    if not cr:
+        return text
+    for c in cr:
+        if isinstance(c.get("objects"), list):
+            c["objects"].sort(key=lambda o: json.dumps(o, sort_keys=True))
+    cr.sort(key=lambda c: json.dumps(c, sort_keys=True))
+    return json.dumps(st, indent=2) + "\n"
+
+
 def split_progress(text):
     prog, rest = [], []
-    for line in sort_bullets(text.split("\n")):
+    for line in sort_bullets(sort_checks(text).split("\n")):
         (prog if PROGRESS.match(line) else rest).append(line)
     return sorted(prog), rest
 
@@ -1277,6 +1325,7 @@ def main():
     ap.add_argument("--record", metavar="DIR", help="record real Terraform's normalized outputs (golden scenarios)")
     ap.add_argument("--releases", default="1.6.6,1.12.2,1.14.9", help="releases --record records (default 1.6.6,1.12.2,1.14.9)")
     ap.add_argument("--jobs", type=int, default=1, help="scenarios run at once (each runs its two sides at once)")
+    ap.add_argument("--verbose", action="store_true", help="print every step's exit code and first error (first side)")
     ap.add_argument("--list", action="store_true", help="print the scenarios generated and stop")
     a = ap.parse_args()
 
@@ -1342,6 +1391,13 @@ def main():
                     n_exact += 1
             status = "same" if not diffs else "DIFFERS at " + ", ".join(f"{i} ({step_label(sc['steps'][i])}: {'/'.join(d)})" for i, d in diffs)
             print(f"  {sc['name']}: {sum(1 for s in sc['steps'] if 'edit' not in s)} steps; {status}", flush=True)
+            if a.verbose:
+                for i, (s, x) in enumerate(zip(sc["steps"], ra)):
+                    if x is None:
+                        print(f"      {i:2} edit: {s.get('label')}")
+                    else:
+                        first = next((l for l in x["err"].split("\n") if l.startswith("Error") or l.startswith("│ Error")), "")
+                        print(f"      {i:2} rc={x['rc']} {step_label(s)}  {first[:110]}")
             if diffs:
                 differing.append((sc, ra, rb, diffs))
     print(f"\n{len(scenarios)} scenarios, {n_steps} steps: {n_exact} same, {n_steps - n_exact} differ; "
