@@ -1320,6 +1320,8 @@ def main():
     ap.add_argument("--out", default=os.path.join(HERE, "wf-difftest-out"), help="where differing scenarios go")
     ap.add_argument("--reduce", action="store_true", help="shrink each differing scenario before writing it")
     ap.add_argument("--reduce-budget", type=int, default=40, help="runs allowed per reduction (default 40)")
+    ap.add_argument("--reduce-on", metavar="CMD", help="reduce while this command (apply, state list, ...) differs "
+                    "(default: the command of the first differing step)")
     ap.add_argument("--reduce-max", type=int, default=5, help="scenarios reduced at most per run (default 5)")
     ap.add_argument("--replay", metavar="DIR", action="append", help="run the scenario.json in DIR instead of generating")
     ap.add_argument("--record", metavar="DIR", help="record real Terraform's normalized outputs (golden scenarios)")
@@ -1414,7 +1416,11 @@ def main():
         if a.reduce and reduced < a.reduce_max:
             reduced += 1
             print(f"  reducing {sc['name']} ...", flush=True)
-            small = reduce(sc, sides, signature(sc, diffs), a.reduce_budget)
+            sig = {a.reduce_on} if a.reduce_on else {cmd_key(sc["steps"][diffs[0][0]])}
+            if a.reduce_on and not (sig & signature(sc, diffs)):
+                print(f"  ({a.reduce_on} does not differ in {sc['name']}: not reduced)")
+                continue
+            small = reduce(sc, sides, sig, a.reduce_budget)
             ra2, rb2 = run_pair(small, sides)
             d2 = differences(small, ra2, rb2)
             if d2:
