@@ -590,6 +590,8 @@ class Gen:
             kinds += ["to_module", "to_count_moved"]
         if len(plain) > 1:
             kinds.append("depends")
+        if len(self.mods) < 2:
+            kinds.append("add_module")
         if self.release >= (1, 7, 0) or (not self.strict and r.random() < 0.2):
             kinds.append("removed")
         if not self.vars:
@@ -647,6 +649,9 @@ class Gen:
                 self.cli[v.name] = val
         elif k == "add_output":
             self.add_output()
+        elif k == "add_module":
+            self.add_module()
+            return k, True
         elif k in ("remove_res", "removed"):
             x = r.choice(plain)
             if x.prevent_destroy and k == "remove_res":
@@ -975,7 +980,7 @@ class Side:
                 for inst in rs.get("instances") or []:
                     i = (inst.get("attributes") or {}).get("id")
                     if isinstance(i, str) and UUID.fullmatch(i) and i not in self.names:
-                        a = instance_addr(rs, inst).replace(" (deposed)", "")
+                        a = instance_addr(rs, inst).replace(" (deposed)", "").replace('"', "")
                         self.by_addr[a] += 1
                         n = self.by_addr[a]
                         self.names[i] = f"<id:{a}>" if n == 1 else f"<id:{a}#{n}>"
@@ -1009,7 +1014,7 @@ class Side:
                                 + (" (tainted)" if inst.get("status") == "tainted" else ""))
             outs = sorted((st.get("outputs") or {}).keys()) if isinstance(st, dict) else []
             out[w] = sorted(rows) + ([f"outputs: {', '.join(outs)}"] if outs else [])
-        return self.norm(json.dumps(out, indent=1, sort_keys=True))
+        return self.norm("".join(f"[{w}]\n" + "".join(r + "\n" for r in rows) for w, rows in sorted(out.items())))
 
     def run(self, step, env, timeout):
         args = step["args"]
@@ -1171,7 +1176,7 @@ def describe(sc, ra, rb, diffs, la, lb):
         if "rc" in d:
             lines.append(f"exit code: {la} {a['rc']}, {lb} {b['rc']}\n")
         if "state" in d:
-            lines.append(udiff(a["state"] + "\n", b["state"] + "\n", la, lb, f"step-{i}.state"))
+            lines.append(udiff(a["state"], b["state"], la, lb, f"step-{i}.state"))
     return "".join(l if l.endswith("\n") else l + "\n" for l in lines)
 
 
@@ -1264,17 +1269,22 @@ def record(a, scenarios):
     lock = threading.Lock()
 
     def one(sc):
+        # the first release twice (the determinism check), then the others two at a time
         runs = {}
-        for rel in releases:
-            spec = [("first", side_cmd("oracle", rel, None), rel), ("second", side_cmd("oracle", rel, None), rel)]
+        pairs = [(releases[0], releases[0])] + [tuple(releases[i:i + 2]) for i in range(1, len(releases), 2)]
+        for pair in pairs:
+            rels = pair if len(pair) == 2 else (pair[0], pair[0])
+            spec = [(r, side_cmd("oracle", r, None), r) for r in rels]
             ra, rb = run_pair(sc, spec)
-            d = differences(sc, ra, rb)
-            if d:
-                return None, f"not deterministic at {rel}: steps {[i for i, _ in d]}"
-            bad = [i for i, x in enumerate(ra) if x is not None and x["rc"] not in (0, 2)]
-            if bad:
-                return None, f"step {bad[0]} ({step_label(sc['steps'][bad[0]])}) exits {ra[bad[0]]['rc']} at {rel}"
-            runs[rel] = ra
+            if rels[0] == rels[1]:
+                d = differences(sc, ra, rb)
+                if d:
+                    return None, f"not deterministic at {rels[0]}: steps {[i for i, _ in d]}"
+            for rel, res in zip(pair, (ra, rb)):
+                bad = [i for i, x in enumerate(res) if x is not None and x["rc"] not in (0, 2)]
+                if bad:
+                    return None, f"step {bad[0]} ({step_label(sc['steps'][bad[0]])}) exits {res[bad[0]]['rc']} at {rel}"
+                runs[rel] = res
         return runs, None
 
     with concurrent.futures.ThreadPoolExecutor(max(1, a.jobs)) as ex:
@@ -1283,6 +1293,8 @@ def record(a, scenarios):
             sc = futs[f]
             runs, why = f.result()
             with lock:
+                if runs is not None and a.record_max and len(kept) >= a.record_max:
+                    continue
                 if runs is None:
                     skipped.append((sc["name"], why))
                     print(f"  skip {sc['name']}: {why}", flush=True)
@@ -1297,11 +1309,22 @@ def record(a, scenarios):
                     for i, x in enumerate(res):
                         if x is None:
                             continue
-                        for ext, val in (("out", x["out"]), ("err", x["err"]), ("rc", f"{x['rc']}\n"), ("state", x["state"] + "\n")):
+                        for ext, val in (("out", x["out"]), ("err", x["err"]), ("rc", f"{x['rc']}\n"), ("state", x["state"])):
                             with open(os.path.join(rd, f"step-{i}.{ext}"), "w", encoding="utf-8") as fh:
                                 fh.write(val)
                 kept.append(sc)
                 print(f"  recorded {sc['name']}: {len(sc['steps'])} steps; {', '.join(sc['features'])}", flush=True)
+    ip = os.path.join(a.record, "index.json")
+    index = {}
+    if os.path.exists(ip):
+        with open(ip, encoding="utf-8") as f:
+            index = json.load(f)
+    for sc in kept:
+        index[sc["name"]] = {"releases": releases, "features": sc["features"],
+                             "steps": [s.get("args") or ["<edit: " + str(s.get("label")) + ">"] for s in sc["steps"]]}
+    with open(ip, "w", encoding="utf-8") as f:
+        json.dump(dict(sorted(index.items())), f, indent=1)
+        f.write("\n")
     print(f"recorded {len(kept)} scenarios into {a.record}; skipped {len(skipped)}")
     return 0
 
@@ -1326,6 +1349,7 @@ def main():
     ap.add_argument("--replay", metavar="DIR", action="append", help="run the scenario.json in DIR instead of generating")
     ap.add_argument("--record", metavar="DIR", help="record real Terraform's normalized outputs (golden scenarios)")
     ap.add_argument("--releases", default="1.6.6,1.12.2,1.14.9", help="releases --record records (default 1.6.6,1.12.2,1.14.9)")
+    ap.add_argument("--record-max", type=int, help="stop recording after this many scenarios")
     ap.add_argument("--jobs", type=int, default=1, help="scenarios run at once (each runs its two sides at once)")
     ap.add_argument("--verbose", action="store_true", help="print every step's exit code and first error (first side)")
     ap.add_argument("--list", action="store_true", help="print the scenarios generated and stop")
