@@ -28,10 +28,11 @@ CHECKPOINT_DISABLE=1. Per step it compares stdout, stderr, the exit code and the
 (the resource instance addresses and attributes of every workspace), after normalizing: each
 terraform_data id is named after the state address that holds it (`<id:terraform_data.a[0]>`,
 `#2` for the next object at that address), other UUIDs by order of first appearance
-(`<uuid-1>`), the lineage, deposed keys, `"terraform_version"`, timings (`after 0s`), the
-temporary folder; the progress lines Terraform writes from parallel walks (`Creating...`,
+(`<uuid-1>`), the lineage, deposed keys, `"terraform_version"`, the state's `"serial"` (unless
+`--keep-serial`), timings (`after 0s`), the temporary folder; the progress lines Terraform writes from parallel walks (`Creating...`,
 `Destruction complete after 0s`, `Refreshing state...`, ...) are compared as a sorted multiset
-and the rest of the output in order.
+and the rest of the output in order, as are, sorted, the bulleted addresses a `removed` block
+forgets and the `check_results` of `state pull` (both in Go's map order).
 
 Differences are printed with a unified diff and each differing scenario is written to
 `--out DIR/NAME/` (scenario.json, the initial files, diff.txt) so `--replay DIR/NAME` runs it
@@ -1046,7 +1047,10 @@ class Side:
 def side_cmd(kind, release, iacquiz):
     if kind == "oracle":
         return [ORACLE, "--version", release, "--exec", "--"]
-    return shlex.split(iacquiz.replace("{release}", release))
+    cmd = shlex.split(iacquiz.replace("{release}", release))
+    if os.sep in cmd[0] and not os.path.isabs(cmd[0]):
+        cmd[0] = os.path.abspath(cmd[0])     # the steps run in the twin folder
+    return cmd
 
 
 def run_side(sc, side, timeout=120):
