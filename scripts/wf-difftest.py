@@ -32,7 +32,8 @@ terraform_data id is named after the state address that holds it (`<id:terraform
 `--keep-serial`), timings (`after 0s`), the temporary folder; the progress lines Terraform writes from parallel walks (`Creating...`,
 `Destruction complete after 0s`, `Refreshing state...`, ...) are compared as a sorted multiset
 and the rest of the output in order, as are, sorted, the bulleted addresses a `removed` block
-forgets and the `check_results` of `state pull` (both in Go's map order).
+forgets or a workspace still tracks, the nodes of `Error: Cycle:` and the `check_results` of
+`state pull` (all in Go's map order).
 
 Differences are printed with a unified diff and each differing scenario is written to
 `--out DIR/NAME/` (scenario.json, the initial files, diff.txt) so `--replay DIR/NAME` runs it
@@ -1066,12 +1067,15 @@ def run_side(sc, side, timeout=120):
     return results
 
 
-BULLET = re.compile(r"^ +- (?:module\.|terraform_data\.|data\.)\S*$")
+BULLET = re.compile(r"^(?:\x1b\[[0-9;]*m|│| )* +- (?:module\.|terraform_data\.|data\.)\S*$")
+CYCLE = re.compile(r"^(.*Error: (?:\x1b\[[0-9;]*m)*Cycle: )(.*?)((?:\x1b\[[0-9;]*m)*)$")
 
 
 def sort_bullets(lines):
-    """Runs of bulleted addresses (the objects a `removed` block forgets) come in Go's map order."""
+    """Runs of bulleted addresses (the objects a `removed` block forgets, those a workspace still tracks)
+    and the nodes of a cycle come in Go's map order."""
     out, run = [], []
+    lines = [CYCLE.sub(lambda m: m.group(1) + ", ".join(sorted(m.group(2).split(", "))) + m.group(3), l) for l in lines]
     for line in lines + [None]:
         if line is not None and BULLET.match(line):
             run.append(line)
