@@ -33,7 +33,8 @@ terraform_data id is named after the state address that holds it (`<id:terraform
 `Destruction complete after 0s`, `Refreshing state...`, ...) are compared as a sorted multiset
 and the rest of the output in order, as are, sorted, the bulleted addresses a `removed` block
 forgets or a workspace still tracks, the nodes of `Error: Cycle:` and the `check_results` of
-`state pull` (all in Go's map order).
+`state pull` (all in Go's map order), and stderr's diagnostics as a multiset of whole diagnostics
+(one per instance, in walk order).
 
 Differences are printed with a unified diff and each differing scenario is written to
 `--out DIR/NAME/` (scenario.json, the initial files, diff.txt) so `--replay DIR/NAME` runs it
@@ -1112,12 +1113,31 @@ def split_progress(text):
     return sorted(prog), rest
 
 
+DIAG = re.compile(r"^(?:\x1b\[[0-9;]*m)*(?:╷|Error: |Warning: )")
+
+
+def sort_diagnostics(text):
+    """stderr's diagnostics, one chunk each, sorted: those of parallel graph nodes (one per instance) come
+    in walk order."""
+    chunks, cur = [], []
+    for line in text.split("\n"):
+        if DIAG.match(line) and cur and (cur[-1].strip() == "" or "╵" in cur[-1] or not DIAG.match(cur[0])):
+            chunks.append(cur)
+            cur = []
+        cur.append(line)
+    chunks.append(cur)
+    head = chunks[0] if chunks and not DIAG.match(chunks[0][0] if chunks[0] else "") else None
+    body = chunks[1:] if head is not None else chunks
+    return "\n".join((head or []) + [l for c in sorted(body) for l in c])
+
+
 def compare(a, b):
     """The aspects that differ between two step results."""
     diffs = []
     for k in ("out", "err"):
-        pa, ra = split_progress(a[k])
-        pb, rb = split_progress(b[k])
+        ta, tb = (a[k], b[k]) if k == "out" else (sort_diagnostics(a[k]), sort_diagnostics(b[k]))
+        pa, ra = split_progress(ta)
+        pb, rb = split_progress(tb)
         if ra != rb or pa != pb:
             diffs.append(k)
     if a["rc"] != b["rc"]:
