@@ -1128,7 +1128,12 @@ def sort_diagnostics(text):
     chunks.append(cur)
     head = chunks[0] if chunks and not DIAG.match(chunks[0][0] if chunks[0] else "") else None
     body = chunks[1:] if head is not None else chunks
-    return "\n".join((head or []) + [l for c in sorted(body) for l in c])
+    blanks = 0
+    for c in body:                  # trailing blank lines belong to no diagnostic in particular
+        while c and c[-1].strip() == "":
+            c.pop()
+            blanks += 1
+    return "\n".join((head or []) + [l for c in sorted(body) for l in c + [""]] + [""] * blanks)
 
 
 def compare(a, b):
