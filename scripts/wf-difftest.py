@@ -1018,8 +1018,9 @@ class Side:
                         keep = {}
                     rows.append(instance_addr(rs, inst) + (" " + json.dumps(keep, sort_keys=True) if keep else "")
                                 + (" (tainted)" if inst.get("status") == "tainted" else ""))
-            outs = sorted((st.get("outputs") or {}).keys()) if isinstance(st, dict) else []
-            out[w] = sorted(rows) + ([f"outputs: {', '.join(outs)}"] if outs else [])
+            outs = (st.get("outputs") or {}) if isinstance(st, dict) else {}
+            out[w] = sorted(rows) + [f"output {k} = " + json.dumps(outs[k].get("value"), sort_keys=True)
+                                     for k in sorted(outs)]
         return self.norm("".join(f"[{w}]\n" + "".join(r + "\n" for r in rows) for w, rows in sorted(out.items())))
 
     def run(self, step, env, timeout):
