@@ -25,22 +25,23 @@ ARGS`) in one, the engine (`target/release/iacquiz terraform --terraform-version
 `--iacquiz CMD`) in the other; with `--self-test R2` the other side is real Terraform R2, which
 tests this tool and lists what changed between releases. Both sides get TF_IN_AUTOMATION=1 and
 CHECKPOINT_DISABLE=1. Per step it compares stdout, stderr, the exit code and the state files
-(the resource instance addresses and attributes of every workspace), after normalizing: each
-terraform_data id is named after the state address that holds it (`<id:terraform_data.a[0]>`,
-`#2` for the next object at that address), other UUIDs by order of first appearance
-(`<uuid-1>`), the lineage, deposed keys, `"terraform_version"`, the state's `"serial"` (unless
-`--keep-serial`), timings (`after 0s`), the temporary folder; the progress lines Terraform writes from parallel walks (`Creating...`,
-`Destruction complete after 0s`, `Refreshing state...`, ...) are compared as a sorted multiset
-and the rest of the output in order, as are, sorted, the bulleted addresses a `removed` block
-forgets or a workspace still tracks, the nodes of `Error: Cycle:` and the `check_results` of
-`state pull` (all in Go's map order), and stderr's diagnostics as a multiset of whole diagnostics
-(one per instance, in walk order).
+(the resource instance addresses and attributes, and the root outputs' values, of every
+workspace), after normalizing: each terraform_data id is named after the state address that
+holds it (`<id:terraform_data.a[0]>`, `#2` for the next object at that address), other UUIDs by
+order of first appearance (`<uuid-1>`), the lineage, deposed keys, `"terraform_version"`, the
+state's `"serial"` (unless `--keep-serial`), timings (`after 0s`), the temporary folder. The
+progress lines Terraform writes from parallel walks (`Creating...`, `Destruction complete after
+0s`, `Refreshing state...`, ...) are compared as a sorted multiset and the rest of the output
+in order; so are, sorted, the bulleted addresses a `removed` block forgets or a workspace still
+tracks, the nodes of `Error: Cycle:` and the `check_results` of `state pull` (all in Go's map
+order), and stderr's diagnostics as a multiset of whole diagnostics (one per instance, in walk
+order).
 
 Differences are printed with a unified diff and each differing scenario is written to
 `--out DIR/NAME/` (scenario.json, the initial files, diff.txt) so `--replay DIR/NAME` runs it
 again; `--reduce` first shrinks it (delta debugging over steps, then over top-level blocks)
 while the same command still differs. `--record DIR` runs real Terraform only, at every
-release of `--releases`, twice, and keeps the scenarios whose runs agree and whose steps all
+release of `--releases` (the first one twice), and keeps the scenarios whose runs agree and whose steps all
 exit 0 or 2: DIR/NAME/scenario.json, DIR/NAME/files/..., DIR/NAME/RELEASE/step-N.{out,err,rc,state}
 (normalized as above; N is the step's index in scenario.json, edits have none).
 Nothing here runs in `cargo test`.
