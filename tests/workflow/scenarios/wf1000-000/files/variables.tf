@@ -1,0 +1,8 @@
+variable "tags" {
+  type = map(string)
+  default = { a = "1", b = "2" }
+}
+
+variable "tags1" {
+  type = map(string)
+}

@@ -1,0 +1,9 @@
+variable "zones" {
+  type = list(string)
+  default = ["a", "b"]
+
+  validation {
+    condition     = length(var.zones) < 5
+    error_message = "The zones value is out of range."
+  }
+}

@@ -1,0 +1,8 @@
+variable "zones" {
+  type = list(string)
+
+  validation {
+    condition     = length(var.zones) < 5
+    error_message = "The zones value is out of range."
+  }
+}

@@ -1,0 +1,3 @@
+cfg = { x = "p", y = 1 }
+
+name = "beta"

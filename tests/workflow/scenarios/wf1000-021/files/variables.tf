@@ -1,0 +1,3 @@
+variable "zones" {
+  type = list(string)
+}

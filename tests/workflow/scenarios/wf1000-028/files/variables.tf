@@ -1,0 +1,10 @@
+variable "size" {
+  type = number
+  default = 2
+}
+
+variable "name" {
+  type = string
+  default = "alpha"
+  sensitive = true
+}
