@@ -2,9 +2,12 @@
 //! prints, release by release.
 
 use super::args::{Kind, Spec, parse};
+use super::color::colorize;
+use super::installed;
 use super::load;
 use super::run::{Context, Outcome};
 use crate::workflow::model::gates;
+use crate::workflow::plan::tree::ModuleTree;
 
 const SPEC: Spec = &[
     ("no-color", Kind::Bool),
@@ -30,8 +33,7 @@ should now work.
 
 If you ever set or change modules or backend configuration for Terraform,
 rerun this command to reinitialize your working directory. If you forget, other
-commands will detect it and remind you to do so if necessary.
-";
+commands will detect it and remind you to do so if necessary.";
 
 /// Runs `init`.
 pub fn run(ctx: &Context, args: &[String]) -> Outcome {
@@ -43,40 +45,73 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     let v = ctx.version;
     let compact = gates::has(v, &gates::INIT_COMPACT);
     let providers_first = gates::has(v, &gates::INIT_PROVIDERS_FIRST);
-    let config = match load::load(&ctx.dir, v) {
-        Ok(c) => c,
+    // A step's heading: bold, after a blank line before 1.9.
+    let heading = |text: &str| {
+        let line = colorize(&format!("[reset][bold]{text}"), ctx.color);
+        if compact { format!("{line}\n") } else { format!("\n{line}\n") }
+    };
+    let loaded = load::load(&ctx.dir, v)
+        .and_then(|config| ModuleTree::load(&ctx.dir, ".", config, v, 0).map_err(|d| vec![super::diagnostic::Report::error(d)]));
+    let tree = match loaded {
+        Ok(t) => t,
         Err(reports) => {
-            o.out(if compact {
-                "Initializing the backend...\n"
-            } else {
-                "\nInitializing the backend...\n"
-            });
+            o.out(&heading("Initializing the backend..."));
             o.err("\nError: Terraform encountered problems during initialisation, including problems\nwith the configuration, described below.\n\nThe Terraform configuration must be valid before initialization so that\nTerraform can determine which modules and providers need to be installed.\n");
             return o.fail(&reports, &super::diagnostic::sources_in(&ctx.dir));
         }
     };
-    let builtin = load::uses_builtin(&config);
+    let builtin = uses_builtin(&tree);
     let provider_lines = if builtin {
         "- terraform.io/builtin/terraform is built in to Terraform\n"
     } else {
         ""
     };
+    let calls = installed::calls(&tree);
+    let before = installed::read(&ctx.dir);
+    let mut modules = String::new();
+    if !calls.is_empty() {
+        modules.push_str(&heading("Initializing modules..."));
+        for (key, source, rel) in &calls {
+            if before.get(key) != Some(source) {
+                modules.push_str(&format!("- {key} in {rel}\n"));
+            }
+        }
+        if let Err(e) = installed::write(&ctx.dir, &tree) {
+            return o.fail(
+                &[super::diagnostic::Report::error(crate::lang::Diag::new(
+                    "Failed to write the module manifest",
+                    e,
+                ))],
+                &Default::default(),
+            );
+        }
+    }
     if providers_first {
-        o.out("Initializing provider plugins found in the configuration...\n");
+        o.out(&heading("Initializing provider plugins found in the configuration..."));
         o.out(provider_lines);
-        o.out("\nInitializing the backend...\n\n\n");
-    } else if compact {
-        o.out("Initializing the backend...\n");
-        o.out("Initializing provider plugins...\n");
-        o.out(provider_lines);
+        o.out(&heading("\nInitializing the backend..."));
+        o.out(&modules);
+        o.out("\n");
     } else {
-        o.out("\nInitializing the backend...\n");
-        o.out("\nInitializing provider plugins...\n");
+        o.out(&heading("Initializing the backend..."));
+        o.out(&modules);
+        o.out(&heading("Initializing provider plugins..."));
         o.out(provider_lines);
     }
-    o.out("\nTerraform has been successfully initialized!\n");
+    o.out("\n");
+    o.out(&colorize(
+        "[reset][bold][green]Terraform has been successfully initialized![reset][green]",
+        ctx.color,
+    ));
+    o.out("\n");
     if !ctx.in_automation() {
-        o.out(NEXT_STEPS);
+        o.out(&colorize(&format!("[reset][green]{NEXT_STEPS}"), ctx.color));
+        o.out("\n");
     }
     o
+}
+
+/// Whether any module of the tree uses the built-in provider: `init` then lists it.
+fn uses_builtin(tree: &ModuleTree) -> bool {
+    load::uses_builtin(&tree.config) || tree.calls.values().any(|c| uses_builtin(&c.tree))
 }

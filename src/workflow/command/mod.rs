@@ -8,6 +8,7 @@ pub mod diagnostic;
 pub mod flags;
 pub mod import_cmd;
 pub mod init;
+pub mod installed;
 pub mod load;
 pub mod output_cmd;
 pub mod plan_cmd;

@@ -68,6 +68,9 @@ pub fn open(ctx: &Context) -> Result<Workdir, Outcome> {
     };
     let mut sources = Sources::new();
     all_sources(&tree, &mut sources);
+    if let Some(d) = super::installed::missing(&ctx.dir, &tree) {
+        return Err(fail(vec![Report::error(d)], &sources));
+    }
     let (_, workspace, state_path) = workspace(ctx).map_err(|r| fail(r, &sources))?;
     Ok(Workdir {
         tree,

@@ -137,6 +137,10 @@ fn refresh_lines(plan: &Plan) -> String {
                 if plan.changes.iter().any(|c| c.addr == addr && c.action == Action::Forget) {
                     continue;
                 }
+                // A targeted plan refreshes only what it may change.
+                if plan.targeted && !plan.changes.iter().any(|c| c.addr == addr || c.prev_addr.as_ref() == Some(&addr)) {
+                    continue;
+                }
                 let addr = plan
                     .changes
                     .iter()

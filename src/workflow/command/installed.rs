@@ -1,0 +1,103 @@
+//! `.terraform/modules/modules.json`: which module calls `init` installed, and from where.
+//! `init` lists the calls it installs now and writes the file; every other command refuses a
+//! configuration with a call that is not in it ("Module not installed"), as Terraform does.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::lang::Diag;
+use crate::workflow::plan::tree::ModuleTree;
+use crate::workflow::state::json::{Json, parse, to_compact};
+
+/// The file's path in a working folder.
+pub fn path(dir: &Path) -> PathBuf {
+    dir.join(".terraform").join("modules").join("modules.json")
+}
+
+/// The installed calls: key (`nested.inner`) → source as written.
+pub fn read(dir: &Path) -> BTreeMap<String, String> {
+    let Ok(bytes) = crate::confine::read_regular(&path(dir), 4 << 20) else {
+        return BTreeMap::new();
+    };
+    let Ok(json) = parse(&bytes) else {
+        return BTreeMap::new();
+    };
+    let mut out = BTreeMap::new();
+    if let Some(Json::Array(items)) = json.get("Modules") {
+        for m in items {
+            if let (Some(Json::String(k)), Some(Json::String(s))) = (m.get("Key"), m.get("Source"))
+                && !k.is_empty()
+            {
+                out.insert(k.clone(), s.clone());
+            }
+        }
+    }
+    out
+}
+
+/// Every call of the tree: key, source, folder.
+pub fn calls(tree: &ModuleTree) -> Vec<(String, String, String)> {
+    let mut out: Vec<(String, String, String)> = tree
+        .all_calls()
+        .into_iter()
+        .map(|(path, call)| (path.join("."), call.source.clone(), call.tree.rel_dir.clone()))
+        .collect();
+    out.sort();
+    out
+}
+
+/// Writes the file for `tree`.
+pub fn write(dir: &Path, tree: &ModuleTree) -> Result<(), String> {
+    let mut modules = vec![Json::Object(vec![
+        ("Key".into(), Json::str("")),
+        ("Source".into(), Json::str("")),
+        ("Dir".into(), Json::str(".")),
+    ])];
+    for (key, source, rel) in calls(tree) {
+        modules.push(Json::Object(vec![
+            ("Key".into(), Json::str(key)),
+            ("Source".into(), Json::str(source)),
+            ("Dir".into(), Json::str(rel)),
+        ]));
+    }
+    let text = to_compact(&Json::Object(vec![("Modules".into(), Json::Array(modules))]));
+    let p = path(dir);
+    if let Some(parent) = p.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| e.to_string())?;
+    }
+    crate::atomic_write::write_atomic(&p, text.as_bytes()).map_err(|e| e.to_string())
+}
+
+/// The first call `init` has not installed (or installed from another source), as
+/// Terraform's refusal.
+pub fn missing(dir: &Path, tree: &ModuleTree) -> Option<Diag> {
+    let installed = read(dir);
+    let first = calls(tree).into_iter().find(|(k, s, _)| installed.get(k) != Some(s))?;
+    let (key, _, _) = first;
+    // The block is in the parent module's file.
+    let names: Vec<&str> = key.split('.').collect();
+    let (last, parents) = names.split_last()?;
+    let parent = tree.find(parents)?;
+    let call = parent.calls.get(*last)?;
+    let file = parent.config.file_name(call.file);
+    let file = if parent.rel_dir == "." {
+        file.to_string()
+    } else {
+        format!("{}/{file}", parent.rel_dir)
+    };
+    let src = parent.config.files.get(call.file).map(|f| f.src.as_str()).unwrap_or("");
+    let head = src
+        .get(call.block.span.clone())
+        .and_then(|t| t.find('{'))
+        .map_or(call.block.span.start + 1, |i| {
+            call.block.span.start + src[call.block.span.start..call.block.span.start + i].trim_end().len()
+        });
+    Some(
+        Diag::new(
+            "Module not installed",
+            "This module is not yet installed. Run \"terraform init\" to install all modules required by this configuration.",
+        )
+        .at(&(call.block.span.start..head))
+        .in_file(&file),
+    )
+}
