@@ -115,6 +115,9 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         reports.push(incomplete());
     }
     o.report(&reports, &wd.sources);
+    if !applied.errors.is_empty() {
+        return o.fail(&applied.errors, &wd.sources);
+    }
     let destroying = destroy || p.mode == PlanMode::Destroy;
     o.out(&progress::summary(&applied.events, destroying));
     if !destroying {

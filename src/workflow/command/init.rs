@@ -56,8 +56,12 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(t) => t,
         Err(reports) => {
             o.out(&heading("Initializing the backend..."));
-            o.err("\nError: Terraform encountered problems during initialisation, including problems\nwith the configuration, described below.\n\nThe Terraform configuration must be valid before initialization so that\nTerraform can determine which modules and providers need to be installed.\n");
-            return o.fail(&reports, &super::diagnostic::sources_in(&ctx.dir));
+            o.err("\nError: Terraform encountered problems during initialisation, including problems\nwith the configuration, described below.\n\nThe Terraform configuration must be valid before initialization so that\nTerraform can determine which modules and providers need to be installed.\n\n");
+            // Terraform reports the configuration's errors twice here: once from loading
+            // the modules and once from loading the backend's configuration.
+            let sources = super::diagnostic::sources_in(&ctx.dir);
+            o.report(&reports, &sources);
+            return o.fail(&reports, &sources);
         }
     };
     let builtin = uses_builtin(&tree);

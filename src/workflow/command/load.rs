@@ -33,6 +33,17 @@ pub fn load(dir: &Path, version: TfVersion) -> Result<Config, Vec<Report>> {
     }
     let mut refusals = Vec::new();
     for r in &config.resources {
+        // Terraform refuses this when it decodes the block, before anything is evaluated.
+        if let (Some(_), Some(each)) = (r.body.attr("count"), r.body.attr("for_each")) {
+            refusals.push(Report::error(
+                Diag::new(
+                    "Invalid combination of \"count\" and \"for_each\"",
+                    "The \"count\" and \"for_each\" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.",
+                )
+                .at(&(each.span.start..each.span.start + "for_each".len()))
+                .in_file(config.file_name(r.file)),
+            ));
+        }
         let ok = match r.mode {
             Mode::Managed => r.rtype == "terraform_data",
             Mode::Data => r.rtype == "terraform_remote_state",

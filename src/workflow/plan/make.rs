@@ -411,6 +411,8 @@ pub struct Applied {
     pub events: Vec<Event>,
     /// Warnings (check blocks that failed once the values were known).
     pub warnings: Vec<Problem>,
+    /// Errors met while applying (the state still holds what was applied before them).
+    pub errors: Vec<Problem>,
 }
 
 fn id_of(v: &Value) -> String {
@@ -487,11 +489,12 @@ pub fn apply(
         }
     }
     let mut outputs = BTreeMap::new();
+    let mut failures = Vec::new();
     if plan.mode != PlanMode::Destroy {
         let (root_outputs, errors) = walk_module_all(&shared, Vec::new(), tree, &opts.vars);
-        if !errors.is_empty() {
-            return Err(errors.into_iter().map(|d| shared.problem_for(d)).collect());
-        }
+        // What was applied before an error stays applied: the state keeps it, and the errors
+        // are reported after (an output's precondition known only once applied, say).
+        failures.extend(errors.into_iter().map(|d| shared.problem_for(d)));
         if let Value::Object(m) = root_outputs {
             for (name, v) in m {
                 // A null output is not kept (Terraform drops it from the state); one that a
@@ -593,7 +596,12 @@ pub fn apply(
     }
     let _ = module_path;
     let warnings = shared.warnings();
-    Ok(Applied { state, events, warnings })
+    Ok(Applied {
+        state,
+        events,
+        warnings,
+        errors: failures,
+    })
 }
 
 #[cfg(test)]
