@@ -94,7 +94,7 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
             }
         }
     }
-    let mut random = workdir::random(ctx.seed, &state);
+    let mut random = workdir::random(ctx.seed, &state, &wd.workspace);
     let applied = match crate::workflow::plan::apply(&wd.tree, &wd.host, &plan, &p, &mut random) {
         Ok(a) => a,
         Err(problems) => {

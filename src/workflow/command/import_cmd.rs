@@ -135,7 +135,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         }
     }
     let mut store = store.with_backup(crate::workflow::state::store::backup_path(&wd.state_path));
-    let mut random = workdir::random(ctx.seed, &state);
+    let mut random = workdir::random(ctx.seed, &state, &wd.workspace);
     if let Err(e) = store.write(&next, &mut random) {
         return o.fail(&[Report::error(workdir::store_diag(&e))], &wd.sources);
     }

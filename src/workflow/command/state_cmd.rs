@@ -200,7 +200,7 @@ fn change(ctx: &Context, sub: &str, args: &[String]) -> Outcome {
     };
     if !dry {
         let mut store = store.with_backup(timestamped_backup_path(&path, unix_seconds()));
-        let mut random = workdir::random(ctx.seed, &state);
+        let mut random = workdir::random(ctx.seed, &state, &path.display().to_string());
         if let Err(e) = store.write(&done.state, &mut random) {
             return ctx.outcome().fail(&[Report::error(workdir::store_diag(&e))], &Default::default());
         }
@@ -246,7 +246,7 @@ pub fn taint(ctx: &Context, args: &[String], untaint: bool) -> Outcome {
         Err(e) => return failed(ctx, e),
     };
     let mut store = store.with_backup(backup_path(&path));
-    let mut random = workdir::random(ctx.seed, &state);
+    let mut random = workdir::random(ctx.seed, &state, &path.display().to_string());
     if let Err(e) = store.write(&done.state, &mut random) {
         return ctx.outcome().fail(&[Report::error(workdir::store_diag(&e))], &Default::default());
     }

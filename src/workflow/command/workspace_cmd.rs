@@ -47,6 +47,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     };
     let mut o = ctx.outcome();
     match result {
+        Ok(text) if ctx.color => o.out(&tint(sub, &text)),
         Ok(text) => o.out(&text),
         Err(e) => {
             o.err(&e.to_string());
@@ -54,4 +55,19 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         }
     }
     o
+}
+
+/// The success messages in colour, as Terraform marks them up: green, the first line of
+/// `new` bold.
+fn tint(sub: &str, text: &str) -> String {
+    let body = text.strip_suffix('\n').unwrap_or(text);
+    let marked = match sub {
+        "new" => match body.split_once('\n') {
+            Some((first, rest)) => format!("[reset][green][bold]{first}[reset][green]\n{rest}"),
+            None => format!("[reset][green][bold]{body}"),
+        },
+        "select" | "delete" if !body.contains('\n') => format!("[reset][green]{body}"),
+        _ => return text.to_string(),
+    };
+    format!("{}\n", super::color::colorize(&marked, true))
 }

@@ -155,6 +155,11 @@ impl Lifecycle {
                 if key.as_ref().is_some_and(|k| *k != c.addr.key) {
                     continue;
                 }
+                // A resource being created for the first time triggers nothing: there was no
+                // change to an existing object.
+                if c.action == Action::Create {
+                    continue;
+                }
                 let fires = match &attr {
                     None => c.action != Action::NoOp,
                     Some(a) => {

@@ -44,22 +44,50 @@ pub fn state_show(addr: &InstanceAddr, object: &InstanceObject, deposed: Option<
 /// `terraform show` of a state: every object (current, then deposed) separated by blank
 /// lines, then `Outputs:`; "No state." when there is nothing.
 pub fn show_state(state: &State, opts: &RenderOptions) -> String {
-    let mut blocks = Vec::new();
-    for r in &state.resources {
+    // Terraform walks the state's modules depth first (a module's resources, then its child
+    // modules, siblings in address order), and puts an extra blank line before each module
+    // with resources but the first.
+    let walk_key = |r: &crate::workflow::model::ResourceState| -> Vec<String> {
+        (1..=r.addr.module.len())
+            .map(|n| crate::workflow::model::address::module_path(&r.addr.module[..n]))
+            .collect()
+    };
+    let mut resources: Vec<&crate::workflow::model::ResourceState> = state.resources.iter().collect();
+    resources.sort_by_key(|r| walk_key(r));
+    let mut out = String::new();
+    let mut first = true;
+    let mut module: Option<&[crate::workflow::model::ModuleStep]> = None;
+    for r in resources {
+        let mut objects = Vec::new();
         for i in &r.instances {
             let addr = r.addr.instance(i.key.clone());
             if let Some(c) = &i.current {
-                blocks.push(state_show(&addr, c, None, opts));
+                objects.push(state_show(&addr, c, None, opts));
             }
             for (k, d) in &i.deposed {
-                blocks.push(state_show(&addr, d, Some(k), opts));
+                objects.push(state_show(&addr, d, Some(k), opts));
             }
         }
+        if objects.is_empty() {
+            continue;
+        }
+        if module != Some(r.addr.module.as_slice()) {
+            if !first {
+                out.push('\n');
+            }
+            module = Some(r.addr.module.as_slice());
+        }
+        for o in objects {
+            if !first {
+                out.push('\n');
+            }
+            first = false;
+            out.push_str(&o);
+        }
     }
-    if blocks.is_empty() && state.outputs.is_empty() {
+    if first && state.outputs.is_empty() {
         return "No state.\n".into();
     }
-    let mut out = blocks.join("\n");
     out.push_str(&show_outputs(&state.outputs, opts));
     out
 }
