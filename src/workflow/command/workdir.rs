@@ -123,7 +123,7 @@ pub fn store_diag(e: &crate::workflow::state::store::StoreError) -> Diag {
 
 /// A random source for one command: the seed mixed with the state it starts from, so that
 /// each apply draws new ids (splitmix64).
-pub fn random(seed: u64, state: &State, workspace: &str) -> impl FnMut() -> u64 {
+pub fn random(seed: u64, state: &State, workspace: &str) -> impl FnMut() -> u64 + use<> {
     let mut x = seed ^ state.serial.wrapping_mul(0x9e37_79b9_7f4a_7c15);
     for b in state.lineage.bytes().chain(workspace.bytes()) {
         x = (x ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
