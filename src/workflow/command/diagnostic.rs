@@ -52,7 +52,9 @@ pub fn render(r: &Report, sources: &Sources) -> String {
     if let Some(a) = &r.address {
         out.push_str(&format!("  with {a},\n"));
     }
-    if let (Some(file), Some(span)) = (&d.file, &d.span)
+    if d.file.as_deref() == Some("<console-input>") && d.span.is_some() {
+        out.push_str("  on <console-input> line 1:\n  (source code not available)\n\n");
+    } else if let (Some(file), Some(span)) = (&d.file, &d.span)
         && let Some(src) = sources.get(file)
     {
         out.push_str(&snippet(file, src, span));
@@ -94,7 +96,9 @@ pub fn render_boxed(r: &Report, sources: &Sources) -> String {
     if let Some(a) = &r.address {
         buf.push_str(&format!("  with {a},\n"));
     }
-    if let (Some(file), Some(span)) = (&d.file, &d.span)
+    if d.file.as_deref() == Some("<console-input>") && d.span.is_some() {
+        buf.push_str("  on <console-input> line 1:\n  (source code not available)\n\n");
+    } else if let (Some(file), Some(span)) = (&d.file, &d.span)
         && let Some(src) = sources.get(file)
     {
         buf.push_str(&snippet_colored(file, src, span));

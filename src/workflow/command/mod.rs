@@ -4,6 +4,7 @@
 pub mod apply_cmd;
 pub mod args;
 pub mod color;
+pub mod console_cmd;
 pub mod diagnostic;
 pub mod flags;
 pub mod import_cmd;

@@ -112,6 +112,18 @@ impl Context {
         self.env.get("TF_IN_AUTOMATION").is_some_and(|v| !v.is_empty())
     }
 
+    /// All of standard input (the console's expressions).
+    pub fn read_all(&self) -> String {
+        match &self.input {
+            Some(text) => text.clone(),
+            None => {
+                let mut text = String::new();
+                let _ = std::io::Read::read_to_string(&mut std::io::stdin(), &mut text);
+                text
+            }
+        }
+    }
+
     /// An empty outcome printing in this context's colours.
     pub fn outcome(&self) -> Outcome {
         Outcome {
@@ -196,6 +208,7 @@ pub fn run(inv: &Invocation) -> Outcome {
         "destroy" => super::apply_cmd::run(&ctx, rest, true),
         "output" => super::output_cmd::run(&ctx, rest),
         "import" => super::import_cmd::run(&ctx, rest),
+        "console" => super::console_cmd::run(&ctx, rest),
         "show" => super::show_cmd::run(&ctx, rest),
         "state" => super::state_cmd::run(&ctx, rest),
         "taint" => super::state_cmd::taint(&ctx, rest, false),

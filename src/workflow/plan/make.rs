@@ -228,6 +228,22 @@ fn targeted(tree: &ModuleTree, targets: &[Target]) -> BTreeSet<String> {
     out
 }
 
+/// Evaluates `terraform console` expressions: resources as the state holds them, or, with
+/// `planned`, as the plan would leave them.
+pub fn console(
+    tree: &ModuleTree,
+    host: &Host,
+    prior: &State,
+    opts: &PlanOptions,
+    exprs: &[crate::lang::syntax::Expr],
+    planned: bool,
+) -> Result<Vec<Result<Value, Diag>>, Vec<Problem>> {
+    let (objects, _) = starting_objects(tree, host, opts, prior)?;
+    let phase = if planned { Phase::Plan } else { Phase::Console };
+    let shared = Shared::new(&objects, &[], phase, &opts.workspace, opts.version, host, Box::new(String::new));
+    Ok(super::walker::console_values(&shared, tree, &opts.vars, exprs))
+}
+
 /// Whether a `removed` block's address names the instance.
 fn names(t: &Target, addr: &InstanceAddr) -> bool {
     match t {

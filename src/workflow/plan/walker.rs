@@ -35,6 +35,9 @@ pub enum Phase<'p> {
         /// The plan's changes by address (current objects only).
         planned: &'p BTreeMap<InstanceAddr, ResourceChange>,
     },
+    /// `terraform console`: a resource is what the state holds, and a resource the state
+    /// does not hold is unknown as a whole.
+    Console,
 }
 
 /// One instance as the walk saw it.
@@ -317,6 +320,7 @@ impl<'s, 'w> Walker<'s, 'w> {
                     self.plan_instance(decl, &lifecycle, &iaddr, prior, &config, triggered)?
                 }
                 Phase::Apply { planned } => self.apply_instance(&iaddr, prior, &config, planned.get(&iaddr)),
+                Phase::Console => prior.map(|p| p.value.clone()).unwrap_or(Value::Unknown(Type::Dynamic)),
             };
             let mut with_self = vars;
             with_self.push(("self".to_string(), value.clone()));
@@ -617,6 +621,12 @@ impl Scope for WalkScope<'_, '_, '_> {
         if decl.rtype != builtin::TERRAFORM_DATA {
             return self.inner.resolve_traversal(ev, name, ops, span);
         }
+        if matches!(self.walker.shared.phase, Phase::Console) {
+            let raddr = decl_addr(&self.walker.module, decl);
+            if !self.walker.shared.prior.keys().any(|a| a.resource == raddr) {
+                return Some(Ok((Value::Unknown(Type::Dynamic), ops.len())));
+            }
+        }
         Some((|| {
             // The referenced resource's own error is reported for that resource; the plan
             // keeps one copy of equal errors.
@@ -644,4 +654,28 @@ impl Scope for WalkScope<'_, '_, '_> {
             _ => self.inner.resolve(ev, name, attr, span),
         }
     }
+}
+
+/// Evaluates console expressions in the root module of `tree`, resources read as `shared`'s
+/// phase gives them: one result per expression, in order.
+pub fn console_values(
+    shared: &Shared,
+    tree: &ModuleTree,
+    inputs: &BTreeMap<String, Value>,
+    exprs: &[crate::lang::syntax::Expr],
+) -> Vec<DResult<Value>> {
+    let rules = Rules::real();
+    let reg = crate::lang::funcs::builtins();
+    let empty = EmptyScope;
+    let mut ev0 = Evaluator::new(&rules, &empty, reg, shared.host);
+    ev0.version = shared.version;
+    let walker = Walker::new(shared, Vec::new(), tree);
+    let inner = match ConfigScope::new(&tree.config, &ev0, inputs) {
+        Ok(s) => s,
+        Err(d) => return exprs.iter().map(|_| Err(d.clone())).collect(),
+    };
+    let scope = WalkScope { inner, walker: &walker };
+    let mut ev = Evaluator::new(&rules, &scope, reg, shared.host);
+    ev.version = shared.version;
+    crate::lang::dialect::releases::within(shared.version, || exprs.iter().map(|e| ev.eval(e)).collect())
 }

@@ -1,0 +1,75 @@
+//! `terraform console`: expressions read from standard input, one a line, each evaluated in
+//! the root module with the state's values (with `-plan`, the planned ones) and printed as
+//! the console prints values. An error stops the reading.
+
+use super::args::{Kind, Spec, parse};
+use super::diagnostic::Report;
+use super::run::{Context, Outcome};
+use super::workdir;
+
+const SPEC: Spec = &[
+    ("plan", Kind::Bool),
+    ("var", Kind::Many),
+    ("var-file", Kind::Many),
+    ("state", Kind::Value),
+    ("lock", Kind::Bool),
+    ("lock-timeout", Kind::Value),
+];
+
+/// The name diagnostics give the console's input.
+pub const INPUT: &str = "<console-input>";
+
+/// Runs `console`.
+pub fn run(ctx: &Context, args: &[String]) -> Outcome {
+    let opts = match parse(args, SPEC) {
+        Ok(p) => p,
+        Err(e) => return super::flags::refused(ctx, "console", &e),
+    };
+    let wd = match workdir::open(ctx) {
+        Ok(w) => w,
+        Err(o) => return o,
+    };
+    let (p, _) = match super::planning::plan_options(ctx, &wd, &opts, false) {
+        Ok(x) => x,
+        Err(r) => return ctx.outcome().fail(&r, &wd.sources),
+    };
+    let (_, state) = match workdir::state(&wd, ctx) {
+        Ok(x) => x,
+        Err(r) => return ctx.outcome().fail(&r, &wd.sources),
+    };
+    let input = ctx.read_all();
+    let mut o = ctx.outcome();
+    for line in input.lines() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let expr = match crate::lang::syntax::parse_expr(line) {
+            Ok(e) => e,
+            Err(d) => {
+                o.report_legacy(&[Report::error(d.in_file(INPUT))], &wd.sources);
+                o.code = 1;
+                return o;
+            }
+        };
+        let results =
+            match crate::workflow::plan::make::console(&wd.tree, &wd.host, &state, &p, std::slice::from_ref(&expr), opts.flag("plan")) {
+                Ok(r) => r,
+                Err(problems) => return o.fail(&problems, &wd.sources),
+            };
+        for r in results {
+            match r {
+                Ok(v) => {
+                    o.out(&crate::lang::value::render::console_at(&v, ctx.version));
+                    o.out("\n");
+                }
+                Err(d) => {
+                    let d = if d.file.is_none() { d.in_file(INPUT) } else { d };
+                    o.report_legacy(&[Report::error(d)], &wd.sources);
+                    o.code = 1;
+                    return o;
+                }
+            }
+        }
+    }
+    o
+}
