@@ -84,7 +84,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
                         return o.fail(
                             &[Report::error(Diag::new(
                                 "Unsupported value for raw output",
-                                format!("The -raw option only supports strings, numbers, and boolean values, but output value {name:?} is {}.\n\nUse the -json option for machine-readable representations of output values that have complex types.", article(&out.value.ty())),
+                                format!("The -raw option only supports strings, numbers, and boolean values, but output value {name:?} is {}.\n\nUse the -json option for machine-readable representations of output values that have complex types.", out.value.ty().friendly()),
                             ))],
                             &Default::default(),
                         );
@@ -95,15 +95,5 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             }
             o
         }
-    }
-}
-
-/// A type with its article, as Terraform's raw-output refusal names it ("a list of string").
-fn article(t: &crate::lang::Type) -> String {
-    let name = t.friendly();
-    if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        format!("an {name}")
-    } else {
-        format!("a {name}")
     }
 }

@@ -82,6 +82,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
     let check_warnings = shared.warnings();
     let mut changes = shared.changes.take();
     let walked = shared.modules_walked.take();
+    let data_read = shared.data_read.take();
     let mut forgotten: Vec<String> = Vec::new();
     match opts.mode {
         PlanMode::Destroy => {
@@ -118,7 +119,9 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         PlanMode::Normal => {
             let met: BTreeSet<InstanceAddr> = changes.iter().map(|c| c.addr.clone()).collect();
             for (addr, p) in &objects {
-                if met.contains(addr) {
+                // A data source is read again each plan; one the configuration dropped
+                // just leaves the state.
+                if met.contains(addr) || addr.resource.mode == ResourceMode::Data {
                     continue;
                 }
                 let forget = removed.iter().find(|r| names(&r.from, addr)).is_some_and(|r| !r.destroy);
@@ -182,9 +185,13 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
             format!("If you apply this plan, Terraform will discard its tracking information for the following objects, but it will not delete them:\n{list}\nAfter applying this plan, Terraform will no longer manage these objects. You will need to import them into Terraform to manage them again."),
         )));
     }
+    // The data sources read while planning are part of the refreshed prior state.
+    let mut refreshed = prior.clone();
+    refreshed.resources.retain(|r| r.addr.mode != ResourceMode::Data);
+    put_data(&mut refreshed, data_read);
     Ok(Plan {
         mode: opts.mode,
-        prior: prior.clone(),
+        prior: refreshed,
         changes,
         outputs,
         warnings,
@@ -242,6 +249,37 @@ pub fn console(
     let phase = if planned { Phase::Plan } else { Phase::Console };
     let shared = Shared::new(&objects, &[], phase, &opts.workspace, opts.version, host, Box::new(String::new));
     Ok(super::walker::console_values(&shared, tree, &opts.vars, exprs))
+}
+
+/// Adds data source instances read to a state.
+fn put_data(state: &mut State, read: Vec<(InstanceAddr, Value)>) {
+    for (addr, value) in read {
+        let attributes = match value {
+            Value::Object(m) => m,
+            _ => BTreeMap::new(),
+        };
+        let inst = InstanceState {
+            key: addr.key.clone(),
+            current: Some(InstanceObject {
+                tainted: false,
+                schema_version: 0,
+                attributes,
+                sensitive_attributes: Vec::new(),
+                private: None,
+                dependencies: Vec::new(),
+                create_before_destroy: false,
+            }),
+            deposed: BTreeMap::new(),
+        };
+        match state.resources.iter_mut().find(|r| r.addr == addr.resource) {
+            Some(r) => r.instances.push(inst),
+            None => state.resources.push(ResourceState {
+                addr: addr.resource.clone(),
+                provider: BUILTIN_PROVIDER.to_string(),
+                instances: vec![inst],
+            }),
+        }
+    }
 }
 
 /// Whether a `removed` block's address names the instance.
@@ -350,7 +388,7 @@ fn output_changes(config: &Config, values: &Value, prior: &State) -> Vec<OutputC
         let after = if sensitive { after.clone().unmark().0 } else { after.clone() };
         let before = prior.outputs.get(name);
         let action = match before {
-            None if after.is_null() => continue,
+            None if after.is_null() => Action::NoOp,
             None => Action::Create,
             Some(b) if !after.has_unknown() && builtin::raw_equal(&b.value.clone().unmark_deep().0, &after.clone().unmark_deep().0) => {
                 Action::NoOp
@@ -562,7 +600,7 @@ pub fn apply(
     };
     // Every prior object that stays, then every object applied.
     let mut objects_after: BTreeMap<InstanceAddr, (Value, bool)> = BTreeMap::new();
-    for (addr, p) in &objects {
+    for (addr, p) in objects.iter().filter(|(a, _)| a.resource.mode == ResourceMode::Managed) {
         let deleted = planned
             .get(addr)
             .is_some_and(|c| matches!(c.action, Action::Delete | Action::Forget))
@@ -611,6 +649,9 @@ pub fn apply(
         }
     }
     let _ = module_path;
+    if plan.mode != PlanMode::Destroy {
+        put_data(&mut state, shared.data_read.take());
+    }
     let warnings = shared.warnings();
     Ok(Applied {
         state,

@@ -9,6 +9,7 @@ pub mod make;
 pub mod moves;
 pub mod options;
 pub mod refactor;
+pub mod remote_state;
 pub mod tree;
 pub mod values;
 pub mod walker;

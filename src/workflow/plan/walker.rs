@@ -90,6 +90,8 @@ pub struct Shared<'w> {
     /// The module instances walked, by path (`module.a[0].module.b`), for the deletion
     /// reasons.
     pub modules_walked: RefCell<Vec<Vec<ModuleStep>>>,
+    /// The data sources read, with what they read, in the order read.
+    pub data_read: RefCell<Vec<(InstanceAddr, Value)>>,
     /// Problems found with more than a diagnostic says (a failed condition's values) and the
     /// warnings of check blocks.
     pub problems: RefCell<Vec<Problem>>,
@@ -118,6 +120,7 @@ impl<'w> Shared<'w> {
             new_id: RefCell::new(new_id),
             modules_walked: RefCell::new(Vec::new()),
             problems: RefCell::new(Vec::new()),
+            data_read: RefCell::new(Vec::new()),
         }
     }
 
@@ -223,6 +226,17 @@ impl<'s, 'w> Walker<'s, 'w> {
                 push_unique(errors, d);
             }
         }
+        for decl in self
+            .tree
+            .config
+            .resources
+            .iter()
+            .filter(|d| d.mode == Mode::Data && d.check.is_none() && d.rtype == super::remote_state::TERRAFORM_REMOTE_STATE)
+        {
+            if let Err(d) = self.data_instances(ev, decl) {
+                push_unique(errors, d);
+            }
+        }
         for name in self.tree.calls.keys() {
             if let Err(d) = self.call_value(ev, name) {
                 push_unique(errors, d);
@@ -284,6 +298,40 @@ impl<'s, 'w> Walker<'s, 'w> {
         self.slots.borrow_mut().insert(addr.clone(), Slot::Busy);
         let fname = self.file_name(decl.file);
         let r = self.walk_resource(ev, decl).map_err(|e| e.in_file(&fname));
+        self.slots.borrow_mut().insert(addr, Slot::Done(r.clone()));
+        r
+    }
+
+    /// The instances of a `terraform_remote_state` data source, read once.
+    pub fn data_instances(&self, ev: &Evaluator, decl: &ResourceDecl) -> DResult<Vec<Walked>> {
+        let addr = decl.address();
+        if let Some(slot) = self.slots.borrow().get(&addr) {
+            return match slot {
+                Slot::Done(r) => r.clone(),
+                Slot::Busy => Err(Diag::new(format!("Cycle: {addr}"), "").fatal()),
+            };
+        }
+        self.slots.borrow_mut().insert(addr.clone(), Slot::Busy);
+        let fname = self.file_name(decl.file);
+        let r = (|| {
+            let raddr = decl_addr(&self.module, decl);
+            let mut out = Vec::new();
+            for (key, each_value) in expand(ev, decl)? {
+                let iaddr = raddr.instance(key_of(&key));
+                let vars = instance_vars(&key, &each_value);
+                let args = ev.with_var(vars, || super::remote_state::arguments(ev, &decl.body))?;
+                let value = match super::remote_state::read(&args, self.shared.host, self.shared.version).map_err(|d| d.at(&decl.span))? {
+                    Some(v) => {
+                        self.shared.data_read.borrow_mut().push((iaddr.clone(), v.clone()));
+                        v
+                    }
+                    None => Value::Unknown(Type::Dynamic),
+                };
+                out.push(Walked { addr: iaddr, value });
+            }
+            Ok(out)
+        })()
+        .map_err(|e: Diag| e.in_file(&fname));
         self.slots.borrow_mut().insert(addr, Slot::Done(r.clone()));
         r
     }
@@ -606,7 +654,28 @@ impl Scope for WalkScope<'_, '_, '_> {
     fn resolve_traversal(&self, ev: &Evaluator, name: &str, ops: &[Op], span: &Span) -> Option<DResult<(Value, usize)>> {
         use crate::lang::syntax::OpKind;
         if name == "data" {
-            return self.inner.resolve_traversal(ev, name, ops, span);
+            let (Some(OpKind::Attr(t)), Some(OpKind::Attr(n))) = (ops.first().map(|o| &o.kind), ops.get(1).map(|o| &o.kind)) else {
+                return self.inner.resolve_traversal(ev, name, ops, span);
+            };
+            let decl = self.walker.tree.config.resource(Mode::Data, t, n)?;
+            if decl.rtype != super::remote_state::TERRAFORM_REMOTE_STATE || decl.check.is_some() {
+                return self.inner.resolve_traversal(ev, name, ops, span);
+            }
+            return Some((|| {
+                let walked = self.walker.data_instances(ev, decl)?;
+                let insts: Vec<Instance> = walked
+                    .iter()
+                    .map(|w| Instance {
+                        key: lang_key(&w.addr.key),
+                        each_value: None,
+                        value: w.value.clone(),
+                    })
+                    .collect();
+                let value = collection(decl, &insts);
+                let many = decl.body.attr("count").is_some() || decl.body.attr("for_each").is_some();
+                let (v, k) = traverse_open(ev, value, &ops[2..], if many { Some(&insts) } else { None })?;
+                Ok((v, 2 + k))
+            })());
         }
         let Some(OpKind::Attr(rname)) = ops.first().map(|o| &o.kind) else {
             return self.inner.resolve_traversal(ev, name, ops, span);
