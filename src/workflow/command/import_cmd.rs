@@ -134,6 +134,44 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             });
         }
     }
+    // Import writes the root outputs as the imported state gives them: null where a value is
+    // not known yet (from 1.14, null throughout; seen on 1.14.9).
+    let exprs: Vec<(String, crate::lang::syntax::Expr, bool)> = wd
+        .tree
+        .config
+        .outputs
+        .iter()
+        .filter_map(|(name, _, body, _)| {
+            let sensitive = matches!(
+                body.attr("sensitive").map(|a| &a.expr.kind),
+                Some(crate::lang::syntax::ExprKind::Bool(true))
+            );
+            body.attr("value").map(|v| (name.clone(), v.expr.clone(), sensitive))
+        })
+        .collect();
+    if !exprs.is_empty()
+        && let Ok((p, _)) = super::planning::plan_options(ctx, &wd, &opts, false)
+    {
+        let all_null = crate::workflow::model::gates::has(ctx.version, &crate::workflow::model::gates::IMPORT_OUTPUTS_NULL);
+        let just: Vec<crate::lang::syntax::Expr> = exprs.iter().map(|(_, e, _)| e.clone()).collect();
+        if let Ok(values) = crate::workflow::plan::make::console(&wd.tree, &wd.host, &next, &p, &just, false) {
+            for ((name, _, sensitive), v) in exprs.iter().zip(values) {
+                let Ok(v) = v else { continue };
+                let v = if all_null || v.has_unknown() {
+                    crate::lang::Value::Null(crate::lang::Type::Dynamic)
+                } else {
+                    v.unmark_deep().0
+                };
+                next.outputs.insert(
+                    name.clone(),
+                    crate::workflow::model::OutputValue {
+                        value: v,
+                        sensitive: *sensitive,
+                    },
+                );
+            }
+        }
+    }
     let mut store = store.with_backup(crate::workflow::state::store::backup_path(&wd.state_path));
     let mut random = workdir::random(ctx.seed, &state, &wd.workspace);
     if let Err(e) = store.write(&next, &mut random) {

@@ -27,6 +27,14 @@ pub const STATE_IDENTITY: Arrival = Arrival {
     source: "tf-oracle: 1.12.2 writes \"identity_schema_version\": 0 for terraform_data; 1.11.4 does not",
 };
 
+/// `import` writes every root output to the state as null (before, the outputs' values as the
+/// imported state gives them).
+pub const IMPORT_OUTPUTS_NULL: Arrival = Arrival {
+    name: "import writes null outputs",
+    since: (1, 14, 0),
+    source: "tf-oracle: after `import`, 1.14.9 stores a root output as null of type dynamic where 1.12.2 stores its value (tests/workflow/scenarios/wf1000-010, step 2); 1.13 not checked",
+};
+
 /// Whether `version` has the behaviour that arrived with `a`.
 pub fn has(version: TfVersion, a: &Arrival) -> bool {
     crate::lang::dialect::releases::has(version, a)

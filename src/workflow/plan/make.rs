@@ -496,6 +496,21 @@ fn resource_facts(tree: &ModuleTree, prefix: &str, out: &mut BTreeMap<String, (V
     }
 }
 
+/// The resources of a module that are replaced create-before-destroy: those that say so, and
+/// everything they depend on (Terraform forces it on a dependency, so that the dependent's
+/// replacement is never left without it).
+pub fn create_before_destroy(config: &Config) -> BTreeSet<String> {
+    let deps = deps::transitive(config);
+    let mut out = BTreeSet::new();
+    for decl in managed(config).filter(|d| Lifecycle::creates_before_destroy(d)) {
+        out.insert(decl.address());
+        if let Some(d) = deps.get(&decl.address()) {
+            out.extend(d.iter().cloned());
+        }
+    }
+    out
+}
+
 /// The configuration address of an instance's resource: its module path without keys.
 fn config_address(addr: &InstanceAddr) -> String {
     let mut s: String = addr.resource.module.iter().map(|m| format!("module.{}.", m.name)).collect();
@@ -625,11 +640,13 @@ pub fn apply(
             .and_then(|r| r.instances.iter().find(|i| i.key == addr.key))
             .and_then(|i| i.current.as_ref());
         let (dependencies, cbd) = facts.get(&config_address(&addr)).cloned().unwrap_or_default();
+        let _ = prior_obj.map(|o| &o.sensitive_attributes);
+        let sensitive_attributes = crate::workflow::state::sensitive::sensitive_paths(&attributes, opts.version);
         let object = InstanceObject {
             tainted,
             schema_version: 0,
             attributes,
-            sensitive_attributes: prior_obj.map(|o| o.sensitive_attributes.clone()).unwrap_or_default(),
+            sensitive_attributes,
             private: prior_obj.and_then(|o| o.private.clone()),
             dependencies,
             create_before_destroy: cbd,

@@ -164,6 +164,7 @@ pub struct Walker<'s, 'w> {
     pub tree: &'s ModuleTree,
     slots: RefCell<HashMap<String, Slot<Vec<Walked>>>>,
     calls: RefCell<HashMap<String, Slot<Value>>>,
+    cbd: std::collections::BTreeSet<String>,
 }
 
 /// The module-level address of a declaration in the module at `module`.
@@ -214,6 +215,7 @@ impl<'s, 'w> Walker<'s, 'w> {
             tree,
             slots: RefCell::new(HashMap::new()),
             calls: RefCell::new(HashMap::new()),
+            cbd: super::make::create_before_destroy(&tree.config),
         }
     }
 
@@ -302,6 +304,12 @@ impl<'s, 'w> Walker<'s, 'w> {
         r
     }
 
+    /// The resources of this module replaced create-before-destroy, their own setting or a
+    /// dependent's.
+    fn inherited_cbd(&self) -> &std::collections::BTreeSet<String> {
+        &self.cbd
+    }
+
     /// The instances of a `terraform_remote_state` data source, read once.
     pub fn data_instances(&self, ev: &Evaluator, decl: &ResourceDecl) -> DResult<Vec<Walked>> {
         let addr = decl.address();
@@ -337,7 +345,8 @@ impl<'s, 'w> Walker<'s, 'w> {
     }
 
     fn walk_resource(&self, ev: &Evaluator, decl: &ResourceDecl) -> DResult<Vec<Walked>> {
-        let lifecycle = Lifecycle::read(ev, decl)?;
+        let mut lifecycle = Lifecycle::read(ev, decl)?;
+        lifecycle.create_before_destroy |= self.inherited_cbd().contains(&decl.address());
         let raddr = decl_addr(&self.module, decl);
         let mut out = Vec::new();
         for (key, each_value) in expand(ev, decl)? {
@@ -466,6 +475,13 @@ impl<'s, 'w> Walker<'s, 'w> {
                 let replacing = matches!(change.action, Action::DeleteThenCreate | Action::CreateThenDelete);
                 let base = if replacing { None } else { prior.map(|p| &p.value) };
                 let planned = builtin::plan(base, config, false);
+                // An update whose unknowns turned out as they were is nothing to do.
+                if change.action == Action::Update
+                    && let Some(p) = prior
+                    && builtin::raw_equal(&planned.after, &p.value)
+                {
+                    return p.value.clone();
+                }
                 let done = builtin::apply(&planned.after, &mut *self.shared.new_id.borrow_mut());
                 self.shared.applied.borrow_mut().push((addr.clone(), change.action, done.clone()));
                 done
