@@ -110,7 +110,12 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         Ok(s) => s,
         Err(e) => return o.fail(&[Report::error(workdir::store_diag(&e))], &wd.sources),
     };
-    reports.extend(applied.warnings.iter().cloned());
+    // A check that fails at plan and again at apply is reported once.
+    for w in &applied.warnings {
+        if !reports.iter().any(|r| r.diag == w.diag) {
+            reports.push(w.clone());
+        }
+    }
     if plan.targeted {
         reports.push(incomplete());
     }

@@ -35,7 +35,11 @@ pub fn prior_objects(state: &State) -> BTreeMap<InstanceAddr, PriorObject> {
                 out.insert(
                     r.addr.instance(i.key.clone()),
                     PriorObject {
-                        value: Value::Object(obj.attributes.clone()),
+                        // The state keeps marks apart, as paths: put them back on the values.
+                        value: Value::Object(crate::workflow::state::sensitive::mark_paths(
+                            &obj.attributes,
+                            &obj.sensitive_attributes,
+                        )),
                         tainted: obj.tainted,
                         moved_from: None,
                         imported: None,

@@ -44,48 +44,70 @@ pub fn state_show(addr: &InstanceAddr, object: &InstanceObject, deposed: Option<
 /// `terraform show` of a state: every object (current, then deposed) separated by blank
 /// lines, then `Outputs:`; "No state." when there is nothing.
 pub fn show_state(state: &State, opts: &RenderOptions) -> String {
-    // Terraform walks the state's modules depth first (a module's resources, then its child
-    // modules, siblings in address order), and puts an extra blank line before each module
-    // with resources but the first.
-    let walk_key = |r: &crate::workflow::model::ResourceState| -> Vec<String> {
-        (1..=r.addr.module.len())
-            .map(|n| crate::workflow::model::address::module_path(&r.addr.module[..n]))
-            .collect()
-    };
-    let mut resources: Vec<&crate::workflow::model::ResourceState> = state.resources.iter().collect();
-    resources.sort_by_key(|r| walk_key(r));
-    let mut out = String::new();
-    let mut first = true;
-    let mut module: Option<&[crate::workflow::model::ModuleStep]> = None;
-    for r in resources {
-        let mut objects = Vec::new();
-        for i in &r.instances {
-            let addr = r.addr.instance(i.key.clone());
-            if let Some(c) = &i.current {
-                objects.push(state_show(&addr, c, None, opts));
-            }
-            for (k, d) in &i.deposed {
-                objects.push(state_show(&addr, d, Some(k), opts));
-            }
+    use crate::workflow::model::{ModuleStep, ResourceState};
+    // Terraform walks the state's module tree depth first: a module's resources, then its
+    // child module instances in address order. A blank line goes before every resource but
+    // the first, and another before a module's resources, except while nothing has been
+    // printed yet; that "nothing yet" is handed down to each child by value, so siblings
+    // whose parents printed nothing start as fresh as the first (jsonformat/state.go).
+    struct Node<'s> {
+        resources: Vec<&'s ResourceState>,
+        children: BTreeMap<String, (Vec<ModuleStep>, Node<'s>)>,
+    }
+    fn empty<'s>() -> Node<'s> {
+        Node {
+            resources: Vec::new(),
+            children: BTreeMap::new(),
         }
-        if objects.is_empty() {
-            continue;
+    }
+    let mut root = empty();
+    for r in &state.resources {
+        let mut node = &mut root;
+        for n in 1..=r.addr.module.len() {
+            let path = r.addr.module[..n].to_vec();
+            let key = crate::workflow::model::address::module_path(&path);
+            node = &mut node.children.entry(key).or_insert_with(|| (path, empty())).1;
         }
-        if module != Some(r.addr.module.as_slice()) {
-            if !first {
-                out.push('\n');
-            }
-            module = Some(r.addr.module.as_slice());
+        node.resources.push(r);
+    }
+    fn walk(node: &Node, first: bool, opts: &RenderOptions, out: &mut String, any: &mut bool) {
+        let mut first = first;
+        let objects: Vec<String> = node
+            .resources
+            .iter()
+            .flat_map(|r| {
+                r.instances.iter().flat_map(move |i| {
+                    let addr = r.addr.instance(i.key.clone());
+                    let mut v = Vec::new();
+                    if let Some(c) = &i.current {
+                        v.push(state_show(&addr, c, None, opts));
+                    }
+                    for (k, d) in &i.deposed {
+                        v.push(state_show(&addr, d, Some(k), opts));
+                    }
+                    v
+                })
+            })
+            .collect();
+        if !objects.is_empty() && !first {
+            out.push('\n');
         }
         for o in objects {
             if !first {
                 out.push('\n');
             }
             first = false;
+            *any = true;
             out.push_str(&o);
         }
+        for (_, child) in node.children.values() {
+            walk(child, first, opts, out, any);
+        }
     }
-    if first && state.outputs.is_empty() {
+    let mut out = String::new();
+    let mut any = false;
+    walk(&root, true, opts, &mut out, &mut any);
+    if !any && state.outputs.is_empty() {
         return "No state.\n".into();
     }
     out.push_str(&show_outputs(&state.outputs, opts));
