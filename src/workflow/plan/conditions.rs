@@ -93,3 +93,10 @@ pub fn check(ev: &Evaluator, body: &BodyAst, which: Which, file: &str) -> Result
     }
     Ok(failed)
 }
+
+/// Whether any condition of `which` kind in `body` is not known yet (checked at apply).
+pub fn any_unknown(ev: &Evaluator, body: &BodyAst, which: Which) -> bool {
+    blocks(body, which)
+        .iter()
+        .any(|(cond, _)| ev.eval(cond).map(|v| v.has_unknown()).unwrap_or(false))
+}

@@ -255,6 +255,55 @@ pub fn console(
     Ok(super::walker::console_values(&shared, tree, &opts.vars, exprs))
 }
 
+/// The state's `check_results`: one entry per configuration object with conditions, in the
+/// order met, its status the worst of its objects'. Variables' validations are recorded from
+/// 1.12 (tf-oracle: 1.6.6 writes none).
+fn check_results(
+    checks: &[(&'static str, String, String, &'static str, Vec<String>)],
+    version: crate::lang::dialect::releases::TfVersion,
+) -> Option<serde_json::Value> {
+    use serde_json::{Value as J, json};
+    let with_vars = version >= (1, 12, 0);
+    let mut entries: Vec<(&str, &str, Vec<J>, Vec<&str>)> = Vec::new();
+    for (kind, config, object, status, messages) in checks {
+        if *kind == "var" && !with_vars {
+            continue;
+        }
+        let mut obj = json!({"object_addr": object, "status": status});
+        if !messages.is_empty()
+            && let J::Object(m) = &mut obj
+        {
+            m.insert("failure_messages".into(), json!(messages));
+        }
+        match entries.iter_mut().find(|(k, c, ..)| k == kind && c == config) {
+            Some(e) => {
+                if !e.2.iter().any(|o| o["object_addr"] == obj["object_addr"]) {
+                    e.2.push(obj);
+                    e.3.push(status);
+                }
+            }
+            None => entries.push((kind, config, vec![obj], vec![status])),
+        }
+    }
+    if entries.is_empty() {
+        return None;
+    }
+    let out: Vec<J> = entries
+        .into_iter()
+        .map(|(kind, config, objects, statuses)| {
+            let status = if statuses.contains(&"fail") {
+                "fail"
+            } else if statuses.contains(&"unknown") {
+                "unknown"
+            } else {
+                "pass"
+            };
+            json!({"object_kind": kind, "config_addr": config, "status": status, "objects": objects})
+        })
+        .collect();
+    Some(J::Array(out))
+}
+
 /// Adds data source instances read to a state.
 fn put_data(state: &mut State, read: Vec<(InstanceAddr, Value)>) {
     for (addr, value) in read {
@@ -672,6 +721,7 @@ pub fn apply(
     let _ = module_path;
     if plan.mode != PlanMode::Destroy {
         put_data(&mut state, shared.data_read.take());
+        state.check_results = check_results(&shared.checks.take(), opts.version);
     }
     let warnings = shared.warnings();
     Ok(Applied {

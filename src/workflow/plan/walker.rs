@@ -90,6 +90,9 @@ pub struct Shared<'w> {
     /// The module instances walked, by path (`module.a[0].module.b`), for the deletion
     /// reasons.
     pub modules_walked: RefCell<Vec<Vec<ModuleStep>>>,
+    /// The checkable objects met, for the state's `check_results`: kind, configuration
+    /// address, object address, status, failure messages.
+    pub checks: RefCell<Vec<(&'static str, String, String, &'static str, Vec<String>)>>,
     /// The data sources read, with what they read, in the order read.
     pub data_read: RefCell<Vec<(InstanceAddr, Value)>>,
     /// Problems found with more than a diagnostic says (a failed condition's values) and the
@@ -121,7 +124,32 @@ impl<'w> Shared<'w> {
             modules_walked: RefCell::new(Vec::new()),
             problems: RefCell::new(Vec::new()),
             data_read: RefCell::new(Vec::new()),
+            checks: RefCell::new(Vec::new()),
         }
+    }
+
+    /// Records a checkable object's result.
+    pub fn record_check(&self, kind: &'static str, config: String, object: String, failed: &[Problem], unknown: bool) {
+        let status = if !failed.is_empty() {
+            "fail"
+        } else if unknown {
+            "unknown"
+        } else {
+            "pass"
+        };
+        // The message alone: a variable's detail also says where the rule is.
+        let messages = failed
+            .iter()
+            .map(|p| {
+                p.diag
+                    .detail
+                    .split("\n\nThis was checked by")
+                    .next()
+                    .unwrap_or_default()
+                    .to_string()
+            })
+            .collect();
+        self.checks.borrow_mut().push((kind, config, object, status, messages));
     }
 
     /// Keeps a failed condition's problem and returns its diagnostic, which stops the walk
@@ -244,9 +272,25 @@ impl<'s, 'w> Walker<'s, 'w> {
                 push_unique(errors, d);
             }
         }
-        for (_, fi, body, _) in &self.tree.config.checks {
+        let prefix: String = self.module.iter().map(|m| format!("module.{}.", m.name)).collect();
+        let here = if self.module.is_empty() {
+            String::new()
+        } else {
+            format!("{}.", crate::workflow::model::address::module_path(&self.module))
+        };
+        for (name, fi, body, _) in &self.tree.config.checks {
             match conditions::check(ev, body, Which::CheckAssert, &self.file_name(*fi)) {
-                Ok(found) => self.shared.problems.borrow_mut().extend(found),
+                Ok(found) => {
+                    let unknown = conditions::any_unknown(ev, body, Which::CheckAssert);
+                    self.shared.record_check(
+                        "check",
+                        format!("{prefix}check.{name}"),
+                        format!("{here}check.{name}"),
+                        &found,
+                        unknown,
+                    );
+                    self.shared.problems.borrow_mut().extend(found)
+                }
                 Err(d) => self.shared.problems.borrow_mut().push(Problem::warning(d)),
             }
         }
@@ -255,6 +299,16 @@ impl<'s, 'w> Walker<'s, 'w> {
             let Some(value) = body.attr("value") else { continue };
             match conditions::check(ev, body, Which::OutputPrecondition, &self.file_name(*fi)) {
                 Ok(found) => {
+                    if !conditions::blocks(body, Which::OutputPrecondition).is_empty() {
+                        let unknown = conditions::any_unknown(ev, body, Which::OutputPrecondition);
+                        self.shared.record_check(
+                            "output",
+                            format!("{prefix}output.{name}"),
+                            format!("{here}output.{name}"),
+                            &found,
+                            unknown,
+                        );
+                    }
                     if let Some(p) = found.into_iter().next() {
                         let d = self.shared.fail(p);
                         push_unique(errors, d);
@@ -379,13 +433,21 @@ impl<'s, 'w> Walker<'s, 'w> {
                 Phase::Apply { planned } => self.apply_instance(&iaddr, prior, &config, planned.get(&iaddr)),
                 Phase::Console => prior.map(|p| p.value.clone()).unwrap_or(Value::Unknown(Type::Dynamic)),
             };
-            let mut with_self = vars;
+            let mut with_self = vars.clone();
             with_self.push(("self".to_string(), value.clone()));
-            if let Some(p) = ev
-                .with_var(with_self, || conditions::check(ev, &decl.body, Which::ResourcePostcondition, &file))?
-                .into_iter()
-                .next()
-            {
+            let post = ev.with_var(with_self.clone(), || {
+                conditions::check(ev, &decl.body, Which::ResourcePostcondition, &file)
+            })?;
+            let checked = !conditions::blocks(&decl.body, Which::ResourcePrecondition).is_empty()
+                || !conditions::blocks(&decl.body, Which::ResourcePostcondition).is_empty();
+            if checked {
+                let unknown = ev.with_var(vars.clone(), || {
+                    conditions::any_unknown(ev, &decl.body, Which::ResourcePrecondition)
+                }) || ev.with_var(with_self, || conditions::any_unknown(ev, &decl.body, Which::ResourcePostcondition));
+                let config_addr: String = self.module.iter().map(|m| format!("module.{}.", m.name)).collect::<String>() + &decl.address();
+                self.shared.record_check("resource", config_addr, iaddr.to_string(), &post, unknown);
+            }
+            if let Some(p) = post.into_iter().next() {
                 return Err(self.shared.fail(p));
             }
             out.push(Walked { addr: iaddr, value });
@@ -608,10 +670,23 @@ pub fn walk_module_all(shared: &Shared, path: Vec<ModuleStep>, tree: &ModuleTree
     ev.version = shared.version;
     let mut errors = Vec::new();
     // Terraform checks every variable's validation rules, referenced or not.
+    let prefix: String = walker.module.iter().map(|m| format!("module.{}.", m.name)).collect();
+    let here = if walker.module.is_empty() {
+        String::new()
+    } else {
+        format!("{}.", crate::workflow::model::address::module_path(&walker.module))
+    };
     for (name, v) in &tree.config.variables {
-        if !v.validations.is_empty()
-            && let Err(d) = scope.resolve(&ev, "var", Some(name), &v.span)
-        {
+        if v.validations.is_empty() {
+            continue;
+        }
+        let result = scope.resolve(&ev, "var", Some(name), &v.span);
+        let failed: Vec<Problem> = match &result {
+            Err(d) if d.summary == "Invalid value for variable" => vec![Problem::error(d.clone())],
+            _ => Vec::new(),
+        };
+        shared.record_check("var", format!("{prefix}var.{name}"), format!("{here}var.{name}"), &failed, false);
+        if let Err(d) = result {
             push_unique(&mut errors, d);
         }
     }
