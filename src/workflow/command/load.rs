@@ -31,7 +31,7 @@ pub fn load(dir: &Path, version: TfVersion) -> Result<Config, Vec<Report>> {
     if let Some(d) = &config.load_error {
         return Err(vec![Report::error(d.clone())]);
     }
-    let mut refusals = Vec::new();
+    let mut refusals: Vec<Report> = super::static_checks::decoding(&config).into_iter().map(Report::error).collect();
     for r in &config.resources {
         // Terraform refuses this when it decodes the block, before anything is evaluated.
         if let (Some(_), Some(each)) = (r.body.attr("count"), r.body.attr("for_each")) {
@@ -115,6 +115,12 @@ pub fn load(dir: &Path, version: TfVersion) -> Result<Config, Vec<Report>> {
                 ));
             }
         }
+    }
+    // Terraform prints what it found sorted by position; references are checked only once
+    // the blocks decode.
+    refusals.sort_by_key(|r| (r.diag.file.clone(), r.diag.span.as_ref().map(|s| s.start)));
+    if refusals.is_empty() {
+        refusals.extend(super::static_checks::references(&config).into_iter().map(Report::error));
     }
     if refusals.is_empty() { Ok(config) } else { Err(refusals) }
 }

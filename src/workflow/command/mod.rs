@@ -19,6 +19,7 @@ pub mod run;
 pub mod saved;
 pub mod show_cmd;
 pub mod state_cmd;
+pub mod static_checks;
 pub mod validate;
 pub mod vars;
 pub mod version;

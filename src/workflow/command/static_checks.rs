@@ -1,0 +1,155 @@
+//! What Terraform refuses in a configuration before it evaluates anything (its decoding and
+//! `validate`'s reference checks): a resource declared twice, and references to variables,
+//! locals, module calls and resources the module does not declare. Every command that loads
+//! the configuration reports these first, without "Planning failed".
+
+use std::collections::BTreeMap;
+
+use crate::lang::Diag;
+use crate::lang::config::Config;
+use crate::lang::config::resources::Mode;
+use crate::lang::syntax::{Expr, ExprKind, OpKind, walk};
+
+/// `line,column` of a byte offset (columns in characters, from 1).
+fn position(src: &str, at: usize) -> (usize, usize) {
+    let at = at.min(src.len());
+    let line = src[..at].matches('\n').count() + 1;
+    let start = src[..at].rfind('\n').map_or(0, |i| i + 1);
+    (line, src[start..at].chars().count() + 1)
+}
+
+/// A block's header (`resource "T" "N"`), up to its `{`.
+fn header(src: &str, span: &std::ops::Range<usize>) -> std::ops::Range<usize> {
+    let text = src.get(span.clone()).unwrap_or("");
+    let end = text.find('{').map_or(1, |i| text[..i].trim_end().len());
+    span.start..span.start + end.max(1)
+}
+
+/// Resources declared twice in one module.
+fn duplicates(config: &Config) -> Vec<Diag> {
+    let mut seen: BTreeMap<(bool, &str, &str), (usize, std::ops::Range<usize>)> = BTreeMap::new();
+    let mut out = Vec::new();
+    for r in &config.resources {
+        let key = (r.mode == Mode::Managed, r.rtype.as_str(), r.name.as_str());
+        let src = config.files.get(r.file).map(|f| f.src.as_str()).unwrap_or("");
+        let here = header(src, &r.span);
+        match seen.get(&key) {
+            None => {
+                seen.insert(key, (r.file, here));
+            }
+            Some((file, first)) => {
+                let first_src = config.files.get(*file).map(|f| f.src.as_str()).unwrap_or("");
+                let (l1, c1) = position(first_src, first.start);
+                let (_, c2) = position(first_src, first.end);
+                let (kind, noun) = if r.mode == Mode::Managed {
+                    ("resource", "resource")
+                } else {
+                    ("data", "data source")
+                };
+                let _ = kind;
+                out.push(
+                    Diag::new(
+                        format!("Duplicate {noun} {:?} configuration", r.rtype),
+                        format!(
+                            "A {} {noun} named {:?} was already declared at {}:{l1},{c1}-{c2}. Resource names must be unique per type in each module.",
+                            r.rtype,
+                            r.name,
+                            config.file_name(*file)
+                        ),
+                    )
+                    .at(&here)
+                    .in_file(config.file_name(r.file)),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// The references of an expression to what the module does not declare.
+fn undeclared_in(e: &Expr, config: &Config, calls: &[String], file: &str, out: &mut Vec<Diag>) {
+    let mut free = Vec::new();
+    walk::free_vars(e, &mut Vec::new(), &mut free);
+    for node in walk::nodes(e) {
+        let ExprKind::Traversal(base, ops) = &node.kind else { continue };
+        let ExprKind::Var(root) = &base.kind else { continue };
+        if !free.iter().any(|(n, sp)| n == root && *sp == base.span) {
+            continue;
+        }
+        let attr = |i: usize| match ops.get(i).map(|o| &o.kind) {
+            Some(OpKind::Attr(a)) => Some((a.as_str(), ops[i].span.end)),
+            _ => None,
+        };
+        let Some((first, end1)) = attr(0) else { continue };
+        let span = base.span.start..end1;
+        let d = match root.as_str() {
+            "var" if !config.variables.contains_key(first) => Some(crate::lang::eval::undeclared_var(first)),
+            "local" if !config.locals.contains_key(first) => Some(crate::lang::eval::undeclared_local(first, config.locals.keys())),
+            "module" if !calls.iter().any(|c| c == first) => Some(Diag::new(
+                "Reference to undeclared module",
+                format!("No module call named {first:?} is declared in the root module."),
+            )),
+            "data" => match attr(1) {
+                Some((name, end2)) if config.resource(Mode::Data, first, name).is_none() => Some(
+                    Diag::new(
+                        "Reference to undeclared resource",
+                        format!("A data resource {first:?} {name:?} has not been declared in the root module."),
+                    )
+                    .at(&(base.span.start..end2)),
+                ),
+                _ => None,
+            },
+            "var" | "local" | "module" | "path" | "terraform" | "count" | "each" | "self" => None,
+            rtype if config.resource(Mode::Managed, rtype, first).is_none() => Some(Diag::new(
+                "Reference to undeclared resource",
+                format!("A managed resource {rtype:?} {first:?} has not been declared in the root module."),
+            )),
+            _ => None,
+        };
+        if let Some(d) = d {
+            out.push(d.at(&span).in_file(file));
+        }
+    }
+}
+
+/// What decoding the blocks refuses: resources declared twice.
+pub fn decoding(config: &Config) -> Vec<Diag> {
+    duplicates(config)
+}
+
+/// References to what the module does not declare (checked once the blocks decode).
+pub fn references(config: &Config) -> Vec<Diag> {
+    let mut out = Vec::new();
+    let calls: Vec<String> = config
+        .files
+        .iter()
+        .flat_map(|f| f.body.blocks_of("module").filter_map(|b| b.labels.first().cloned()))
+        .collect();
+    let mut exprs: Vec<(&Expr, usize)> = Vec::new();
+    fn body_exprs<'a>(body: &'a crate::lang::syntax::BodyAst, file: usize, out: &mut Vec<(&'a Expr, usize)>) {
+        for a in &body.attrs {
+            out.push((&a.expr, file));
+        }
+        for b in &body.blocks {
+            body_exprs(&b.body, file, out);
+        }
+    }
+    for r in &config.resources {
+        body_exprs(&r.body, r.file, &mut exprs);
+    }
+    for (_, (fi, e)) in &config.locals {
+        exprs.push((e, *fi));
+    }
+    for (_, fi, body, _) in &config.outputs {
+        body_exprs(body, *fi, &mut exprs);
+    }
+    for (fi, f) in config.files.iter().enumerate() {
+        for m in f.body.blocks_of("module") {
+            body_exprs(&m.body, fi, &mut exprs);
+        }
+    }
+    for (e, fi) in exprs {
+        undeclared_in(e, config, &calls, config.file_name(fi), &mut out);
+    }
+    out
+}
