@@ -50,7 +50,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         let line = colorize(&format!("[reset][bold]{text}"), ctx.color);
         if compact { format!("{line}\n") } else { format!("\n{line}\n") }
     };
-    let loaded = load::load(&ctx.dir, v)
+    let loaded = load::load_decoded(&ctx.dir, v)
         .and_then(|config| ModuleTree::load(&ctx.dir, ".", config, v, 0).map_err(|d| vec![super::diagnostic::Report::error(d)]));
     let tree = match loaded {
         Ok(t) => t,

@@ -27,6 +27,15 @@ fn provider_of(rtype: &str) -> String {
 
 /// Loads the folder's configuration; the errors are Terraform's, then the emulator's refusals.
 pub fn load(dir: &Path, version: TfVersion) -> Result<Config, Vec<Report>> {
+    load_checked(dir, version, true)
+}
+
+/// Loads the configuration as `init` does: the blocks decoded, references not checked yet.
+pub fn load_decoded(dir: &Path, version: TfVersion) -> Result<Config, Vec<Report>> {
+    load_checked(dir, version, false)
+}
+
+fn load_checked(dir: &Path, version: TfVersion, references: bool) -> Result<Config, Vec<Report>> {
     let config = Config::load_dir_at(dir, version).map_err(|d| vec![Report::error(d)])?;
     if let Some(d) = &config.load_error {
         return Err(vec![Report::error(d.clone())]);
@@ -119,7 +128,7 @@ pub fn load(dir: &Path, version: TfVersion) -> Result<Config, Vec<Report>> {
     // Terraform prints what it found sorted by position; references are checked only once
     // the blocks decode.
     refusals.sort_by_key(|r| (r.diag.file.clone(), r.diag.span.as_ref().map(|s| s.start)));
-    if refusals.is_empty() {
+    if refusals.is_empty() && references {
         refusals.extend(super::static_checks::references(&config).into_iter().map(Report::error));
     }
     if refusals.is_empty() { Ok(config) } else { Err(refusals) }

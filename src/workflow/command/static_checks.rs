@@ -137,7 +137,7 @@ pub fn references(config: &Config) -> Vec<Diag> {
     for r in &config.resources {
         body_exprs(&r.body, r.file, &mut exprs);
     }
-    for (_, (fi, e)) in &config.locals {
+    for (fi, e) in config.locals.values() {
         exprs.push((e, *fi));
     }
     for (_, fi, body, _) in &config.outputs {

@@ -67,6 +67,10 @@ pub struct PriorObject {
     pub imported: Option<String>,
 }
 
+/// A checkable object's result: kind, configuration address, object address, status,
+/// failure messages.
+pub type CheckRecord = (&'static str, String, String, &'static str, Vec<String>);
+
 /// What every module instance's walk shares: the inputs, and what the walks record.
 pub struct Shared<'w> {
     /// The prior objects, by address (moves and imports already applied).
@@ -92,7 +96,7 @@ pub struct Shared<'w> {
     pub modules_walked: RefCell<Vec<Vec<ModuleStep>>>,
     /// The checkable objects met, for the state's `check_results`: kind, configuration
     /// address, object address, status, failure messages.
-    pub checks: RefCell<Vec<(&'static str, String, String, &'static str, Vec<String>)>>,
+    pub checks: RefCell<Vec<CheckRecord>>,
     /// The data sources read, with what they read, in the order read.
     pub data_read: RefCell<Vec<(InstanceAddr, Value)>>,
     /// Problems found with more than a diagnostic says (a failed condition's values) and the
