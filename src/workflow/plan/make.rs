@@ -82,16 +82,26 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
             return Err(errors.into_iter().map(|d| shared.problem_for(d)).collect());
         }
         outputs = output_changes(&tree.config, &root_outputs, prior);
+    } else {
+        // A destroy plan still refreshes, reading the data sources; what it would change is
+        // not asked.
+        let _ = walk_module_all(&shared, Vec::new(), tree, &opts.vars);
     }
-    let check_warnings = shared.warnings();
+    // A targeted plan evaluates no check blocks.
+    let check_warnings = if opts.targets.is_empty() { shared.warnings() } else { Vec::new() };
     let mut changes = shared.changes.take();
     let walked = shared.modules_walked.take();
-    let data_read = shared.data_read.take();
+    let mut data_read = shared.data_read.take();
+    if !opts.targets.is_empty() {
+        let allowed = targeted(tree, &opts.targets);
+        data_read.retain(|(a, _)| allowed.contains(&config_address(a)));
+    }
     let mut forgotten: Vec<String> = Vec::new();
     match opts.mode {
         PlanMode::Destroy => {
             changes = objects
                 .iter()
+                .filter(|(addr, _)| addr.resource.mode == ResourceMode::Managed)
                 .map(|(addr, p)| ResourceChange {
                     addr: addr.clone(),
                     prev_addr: None,
@@ -723,7 +733,7 @@ pub fn apply(
         put_data(&mut state, shared.data_read.take());
         state.check_results = check_results(&shared.checks.take(), opts.version);
     }
-    let warnings = shared.warnings();
+    let warnings = if plan.targeted { Vec::new() } else { shared.warnings() };
     Ok(Applied {
         state,
         events,
