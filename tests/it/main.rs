@@ -81,5 +81,6 @@ mod tui_terminal;
 mod tui_version;
 mod typed_answers;
 mod workflow_render;
+mod workflow_scenarios;
 mod workflow_state;
 mod xml;

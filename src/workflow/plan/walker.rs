@@ -468,6 +468,7 @@ impl<'s, 'w> Walker<'s, 'w> {
         config: &Value,
         triggered: bool,
     ) -> DResult<Value> {
+        let full = config;
         let config = match prior {
             Some(p) => lifecycle.ignore(config, &p.value),
             None => config.clone(),
@@ -475,7 +476,13 @@ impl<'s, 'w> Walker<'s, 'w> {
         let requested = self.shared.replace.contains(addr);
         let tainted = prior.is_some_and(|p| p.tainted);
         let force = tainted || requested || triggered;
-        let planned = builtin::plan(prior.map(|p| &p.value), &config, force);
+        let mut planned = builtin::plan(prior.map(|p| &p.value), &config, force);
+        // A replacement creates a new object from the whole configuration: ignore_changes
+        // only spares an object that is updated in place.
+        if planned.replace || force {
+            let again = builtin::plan(prior.map(|p| &p.value), full, force);
+            planned.after = again.after;
+        }
         let (action, reason, replace_paths) = match prior {
             None => (Action::Create, None, Vec::new()),
             Some(p) => {
