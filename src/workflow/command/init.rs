@@ -74,7 +74,9 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     let before = installed::read(&ctx.dir);
     let mut modules = String::new();
     if !calls.is_empty() {
-        modules.push_str(&heading("Initializing modules..."));
+        // Before 1.9 too, the modules step follows the backend's line directly.
+        modules.push_str(&colorize("[reset][bold]Initializing modules...", ctx.color));
+        modules.push('\n');
         for (key, source, rel) in &calls {
             if before.get(key) != Some(source) {
                 modules.push_str(&format!("- {key} in {rel}\n"));
