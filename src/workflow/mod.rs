@@ -11,9 +11,10 @@
 //! model     addresses, the state in memory, the plan's changes: plain data, no behaviour
 //! state     the state file on disk (format 4: serial, lineage), workspaces, the lock
 //! render    what the commands print: the plan's changes, `state show`, outputs
-//! plan      configuration + prior state + options → the plan (actions and their reasons)
-//! apply     a plan → the new state, and the lines `apply` prints
-//! command   the commands and their options, as `terraform` parses them; exit codes
+//! plan      configuration + prior state + options → the plan (actions and their reasons);
+//!           a plan → the new state and what applying it did (plan::make::apply)
+//! command   the commands and their options, as `terraform` parses them; what they print;
+//!           exit codes
 //! ```
 
 pub mod command;

@@ -28,7 +28,7 @@ const CRATE: &[&str] = &[
 const INNER: &[(&str, &[&str])] = &[
     ("lang", &["dialect", "value", "syntax", "eval", "funcs", "config", "session"]),
     ("bank", &["model", "answer", "load", "engine", "instance", "check", "draft"]),
-    ("workflow", &["model", "state", "render", "plan", "apply", "command"]),
+    ("workflow", &["model", "state", "render", "plan", "command"]),
 ];
 
 /// Where a path leads: a crate room and, inside `lang` or `bank`, one of its rooms.
