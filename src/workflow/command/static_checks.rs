@@ -3,7 +3,7 @@
 //! locals, module calls and resources the module does not declare. Every command that loads
 //! the configuration reports these first, without "Planning failed".
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::lang::Diag;
 use crate::lang::config::Config;
@@ -117,8 +117,53 @@ pub fn decoding(config: &Config) -> Vec<Diag> {
     duplicates(config)
 }
 
-/// References to what the module does not declare (checked once the blocks decode).
+/// Resources that refer to each other in a cycle (directly or through locals): one error per
+/// cycle, "Cycle: A, B" (Terraform lists the nodes in no fixed order; here sorted).
+fn cycles(config: &Config) -> Vec<Diag> {
+    let direct: BTreeMap<String, BTreeSet<String>> = config
+        .resources
+        .iter()
+        .filter(|r| r.check.is_none())
+        .map(|r| (r.address(), crate::workflow::plan::deps::direct(r, config)))
+        .collect();
+    let reach = crate::workflow::plan::deps::transitive(config);
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    let mut out = Vec::new();
+    for node in direct.keys() {
+        if seen.contains(node) {
+            continue;
+        }
+        // The cycle through `node`: every resource it reaches that reaches it back.
+        let members: BTreeSet<String> = reach
+            .get(node)
+            .into_iter()
+            .flatten()
+            .filter(|other| reach.get(*other).is_some_and(|r| r.contains(node)))
+            .cloned()
+            .chain(std::iter::once(node.clone()))
+            .collect();
+        if members.len() > 1 {
+            seen.extend(members.iter().cloned());
+            out.push(Diag::new(
+                format!("Cycle: {}", members.into_iter().collect::<Vec<_>>().join(", ")),
+                "",
+            ));
+        }
+    }
+    out
+}
+
+/// References to what the module does not declare (checked once the blocks decode), then
+/// cycles among resources.
 pub fn references(config: &Config) -> Vec<Diag> {
+    let mut out = undeclared(config);
+    if out.is_empty() {
+        out = cycles(config);
+    }
+    out
+}
+
+fn undeclared(config: &Config) -> Vec<Diag> {
     let mut out = Vec::new();
     let calls: Vec<String> = config
         .files

@@ -49,6 +49,14 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     match result {
         Ok(text) if ctx.color => o.out(&tint(sub, &text)),
         Ok(text) => o.out(&text),
+        // "Workspace is not empty" is a diagnostic, framed like the other commands' ones.
+        Err(WorkspaceError::NotEmpty(d)) => {
+            o.report_legacy(
+                &[super::diagnostic::Report::error(crate::lang::Diag::new(d.summary, d.detail))],
+                &Default::default(),
+            );
+            o.code = 1;
+        }
         Err(e) => {
             o.err(&e.to_string());
             o.code = 1;
