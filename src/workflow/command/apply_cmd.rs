@@ -51,6 +51,7 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         Ok(x) => x,
         Err(r) => return ctx.outcome().fail(&r, &wd.sources),
     };
+    let mut asked = ctx.outcome();
     let (p, var_warnings) = match &saved {
         Some(s) => {
             if s.lineage != state.lineage || s.serial != state.serial {
@@ -64,16 +65,21 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
             }
             (s.opts.clone(), Vec::new())
         }
-        None => match planning::plan_options(ctx, &wd, &opts, destroy) {
+        None => match planning::plan_options(ctx, &wd, &opts, destroy, &mut asked) {
             Ok(x) => x,
-            Err(reports) => return ctx.outcome().fail(&reports, &wd.sources),
+            Err(reports) => return asked.fail(&reports, &wd.sources),
         },
     };
+    let mut o = asked;
     let plan = match planning::make(ctx, &wd, &state, &p) {
         Ok(plan) => plan,
-        Err(o) => return o,
+        Err(failed) => {
+            o.out(&failed.stdout);
+            o.err(&failed.stderr);
+            o.code = failed.code;
+            return o;
+        }
     };
-    let mut o = ctx.outcome();
     let mut reports = planning::warnings(&plan, &var_warnings);
     if saved.is_none() {
         let mut ropts = planning::render_options(ctx);

@@ -29,9 +29,10 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(w) => w,
         Err(o) => return o,
     };
-    let (p, _) = match super::planning::plan_options(ctx, &wd, &opts, false) {
+    let mut asked = ctx.outcome();
+    let (p, _) = match super::planning::plan_options(ctx, &wd, &opts, false, &mut asked) {
         Ok(x) => x,
-        Err(r) => return ctx.outcome().fail(&r, &wd.sources),
+        Err(r) => return asked.fail(&r, &wd.sources),
     };
     let (_, state) = match workdir::state(&wd, ctx) {
         Ok(x) => x,

@@ -150,7 +150,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         })
         .collect();
     if !exprs.is_empty()
-        && let Ok((p, _)) = super::planning::plan_options(ctx, &wd, &opts, false)
+        && let Ok((p, _)) = super::planning::plan_options(ctx, &wd, &opts, false, &mut ctx.outcome())
     {
         let all_null = crate::workflow::model::gates::has(ctx.version, &crate::workflow::model::gates::IMPORT_OUTPUTS_NULL);
         let just: Vec<crate::lang::syntax::Expr> = exprs.iter().map(|(_, e, _)| e.clone()).collect();

@@ -24,9 +24,10 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(w) => w,
         Err(o) => return o,
     };
-    let (p, var_warnings) = match planning::plan_options(ctx, &wd, &opts, false) {
+    let mut o = ctx.outcome();
+    let (p, var_warnings) = match planning::plan_options(ctx, &wd, &opts, false, &mut o) {
         Ok(x) => x,
-        Err(reports) => return ctx.outcome().fail(&reports, &wd.sources),
+        Err(reports) => return o.fail(&reports, &wd.sources),
     };
     let (_store, state) = match workdir::state(&wd, ctx) {
         Ok(x) => x,
@@ -34,9 +35,13 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     };
     let plan = match planning::make(ctx, &wd, &state, &p) {
         Ok(plan) => plan,
-        Err(o) => return o,
+        Err(failed) => {
+            o.out(&failed.stdout);
+            o.err(&failed.stderr);
+            o.code = failed.code;
+            return o;
+        }
     };
-    let mut o = ctx.outcome();
     // The plan text without its closing note: the warnings come before the note.
     let mut ropts = planning::render_options(ctx);
     ropts.in_automation = true;

@@ -76,9 +76,96 @@ fn addresses(opts: &Parsed, name: &str) -> Result<Vec<Target>, Vec<Report>> {
     Ok(out)
 }
 
-/// The plan's options from the command line (and `destroy` when the command is `destroy`).
-pub fn plan_options(ctx: &Context, wd: &Workdir, opts: &Parsed, destroy: bool) -> Result<(PlanOptions, Vec<Report>), Vec<Report>> {
-    let chosen = workdir::variables(ctx, wd, opts)?;
+/// A variable's `description`, when written as a literal string.
+fn description(wd: &Workdir, name: &str) -> Option<String> {
+    wd.tree.config.files.iter().find_map(|f| {
+        f.body
+            .blocks_of("variable")
+            .find(|b| b.labels.first().map(String::as_str) == Some(name))
+            .and_then(|b| b.body.attr("description"))
+            .and_then(|a| match &a.expr.kind {
+                crate::lang::syntax::ExprKind::Str(s) => Some(s.clone()),
+                _ => None,
+            })
+    })
+}
+
+/// Asks for each root variable that has no value and no default, as Terraform does unless
+/// `-input=false`: `var.NAME`, its description, `Enter a value:`; no answer is Terraform's
+/// "No value for required variable".
+fn ask_required(
+    ctx: &Context,
+    wd: &Workdir,
+    opts: &Parsed,
+    values: &mut std::collections::BTreeMap<String, crate::lang::Value>,
+    o: &mut Outcome,
+) -> Result<(), Vec<Report>> {
+    let input = !opts
+        .single
+        .get("input")
+        .is_some_and(|v| v == "false" || v == "0" || v == "f" || v == "F" || v == "FALSE" || v == "False");
+    for (name, v) in &wd.tree.config.variables {
+        if v.default.is_some() || values.contains_key(name) {
+            continue;
+        }
+        let answer = if input {
+            o.out(&format!("var.{name}\n"));
+            if let Some(d) = description(wd, name) {
+                o.out(&format!("  {d}\n\n"));
+            }
+            o.out("  Enter a value: ");
+            let line = ctx.read_line().filter(|l| !l.is_empty());
+            if line.is_some() {
+                o.out("\n");
+            }
+            line
+        } else {
+            None
+        };
+        match answer {
+            Some(text) => {
+                let literal = match v.type_expr.as_ref().map(|t| &t.kind) {
+                    None => true,
+                    Some(crate::lang::syntax::ExprKind::Var(k)) => k == "string" || k == "number" || k == "bool",
+                    _ => false,
+                };
+                let value = if literal {
+                    crate::lang::Value::string(text.as_str())
+                } else {
+                    crate::lang::session::constant(&text).map_err(|d| vec![Report::error(d)])?
+                };
+                values.insert(name.clone(), value);
+            }
+            None => {
+                let src = wd.tree.config.files.get(v.file).map(|f| f.src.as_str()).unwrap_or("");
+                let head = src.get(v.span.clone()).and_then(|t| t.find('{')).map_or(v.span.start + 1, |i| {
+                    v.span.start + src[v.span.start..v.span.start + i].trim_end().len()
+                });
+                return Err(vec![Report::error(
+                    Diag::new(
+                        "No value for required variable",
+                        format!("The root module input variable {name:?} is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable."),
+                    )
+                    .at(&(v.span.start..head))
+                    .in_file(wd.tree.config.file_name(v.file)),
+                )]);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The plan's options from the command line (and `destroy` when the command is `destroy`);
+/// the questions for required variables are printed to `o`.
+pub fn plan_options(
+    ctx: &Context,
+    wd: &Workdir,
+    opts: &Parsed,
+    destroy: bool,
+    o: &mut Outcome,
+) -> Result<(PlanOptions, Vec<Report>), Vec<Report>> {
+    let mut chosen = workdir::variables(ctx, wd, opts)?;
+    ask_required(ctx, wd, opts, &mut chosen.values, o)?;
     let mut p = PlanOptions::new(ctx.version);
     p.workspace = wd.workspace.clone();
     p.vars = chosen.values;

@@ -133,18 +133,20 @@ impl Context {
     }
 
     /// One line of standard input (the answer to a question), without its line end; `None`
-    /// at the end of the input.
+    /// at the end of the input, and for a last line with no line end (Terraform reads
+    /// answers a line at a time and takes an unfinished one for none).
     pub fn read_line(&self) -> Option<String> {
-        match &self.input {
-            Some(text) => text.lines().next().map(str::to_string),
+        let line = match &self.input {
+            Some(text) => text.split_inclusive('\n').next().map(str::to_string),
             None => {
                 let mut line = String::new();
                 match std::io::stdin().read_line(&mut line) {
                     Ok(0) | Err(_) => None,
-                    Ok(_) => Some(line.trim_end_matches(['\n', '\r']).to_string()),
+                    Ok(_) => Some(line),
                 }
             }
-        }
+        }?;
+        line.strip_suffix('\n').map(|l| l.trim_end_matches('\r').to_string())
     }
 }
 
