@@ -181,9 +181,21 @@ pub fn plan_options(
     Ok((p, chosen.warnings))
 }
 
-/// Makes the plan, or prints why it failed.
+/// Makes the plan, or prints why it failed: a plan that met errors after planning some of its
+/// changes is shown as far as it went, then its warnings and errors.
 pub fn make(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Result<Plan, Outcome> {
-    crate::workflow::plan::plan(&wd.tree, &wd.host, state, p).map_err(|problems| {
+    let made = crate::workflow::plan::plan(&wd.tree, &wd.host, state, p);
+    if let Ok(plan) = &made
+        && !plan.errors.is_empty()
+    {
+        let mut o = ctx.outcome();
+        let mut ropts = render_options(ctx);
+        ropts.in_automation = true;
+        o.out(&crate::workflow::render::plan_text(plan, &ropts));
+        o.report(&warnings(plan, &[]), &wd.sources);
+        return Err(o.fail(&plan.errors, &wd.sources));
+    }
+    made.map_err(|problems| {
         let mut o = ctx.outcome();
         o.out(&super::color::colorize(
             "\n[reset][bold][red]Planning failed.[reset][bold] Terraform encountered an error while generating this plan.[reset]\n\n",

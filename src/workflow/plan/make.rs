@@ -79,7 +79,24 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
     if opts.mode != PlanMode::Destroy {
         let (root_outputs, errors) = walk_module_all(&shared, Vec::new(), tree, &opts.vars);
         if !errors.is_empty() {
-            return Err(errors.into_iter().map(|d| shared.problem_for(d)).collect());
+            let problems: Vec<Problem> = errors.into_iter().map(|d| shared.problem_for(d)).collect();
+            // What was planned before the errors is shown, as Terraform shows a partial plan;
+            // with nothing planned, the plan simply failed.
+            let mut changes = shared.changes.take();
+            changes.retain(|c| c.action != Action::NoOp);
+            if changes.is_empty() {
+                return Err(problems);
+            }
+            changes.sort_by(|a, b| a.addr.cmp(&b.addr));
+            return Ok(Plan {
+                mode: opts.mode,
+                prior: prior.clone(),
+                changes,
+                outputs: Vec::new(),
+                warnings: shared.warnings(),
+                targeted: !opts.targets.is_empty(),
+                errors: problems,
+            });
         }
         outputs = output_changes(&tree.config, &root_outputs, prior);
     } else {
@@ -210,6 +227,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         outputs,
         warnings,
         targeted: !opts.targets.is_empty(),
+        errors: Vec::new(),
     })
 }
 

@@ -486,14 +486,17 @@ impl<'s, 'w> Walker<'s, 'w> {
         let (action, reason, replace_paths) = match prior {
             None => (Action::Create, None, Vec::new()),
             Some(p) => {
+                // Terraform's order: a tainted object, then replace_triggered_by, then
+                // -replace, then an argument that cannot be updated (getAction, then the
+                // trigger's reason laid over it).
                 let replace_reason = if tainted {
                     Some(Reason::ReplaceBecauseTainted)
-                } else if planned.replace {
-                    Some(Reason::ReplaceBecauseCannotUpdate)
-                } else if requested {
-                    Some(Reason::ReplaceByRequest)
                 } else if triggered {
                     Some(Reason::ReplaceByTriggers)
+                } else if requested {
+                    Some(Reason::ReplaceByRequest)
+                } else if planned.replace {
+                    Some(Reason::ReplaceBecauseCannotUpdate)
                 } else {
                     None
                 };

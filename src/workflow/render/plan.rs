@@ -72,7 +72,11 @@ pub fn plan_text(plan: &Plan, opts: &RenderOptions) -> String {
         }
     }
     if !shown.is_empty() {
-        out.push_str("\nTerraform will perform the following actions:\n");
+        out.push_str(if plan.errors.is_empty() {
+            "\nTerraform will perform the following actions:\n"
+        } else {
+            "\nTerraform planned the following actions, but then encountered a problem:\n"
+        });
         for c in &shown {
             out.push('\n');
             out.push_str(&resource_change(c, o));
