@@ -191,7 +191,14 @@ pub fn make(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Resu
         let mut o = ctx.outcome();
         let mut ropts = render_options(ctx);
         ropts.in_automation = true;
-        o.out(&crate::workflow::render::plan_text(plan, &ropts));
+        let text = crate::workflow::render::plan_text(plan, &ropts);
+        // With nothing left to show (an older release leaves protected instances out), only
+        // the refresh is printed before the errors.
+        let text = match (plan.changes.is_empty(), text.find("\nNo changes.")) {
+            (true, Some(at)) => text[..at].to_string(),
+            _ => text,
+        };
+        o.out(&text);
         o.report(&warnings(plan, &[]), &wd.sources);
         return Err(o.fail(&plan.errors, &wd.sources));
     }

@@ -35,6 +35,14 @@ pub const IMPORT_OUTPUTS_NULL: Arrival = Arrival {
     source: "tf-oracle: after `import`, 1.14.9 stores a root output as null of type dynamic where 1.12.2 stores its value (tests/workflow/scenarios/wf1000-010, step 2); 1.13 not checked",
 };
 
+/// The refusal to destroy a `prevent_destroy` instance says "-target option" (before, "-target
+/// flag"), and the partial plan shown with it lists the protected instance.
+pub const PREVENT_DESTROY_OPTION: Arrival = Arrival {
+    name: "prevent_destroy wording and partial plan",
+    since: (1, 8, 0),
+    source: "tf-oracle: 1.6.6 says \"-target flag\" and leaves the protected instance out of the plan; 1.8.4 to 1.12.2 say \"-target option\" and list it; 1.7 not checked",
+};
+
 /// Whether `version` has the behaviour that arrived with `a`.
 pub fn has(version: TfVersion, a: &Arrival) -> bool {
     crate::lang::dialect::releases::has(version, a)

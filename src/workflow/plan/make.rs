@@ -114,6 +114,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         data_read.retain(|(a, _)| allowed.contains(&config_address(a)));
     }
     let mut forgotten: Vec<String> = Vec::new();
+    let mut protected: Vec<(InstanceAddr, Problem)> = Vec::new();
     match opts.mode {
         PlanMode::Destroy => {
             changes = objects
@@ -131,6 +132,23 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
                     importing: None,
                 })
                 .collect();
+            for c in &changes {
+                let names: Vec<&str> = c.addr.resource.module.iter().map(|m| m.name.as_str()).collect();
+                if let Some(m) = tree.find(&names)
+                    && let Some(decl) = m.config.resource(Mode::Managed, &c.addr.resource.rtype, &c.addr.resource.name)
+                    && Lifecycle::prevents_destroy(decl)
+                {
+                    let file = m.config.file_name(decl.file);
+                    let file = if m.rel_dir == "." {
+                        file.to_string()
+                    } else {
+                        format!("{}/{file}", m.rel_dir)
+                    };
+                    let src = m.config.files.get(decl.file).map(|f| f.src.as_str()).unwrap_or("");
+                    let d = crate::lang::dialect::releases::within(opts.version, || prevent_destroy_error(&c.addr, decl, src));
+                    protected.push((c.addr.clone(), Problem::error(d.in_file(&file))));
+                }
+            }
             outputs = prior
                 .outputs
                 .iter()
@@ -164,7 +182,8 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
                     if let Some((decl, file)) = decl
                         && Lifecycle::prevents_destroy(decl)
                     {
-                        return Err(vec![Problem::error(prevent_destroy_error(addr, decl).in_file(&file))]);
+                        let src = decl_source(tree, addr);
+                        protected.push((addr.clone(), Problem::error(prevent_destroy_error(addr, decl, src).in_file(&file))));
                     }
                     (Action::Delete, Some(reason))
                 };
@@ -201,6 +220,14 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         });
     }
     changes.sort_by(|a, b| a.addr.cmp(&b.addr));
+    let mut errors = Vec::new();
+    if !protected.is_empty() {
+        // The plan is shown as far as it went; before 1.8 without the protected instances.
+        if !crate::workflow::model::gates::has(opts.version, &crate::workflow::model::gates::PREVENT_DESTROY_OPTION) {
+            changes.retain(|c| !protected.iter().any(|(a, _)| *a == c.addr));
+        }
+        errors = protected.into_iter().map(|(_, p)| p).collect();
+    }
     let mut warnings = move_notes;
     warnings.extend(check_warnings);
     if !opts.targets.is_empty() {
@@ -227,7 +254,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         outputs,
         warnings,
         targeted: !opts.targets.is_empty(),
-        errors: Vec::new(),
+        errors,
     })
 }
 
@@ -361,6 +388,17 @@ fn put_data(state: &mut State, read: Vec<(InstanceAddr, Value)>) {
             }),
         }
     }
+}
+
+/// The source text of the file declaring the resource of `addr`.
+fn decl_source<'t>(tree: &'t ModuleTree, addr: &InstanceAddr) -> &'t str {
+    let names: Vec<&str> = addr.resource.module.iter().map(|m| m.name.as_str()).collect();
+    tree.find(&names)
+        .and_then(|m| {
+            let decl = m.config.resource(Mode::Managed, &addr.resource.rtype, &addr.resource.name)?;
+            m.config.files.get(decl.file).map(|f| f.src.as_str())
+        })
+        .unwrap_or("")
 }
 
 /// Whether a `removed` block's address names the instance.

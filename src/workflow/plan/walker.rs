@@ -520,7 +520,8 @@ impl<'s, 'w> Walker<'s, 'w> {
             }
         };
         if lifecycle.prevent_destroy && matches!(action, Action::DeleteThenCreate | Action::CreateThenDelete) {
-            return Err(prevent_destroy_error(addr, decl));
+            let src = self.tree.config.files.get(decl.file).map(|f| f.src.as_str()).unwrap_or("");
+            return Err(prevent_destroy_error(addr, decl, src));
         }
         self.shared.changes.borrow_mut().push(ResourceChange {
             addr: addr.clone(),
@@ -731,15 +732,30 @@ pub fn push_unique(errors: &mut Vec<Diag>, d: Diag) {
     }
 }
 
-/// Terraform's refusal to plan the destruction of an instance with `prevent_destroy`.
-pub fn prevent_destroy_error(addr: &InstanceAddr, decl: &ResourceDecl) -> Diag {
+/// Terraform's refusal to plan the destruction of an instance with `prevent_destroy`, at the
+/// block's header.
+pub fn prevent_destroy_error(addr: &InstanceAddr, decl: &ResourceDecl, src: &str) -> Diag {
+    let word = if crate::lang::dialect::releases::current()
+        .is_none_or(|v| crate::workflow::model::gates::has(v, &crate::workflow::model::gates::PREVENT_DESTROY_OPTION))
+    {
+        "option"
+    } else {
+        "flag"
+    };
     Diag::new(
         "Instance cannot be destroyed",
         format!(
-            "Resource {addr} has lifecycle.prevent_destroy set, but the plan calls for this resource to be destroyed. To avoid this error and continue with the plan, either disable lifecycle.prevent_destroy or reduce the scope of the plan using the -target option."
+            "Resource {addr} has lifecycle.prevent_destroy set, but the plan calls for this resource to be destroyed. To avoid this error and continue with the plan, either disable lifecycle.prevent_destroy or reduce the scope of the plan using the -target {word}."
         ),
     )
-    .at(&decl.span)
+    .at(&header_range(src, &decl.span))
+}
+
+/// A block's header, `resource "T" "N"`, up to its `{`.
+fn header_range(src: &str, span: &std::ops::Range<usize>) -> std::ops::Range<usize> {
+    let text = src.get(span.clone()).unwrap_or("");
+    let end = text.find('{').map_or(1, |i| text[..i].trim_end().len());
+    span.start..span.start + end.max(1)
 }
 
 /// The scope the evaluator sees during a walk: the module's variables and locals, and
