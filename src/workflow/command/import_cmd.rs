@@ -157,10 +157,10 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         if let Ok(values) = crate::workflow::plan::make::console(&wd.tree, &wd.host, &next, &p, &just, false) {
             for ((name, _, sensitive), v) in exprs.iter().zip(values) {
                 let Ok(v) = v else { continue };
-                let v = if all_null || v.has_unknown() {
+                let v = if all_null {
                     crate::lang::Value::Null(crate::lang::Type::Dynamic)
                 } else {
-                    v.unmark_deep().0
+                    unknown_as_null(v.unmark_deep().0)
                 };
                 next.outputs.insert(
                     name.clone(),
@@ -182,4 +182,19 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         ctx.color,
     ));
     o
+}
+
+/// A value with each part not known yet written as null (what the state keeps of it).
+fn unknown_as_null(v: crate::lang::Value) -> crate::lang::Value {
+    use crate::lang::Value;
+    match v {
+        Value::Unknown(_) => Value::Null(crate::lang::Type::Dynamic),
+        Value::List(t, xs) => Value::List(t, xs.into_iter().map(unknown_as_null).collect()),
+        Value::Set(t, xs) => Value::Set(t, xs.into_iter().map(unknown_as_null).collect()),
+        Value::Tuple(xs) => Value::Tuple(xs.into_iter().map(unknown_as_null).collect()),
+        Value::Map(t, m) => Value::Map(t, m.into_iter().map(|(k, x)| (k, unknown_as_null(x))).collect()),
+        Value::Object(m) => Value::Object(m.into_iter().map(|(k, x)| (k, unknown_as_null(x))).collect()),
+        Value::Sensitive(x) => Value::Sensitive(Box::new(unknown_as_null(*x))),
+        other => other,
+    }
 }

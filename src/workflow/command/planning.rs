@@ -204,6 +204,17 @@ pub fn make(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Resu
     }
     made.map_err(|problems| {
         let mut o = ctx.outcome();
+        // The refresh ran before the error.
+        let refreshed = Plan {
+            prior: state.clone(),
+            ..Plan::default()
+        };
+        let mut ropts = render_options(ctx);
+        ropts.in_automation = true;
+        let text = crate::workflow::render::plan_text(&refreshed, &ropts);
+        if let Some(at) = text.find("\nNo changes.") {
+            o.out(&text[..at]);
+        }
         o.out(&super::color::colorize(
             "\n[reset][bold][red]Planning failed.[reset][bold] Terraform encountered an error while generating this plan.[reset]\n\n",
             ctx.color,

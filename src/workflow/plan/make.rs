@@ -104,8 +104,12 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         // not asked.
         let _ = walk_module_all(&shared, Vec::new(), tree, &opts.vars);
     }
-    // A targeted plan evaluates no check blocks.
-    let check_warnings = if opts.targets.is_empty() { shared.warnings() } else { Vec::new() };
+    // A targeted plan evaluates no check blocks, and a destroy plan reports none.
+    let check_warnings = if opts.targets.is_empty() && opts.mode != PlanMode::Destroy {
+        shared.warnings()
+    } else {
+        Vec::new()
+    };
     let mut changes = shared.changes.take();
     let walked = shared.modules_walked.take();
     let mut data_read = shared.data_read.take();
