@@ -13,10 +13,17 @@ const APPLY_PROMPT: &str = "\nDo you want to perform these actions?\n  Terraform
 const DESTROY_PROMPT: &str = "\nDo you really want to destroy all resources?\n  Terraform will destroy all your managed infrastructure, as shown above.\n  There is no undo. Only 'yes' will be accepted to confirm.\n\n  Enter a value: ";
 
 /// The warning a targeted apply ends with.
-fn incomplete() -> Report {
+fn incomplete(version: crate::lang::dialect::releases::TfVersion) -> Report {
+    let gap = if crate::workflow::model::gates::has(version, &crate::workflow::model::gates::TARGET_WARNING_NO_TAB) {
+        ""
+    } else {
+        "\t"
+    };
     Report::warning(Diag::new(
         "Applied changes may be incomplete",
-        "The plan was created with the -target option in effect, so some changes requested in the configuration may have been ignored and the output values may not be fully updated. Run the following command to verify that no other changes are pending:\n    terraform plan\n\nNote that the -target option is not suitable for routine use, and is provided only for exceptional situations such as recovering from errors or mistakes, or when Terraform specifically suggests to use it as part of an error message.",
+        format!(
+            "The plan was created with the -target option in effect, so some changes requested in the configuration may have been ignored and the output values may not be fully updated. Run the following command to verify that no other changes are pending:\n    terraform plan\n{gap}\nNote that the -target option is not suitable for routine use, and is provided only for exceptional situations such as recovering from errors or mistakes, or when Terraform specifically suggests to use it as part of an error message."
+        ),
     ))
 }
 
@@ -123,7 +130,7 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         }
     }
     if plan.targeted {
-        reports.push(incomplete());
+        reports.push(incomplete(ctx.version));
     }
     o.report(&reports, &wd.sources);
     if !applied.errors.is_empty() {

@@ -43,6 +43,14 @@ pub const PREVENT_DESTROY_OPTION: Arrival = Arrival {
     source: "tf-oracle: 1.6.6 says \"-target flag\" and leaves the protected instance out of the plan; 1.8.4 to 1.12.2 say \"-target option\" and list it; 1.7 not checked",
 };
 
+/// The warning a targeted apply ends with has an empty line after `terraform plan` (before,
+/// a line holding a tab).
+pub const TARGET_WARNING_NO_TAB: Arrival = Arrival {
+    name: "targeted apply warning without a tab",
+    since: (1, 8, 0),
+    source: "tf-oracle: 1.6.6 prints a tab on the line after \"    terraform plan\"; 1.8.4, 1.9.8 and 1.12.2 an empty line; 1.7 not checked",
+};
+
 /// Whether `version` has the behaviour that arrived with `a`.
 pub fn has(version: TfVersion, a: &Arrival) -> bool {
     crate::lang::dialect::releases::has(version, a)
