@@ -149,12 +149,21 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             body.attr("value").map(|v| (name.clone(), v.expr.clone(), sensitive))
         })
         .collect();
-    if !exprs.is_empty()
-        && let Ok((p, _)) = super::planning::plan_options(ctx, &wd, &opts, false, &mut ctx.outcome())
-    {
+    if let Ok((p, _)) = super::planning::plan_options(ctx, &wd, &opts, false, &mut ctx.outcome()) {
         let all_null = crate::workflow::model::gates::has(ctx.version, &crate::workflow::model::gates::IMPORT_OUTPUTS_NULL);
         let just: Vec<crate::lang::syntax::Expr> = exprs.iter().map(|(_, e, _)| e.clone()).collect();
-        if let Ok(values) = crate::workflow::plan::make::console(&wd.tree, &wd.host, &next, &p, &just, false) {
+        if let Ok((values, with_data)) = crate::workflow::plan::make::console_with_data(&wd.tree, &wd.host, &next, &p, &just, false) {
+            for r in with_data
+                .resources
+                .iter()
+                .filter(|r| r.addr.mode == crate::workflow::model::ResourceMode::Data)
+            {
+                for i in &r.instances {
+                    let a = r.addr.instance(i.key.clone());
+                    o.out(&format!("{a}: Reading...\n{a}: Read complete after 0s\n"));
+                }
+            }
+            next = with_data;
             for ((name, _, sensitive), v) in exprs.iter().zip(values) {
                 let Ok(v) = v else { continue };
                 let v = if all_null {

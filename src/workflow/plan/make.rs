@@ -308,10 +308,27 @@ pub fn console(
     exprs: &[crate::lang::syntax::Expr],
     planned: bool,
 ) -> Result<Vec<Result<Value, Diag>>, Vec<Problem>> {
+    console_with_data(tree, host, prior, opts, exprs, planned).map(|(values, _)| values)
+}
+
+/// [`console`], and the state with the data sources the evaluation read put in (what an
+/// import leaves).
+pub fn console_with_data(
+    tree: &ModuleTree,
+    host: &Host,
+    prior: &State,
+    opts: &PlanOptions,
+    exprs: &[crate::lang::syntax::Expr],
+    planned: bool,
+) -> Result<(Vec<Result<Value, Diag>>, State), Vec<Problem>> {
     let (objects, _) = starting_objects(tree, host, opts, prior)?;
     let phase = if planned { Phase::Plan } else { Phase::Console };
     let shared = Shared::new(&objects, &[], phase, &opts.workspace, opts.version, host, Box::new(String::new));
-    Ok(super::walker::console_values(&shared, tree, &opts.vars, exprs))
+    let values = super::walker::console_values(&shared, tree, &opts.vars, exprs);
+    let mut state = prior.clone();
+    state.resources.retain(|r| r.addr.mode != ResourceMode::Data);
+    put_data(&mut state, shared.data_read.take());
+    Ok((values, state))
 }
 
 /// The state's `check_results`: one entry per configuration object with conditions, in the

@@ -867,5 +867,16 @@ pub fn console_values(
     let scope = WalkScope { inner, walker: &walker };
     let mut ev = Evaluator::new(&rules, &scope, reg, shared.host);
     ev.version = shared.version;
-    crate::lang::dialect::releases::within(shared.version, || exprs.iter().map(|e| ev.eval(e)).collect())
+    crate::lang::dialect::releases::within(shared.version, || {
+        // The data sources are read as a refresh reads them (an import keeps them).
+        for decl in tree
+            .config
+            .resources
+            .iter()
+            .filter(|d| d.mode == Mode::Data && d.check.is_none() && d.rtype == super::remote_state::TERRAFORM_REMOTE_STATE)
+        {
+            let _ = walker.data_instances(&ev, decl);
+        }
+        exprs.iter().map(|e| ev.eval(e)).collect()
+    })
 }
