@@ -311,6 +311,9 @@ pub fn console(
     console_with_data(tree, host, prior, opts, exprs, planned).map(|(values, _)| values)
 }
 
+/// One result per console expression.
+pub type ConsoleValues = Vec<Result<Value, Diag>>;
+
 /// [`console`], and the state with the data sources the evaluation read put in (what an
 /// import leaves).
 pub fn console_with_data(
@@ -320,7 +323,7 @@ pub fn console_with_data(
     opts: &PlanOptions,
     exprs: &[crate::lang::syntax::Expr],
     planned: bool,
-) -> Result<(Vec<Result<Value, Diag>>, State), Vec<Problem>> {
+) -> Result<(ConsoleValues, State), Vec<Problem>> {
     let (objects, _) = starting_objects(tree, host, opts, prior)?;
     let phase = if planned { Phase::Plan } else { Phase::Console };
     let shared = Shared::new(&objects, &[], phase, &opts.workspace, opts.version, host, Box::new(String::new));
