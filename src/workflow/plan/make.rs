@@ -65,7 +65,17 @@ fn starting_objects(tree: &ModuleTree, host: &Host, opts: &PlanOptions, prior: &
 pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -> Result<Plan, Vec<Problem>> {
     let (objects, move_notes) = starting_objects(tree, host, opts, prior)?;
     let removed = refactor::removed_blocks(&tree.config).map_err(|d| vec![Problem::error(d)])?;
-    let replace = resolve_targets(&tree.config, &objects, &opts.replace);
+    // -replace names instances: a resource address without a key names only the no-key
+    // instance (Terraform warns when that matches nothing).
+    let replace: Vec<InstanceAddr> = opts
+        .replace
+        .iter()
+        .filter_map(|t| match t {
+            Target::Instance(i) => Some(i.clone()),
+            Target::Resource(r) => Some(r.instance(InstanceKey::None)),
+            Target::Module(_) => None,
+        })
+        .collect();
     let shared = Shared::new(
         &objects,
         &replace,
@@ -234,6 +244,35 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
     }
     let mut warnings = move_notes;
     warnings.extend(check_warnings);
+    for t in &opts.replace {
+        let Target::Resource(r) = t else { continue };
+        let keyed: Vec<String> = changes
+            .iter()
+            .filter(|c| c.addr.resource == *r && !c.addr.key.is_none() && c.action != Action::Delete)
+            .map(|c| c.addr.to_string())
+            .collect();
+        if keyed.is_empty() || changes.iter().any(|c| c.addr.resource == *r && c.addr.key.is_none()) {
+            continue;
+        }
+        let advice = if keyed.len() == 1 {
+            format!(
+                "To force replacement of the single declared instance, use the following option instead:\n  -replace={:?}",
+                keyed[0]
+            )
+        } else {
+            let list: Vec<String> = keyed.iter().map(|k| format!("  -replace={k:?}")).collect();
+            format!(
+                "To force replacement of particular instances, use one or more of the following options instead:\n{}",
+                list.join("\n")
+            )
+        };
+        warnings.push(Problem::warning(Diag::new(
+            "Incompletely-matched force-replace resource instance",
+            format!(
+                "Your force-replace request for {r} doesn't match any resource instances because it lacks an instance key.\n\n{advice}"
+            ),
+        )));
+    }
     if !opts.targets.is_empty() {
         warnings.push(Problem::warning(Diag::new(
             "Resource targeting is in effect",
