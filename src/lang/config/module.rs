@@ -903,7 +903,7 @@ fn is_limit(d: &Diag) -> bool {
 }
 
 /// A block's declaration range as Terraform reports it: the type and labels, up to the `{`.
-fn declaration_range(src: &str, span: &Span) -> Span {
+pub fn declaration_range(src: &str, span: &Span) -> Span {
     let head = src
         .get(span.clone())
         .and_then(|t| t.find('{'))

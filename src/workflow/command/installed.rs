@@ -86,18 +86,13 @@ pub fn missing(dir: &Path, tree: &ModuleTree) -> Option<Diag> {
         format!("{}/{file}", parent.rel_dir)
     };
     let src = parent.config.files.get(call.file).map(|f| f.src.as_str()).unwrap_or("");
-    let head = src
-        .get(call.block.span.clone())
-        .and_then(|t| t.find('{'))
-        .map_or(call.block.span.start + 1, |i| {
-            call.block.span.start + src[call.block.span.start..call.block.span.start + i].trim_end().len()
-        });
+    let range = crate::lang::config::declaration_range(src, &call.block.span);
     Some(
         Diag::new(
             "Module not installed",
             "This module is not yet installed. Run \"terraform init\" to install all modules required by this configuration.",
         )
-        .at(&(call.block.span.start..head))
+        .at(&range)
         .in_file(&file),
     )
 }

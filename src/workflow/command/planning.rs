@@ -138,15 +138,13 @@ fn ask_required(
             }
             None => {
                 let src = wd.tree.config.files.get(v.file).map(|f| f.src.as_str()).unwrap_or("");
-                let head = src.get(v.span.clone()).and_then(|t| t.find('{')).map_or(v.span.start + 1, |i| {
-                    v.span.start + src[v.span.start..v.span.start + i].trim_end().len()
-                });
+                let range = crate::lang::config::declaration_range(src, &v.span);
                 return Err(vec![Report::error(
                     Diag::new(
                         "No value for required variable",
                         format!("The root module input variable {name:?} is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable."),
                     )
-                    .at(&(v.span.start..head))
+                    .at(&range)
                     .in_file(wd.tree.config.file_name(v.file)),
                 )]);
             }
@@ -191,14 +189,13 @@ pub fn make(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Resu
         let mut o = ctx.outcome();
         let mut ropts = render_options(ctx);
         ropts.in_automation = true;
-        let text = crate::workflow::render::plan_text(plan, &ropts);
         // With nothing left to show (an older release leaves protected instances out), only
         // the refresh is printed before the errors.
-        let text = match (plan.changes.is_empty(), text.find("\nNo changes.")) {
-            (true, Some(at)) => text[..at].to_string(),
-            _ => text,
-        };
-        o.out(&text);
+        if plan.changes.is_empty() {
+            o.out(&crate::workflow::render::refresh_lines(plan));
+        } else {
+            o.out(&crate::workflow::render::plan_text(plan, &ropts));
+        }
         o.report(&warnings(plan, &[]), &wd.sources);
         return Err(o.fail(&plan.errors, &wd.sources));
     }
@@ -209,12 +206,7 @@ pub fn make(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Resu
             prior: state.clone(),
             ..Plan::default()
         };
-        let mut ropts = render_options(ctx);
-        ropts.in_automation = true;
-        let text = crate::workflow::render::plan_text(&refreshed, &ropts);
-        if let Some(at) = text.find("\nNo changes.") {
-            o.out(&text[..at]);
-        }
+        o.out(&crate::workflow::render::refresh_lines(&refreshed));
         o.out(&super::color::colorize(
             "\n[reset][bold][red]Planning failed.[reset][bold] Terraform encountered an error while generating this plan.[reset]\n\n",
             ctx.color,

@@ -2,14 +2,7 @@
 //! applies independent instances in parallel, so its lines for them come in any order; these
 //! come in dependency order, each instance's start before its end.
 
-use crate::workflow::model::InstanceAddr;
 use crate::workflow::plan::Event;
-
-/// `terraform_data.a: Refreshing state... [id=ID]`, printed for each prior object as a plan
-/// starts (in parallel: any order).
-pub fn refreshing(addr: &InstanceAddr, id: &str) -> String {
-    format!("{addr}: Refreshing state... [id={id}]\n")
-}
 
 /// The lines of one event.
 pub fn lines(e: &Event) -> String {

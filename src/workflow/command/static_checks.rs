@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::lang::Diag;
 use crate::lang::config::Config;
+use crate::lang::config::declaration_range as header;
 use crate::lang::config::resources::Mode;
 use crate::lang::syntax::{Expr, ExprKind, OpKind, walk};
 
@@ -16,13 +17,6 @@ fn position(src: &str, at: usize) -> (usize, usize) {
     let line = src[..at].matches('\n').count() + 1;
     let start = src[..at].rfind('\n').map_or(0, |i| i + 1);
     (line, src[start..at].chars().count() + 1)
-}
-
-/// A block's header (`resource "T" "N"`), up to its `{`.
-fn header(src: &str, span: &std::ops::Range<usize>) -> std::ops::Range<usize> {
-    let text = src.get(span.clone()).unwrap_or("");
-    let end = text.find('{').map_or(1, |i| text[..i].trim_end().len());
-    span.start..span.start + end.max(1)
 }
 
 /// Resources declared twice in one module.

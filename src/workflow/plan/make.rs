@@ -123,8 +123,9 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
     let mut changes = shared.changes.take();
     let walked = shared.modules_walked.take();
     let mut data_read = shared.data_read.take();
-    if !opts.targets.is_empty() {
-        let allowed = targeted(tree, &opts.targets);
+    // What a -target plan may change: the targets and what they depend on.
+    let allowed = (!opts.targets.is_empty()).then(|| targeted(tree, &opts.targets));
+    if let Some(allowed) = &allowed {
         data_read.retain(|(a, _)| allowed.contains(&config_address(a)));
     }
     let mut forgotten: Vec<String> = Vec::new();
@@ -215,8 +216,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
             }
         }
     }
-    if !opts.targets.is_empty() {
-        let allowed = targeted(tree, &opts.targets);
+    if let Some(allowed) = &allowed {
         changes.retain(|c| {
             allowed.contains(&config_address(&c.addr))
                 && opts
@@ -598,29 +598,6 @@ fn output_changes(config: &Config, values: &Value, prior: &State) -> Vec<OutputC
         }
     }
     out.sort_by(|a, b| a.name.cmp(&b.name));
-    out
-}
-
-/// The instances `targets` name among the configuration and the prior objects.
-pub fn resolve_targets(config: &Config, objects: &BTreeMap<InstanceAddr, PriorObject>, targets: &[Target]) -> Vec<InstanceAddr> {
-    let mut out = Vec::new();
-    for t in targets {
-        match t {
-            Target::Instance(i) => out.push(i.clone()),
-            Target::Resource(r) => {
-                let single = r.module.is_empty()
-                    && config
-                        .resource(Mode::Managed, &r.rtype, &r.name)
-                        .is_some_and(|d| d.body.attr("count").is_none() && d.body.attr("for_each").is_none());
-                if single {
-                    out.push(r.instance(InstanceKey::None));
-                } else {
-                    out.extend(objects.keys().filter(|a| a.resource == *r).cloned());
-                }
-            }
-            Target::Module(_) => {}
-        }
-    }
     out
 }
 

@@ -276,12 +276,7 @@ impl<'s, 'w> Walker<'s, 'w> {
                 push_unique(errors, d);
             }
         }
-        let prefix: String = self.module.iter().map(|m| format!("module.{}.", m.name)).collect();
-        let here = if self.module.is_empty() {
-            String::new()
-        } else {
-            format!("{}.", crate::workflow::model::address::module_path(&self.module))
-        };
+        let (prefix, here) = (self.config_prefix(), self.instance_prefix());
         for (name, fi, body, _) in &self.tree.config.checks {
             match conditions::check(ev, body, Which::CheckAssert, &self.file_name(*fi)) {
                 Ok(found) => {
@@ -333,6 +328,22 @@ impl<'s, 'w> Walker<'s, 'w> {
             }
         }
         Value::Object(outputs)
+    }
+
+    /// This module's configuration address before a name in it (`module.a.module.b.`, no
+    /// keys; empty at the root).
+    pub fn config_prefix(&self) -> String {
+        self.module.iter().map(|m| format!("module.{}.", m.name)).collect()
+    }
+
+    /// This module instance's address before a name in it (`module.a[0].`; empty at the
+    /// root).
+    pub fn instance_prefix(&self) -> String {
+        if self.module.is_empty() {
+            String::new()
+        } else {
+            format!("{}.", crate::workflow::model::address::module_path(&self.module))
+        }
     }
 
     /// A file's name as diagnostics give it: relative to the root module.
@@ -448,7 +459,7 @@ impl<'s, 'w> Walker<'s, 'w> {
                 let unknown = ev.with_var(vars.clone(), || {
                     conditions::any_unknown(ev, &decl.body, Which::ResourcePrecondition)
                 }) || ev.with_var(with_self, || conditions::any_unknown(ev, &decl.body, Which::ResourcePostcondition));
-                let config_addr: String = self.module.iter().map(|m| format!("module.{}.", m.name)).collect::<String>() + &decl.address();
+                let config_addr = self.config_prefix() + &decl.address();
                 self.shared.record_check("resource", config_addr, iaddr.to_string(), &post, unknown);
             }
             if let Some(p) = post.into_iter().next() {
@@ -685,12 +696,7 @@ pub fn walk_module_all(shared: &Shared, path: Vec<ModuleStep>, tree: &ModuleTree
     ev.version = shared.version;
     let mut errors = Vec::new();
     // Terraform checks every variable's validation rules, referenced or not.
-    let prefix: String = walker.module.iter().map(|m| format!("module.{}.", m.name)).collect();
-    let here = if walker.module.is_empty() {
-        String::new()
-    } else {
-        format!("{}.", crate::workflow::model::address::module_path(&walker.module))
-    };
+    let (prefix, here) = (walker.config_prefix(), walker.instance_prefix());
     for (name, v) in &tree.config.variables {
         if v.validations.is_empty() {
             continue;
@@ -748,14 +754,7 @@ pub fn prevent_destroy_error(addr: &InstanceAddr, decl: &ResourceDecl, src: &str
             "Resource {addr} has lifecycle.prevent_destroy set, but the plan calls for this resource to be destroyed. To avoid this error and continue with the plan, either disable lifecycle.prevent_destroy or reduce the scope of the plan using the -target {word}."
         ),
     )
-    .at(&header_range(src, &decl.span))
-}
-
-/// A block's header, `resource "T" "N"`, up to its `{`.
-fn header_range(src: &str, span: &std::ops::Range<usize>) -> std::ops::Range<usize> {
-    let text = src.get(span.clone()).unwrap_or("");
-    let end = text.find('{').map_or(1, |i| text[..i].trim_end().len());
-    span.start..span.start + end.max(1)
+    .at(&crate::lang::config::declaration_range(src, &decl.span))
 }
 
 /// The scope the evaluator sees during a walk: the module's variables and locals, and

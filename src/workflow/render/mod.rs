@@ -18,7 +18,7 @@ mod show;
 mod strings;
 
 pub use outputs::{apply_outputs, output_all, output_json_all, output_json_one, output_one, output_raw};
-pub use plan::plan_text;
+pub use plan::{plan_text, refresh_lines};
 pub use releases::{EXACT_NUMBERS, PAIRWISE_SEQUENCES};
 pub use show::{show_outputs, show_state, state_show};
 

@@ -130,8 +130,8 @@ fn forget_warning(shown: &[&ResourceChange]) -> String {
 /// `ADDR: Refreshing state... [id=ID]` for each managed instance with an id, sorted, then
 /// `ADDR: Reading...` and `ADDR: Read complete after 0s` for each data source read. Moves
 /// happen before the refresh, so a moved instance is refreshed at its new address; an
-/// instance to be forgotten is not refreshed.
-fn refresh_lines(plan: &Plan) -> String {
+/// instance to be forgotten is not refreshed. These are the lines a plan starts with.
+pub fn refresh_lines(plan: &Plan) -> String {
     let mut lines: Vec<String> = Vec::new();
     for r in plan.prior.resources.iter().filter(|r| r.addr.mode == ResourceMode::Managed) {
         for i in &r.instances {

@@ -334,32 +334,9 @@ impl Reader<'_> {
 }
 
 /// A JSON string as Go's encoder writes it: `<`, `>`, `&`, U+2028 and U+2029 escaped (HTML
-/// safe), control characters as `\n`, `\r`, `\t` or `\u00XX`.
-pub fn write_string(s: &str, out: &mut String) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            // The Go of every release recorded (1.6.6 on) shortens these two as well.
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' | '\u{0}'..='\u{1f}' => {
-                let n = c as u32;
-                out.push_str("\\u");
-                for shift in [12, 8, 4, 0] {
-                    out.push(HEX[((n >> shift) & 0xf) as usize] as char);
-                }
-            }
-            other => out.push(other),
-        }
-    }
-    out.push('"');
-}
+/// safe), control characters as `\n`, `\r`, `\t`, `\b`, `\f` or `\u00XX` — the writer
+/// `jsonencode` already uses.
+pub use crate::lang::funcs::write_go_json_string as write_string;
 
 /// The text `json.MarshalIndent(v, "", "  ")` gives: two spaces a level, `": "` after keys,
 /// empty arrays and objects as `[]` and `{}`. No newline at the end.
