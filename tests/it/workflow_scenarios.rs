@@ -303,12 +303,20 @@ fn recorded_scenarios_replay_as_terraform_ran_them() {
     let known = known_differences();
     let mut found: BTreeSet<String> = BTreeSet::new();
     let mut steps = 0;
-    let mut scenarios: Vec<PathBuf> = std::fs::read_dir(root())
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.join("scenario.json").exists())
-        .collect();
+    // Scenarios sit in the root or one folder down (`json/`, `color/`: a theme's own set).
+    let mut scenarios: Vec<PathBuf> = Vec::new();
+    for entry in std::fs::read_dir(root()).unwrap().flatten() {
+        let p = entry.path();
+        if p.join("scenario.json").exists() {
+            scenarios.push(p);
+        } else if p.is_dir() {
+            for inner in std::fs::read_dir(&p).unwrap().flatten() {
+                if inner.path().join("scenario.json").exists() {
+                    scenarios.push(inner.path());
+                }
+            }
+        }
+    }
     scenarios.sort();
     assert!(scenarios.len() >= 30, "{} scenarios", scenarios.len());
     for sc_dir in &scenarios {
