@@ -29,6 +29,16 @@ fn attr(obj: &Value, name: &str) -> Value {
     }
 }
 
+/// The schema's object type of `terraform_data` (`id` a string, the rest dynamic).
+pub fn object_type() -> Type {
+    let mut m = BTreeMap::new();
+    m.insert("id".to_string(), Type::String);
+    for name in ["input", "output", "triggers_replace"] {
+        m.insert(name.to_string(), Type::Dynamic);
+    }
+    Type::Object(m)
+}
+
 /// An object of `terraform_data` from its attributes.
 pub fn object(id: Value, input: Value, output: Value, triggers: Value) -> Value {
     let mut m = BTreeMap::new();

@@ -7,6 +7,7 @@
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 
+use crate::workflow::model::gates;
 use super::builtin;
 use super::conditions::{self, Which};
 use super::lifecycle::Lifecycle;
@@ -38,6 +39,11 @@ pub enum Phase<'p> {
     /// `terraform console`: a resource is what the state holds, and a resource the state
     /// does not hold is unknown as a whole.
     Console,
+    /// `terraform import`'s walk: as [`Phase::Console`], except that a resource the state does
+    /// not hold is an unknown object when it has one instance, and, with `count` or
+    /// `for_each`, an empty tuple or object when it expands to nothing (before 1.14) or else
+    /// wholly unknown (Terraform's evaluator, `walkImport`; tf-oracle 1.6.6, 1.12.2, 1.14.9).
+    Import,
 }
 
 /// One instance as the walk saw it.
@@ -446,7 +452,7 @@ impl<'s, 'w> Walker<'s, 'w> {
                     self.plan_instance(decl, &lifecycle, &iaddr, prior, &config, triggered)?
                 }
                 Phase::Apply { planned } => self.apply_instance(&iaddr, prior, &config, planned.get(&iaddr)),
-                Phase::Console => prior.map(|p| p.value.clone()).unwrap_or(Value::Unknown(Type::Dynamic)),
+                Phase::Console | Phase::Import => prior.map(|p| p.value.clone()).unwrap_or(Value::Unknown(Type::Dynamic)),
             };
             let mut with_self = vars.clone();
             with_self.push(("self".to_string(), value.clone()));
@@ -766,6 +772,72 @@ pub struct WalkScope<'a, 's, 'w> {
     pub walker: &'a Walker<'s, 'w>,
 }
 
+impl WalkScope<'_, '_, '_> {
+    /// The instances of a resource the state holds, as Terraform's evaluator reads them outside
+    /// a plan: the state's keys, not the configuration's (`count` up to the highest index held,
+    /// the gaps unknown; a key of the other kind left out).
+    fn held_instances(&self, decl: &ResourceDecl) -> Vec<Instance> {
+        let raddr = decl_addr(&self.walker.module, decl);
+        let held: Vec<(&InstanceAddr, &PriorObject)> =
+            self.walker.shared.prior.iter().filter(|(a, _)| a.resource == raddr).collect();
+        let instance = |key: Key, value: Value| Instance {
+            key,
+            each_value: None,
+            value,
+        };
+        if decl.body.attr("count").is_some() {
+            let len = held
+                .iter()
+                .filter_map(|(a, _)| match a.key {
+                    InstanceKey::Int(i) => Some(i + 1),
+                    _ => None,
+                })
+                .max()
+                .unwrap_or(0);
+            (0..len)
+                .map(|i| {
+                    let value = held
+                        .iter()
+                        .find(|(a, _)| a.key == InstanceKey::Int(i))
+                        .map(|(_, p)| p.value.clone())
+                        .unwrap_or(Value::Unknown(builtin::object_type()));
+                    instance(Key::Int(i), value)
+                })
+                .collect()
+        } else if decl.body.attr("for_each").is_some() {
+            held.iter()
+                .filter_map(|(a, p)| match &a.key {
+                    InstanceKey::Str(k) => Some(instance(Key::Str(k.clone()), p.value.clone())),
+                    _ => None,
+                })
+                .collect()
+        } else {
+            let value = held
+                .iter()
+                .find(|(a, _)| a.key == InstanceKey::None)
+                .map(|(_, p)| p.value.clone())
+                .unwrap_or(Value::Unknown(builtin::object_type()));
+            vec![instance(Key::None, value)]
+        }
+    }
+
+    /// A resource the state does not hold, as the import walk sees it (see [`Phase::Import`]).
+    fn import_unheld(&self, ev: &Evaluator, decl: &ResourceDecl) -> DResult<Value> {
+        let count = decl.body.attr("count").is_some();
+        if !count && decl.body.attr("for_each").is_none() {
+            return Ok(Value::Unknown(builtin::object_type()));
+        }
+        if !gates::has(self.walker.shared.version, &gates::IMPORT_EMPTY_EXPANSION_UNKNOWN) && expand(ev, decl)?.is_empty() {
+            return Ok(if count {
+                Value::Tuple(Vec::new())
+            } else {
+                Value::Object(Default::default())
+            });
+        }
+        Ok(Value::Unknown(Type::Dynamic))
+    }
+}
+
 impl Scope for WalkScope<'_, '_, '_> {
     fn files(&self) -> &[crate::lang::syntax::File] {
         &self.walker.tree.config.files
@@ -810,24 +882,31 @@ impl Scope for WalkScope<'_, '_, '_> {
         if decl.rtype != builtin::TERRAFORM_DATA {
             return self.inner.resolve_traversal(ev, name, ops, span);
         }
-        if matches!(self.walker.shared.phase, Phase::Console) {
+        if matches!(self.walker.shared.phase, Phase::Console | Phase::Import) {
             let raddr = decl_addr(&self.walker.module, decl);
             if !self.walker.shared.prior.keys().any(|a| a.resource == raddr) {
+                if matches!(self.walker.shared.phase, Phase::Import) {
+                    return Some(self.import_unheld(ev, decl).map(|v| (v, 1)));
+                }
                 return Some(Ok((Value::Unknown(Type::Dynamic), ops.len())));
             }
         }
         Some((|| {
-            // The referenced resource's own error is reported for that resource; the plan
-            // keeps one copy of equal errors.
-            let walked = self.walker.instances(ev, decl)?;
-            let insts: Vec<Instance> = walked
-                .iter()
-                .map(|w| Instance {
-                    key: lang_key(&w.addr.key),
-                    each_value: None,
-                    value: w.value.clone(),
-                })
-                .collect();
+            let insts: Vec<Instance> = if matches!(self.walker.shared.phase, Phase::Console | Phase::Import) {
+                self.held_instances(decl)
+            } else {
+                // The referenced resource's own error is reported for that resource; the plan
+                // keeps one copy of equal errors.
+                self.walker
+                    .instances(ev, decl)?
+                    .iter()
+                    .map(|w| Instance {
+                        key: lang_key(&w.addr.key),
+                        each_value: None,
+                        value: w.value.clone(),
+                    })
+                    .collect()
+            };
             let value = collection(decl, &insts);
             let many = decl.body.attr("count").is_some() || decl.body.attr("for_each").is_some();
             crate::lang::config::schema::check_reference(decl, &ops[1..], many)?;
