@@ -151,7 +151,14 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         .collect();
     if let Ok((p, _)) = super::planning::plan_options(ctx, &wd, &opts, false, &mut ctx.outcome()) {
         let just: Vec<crate::lang::syntax::Expr> = exprs.iter().map(|(_, e, _)| e.clone()).collect();
-        if let Ok((values, with_data)) = crate::workflow::plan::make::console_with_data(&wd.tree, &wd.host, &next, &p, &just, crate::workflow::plan::make::ConsoleWalk::Import) {
+        if let Ok((values, with_data)) = crate::workflow::plan::make::console_with_data(
+            &wd.tree,
+            &wd.host,
+            &next,
+            &p,
+            &just,
+            crate::workflow::plan::make::ConsoleWalk::Import,
+        ) {
             for r in with_data
                 .resources
                 .iter()
