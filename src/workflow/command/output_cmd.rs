@@ -20,6 +20,9 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, "output", &e),
     };
+    if let Some(reports) = super::workdir::backend_errors(ctx) {
+        return ctx.outcome().fail(&reports, &super::diagnostic::sources_in(&ctx.dir));
+    }
     let (_, _, path) = match super::workdir::workspace(ctx) {
         Ok(x) => x,
         Err(r) => return ctx.outcome().fail(&r, &Default::default()),

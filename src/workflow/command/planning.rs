@@ -213,10 +213,14 @@ pub fn make(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Resu
             ..Plan::default()
         };
         o.out(&crate::workflow::render::refresh_lines(&refreshed));
-        o.out(&super::color::colorize(
-            "\n[reset][bold][red]Planning failed.[reset][bold] Terraform encountered an error while generating this plan.[reset]\n\n",
-            ctx.color,
-        ));
+        // A plan that failed is still rendered ("Planning failed."); a destroy whose
+        // refreshing plan failed has no plan to render.
+        if p.mode != crate::workflow::model::PlanMode::Destroy {
+            o.out(&super::color::colorize(
+                "\n[reset][bold][red]Planning failed.[reset][bold] Terraform encountered an error while generating this plan.[reset]\n\n",
+                ctx.color,
+            ));
+        }
         o.fail(&problems, &wd.sources)
     })
 }

@@ -71,6 +71,24 @@ fn failed(ctx: &Context, e: CommandError) -> Outcome {
     o
 }
 
+/// Diagnostics and sources with each file named by the folder's full path.
+fn absolute_names(ctx: &Context, reports: Vec<Report>) -> (Vec<Report>, super::diagnostic::Sources) {
+    let dir = std::path::absolute(&ctx.dir).unwrap_or_else(|_| ctx.dir.clone());
+    let full = |name: &str| dir.join(name).display().to_string();
+    let sources = super::diagnostic::sources_in(&ctx.dir)
+        .into_iter()
+        .map(|(n, t)| (full(&n), t))
+        .collect();
+    let reports = reports
+        .into_iter()
+        .map(|mut r| {
+            r.diag.file = r.diag.file.as_deref().map(full);
+            r
+        })
+        .collect();
+    (reports, sources)
+}
+
 fn unix_seconds() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -86,6 +104,21 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         o.code = 1;
         return o;
     };
+    if matches!(sub.as_str(), "list" | "pull" | "show" | "mv" | "rm")
+        && let Some(reports) = workdir::backend_errors(ctx)
+    {
+        // `state pull` names the files by the folder's full path (it loads the
+        // configuration from there).
+        let (reports, sources) = if sub == "pull" {
+            absolute_names(ctx, reports)
+        } else {
+            (reports, super::diagnostic::sources_in(&ctx.dir))
+        };
+        let mut o = ctx.outcome();
+        o.report_legacy(&reports, &sources);
+        o.code = 1;
+        return o;
+    }
     match sub.as_str() {
         "list" => list(ctx, rest),
         "pull" => pull(ctx),
@@ -163,7 +196,7 @@ fn show(ctx: &Context, args: &[String]) -> Outcome {
         Ok(crate::workflow::model::address::Target::Resource(r)) => r.instance(crate::workflow::model::InstanceKey::None),
         _ => {
             let mut o = ctx.outcome();
-            o.err(&format!("Error parsing instance address: {addr}\n\nThis command requires that the address references one specific instance.\nTo view the available instances, use \"terraform state list\". Please modify\nthe address to reference a specific instance.\n"));
+            o.err(&format!("Error parsing instance address: {addr}\n\nThis command requires that the address references one specific instance.\nTo view the available instances, use \"terraform state list\". Please modify \nthe address to reference a specific instance.\n"));
             o.code = 1;
             return o;
         }
@@ -186,7 +219,7 @@ fn show(ctx: &Context, args: &[String]) -> Outcome {
             &super::planning::render_options(ctx),
         )),
         None => {
-            o.err("No instance found for the given address!\n\nThis command requires that the address references one specific instance.\nTo view the available instances, use \"terraform state list\". Please modify\nthe address to reference a specific instance.\n");
+            o.err("No instance found for the given address!\n\nThis command requires that the address references one specific instance.\nTo view the available instances, use \"terraform state list\". Please modify \nthe address to reference a specific instance.\n");
             o.code = 1;
         }
     }
@@ -247,6 +280,14 @@ pub fn taint(ctx: &Context, args: &[String], untaint: bool) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, name, &e),
     };
+    if let Some(reports) = workdir::backend_errors(ctx) {
+        // taint names the files by the folder's full path (tf-oracle 1.12.2).
+        let (reports, sources) = absolute_names(ctx, reports);
+        let mut o = ctx.outcome();
+        o.report_legacy(&reports, &sources);
+        o.code = 1;
+        return o;
+    }
     let Some(addr) = opts.rest.first() else {
         let mut o = ctx.outcome();
         o.report_legacy(

@@ -81,6 +81,14 @@ pub fn open(ctx: &Context) -> Result<Workdir, Outcome> {
     })
 }
 
+/// The root module's decoding errors, which every command that opens the backend meets first
+/// (it reads the configuration for its `backend` block): `state`, `output`, `show`,
+/// `taint`, `workspace` (tf-oracle 1.12.2: `state list` in a folder whose resource has both
+/// `count` and `for_each` prints that error).
+pub fn backend_errors(ctx: &Context) -> Option<Vec<Report>> {
+    load::load_decoded(&ctx.dir, ctx.version).err()
+}
+
 /// The `-var` and `-var-file` options in the order given.
 pub fn cli_vars(opts: &Parsed) -> Vec<CliVar> {
     opts.many

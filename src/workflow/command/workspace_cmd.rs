@@ -24,6 +24,14 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, &format!("workspace {sub}"), &e),
     };
+    if sub != "show"
+        && let Some(reports) = super::workdir::backend_errors(ctx)
+    {
+        let mut o = ctx.outcome();
+        o.report_legacy(&reports, &super::diagnostic::sources_in(&ctx.dir));
+        o.code = 1;
+        return o;
+    }
     let ws = Workspaces::new(&ctx.dir, ctx.env.get("TF_WORKSPACE").map(String::as_str), ctx.version);
     let name = opts.rest.first().map(String::as_str);
     let result: Result<String, WorkspaceError> = match (sub.as_str(), name) {

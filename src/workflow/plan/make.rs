@@ -63,6 +63,17 @@ fn starting_objects(tree: &ModuleTree, host: &Host, opts: &PlanOptions, prior: &
 
 /// Plans the module tree `tree` from `prior`.
 pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -> Result<Plan, Vec<Problem>> {
+    // A destroy plan starts with a normal plan to refresh the state; what fails there fails
+    // the destroy, and nothing is shown of either plan (Terraform's destroyPlan).
+    if opts.mode == PlanMode::Destroy && !(prior.resources.is_empty() && prior.outputs.is_empty()) {
+        let mut normal = opts.clone();
+        normal.mode = PlanMode::Normal;
+        match plan(tree, host, prior, &normal) {
+            Err(problems) => return Err(problems),
+            Ok(p) if !p.errors.is_empty() => return Err(p.errors),
+            Ok(_) => {}
+        }
+    }
     let (objects, move_notes) = starting_objects(tree, host, opts, prior)?;
     let removed = refactor::removed_blocks(&tree.config).map_err(|d| vec![Problem::error(d)])?;
     // -replace names instances: a resource address without a key names only the no-key
@@ -89,6 +100,10 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
     if opts.mode != PlanMode::Destroy {
         let (root_outputs, errors) = walk_module_all(&shared, Vec::new(), tree, &opts.vars);
         if !errors.is_empty() {
+            // The outputs that could be evaluated are part of the partial plan; one that
+            // failed is not planned, not deleted.
+            let mut partial_outputs = output_changes(&tree.config, &root_outputs, prior);
+            partial_outputs.retain(|o| o.action != Action::Delete || !tree.config.outputs.iter().any(|(n, ..)| *n == o.name));
             let problems: Vec<Problem> = errors.into_iter().map(|d| shared.problem_for(d)).collect();
             // What was planned before the errors is shown, as Terraform shows a partial plan;
             // with nothing planned, the plan simply failed.
@@ -102,7 +117,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
                 mode: opts.mode,
                 prior: prior.clone(),
                 changes,
-                outputs: Vec::new(),
+                outputs: partial_outputs,
                 warnings: shared.warnings(),
                 targeted: !opts.targets.is_empty(),
                 errors: problems,
@@ -663,13 +678,16 @@ fn id_of(v: &Value) -> String {
 /// before destroying, by its full configuration address (`module.m.terraform_data.a`).
 fn resource_facts(tree: &ModuleTree, prefix: &str, out: &mut BTreeMap<String, (Vec<String>, bool)>) {
     let deps = deps::transitive(&tree.config);
+    // A dependency of a create_before_destroy resource is recorded as one too (tf-oracle
+    // 1.6.6 to 1.12.2: `db` that `web` depends on is stored with create_before_destroy).
+    let cbd = create_before_destroy(&tree.config);
     for decl in managed(&tree.config) {
         let local = decl.address();
         let d = deps
             .get(&local)
             .map(|d| d.iter().map(|x| format!("{prefix}{x}")).collect())
             .unwrap_or_default();
-        out.insert(format!("{prefix}{local}"), (d, Lifecycle::creates_before_destroy(decl)));
+        out.insert(format!("{prefix}{local}"), (d, cbd.contains(&local)));
     }
     for (name, call) in &tree.calls {
         resource_facts(&call.tree, &format!("{prefix}module.{name}."), out);

@@ -114,6 +114,9 @@ pub struct Shared<'w> {
     /// What Terraform prints under errors' source lines (values, the function called), worked
     /// out where each error was met, by the error.
     pub explained: RefCell<Vec<(Diag, crate::lang::eval::diag_values::Explained)>>,
+    /// Errors of instances whose siblings went on (Terraform plans each instance as its own
+    /// node): reported with the module's errors.
+    pub sibling_errors: RefCell<Vec<Diag>>,
 }
 
 impl<'w> Shared<'w> {
@@ -140,6 +143,7 @@ impl<'w> Shared<'w> {
             modules_walked: RefCell::new(Vec::new()),
             problems: RefCell::new(Vec::new()),
             explained: RefCell::new(Vec::new()),
+            sibling_errors: RefCell::new(Vec::new()),
             data_read: RefCell::new(Vec::new()),
             checks: RefCell::new(Vec::new()),
         }
@@ -514,58 +518,73 @@ impl<'s, 'w> Walker<'s, 'w> {
         lifecycle.create_before_destroy |= self.inherited_cbd().contains(&decl.address());
         let raddr = decl_addr(&self.module, decl);
         let mut out = Vec::new();
+        // Each instance is planned on its own: one that fails leaves its siblings going on,
+        // and the resource fails with the first error (the others are reported too).
+        let mut first: Option<Diag> = None;
         for (key, each_value) in expand(ev, decl)? {
-            let iaddr = raddr.instance(key_of(&key));
-            let vars = instance_vars(&key, &each_value);
-            let config = ev.with_var(vars.clone(), || {
-                resource_object(ev, decl).map_err(|d| self.shared.explain(ev, &body_exprs(&decl.body), d))
-            })?;
-            let config = Value::Object(config);
-            let prior = self.shared.prior.get(&iaddr);
-            let file = self.file_name(decl.file);
-            if matches!(self.shared.phase, Phase::Plan)
-                && let Some(p) = ev
-                    .with_var(vars.clone(), || {
-                        conditions::check(ev, &decl.body, Which::ResourcePrecondition, &file)
-                    })?
-                    .into_iter()
-                    .next()
-            {
-                return Err(self.shared.fail(p));
-            }
-            let value = match &self.shared.phase {
-                Phase::Plan => {
-                    let triggered = match prior {
-                        Some(p) if !p.tainted && !lifecycle.replace_triggered_by.is_empty() => {
-                            ev.with_var(vars.clone(), || lifecycle.triggered(ev, self))?
-                        }
-                        _ => false,
-                    };
-                    self.plan_instance(decl, &lifecycle, &iaddr, prior, &config, triggered)?
+            let one = (|| -> DResult<Walked> {
+                let iaddr = raddr.instance(key_of(&key));
+                let vars = instance_vars(&key, &each_value);
+                let config = ev.with_var(vars.clone(), || {
+                    resource_object(ev, decl).map_err(|d| self.shared.explain(ev, &body_exprs(&decl.body), d))
+                })?;
+                let config = Value::Object(config);
+                let prior = self.shared.prior.get(&iaddr);
+                let file = self.file_name(decl.file);
+                if matches!(self.shared.phase, Phase::Plan)
+                    && let Some(p) = ev
+                        .with_var(vars.clone(), || {
+                            conditions::check(ev, &decl.body, Which::ResourcePrecondition, &file)
+                        })?
+                        .into_iter()
+                        .next()
+                {
+                    return Err(self.shared.fail(p));
                 }
-                Phase::Apply { planned } => self.apply_instance(&iaddr, prior, &config, planned.get(&iaddr)),
-                Phase::Console | Phase::Import | Phase::Validate => prior.map(|p| p.value.clone()).unwrap_or(Value::Unknown(Type::Dynamic)),
-            };
-            let mut with_self = vars.clone();
-            with_self.push(("self".to_string(), value.clone()));
-            let post = ev.with_var(with_self.clone(), || {
-                conditions::check(ev, &decl.body, Which::ResourcePostcondition, &file)
-            })?;
-            let checked = !conditions::blocks(&decl.body, Which::ResourcePrecondition).is_empty()
-                || !conditions::blocks(&decl.body, Which::ResourcePostcondition).is_empty();
-            if checked {
-                let unknown = ev.with_var(vars.clone(), || {
-                    conditions::any_unknown(ev, &decl.body, Which::ResourcePrecondition)
-                }) || ev.with_var(with_self, || conditions::any_unknown(ev, &decl.body, Which::ResourcePostcondition));
-                let config_addr = self.config_prefix() + &decl.address();
-                self.shared.record_check("resource", config_addr, iaddr.to_string(), &post, unknown);
+                let value = match &self.shared.phase {
+                    Phase::Plan => {
+                        let triggered = match prior {
+                            Some(p) if !p.tainted && !lifecycle.replace_triggered_by.is_empty() => {
+                                ev.with_var(vars.clone(), || lifecycle.triggered(ev, self))?
+                            }
+                            _ => false,
+                        };
+                        self.plan_instance(decl, &lifecycle, &iaddr, prior, &config, triggered)?
+                    }
+                    Phase::Apply { planned } => self.apply_instance(&iaddr, prior, &config, planned.get(&iaddr)),
+                    Phase::Console | Phase::Import | Phase::Validate => {
+                        prior.map(|p| p.value.clone()).unwrap_or(Value::Unknown(Type::Dynamic))
+                    }
+                };
+                let mut with_self = vars.clone();
+                with_self.push(("self".to_string(), value.clone()));
+                let post = ev.with_var(with_self.clone(), || {
+                    conditions::check(ev, &decl.body, Which::ResourcePostcondition, &file)
+                })?;
+                let checked = !conditions::blocks(&decl.body, Which::ResourcePrecondition).is_empty()
+                    || !conditions::blocks(&decl.body, Which::ResourcePostcondition).is_empty();
+                if checked {
+                    let unknown = ev.with_var(vars.clone(), || {
+                        conditions::any_unknown(ev, &decl.body, Which::ResourcePrecondition)
+                    }) || ev.with_var(with_self, || conditions::any_unknown(ev, &decl.body, Which::ResourcePostcondition));
+                    let config_addr = self.config_prefix() + &decl.address();
+                    self.shared.record_check("resource", config_addr, iaddr.to_string(), &post, unknown);
+                }
+                if let Some(p) = post.into_iter().next() {
+                    return Err(self.shared.fail(p));
+                }
+                Ok(Walked { addr: iaddr, value })
+            })();
+            match one {
+                Ok(w) => out.push(w),
+                Err(d) if first.is_none() => first = Some(d),
+                Err(d) => self.shared.sibling_errors.borrow_mut().push(d.in_file(&self.file_name(decl.file))),
             }
-            if let Some(p) = post.into_iter().next() {
-                return Err(self.shared.fail(p));
-            }
-            out.push(Walked { addr: iaddr, value });
         }
-        Ok(out)
+        match first {
+            Some(d) => Err(d),
+            None => Ok(out),
+        }
     }
 
     fn plan_instance(
@@ -628,7 +647,9 @@ impl<'s, 'w> Walker<'s, 'w> {
                 }
             }
         };
-        if lifecycle.prevent_destroy && matches!(action, Action::DeleteThenCreate | Action::CreateThenDelete) {
+        let protected = lifecycle.prevent_destroy && matches!(action, Action::DeleteThenCreate | Action::CreateThenDelete);
+        // From 1.8 the refused replacement is part of the partial plan shown with the error.
+        if protected && !gates::has(self.shared.version, &gates::PREVENT_DESTROY_OPTION) {
             let src = self.tree.config.files.get(decl.file).map(|f| f.src.as_str()).unwrap_or("");
             return Err(prevent_destroy_error(addr, decl, src));
         }
@@ -643,6 +664,10 @@ impl<'s, 'w> Walker<'s, 'w> {
             replace_paths,
             importing: prior.and_then(|p| p.imported.clone()),
         });
+        if protected {
+            let src = self.tree.config.files.get(decl.file).map(|f| f.src.as_str()).unwrap_or("");
+            return Err(prevent_destroy_error(addr, decl, src));
+        }
         Ok(planned.after)
     }
 
@@ -860,6 +885,11 @@ pub fn walk_module_all(shared: &Shared, path: Vec<ModuleStep>, tree: &ModuleTree
             push_unique(&mut errors, d);
         }
         value = Value::Unknown(Type::Dynamic);
+    }
+    if walker.module.is_empty() {
+        for d in shared.sibling_errors.take() {
+            push_unique(&mut errors, d);
+        }
     }
     // Errors of expressions evaluated outside an instance (locals, count, for_each) are
     // explained in the module's own scope.
