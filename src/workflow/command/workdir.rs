@@ -57,7 +57,12 @@ pub fn workspace(ctx: &Context) -> Result<(Workspaces, String, PathBuf), Vec<Rep
 
 /// Loads the folder for a command.
 pub fn open(ctx: &Context) -> Result<Workdir, Outcome> {
-    let fail = |reports: Vec<Report>, sources: &Sources| ctx.outcome().fail(&reports, sources);
+    open_reports(ctx).map_err(|(reports, sources)| ctx.outcome().fail(&reports, &sources))
+}
+
+/// [`open`], its errors not printed yet (with the sources they refer to).
+pub fn open_reports(ctx: &Context) -> Result<Workdir, (Vec<Report>, Sources)> {
+    let fail = |reports: Vec<Report>, sources: &Sources| (reports, sources.clone());
     let config = match load::load(&ctx.dir, ctx.version) {
         Ok(c) => c,
         Err(reports) => return Err(fail(reports, &sources_in(&ctx.dir))),

@@ -252,13 +252,14 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
     let mut errors = Vec::new();
     if !protected.is_empty() {
         // The plan is shown as far as it went; before 1.8 without the protected instances.
-        if !crate::workflow::model::gates::has(opts.version, &crate::workflow::model::gates::PREVENT_DESTROY_OPTION) {
-            changes.retain(|c| !protected.iter().any(|(a, _)| *a == c.addr));
-        } else if opts.mode == PlanMode::Destroy {
+        if opts.mode == PlanMode::Destroy {
             // A destroy walks dependents first: what a protected instance depends on waits for
-            // a destroy that failed, so it is never planned (tf-oracle 1.12.2).
+            // a destroy that failed, so it is never planned (tf-oracle 1.6.6, 1.12.2).
             let waiting = destroy_waiting(prior, protected.iter().map(|(a, _)| a));
             changes.retain(|c| !waiting.contains(&config_address(&c.addr)));
+        }
+        if !crate::workflow::model::gates::has(opts.version, &crate::workflow::model::gates::PREVENT_DESTROY_OPTION) {
+            changes.retain(|c| !protected.iter().any(|(a, _)| *a == c.addr));
         }
         errors = protected.into_iter().map(|(_, p)| p).collect();
     }
@@ -414,6 +415,7 @@ pub fn console_with_data(
 /// 1.12 (tf-oracle: 1.6.6 writes none).
 fn check_results(
     checks: &[(&'static str, String, String, &'static str, Vec<String>)],
+    unchecked: &[(&'static str, String)],
     version: crate::lang::dialect::releases::TfVersion,
 ) -> Option<serde_json::Value> {
     use serde_json::{Value as J, json};
@@ -439,10 +441,10 @@ fn check_results(
             None => entries.push((kind, config, vec![obj], vec![status])),
         }
     }
-    if entries.is_empty() {
+    if entries.is_empty() && unchecked.is_empty() {
         return None;
     }
-    let out: Vec<J> = entries
+    let mut out: Vec<J> = entries
         .into_iter()
         .map(|(kind, config, objects, statuses)| {
             let status = if statuses.contains(&"fail") {
@@ -455,6 +457,9 @@ fn check_results(
             json!({"object_kind": kind, "config_addr": config, "status": status, "objects": objects})
         })
         .collect();
+    for (kind, config) in unchecked {
+        out.push(json!({"object_kind": kind, "config_addr": config, "status": "unknown", "objects": null}));
+    }
     Some(J::Array(out))
 }
 
@@ -885,7 +890,33 @@ pub fn apply(
     let _ = module_path;
     if plan.mode != PlanMode::Destroy {
         put_data(&mut state, shared.data_read.take());
-        state.check_results = check_results(&shared.checks.take(), opts.version);
+        let mut checks = shared.checks.take();
+        // A targeted apply evaluates only the targets and what they depend on: the other
+        // checkable objects are recorded as not checked (unknown, no objects).
+        let mut unchecked: Vec<(&'static str, String)> = Vec::new();
+        if !opts.targets.is_empty() {
+            let allowed = targeted(tree, &opts.targets);
+            let evaluated = |kind: &str, config: &str| match kind {
+                "resource" => allowed.contains(config),
+                "output" => tree
+                    .config
+                    .outputs
+                    .iter()
+                    .find(|(n, ..)| format!("output.{n}") == config)
+                    .and_then(|(_, _, body, _)| body.attr("value"))
+                    .is_none_or(|v| deps::of_expr(&v.expr, &tree.config).iter().all(|d| allowed.contains(d))),
+                "check" => false,
+                _ => true,
+            };
+            checks.retain(|(kind, config, ..)| {
+                let keep = evaluated(kind, config);
+                if !keep && !unchecked.iter().any(|(k, c)| k == kind && c == config) {
+                    unchecked.push((kind, config.clone()));
+                }
+                keep
+            });
+        }
+        state.check_results = check_results(&checks, &unchecked, opts.version);
     }
     let warnings = if plan.targeted { Vec::new() } else { shared.warnings() };
     Ok(Applied {
