@@ -25,9 +25,15 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, "console", &e),
     };
-    let wd = match workdir::open(ctx) {
+    let wd = match workdir::open_reports(ctx) {
         Ok(w) => w,
-        Err(o) => return o,
+        Err((reports, sources)) => {
+            // The console prints the configuration's errors through its message printer.
+            let mut o = ctx.outcome();
+            o.report_legacy(&reports, &sources);
+            o.code = 1;
+            return o;
+        }
     };
     let mut asked = ctx.outcome();
     let (p, _) = match super::planning::plan_options(ctx, &wd, &opts, false, &mut asked) {

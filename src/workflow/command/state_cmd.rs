@@ -75,17 +75,19 @@ fn failed(ctx: &Context, e: CommandError) -> Outcome {
 fn absolute_names(ctx: &Context, reports: Vec<Report>) -> (Vec<Report>, super::diagnostic::Sources) {
     let dir = std::path::absolute(&ctx.dir).unwrap_or_else(|_| ctx.dir.clone());
     let full = |name: &str| dir.join(name).display().to_string();
-    let sources = super::diagnostic::sources_in(&ctx.dir)
-        .into_iter()
-        .map(|(n, t)| (full(&n), t))
-        .collect();
+    let plain = super::diagnostic::sources_in(&ctx.dir);
     let reports = reports
         .into_iter()
         .map(|mut r| {
             r.diag.file = r.diag.file.as_deref().map(full);
+            // A range in the detail ("already declared at main.tf:9,1-30") is named so too.
+            for name in plain.keys() {
+                r.diag.detail = r.diag.detail.replace(&format!("at {name}:"), &format!("at {}:", full(name)));
+            }
             r
         })
         .collect();
+    let sources = plain.into_iter().map(|(n, t)| (full(&n), t)).collect();
     (reports, sources)
 }
 
@@ -107,9 +109,9 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     if matches!(sub.as_str(), "list" | "pull" | "show" | "mv" | "rm")
         && let Some(reports) = workdir::backend_errors(ctx)
     {
-        // `state pull` names the files by the folder's full path (it loads the
-        // configuration from there).
-        let (reports, sources) = if sub == "pull" {
+        // `state pull`, `mv` and `rm` name the files by the folder's full path (they load
+        // the configuration from there).
+        let (reports, sources) = if matches!(sub.as_str(), "pull" | "mv" | "rm") {
             absolute_names(ctx, reports)
         } else {
             (reports, super::diagnostic::sources_in(&ctx.dir))
@@ -281,8 +283,13 @@ pub fn taint(ctx: &Context, args: &[String], untaint: bool) -> Outcome {
         Err(e) => return super::flags::refused(ctx, name, &e),
     };
     if let Some(reports) = workdir::backend_errors(ctx) {
-        // taint names the files by the folder's full path (tf-oracle 1.12.2).
-        let (reports, sources) = absolute_names(ctx, reports);
+        // taint names the files by the folder's full path, untaint by their own (tf-oracle
+        // 1.12.2).
+        let (reports, sources) = if untaint {
+            (reports, super::diagnostic::sources_in(&ctx.dir))
+        } else {
+            absolute_names(ctx, reports)
+        };
         let mut o = ctx.outcome();
         o.report_legacy(&reports, &sources);
         o.code = 1;

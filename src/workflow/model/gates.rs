@@ -36,6 +36,14 @@ pub const IMPORT_EMPTY_EXPANSION_UNKNOWN: Arrival = Arrival {
     source: "tf-oracle: `import` with `output \"c\" { value = terraform_data.c[*].id }` and `count = 0` stores [] at 1.6.6 and 1.12.2, null at 1.14.9",
 };
 
+/// Validation checks an `import` block's `to` key against how its resource expands
+/// ("Invalid import 'to' expression: The target resource is using count.").
+pub const IMPORT_TARGET_EXPANSION: Arrival = Arrival {
+    name: "import 'to' checked against count and for_each",
+    since: (1, 10, 0),
+    source: "Terraform source: validateImportTargetExpansion in internal/terraform/node_resource_validate.go, absent at v1.9.0, present at v1.10.0; tf-oracle 1.12.2 and 1.14.9",
+};
+
 /// The refusal to destroy a `prevent_destroy` instance says "-target option" (before, "-target
 /// flag"), and the partial plan shown with it lists the protected instance.
 pub const PREVENT_DESTROY_OPTION: Arrival = Arrival {

@@ -21,7 +21,10 @@ use crate::workflow::model::Problem;
 pub fn validate(tree: &ModuleTree, host: &Host, version: crate::lang::dialect::releases::TfVersion, workspace: &str) -> Vec<Problem> {
     let prior = BTreeMap::new();
     let shared = Shared::new(&prior, &[], Phase::Validate, workspace, version, host, Box::new(String::new));
-    let (_, errors) = walk_module_all(&shared, Vec::new(), tree, &BTreeMap::new());
+    let (_, mut errors) = walk_module_all(&shared, Vec::new(), tree, &BTreeMap::new());
+    if crate::workflow::model::gates::has(version, &crate::workflow::model::gates::IMPORT_TARGET_EXPANSION) {
+        errors.extend(super::refactor::import_target_errors(&tree.config));
+    }
     errors.into_iter().map(|d| shared.problem_for(d)).collect()
 }
 
