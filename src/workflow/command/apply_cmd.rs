@@ -34,6 +34,9 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, command, &e),
     };
+    if opts.flag("json") {
+        return super::json_ops::apply(ctx, &opts, destroy);
+    }
     let wd = match workdir::open(ctx) {
         Ok(w) => w,
         Err(o) => return o,

@@ -10,6 +10,8 @@ pub mod flags;
 pub mod import_cmd;
 pub mod init;
 pub mod installed;
+pub mod json_ops;
+pub mod json_show;
 pub mod load;
 pub mod output_cmd;
 pub mod plan_cmd;

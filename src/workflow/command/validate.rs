@@ -28,6 +28,12 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             }
             o
         }
+        Err(reports) if opts.flag("json") => {
+            let mut o = o;
+            o.out(&super::json_show::validate(&reports, &super::diagnostic::sources_in(&ctx.dir)));
+            o.code = 1;
+            o
+        }
         Err(reports) => o.fail(&reports, &super::diagnostic::sources_in(&ctx.dir)),
     }
 }
