@@ -70,7 +70,6 @@ pub fn plan(ctx: &Context, file: &str) -> Outcome {
         variables: &vars,
         tree: &wd.tree,
         timestamp: &saved.timestamp,
-        checks: None,
     };
     let mut o = ctx.outcome();
     o.out(&show_plan_json(&plan, &doc));

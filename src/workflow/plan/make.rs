@@ -106,6 +106,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
                 warnings: shared.warnings(),
                 targeted: !opts.targets.is_empty(),
                 errors: problems,
+                checks: None,
             });
         }
         outputs = output_changes(&tree.config, &root_outputs, prior);
@@ -298,6 +299,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         warnings,
         targeted: !opts.targets.is_empty(),
         errors,
+        checks: check_results(&shared.checks.borrow(), opts.version),
     })
 }
 

@@ -29,8 +29,6 @@ pub struct PlanDoc<'a> {
     pub tree: &'a ModuleTree,
     /// When the plan was made (RFC 3339, to the second).
     pub timestamp: &'a str,
-    /// The checks of the plan, as a state's `check_results` holds them.
-    pub checks: Option<&'a serde_json::Value>,
 }
 
 /// jsonplan's action list.
@@ -300,13 +298,13 @@ pub fn plan_document(plan: &Plan, doc: &PlanDoc) -> Json {
     }
     let prior = prior_state(plan, v);
     if !super::json_state::is_empty(&prior) {
-        m.push(("prior_state".into(), state_document(&prior)));
+        m.push(("prior_state".into(), state_document(&prior, false)));
     }
     m.push(("configuration".into(), super::json_config::configuration(doc.tree, v)));
     if let Some(r) = super::json_relevant::relevant_attributes(plan, doc.tree) {
         m.push(("relevant_attributes".into(), r));
     }
-    if let Some(c) = doc.checks.and_then(super::json_checks::from_results) {
+    if let Some(c) = plan.checks.as_ref().and_then(super::json_checks::from_results) {
         m.push(("checks".into(), c));
     }
     m.push(("timestamp".into(), Json::str(doc.timestamp)));

@@ -350,3 +350,26 @@ pub fn references_parsed(e: &Expr) -> Vec<Ref> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn expr(src: &str) -> Expr {
+        crate::lang::syntax::parse_expr(src).expect("parses")
+    }
+
+    #[test]
+    fn references_unwrap_as_terraform_does() {
+        assert_eq!(
+            references(&expr("{ x = terraform_data.a.output, n = count.index }")),
+            ["terraform_data.a.output", "terraform_data.a", "count.index"]
+        );
+        assert_eq!(
+            references(&expr("terraform_data.a[0].output")),
+            ["terraform_data.a[0].output", "terraform_data.a[0]", "terraform_data.a"]
+        );
+        assert_eq!(references(&expr("module.w.output")), ["module.w.output", "module.w"]);
+        assert!(matches!(references_parsed(&expr("var.input"))[0], Ref::Var(_)));
+    }
+}

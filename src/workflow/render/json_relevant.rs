@@ -36,7 +36,11 @@ fn body_exprs<'a>(body: &'a BodyAst, out: &mut Vec<&'a Expr>) {
 /// An object whose references are followed: where it is (module call names) and what.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Node {
+    /// A resource whose instance changes: everything its arguments refer to.
     Resource(Vec<String>, String),
+    /// A resource referred to through one of its attributes: what that argument refers to,
+    /// when the configuration sets it (a computed attribute leads nowhere).
+    ResourceAttr(Vec<String>, String, String),
     Local(Vec<String>, String),
     Var(Vec<String>, String),
     Output(Vec<String>, String),
@@ -51,6 +55,15 @@ fn refs_of(root: &ModuleTree, node: &Node) -> Vec<(Vec<String>, Ref)> {
                 && let Some(d) = t.config.resources.iter().find(|d| d.address() == *addr)
             {
                 body_exprs(&d.body, &mut exprs);
+            }
+            p.clone()
+        }
+        Node::ResourceAttr(p, addr, attr) => {
+            if let Some(t) = tree_at(root, p)
+                && let Some(d) = t.config.resources.iter().find(|d| d.address() == *addr)
+                && let Some(a) = d.body.attr(attr)
+            {
+                exprs.push(&a.expr);
             }
             p.clone()
         }
@@ -86,7 +99,10 @@ fn refs_of(root: &ModuleTree, node: &Node) -> Vec<(Vec<String>, Ref)> {
 fn node_of(path: &[String], r: &Ref) -> Option<Node> {
     let p = path.to_vec();
     match r {
-        Ref::Resource { addr, .. } => Some(Node::Resource(p, addr.clone())),
+        Ref::Resource { addr, attr, .. } => match attr.first() {
+            Some(Json::String(a)) => Some(Node::ResourceAttr(p, addr.clone(), a.clone())),
+            _ => Some(Node::Resource(p, addr.clone())),
+        },
         Ref::Local(n) => Some(Node::Local(p, n.clone())),
         Ref::Var(n) => Some(Node::Var(p, n.clone())),
         Ref::ModuleOutput { call, output } => {
@@ -112,6 +128,18 @@ fn go_key(k: &InstanceKey) -> String {
     }
 }
 
+/// Every output of every called module, at its path of call names.
+fn module_outputs(tree: &ModuleTree, path: &mut Vec<String>, out: &mut Vec<Node>) {
+    for (name, call) in &tree.calls {
+        path.push(name.clone());
+        for (o, ..) in &call.tree.config.outputs {
+            out.push(Node::Output(path.clone(), o.clone()));
+        }
+        module_outputs(&call.tree, path, out);
+        path.pop();
+    }
+}
+
 /// The module instance path of a change, as call names (keys dropped).
 fn call_names(module: &[ModuleStep]) -> Vec<String> {
     module.iter().map(|s| s.name.clone()).collect()
@@ -125,6 +153,11 @@ pub fn relevant_attributes(plan: &Plan, root: &ModuleTree) -> Option<Json> {
     }
     for o in plan.outputs.iter().filter(|o| o.action != Action::NoOp) {
         pending.push(Node::Output(Vec::new(), o.name.clone()));
+    }
+    // A module's outputs are not kept in the state, so every plan but a destroy plans each
+    // of them as created, and what they refer to is relevant.
+    if plan.mode != crate::workflow::model::PlanMode::Destroy {
+        module_outputs(root, &mut Vec::new(), &mut pending);
     }
     let mut visited: BTreeSet<Node> = BTreeSet::new();
     let mut found: Vec<Found> = Vec::new();

@@ -210,8 +210,9 @@ pub fn is_empty(state: &State) -> bool {
 }
 
 /// The state document: `format_version`, the release that wrote the state, its values (and
-/// nothing else for an empty state).
-pub fn state_document(state: &State) -> Json {
+/// nothing else for an empty state), and with `checks` the state's checks (a plan's prior
+/// state has none: the plan holds them).
+pub fn state_document(state: &State, checks: bool) -> Json {
     let mut m = vec![("format_version".to_string(), Json::str("1.0"))];
     if is_empty(state) {
         return Json::Object(m);
@@ -220,7 +221,7 @@ pub fn state_document(state: &State) -> Json {
         m.push(("terraform_version".into(), Json::str(state.terraform_version.clone())));
     }
     m.push(("values".into(), state_values(state)));
-    if let Some(checks) = super::json_checks::from_state(state) {
+    if let Some(checks) = super::json_checks::from_state(state).filter(|_| checks) {
         m.push(("checks".into(), checks));
     }
     Json::Object(m)
@@ -228,7 +229,7 @@ pub fn state_document(state: &State) -> Json {
 
 /// What `show -json` prints for a state.
 pub fn show_state_json(state: &State) -> String {
-    let mut text = to_compact(&state_document(state));
+    let mut text = to_compact(&state_document(state, true));
     text.push('\n');
     text
 }
