@@ -874,10 +874,61 @@ def generate(seed, index, release, error_rate, strict_gate=False):
             cmd("state", "list")
     elif "error-prevent_destroy" in g.features:
         cmd("destroy", "-auto-approve", "-no-color", *plan_args())
+    steps = add_json_steps(random.Random(f"wf-json-{seed}-{index}"), steps, g.features)
     env = dict(g.env)
     return {"name": f"wf{seed}-{index:03d}", "seed": seed, "index": index, "release": release,
             "features": sorted(g.features), "errors": g.errors, "env": env,
             "blocks": initial, "steps": steps}
+
+
+JSON_SHARE = 0.4     # the scenarios that also ask for Terraform's machine-readable outputs
+
+
+def add_json_steps(rj, steps, features):
+    """Turns some of a scenario's steps into their -json forms, or adds one beside them
+    (`validate -json`, `plan -json`, `plan -out=tfplan` then `show -json tfplan`, `apply -json`,
+    `destroy -json`, `show -json` of the state), for a JSON_SHARE of the scenarios. It draws from
+    its own random stream, so the rest of a seed's scenario stays what it was."""
+    if rj.random() >= JSON_SHARE:
+        return steps
+    features.add("json")
+    out = []
+
+    def plain(args):
+        return [a for a in args if a != "-no-color"]
+
+    for s in steps:
+        args = s.get("args")
+        if not args:
+            out.append(s)
+            continue
+        rest = {k: v for k, v in s.items() if k != "args"}
+        verb = args[0]
+        if verb == "plan" and "-detailed-exitcode" not in args and "-destroy" not in args:
+            x = rj.random()
+            if x < 0.35:
+                out.append(dict(rest, args=["plan", "-json"] + plain(args[1:])))
+                continue
+            out.append(s)
+            if x < 0.7:
+                out.append(dict(rest, args=["plan", "-no-color", "-out=tfplan"] + plain(args[1:])))
+                out.append(dict(rest, args=["show", "-json", "tfplan"]))
+            continue
+        if verb in ("apply", "destroy") and "-auto-approve" in args:
+            if rj.random() < 0.35:
+                out.append(dict(rest, args=[verb, "-json"] + plain(args[1:])))
+            else:
+                out.append(s)
+            if verb == "apply" and rj.random() < 0.3:
+                out.append({"args": ["show", "-json"]})
+            continue
+        if args == ["show", "-no-color"] and rj.random() < 0.5:
+            out.append(dict(rest, args=["show", "-json"]))
+            continue
+        out.append(s)
+        if verb == "init" and len(out) == 1 and rj.random() < 0.4:
+            out.append({"args": ["validate", "-json"]})
+    return out
 
 
 def scenario_text(sc):
@@ -1003,6 +1054,7 @@ class Side:
         text = re.sub(r"\[\d+(?:m\d+)?s elapsed\]", "[Ns elapsed]", text)
         text = re.sub(r"(deposed object |deposed: |\"deposed\": \")[0-9a-f]{8}", r"\1<deposed>", text)
         text = re.sub(r'("terraform_version":\s*")[^"]*"', r'\1<version>"', text)
+        text = re.sub(r'("@?timestamp":\s*")[^"]*"', r'\1<timestamp>"', text)
         if not KEEP_SERIAL:
             text = re.sub(r'("serial":\s*)\d+', r'\1"<serial>"', text)
         return text
@@ -1090,8 +1142,43 @@ def sort_bullets(lines):
     return out
 
 
+def sort_relevant(text):
+    """`show -json PLAN`: Terraform's relevant_attributes come in an order that varies from run to
+    run (gathered from a map, then sorted by comparing the unsorted list): their elements are
+    sorted as text, the rest of the line kept as it is."""
+    key = '"relevant_attributes":['
+    at = text.find(key)
+    if at < 0:
+        return text
+    start = at + len(key)
+    depth, in_str, esc, items, begin = 0, False, False, [], start
+    for k in range(start, len(text)):
+        c = text[k]
+        if in_str:
+            if esc:
+                esc = False
+            elif c == "\\":
+                esc = True
+            elif c == '"':
+                in_str = False
+        elif c == '"':
+            in_str = True
+        elif c in "[{":
+            depth += 1
+        elif c in "]}":
+            if depth == 0:
+                items.append(text[begin:k])
+                return text[:start] + ",".join(sorted(items)) + text[k:]
+            depth -= 1
+        elif c == "," and depth == 0:
+            items.append(text[begin:k])
+            begin = k + 1
+    return text
+
+
 def sort_checks(text):
     """`state pull`: check_results objects come in Go's map order; sort them by address."""
+    text = sort_relevant(text)
     if '"check_results"' not in text:
         return text
     try:
@@ -1108,10 +1195,13 @@ def sort_checks(text):
     return json.dumps(st, indent=2) + "\n"
 
 
+JSON_PROGRESS = re.compile(r'^\{"@level":.*"type":"(?:apply_|refresh_|planned_change|resource_drift|diagnostic)')
+
+
 def split_progress(text):
     prog, rest = [], []
     for line in sort_bullets(sort_checks(text).split("\n")):
-        (prog if PROGRESS.match(line) else rest).append(line)
+        (prog if PROGRESS.match(line) or JSON_PROGRESS.match(line) else rest).append(line)
     return sorted(prog), rest
 
 

@@ -87,7 +87,7 @@ fn refresh(plan: &Plan) -> String {
         }
     }
     lines.sort_by(|a, b| a.0.cmp(&b.0));
-    lines
+    let managed: String = lines
         .into_iter()
         .map(|(text, addr, id)| {
             ui::hook(
@@ -106,7 +106,37 @@ fn refresh(plan: &Plan) -> String {
                 false,
             )
         })
-        .collect()
+        .collect();
+    // The data sources read while planning: the JSON hooks call a read "Refreshing" (the
+    // text UI, "Reading").
+    let mut reads: Vec<String> = Vec::new();
+    for r in plan.prior.resources.iter().filter(|r| r.addr.mode == ResourceMode::Data) {
+        for i in r.instances.iter().filter(|i| i.current.is_some()) {
+            let addr = r.addr.instance(i.key.clone());
+            if plan.changes.iter().any(|c| c.addr == addr && c.action == Action::Read) {
+                continue;
+            }
+            reads.push(
+                ui::hook(
+                    "apply_start",
+                    &format!("{addr}: Refreshing..."),
+                    &addr,
+                    Some(Action::Read),
+                    None,
+                    false,
+                ) + &ui::hook(
+                    "apply_complete",
+                    &format!("{addr}: Refresh complete after 0s"),
+                    &addr,
+                    Some(Action::Read),
+                    None,
+                    true,
+                ),
+            );
+        }
+    }
+    reads.sort();
+    managed + &reads.concat()
 }
 
 /// The planned changes, the change summary and the output actions.
@@ -149,8 +179,17 @@ fn planned(plan: &Plan, version: crate::lang::dialect::releases::TfVersion) -> S
     out
 }
 
-/// Makes the plan, printing what Terraform prints before and when it fails.
-fn make(s: &mut Stream, ctx: &Context, wd: &Workdir, state: &crate::workflow::model::State, p: &PlanOptions) -> Option<Plan> {
+/// Makes the plan, printing what Terraform prints before and when it fails; `plan` (not
+/// `apply`) still prints an empty change summary when planning fails (tf-oracle 1.6.6 and
+/// 1.12.2, a variable's failed validation).
+fn make(
+    s: &mut Stream,
+    ctx: &Context,
+    wd: &Workdir,
+    state: &crate::workflow::model::State,
+    p: &PlanOptions,
+    plan_command: bool,
+) -> Option<Plan> {
     match crate::workflow::plan::plan(&wd.tree, &wd.host, state, p) {
         Ok(plan) if plan.errors.is_empty() => {
             s.line(&refresh(&plan));
@@ -169,7 +208,9 @@ fn make(s: &mut Stream, ctx: &Context, wd: &Workdir, state: &crate::workflow::mo
                 ..Plan::default()
             };
             s.line(&refresh(&refreshed));
-            s.line(&ui::change_summary(ctx.version, Counts::default(), "plan"));
+            if plan_command {
+                s.line(&ui::change_summary(ctx.version, Counts::default(), "plan"));
+            }
             s.diags(&problems, &wd.sources);
             None
         }
@@ -200,7 +241,7 @@ pub fn plan(ctx: &Context, opts: &Parsed) -> Outcome {
         Ok(x) => x,
         Err(r) => return s.fail(&r, &wd.sources),
     };
-    let Some(plan) = make(&mut s, ctx, &wd, &state, &p) else {
+    let Some(plan) = make(&mut s, ctx, &wd, &state, &p, true) else {
         s.o.code = 1;
         return s.o;
     };
@@ -314,7 +355,7 @@ pub fn apply(ctx: &Context, opts: &Parsed, destroy: bool) -> Outcome {
             }
         }
     };
-    let Some(plan) = make(&mut s, ctx, &wd, &state, &p) else {
+    let Some(plan) = make(&mut s, ctx, &wd, &state, &p, false) else {
         s.o.code = 1;
         return s.o;
     };
@@ -342,6 +383,9 @@ pub fn apply(ctx: &Context, opts: &Parsed, destroy: bool) -> Outcome {
         if !reports.iter().any(|r| r.diag == w.diag) {
             reports.push(w.clone());
         }
+    }
+    if plan.targeted {
+        reports.push(super::apply_cmd::incomplete(ctx.version));
     }
     s.diags(&reports, &wd.sources);
     if !applied.errors.is_empty() {

@@ -93,7 +93,7 @@ fn repetition(c: &Consts, body: &BodyAst, out: &mut Vec<(String, Json)>) {
     }
 }
 
-fn resource(c: &Consts, d: &ResourceDecl) -> Json {
+fn resource(c: &Consts, d: &ResourceDecl, provider_key: &str) -> Json {
     let mode = match d.mode {
         Mode::Managed => ResourceMode::Managed,
         Mode::Data => ResourceMode::Data,
@@ -112,7 +112,7 @@ fn resource(c: &Consts, d: &ResourceDecl) -> Json {
         ("mode".into(), Json::str(mode.state_name())),
         ("type".into(), Json::str(d.rtype.clone())),
         ("name".into(), Json::str(d.name.clone())),
-        ("provider_config_key".into(), Json::str("terraform")),
+        ("provider_config_key".into(), Json::str(provider_key)),
     ];
     if !exprs.is_empty() {
         m.push(("expressions".into(), sorted_object(exprs)));
@@ -125,8 +125,20 @@ fn resource(c: &Consts, d: &ResourceDecl) -> Json {
     Json::Object(m)
 }
 
-fn module(c: &Consts, tree: &ModuleTree) -> Json {
+/// The module at `path` (`module.a.module.b`, empty for the root) with `key`, the key its
+/// resources' provider configuration has in `provider_config`.
+fn module(c: &Consts, tree: &ModuleTree, path: &str, key: &str, providers: &mut Vec<(String, Json)>) -> Json {
     let config = &tree.config;
+    if !config.resources.is_empty() && key == own_key(path) {
+        let mut p = vec![
+            ("name".to_string(), Json::str("terraform")),
+            ("full_name".into(), Json::str(super::json_state::PROVIDER)),
+        ];
+        if !path.is_empty() {
+            p.push(("module_address".into(), Json::str(path)));
+        }
+        providers.push((key.to_string(), Json::Object(p)));
+    }
     let mut m = Vec::new();
     let outputs: Vec<(String, Json)> = config
         .outputs
@@ -157,7 +169,7 @@ fn module(c: &Consts, tree: &ModuleTree) -> Json {
     let mut data: Vec<&ResourceDecl> = config.resources.iter().filter(|d| d.mode == Mode::Data).collect();
     managed.sort_by_key(|d| d.address());
     data.sort_by_key(|d| d.address());
-    let resources: Vec<Json> = managed.into_iter().chain(data).map(|d| resource(c, d)).collect();
+    let resources: Vec<Json> = managed.into_iter().chain(data).map(|d| resource(c, d, key)).collect();
     if !resources.is_empty() {
         m.push(("resources".into(), Json::Array(resources)));
     }
@@ -179,7 +191,19 @@ fn module(c: &Consts, tree: &ModuleTree) -> Json {
                 mc.push(("expressions".into(), sorted_object(exprs)));
             }
             repetition(c, &call.block.body, &mut mc);
-            mc.push(("module".into(), module(c, &call.tree)));
+            let child = if path.is_empty() {
+                format!("module.{name}")
+            } else {
+                format!("{path}.module.{name}")
+            };
+            // A module uses its parent's provider configuration when the parent has one of its
+            // own (it requires the provider: it has resources); else its own.
+            let child_key = if config.resources.is_empty() {
+                own_key(&child)
+            } else {
+                key.to_string()
+            };
+            mc.push(("module".into(), module(c, &call.tree, &child, &child_key, providers)));
             if let Some(deps) = depends_on(&call.block.body) {
                 mc.push(("depends_on".into(), deps));
             }
@@ -221,8 +245,13 @@ fn module(c: &Consts, tree: &ModuleTree) -> Json {
     Json::Object(m)
 }
 
-fn any_resource(tree: &ModuleTree) -> bool {
-    !tree.config.resources.is_empty() || tree.calls.values().any(|c| any_resource(&c.tree))
+/// jsonconfig's opaqueProviderKey for the built-in provider in the module at `path`.
+fn own_key(path: &str) -> String {
+    if path.is_empty() {
+        "terraform".into()
+    } else {
+        format!("{path}:terraform")
+    }
 }
 
 /// The configuration document of a module tree.
@@ -232,19 +261,12 @@ pub fn configuration(tree: &ModuleTree, version: TfVersion) -> Json {
         rules: Rules::real(),
         host: Host::default(),
     };
+    let mut providers = Vec::new();
+    let root = module(&c, tree, "", "terraform", &mut providers);
     let mut m = Vec::new();
-    if any_resource(tree) {
-        m.push((
-            "provider_config".to_string(),
-            Json::Object(vec![(
-                "terraform".into(),
-                Json::Object(vec![
-                    ("name".into(), Json::str("terraform")),
-                    ("full_name".into(), Json::str(super::json_state::PROVIDER)),
-                ]),
-            )]),
-        ));
+    if !providers.is_empty() {
+        m.push(("provider_config".to_string(), sorted_object(providers)));
     }
-    m.push(("root_module".into(), module(&c, tree)));
+    m.push(("root_module".into(), root));
     Json::Object(m)
 }

@@ -260,6 +260,8 @@ pub enum Ref {
     ModuleOutput {
         /// The call's name.
         call: String,
+        /// The instance key, when the reference gives one.
+        key: Option<crate::workflow::model::address::InstanceKey>,
         /// The output's name.
         output: String,
     },
@@ -304,7 +306,11 @@ pub fn references_parsed(e: &Expr) -> Vec<Ref> {
                 "module" => {
                     let at = if matches!(steps.get(1), Some(Step::Index(_))) { 2 } else { 1 };
                     match (attr(0), attr(at)) {
-                        (Some(call), Some(output)) => Ref::ModuleOutput { call, output },
+                        (Some(call), Some(output)) => Ref::ModuleOutput {
+                            call,
+                            key: if at == 2 { instance_key(steps.get(1)) } else { None },
+                            output,
+                        },
                         _ => Ref::Other,
                     }
                 }

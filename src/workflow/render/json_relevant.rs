@@ -1,67 +1,71 @@
 //! A saved plan's `relevant_attributes` (globalref's ContributingResourceReferences): the
 //! resource attributes that what changes depends on, followed through locals, module
-//! inputs and outputs and other resources' arguments, in the order Terraform sorts them (the
-//! text of Go's `%#v` of each, which puts the root module first, data sources before managed
-//! resources, string keys before numbers before none).
+//! inputs and outputs and the arguments references name. Terraform gathers them from a map
+//! and its sort compares the unsorted list's entries, so their order varies from run to run;
+//! these are sorted by the text of Go's `%#v` of each, the order that sort means.
 
 use std::collections::BTreeSet;
 
-use super::json_refs::references_parsed;
+use super::json_refs::{Ref, references_parsed};
 use crate::lang::syntax::{BodyAst, Expr};
-use crate::workflow::model::address::{InstanceKey, ModuleStep};
-use crate::workflow::model::{Action, Plan};
+use crate::workflow::model::address::{InstanceKey, ModuleStep, module_path};
+use crate::workflow::model::{Action, Plan, PlanMode};
 use crate::workflow::plan::tree::ModuleTree;
-use crate::workflow::state::json::Json;
+use crate::workflow::state::json::{Json, to_compact};
 
-use super::json_refs::Ref;
+/// A module instance path.
+type Path = Vec<ModuleStep>;
 
 /// The module tree at a module instance path (keys do not change the configuration).
-fn tree_at<'a>(root: &'a ModuleTree, path: &[String]) -> Option<&'a ModuleTree> {
+fn tree_at<'a>(root: &'a ModuleTree, path: &[ModuleStep]) -> Option<&'a ModuleTree> {
     let mut t = root;
-    for name in path {
-        t = &t.calls.get(name)?.tree;
+    for step in path {
+        t = &t.calls.get(&step.name)?.tree;
     }
     Some(t)
 }
 
-fn body_exprs<'a>(body: &'a BodyAst, out: &mut Vec<&'a Expr>) {
-    for a in &body.attrs {
-        out.push(&a.expr);
-    }
-    for b in &body.blocks {
-        body_exprs(&b.body, out);
-    }
+/// A resource's arguments whose references count: its own arguments and its repetition,
+/// not `depends_on` nor its nested blocks (lifecycle, conditions).
+fn resource_exprs<'a>(body: &'a BodyAst, out: &mut Vec<&'a Expr>) {
+    out.extend(
+        body.attrs
+            .iter()
+            .filter(|a| a.name != "depends_on" && a.name != "provider")
+            .map(|a| &a.expr),
+    );
 }
 
-/// An object whose references are followed: where it is (module call names) and what.
+/// An object whose references are followed, in the module instance it is in.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Node {
     /// A resource whose instance changes: everything its arguments refer to.
-    Resource(Vec<String>, String),
+    Resource(Path, String),
     /// A resource referred to through one of its attributes: what that argument refers to,
     /// when the configuration sets it (a computed attribute leads nowhere).
-    ResourceAttr(Vec<String>, String, String),
-    Local(Vec<String>, String),
-    Var(Vec<String>, String),
-    Output(Vec<String>, String),
+    ResourceAttr(Path, String, String),
+    /// `local.NAME`.
+    Local(Path, String),
+    /// `var.NAME`: the module call's argument, in the parent.
+    Var(Path, String),
+    /// An output.
+    Output(Path, String),
 }
 
-/// What a node's expressions refer to, with the module each reference is made in.
-fn refs_of(root: &ModuleTree, node: &Node) -> Vec<(Vec<String>, Ref)> {
+/// What a node's expressions refer to, with the module instance each reference is made in.
+fn refs_of(root: &ModuleTree, node: &Node) -> Vec<(Path, Ref)> {
     let mut exprs: Vec<&Expr> = Vec::new();
     let path = match node {
         Node::Resource(p, addr) => {
-            if let Some(t) = tree_at(root, p)
-                && let Some(d) = t.config.resources.iter().find(|d| d.address() == *addr)
-            {
-                body_exprs(&d.body, &mut exprs);
+            if let Some(d) = tree_at(root, p).and_then(|t| t.config.resources.iter().find(|d| d.address() == *addr)) {
+                resource_exprs(&d.body, &mut exprs);
             }
             p.clone()
         }
         Node::ResourceAttr(p, addr, attr) => {
-            if let Some(t) = tree_at(root, p)
-                && let Some(d) = t.config.resources.iter().find(|d| d.address() == *addr)
-                && let Some(a) = d.body.attr(attr)
+            if let Some(a) = tree_at(root, p)
+                .and_then(|t| t.config.resources.iter().find(|d| d.address() == *addr))
+                .and_then(|d| d.body.attr(attr))
             {
                 exprs.push(&a.expr);
             }
@@ -74,18 +78,20 @@ fn refs_of(root: &ModuleTree, node: &Node) -> Vec<(Vec<String>, Ref)> {
             p.clone()
         }
         Node::Output(p, name) => {
-            if let Some(t) = tree_at(root, p)
-                && let Some((_, _, body, _)) = t.config.outputs.iter().find(|o| o.0 == *name)
+            // Its value only (not its preconditions nor depends_on).
+            if let Some(a) = tree_at(root, p)
+                .and_then(|t| t.config.outputs.iter().find(|o| o.0 == *name))
+                .and_then(|o| o.2.attr("value"))
             {
-                body_exprs(body, &mut exprs);
+                exprs.push(&a.expr);
             }
             p.clone()
         }
         Node::Var(p, name) => {
-            // A module's input comes from its call's argument, in the parent.
             let Some((call, parent)) = p.split_last() else { return Vec::new() };
-            if let Some(c) = tree_at(root, parent).and_then(|t| t.calls.get(call))
-                && let Some(a) = c.block.body.attr(name)
+            if let Some(a) = tree_at(root, parent)
+                .and_then(|t| t.calls.get(&call.name))
+                .and_then(|c| c.block.body.attr(name))
             {
                 exprs.push(&a.expr);
             }
@@ -95,31 +101,42 @@ fn refs_of(root: &ModuleTree, node: &Node) -> Vec<(Vec<String>, Ref)> {
     exprs.into_iter().flat_map(references_parsed).map(|r| (path.clone(), r)).collect()
 }
 
-/// The node a reference leads to, if it is followed.
-fn node_of(path: &[String], r: &Ref) -> Option<Node> {
+/// The nodes a reference made in `path` leads to; a module's output without a key leads to
+/// every known instance of the call.
+fn nodes_of(path: &[ModuleStep], r: &Ref, instances: &BTreeSet<Path>) -> Vec<Node> {
     let p = path.to_vec();
     match r {
-        Ref::Resource { addr, attr, .. } => match attr.first() {
-            Some(Json::String(a)) => Some(Node::ResourceAttr(p, addr.clone(), a.clone())),
-            _ => Some(Node::Resource(p, addr.clone())),
-        },
-        Ref::Local(n) => Some(Node::Local(p, n.clone())),
-        Ref::Var(n) => Some(Node::Var(p, n.clone())),
-        Ref::ModuleOutput { call, output } => {
-            let mut q = p;
-            q.push(call.clone());
-            Some(Node::Output(q, output.clone()))
+        Ref::Resource { addr, attr, .. } => vec![match attr.first() {
+            Some(Json::String(a)) => Node::ResourceAttr(p, addr.clone(), a.clone()),
+            _ => Node::Resource(p, addr.clone()),
+        }],
+        Ref::Local(n) => vec![Node::Local(p, n.clone())],
+        Ref::Var(n) => vec![Node::Var(p, n.clone())],
+        Ref::ModuleOutput { call, key, output } => {
+            let mut out: Vec<Node> = instances
+                .iter()
+                .filter(|i| i.len() == p.len() + 1 && i.starts_with(&p))
+                .filter(|i| {
+                    i.last()
+                        .is_some_and(|s| s.name == *call && key.as_ref().is_none_or(|k| *k == s.key))
+                })
+                .map(|i| Node::Output(i.clone(), output.clone()))
+                .collect();
+            if out.is_empty() {
+                let mut q = p;
+                q.push(ModuleStep {
+                    name: call.clone(),
+                    key: key.clone().unwrap_or(InstanceKey::None),
+                });
+                out.push(Node::Output(q, output.clone()));
+            }
+            out
         }
-        Ref::Other => None,
+        Ref::Other => Vec::new(),
     }
 }
 
-/// A found resource attribute: its module instance path text, its sort key, the JSON.
-struct Found {
-    sort: String,
-    json: Json,
-}
-
+/// A key as Go's `%#v` prints an addrs.InstanceKey.
 fn go_key(k: &InstanceKey) -> String {
     match k {
         InstanceKey::None => "addrs.InstanceKey(nil)".into(),
@@ -128,39 +145,56 @@ fn go_key(k: &InstanceKey) -> String {
     }
 }
 
-/// Every output of every called module, at its path of call names.
-fn module_outputs(tree: &ModuleTree, path: &mut Vec<String>, out: &mut Vec<Node>) {
-    for (name, call) in &tree.calls {
-        path.push(name.clone());
-        for (o, ..) in &call.tree.config.outputs {
-            out.push(Node::Output(path.clone(), o.clone()));
-        }
-        module_outputs(&call.tree, path, out);
-        path.pop();
+/// A module instance as Go's `%#v` prints it.
+fn go_module(path: &[ModuleStep]) -> String {
+    if path.is_empty() {
+        return "addrs.ModuleInstance(nil)".into();
     }
+    let steps: Vec<String> = path
+        .iter()
+        .map(|s| format!("addrs.ModuleInstanceStep{{Name:{:?}, InstanceKey:{}}}", s.name, go_key(&s.key)))
+        .collect();
+    format!("addrs.ModuleInstance{{{}}}", steps.join(", "))
 }
 
-/// The module instance path of a change, as call names (keys dropped).
-fn call_names(module: &[ModuleStep]) -> Vec<String> {
-    module.iter().map(|s| s.name.clone()).collect()
+/// Every module instance the plan knows (from its changes and its prior state), with their
+/// ancestors.
+fn module_instances(plan: &Plan) -> BTreeSet<Path> {
+    let mut out = BTreeSet::new();
+    let paths = plan
+        .changes
+        .iter()
+        .map(|c| &c.addr.resource.module)
+        .chain(plan.prior.resources.iter().map(|r| &r.addr.module));
+    for m in paths {
+        for n in 1..=m.len() {
+            out.insert(m[..n].to_vec());
+        }
+    }
+    out
 }
 
 /// The `relevant_attributes` of a plan made from `root`.
 pub fn relevant_attributes(plan: &Plan, root: &ModuleTree) -> Option<Json> {
+    let instances = module_instances(plan);
     let mut pending: Vec<Node> = Vec::new();
     for c in plan.changes.iter().filter(|c| c.action != Action::NoOp) {
-        pending.push(Node::Resource(call_names(&c.addr.resource.module), c.addr.resource.local()));
+        pending.push(Node::Resource(c.addr.resource.module.clone(), c.addr.resource.local()));
     }
     for o in plan.outputs.iter().filter(|o| o.action != Action::NoOp) {
         pending.push(Node::Output(Vec::new(), o.name.clone()));
     }
     // A module's outputs are not kept in the state, so every plan but a destroy plans each
     // of them as created, and what they refer to is relevant.
-    if plan.mode != crate::workflow::model::PlanMode::Destroy {
-        module_outputs(root, &mut Vec::new(), &mut pending);
+    if plan.mode != PlanMode::Destroy {
+        for i in &instances {
+            if let Some(t) = tree_at(root, i) {
+                pending.extend(t.config.outputs.iter().map(|o| Node::Output(i.clone(), o.0.clone())));
+            }
+        }
     }
     let mut visited: BTreeSet<Node> = BTreeSet::new();
-    let mut found: Vec<Found> = Vec::new();
+    let mut found: Vec<(String, Json)> = Vec::new();
     let mut seen: BTreeSet<String> = BTreeSet::new();
     while let Some(n) = pending.pop() {
         if !visited.insert(n.clone()) {
@@ -177,43 +211,38 @@ pub fn relevant_attributes(plan: &Plan, root: &ModuleTree) -> Option<Json> {
                 ..
             } = &r
             {
-                let module: String = path.iter().map(|c| format!("module.{c}.")).collect();
-                let text = format!("{module}{module_free}");
-                let path_json: Vec<Json> = attr.clone();
-                let dedupe = format!(
-                    "{text}|{}",
-                    crate::workflow::state::json::to_compact(&Json::Array(path_json.clone()))
-                );
-                if seen.insert(dedupe) {
-                    let go_module = if path.is_empty() {
-                        "addrs.ModuleInstance(nil)".to_string()
-                    } else {
-                        path.iter().map(|c| format!("{{Name:{c:?}}}")).collect::<String>()
-                    };
+                let module = module_path(&path);
+                let text = if module.is_empty() {
+                    module_free.clone()
+                } else {
+                    format!("{module}.{module_free}")
+                };
+                let attr_text = to_compact(&Json::Array(attr.clone()));
+                if seen.insert(format!("{text}|{attr_text}")) {
                     let mode = if *data { 68 } else { 77 };
-                    found.push(Found {
-                        sort: format!(
-                            "{go_module}|{mode}|{rtype}|{name}|{}|{}",
-                            go_key(key),
-                            crate::workflow::state::json::to_compact(&Json::Array(path_json.clone()))
+                    found.push((
+                        format!(
+                            "{}, Mode:{mode}, Type:{rtype:?}, Name:{name:?}}}, Key:{}}}, Attr:{attr_text}",
+                            go_module(&path),
+                            go_key(key)
                         ),
-                        json: Json::Object(vec![
+                        Json::Object(vec![
                             ("resource".into(), Json::str(text)),
-                            ("attribute".into(), Json::Array(path_json)),
+                            ("attribute".into(), Json::Array(attr.clone())),
                         ]),
-                    });
+                    ));
                 }
             }
-            if let Some(next) = node_of(&path, &r)
-                && !visited.contains(&next)
-            {
-                pending.push(next);
+            for next in nodes_of(&path, &r, &instances) {
+                if !visited.contains(&next) {
+                    pending.push(next);
+                }
             }
         }
     }
     if found.is_empty() {
         return None;
     }
-    found.sort_by(|a, b| a.sort.cmp(&b.sort));
-    Some(Json::Array(found.into_iter().map(|f| f.json).collect()))
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    Some(Json::Array(found.into_iter().map(|(_, j)| j).collect()))
 }
