@@ -1478,6 +1478,7 @@ def main():
     ap.add_argument("--record", metavar="DIR", help="record real Terraform's normalized outputs (golden scenarios)")
     ap.add_argument("--releases", default="1.6.6,1.12.2,1.14.9", help="releases --record records (default 1.6.6,1.12.2,1.14.9)")
     ap.add_argument("--record-max", type=int, help="stop recording after this many scenarios")
+    ap.add_argument("--feature", action="append", help="keep only the generated scenarios with this feature (repeatable: all of them)")
     ap.add_argument("--jobs", type=int, default=1, help="scenarios run at once (each runs its two sides at once)")
     ap.add_argument("--verbose", action="store_true", help="print every step's exit code and first error (first side)")
     ap.add_argument("--keep-serial", action="store_true", help="compare the state's serial too (normalized by default)")
@@ -1501,6 +1502,8 @@ def main():
         idx = a.only if a.only else range(a.count)
         er = 0.0 if a.record else a.error_rate
         scenarios = [generate(a.seed, i, gate, er, strict_gate=bool(a.record)) for i in idx]
+        if a.feature:
+            scenarios = [sc for sc in scenarios if all(f in sc["features"] for f in a.feature)]
     if a.list:
         for sc in scenarios:
             print(json.dumps(scenario_text(sc), indent=1))

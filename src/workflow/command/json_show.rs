@@ -34,16 +34,20 @@ pub fn state(ctx: &Context) -> Outcome {
     o
 }
 
-/// The root variables' values a plan was made with, defaults included.
+/// The root variables' values a plan records: those given as they were given (a `-var`
+/// string not yet converted to its type: tf-oracle 1.6.6 shows `-var=enabled=false` as
+/// `"false"`), the others their defaults, converted.
 fn variables(wd: &workdir::Workdir, ctx: &Context, given: &BTreeMap<String, Value>) -> BTreeMap<String, Value> {
     let rules = Rules::real();
     let empty = EmptyScope;
     let mut ev = Evaluator::new(&rules, &empty, crate::lang::funcs::builtins(), &wd.host);
     ev.version = ctx.version;
-    match crate::lang::config::ConfigScope::new(&wd.tree.config, &ev, given) {
+    let mut out = match crate::lang::config::ConfigScope::new(&wd.tree.config, &ev, given) {
         Ok(s) => s.vars().clone(),
-        Err(_) => given.clone(),
-    }
+        Err(_) => BTreeMap::new(),
+    };
+    out.extend(given.iter().map(|(k, v)| (k.clone(), v.clone())));
+    out
 }
 
 /// `show -json FILE` of a saved plan: the plan made again from what the file holds.

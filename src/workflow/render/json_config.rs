@@ -270,3 +270,26 @@ pub fn configuration(tree: &ModuleTree, version: TfVersion) -> Json {
     m.push(("root_module".into(), root));
     Json::Object(m)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::workflow::state::json::to_compact;
+
+    #[test]
+    fn a_configuration_as_terraform_1_12_writes_it() {
+        // tests/workflow/json/main.tf: the `configuration` of `show -json` of its saved plan
+        // (tf-oracle 1.12.2).
+        let src = include_str!("../../../tests/workflow/json/main.tf");
+        let config = Config::from_texts(vec![("main.tf".into(), src.into())]).expect("the configuration loads");
+        let tree = ModuleTree {
+            config,
+            rel_dir: ".".into(),
+            calls: BTreeMap::new(),
+        };
+        assert_eq!(
+            to_compact(&configuration(&tree, (1, 12, 2))),
+            r#"{"provider_config":{"terraform":{"name":"terraform","full_name":"terraform.io/builtin/terraform"}},"root_module":{"outputs":{"o":{"expression":{"references":["terraform_data.a.output","terraform_data.a"]}},"sec":{"sensitive":true,"expression":{"references":["var.s"]}}},"resources":[{"address":"terraform_data.a","mode":"managed","type":"terraform_data","name":"a","provider_config_key":"terraform","expressions":{"input":{"references":["var.v"]}},"schema_version":0},{"address":"terraform_data.b","mode":"managed","type":"terraform_data","name":"b","provider_config_key":"terraform","expressions":{"input":{"references":["terraform_data.a.output","terraform_data.a","count.index"]},"triggers_replace":{"references":["var.s"]}},"schema_version":0,"count_expression":{"constant_value":2}}],"variables":{"s":{"default":"sec","sensitive":true},"v":{"default":"alpha"}}}}"#
+        );
+    }
+}

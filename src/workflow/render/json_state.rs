@@ -233,3 +233,22 @@ pub fn show_state_json(state: &State) -> String {
     text.push('\n');
     text
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_state_shows_as_terraform_1_12_shows_it() {
+        // tests/workflow/json: what tf-oracle 1.12.2 wrote and then showed.
+        let text = include_str!("../../../tests/workflow/json/state-1.12.2.tfstate");
+        let want = include_str!("../../../tests/workflow/json/show-state-1.12.2.json");
+        let state = crate::workflow::state::read::read_state(text.as_bytes(), (1, 12, 2)).expect("the state reads");
+        assert_eq!(show_state_json(&state), want);
+    }
+
+    #[test]
+    fn an_empty_state_is_the_format_version_alone() {
+        assert_eq!(show_state_json(&State::default()), "{\"format_version\":\"1.0\"}\n");
+    }
+}
