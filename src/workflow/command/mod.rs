@@ -10,6 +10,7 @@ pub mod flags;
 pub mod import_cmd;
 pub mod init;
 pub mod installed;
+pub mod json_init;
 pub mod json_ops;
 pub mod json_show;
 pub mod load;

@@ -60,14 +60,19 @@ fn release(v: TfVersion) -> String {
     format!("{}.{}.{}", v.0, v.1, v.2)
 }
 
+/// The first release whose UI messages are version 1.3 (tf-oracle 1.14.9 writes `"ui":"1.2"`,
+/// 1.15.5 `"ui":"1.3"`).
+pub const UI_1_3_SINCE: TfVersion = (1, 15, 0);
+
 /// `{"@message":"Terraform 1.12.2", ..., "type":"version","ui":"1.2"}`, every stream's first line.
 pub fn version(v: TfVersion) -> String {
     let r = release(v);
+    let ui = if v >= UI_1_3_SINCE { "1.3" } else { "1.2" };
     line(
         "info",
         &format!("Terraform {r}"),
         "version",
-        vec![("terraform".into(), Json::str(r.clone())), ("ui".into(), Json::str("1.2"))],
+        vec![("terraform".into(), Json::str(r.clone())), ("ui".into(), Json::str(ui))],
     )
 }
 
