@@ -136,7 +136,31 @@ fn refresh(plan: &Plan) -> String {
         }
     }
     reads.sort();
-    managed + &reads.concat()
+    // An object an import block brings in is read before the plan, at its import ID.
+    let imports: String = plan
+        .changes
+        .iter()
+        .filter_map(|c| c.importing.as_ref().map(|id| (c, id)))
+        .map(|(c, id)| {
+            let a = &c.addr;
+            ui::hook(
+                "refresh_start",
+                &format!("{a}: Refreshing state... [id={id}]"),
+                a,
+                None,
+                Some(id),
+                false,
+            ) + &ui::hook(
+                "refresh_complete",
+                &format!("{a}: Refresh complete [id={id}]"),
+                a,
+                None,
+                Some(id),
+                false,
+            )
+        })
+        .collect();
+    imports + &managed + &reads.concat()
 }
 
 /// The planned changes, the change summary and the output actions.
