@@ -35,7 +35,11 @@ progress lines Terraform writes from parallel walks (`Creating...`, `Destruction
 in order; so are, sorted, the bulleted addresses a `removed` block forgets or a workspace still
 tracks, the nodes of `Error: Cycle:` and the `check_results` of `state pull` (all in Go's map
 order), and stderr's diagnostics as a multiset of whole diagnostics (one per instance, in walk
-order).
+order). Feature `json` (JSON_SHARE of the scenarios, from a random stream of its own) adds the
+machine-readable outputs: validate -json, plan -json, plan -out then show -json, apply/destroy
+-json, show -json; their `@timestamp`/`timestamp` are normalized, the JSON UI's hooks, planned
+changes and diagnostics compared unordered, a plan's relevant_attributes sorted. `--feature F`
+keeps only the scenarios with feature F.
 
 Differences are printed with a unified diff and each differing scenario is written to
 `--out DIR/NAME/` (scenario.json, the initial files, diff.txt) so `--replay DIR/NAME` runs it
