@@ -197,8 +197,16 @@ fn planned(plan: &Plan, version: crate::lang::dialect::releases::TfVersion) -> S
         }
     }
     out.push_str(&ui::change_summary(version, n, "plan"));
-    if !plan.outputs.is_empty() {
-        out.push_str(&ui::planned_outputs(&plan.outputs));
+    // A targeted plan leaves out the outputs it does not change (tf-oracle 1.6.6: no outputs
+    // line for a -target whose outputs stay).
+    let outputs: Vec<_> = plan
+        .outputs
+        .iter()
+        .filter(|o| !plan.targeted || o.action != Action::NoOp)
+        .cloned()
+        .collect();
+    if !outputs.is_empty() {
+        out.push_str(&ui::planned_outputs(&outputs));
     }
     out
 }

@@ -224,16 +224,38 @@ fn planned_resources(plan: &Plan) -> Json {
     module_tree(entries, true)
 }
 
-/// The state the plan was made from, refreshed, with the root outputs whose new values the
-/// plan knows.
+/// The state the plan was made from, refreshed, with the objects import blocks read and the
+/// root outputs whose new values the plan knows (an output to be removed, or whose new value
+/// is unknown, keeps its old one: tf-oracle 1.6.6).
 fn prior_state(plan: &Plan, version: TfVersion) -> State {
     let mut s = plan.prior.clone();
     s.terraform_version = format!("{}.{}.{}", version.0, version.1, version.2);
+    for c in plan.changes.iter().filter(|c| c.importing.is_some()) {
+        let Value::Object(attributes) = c.before.clone() else { continue };
+        let inst = crate::workflow::model::state::InstanceState {
+            key: c.addr.key.clone(),
+            current: Some(crate::workflow::model::state::InstanceObject {
+                tainted: false,
+                schema_version: 0,
+                attributes,
+                sensitive_attributes: Vec::new(),
+                private: None,
+                dependencies: Vec::new(),
+                create_before_destroy: false,
+            }),
+            deposed: BTreeMap::new(),
+        };
+        match s.resources.iter_mut().find(|r| r.addr == c.addr.resource) {
+            Some(r) => r.instances.push(inst),
+            None => s.resources.push(crate::workflow::model::state::ResourceState {
+                addr: c.addr.resource.clone(),
+                provider: String::new(),
+                instances: vec![inst],
+            }),
+        }
+    }
     for o in &plan.outputs {
-        // An output whose new value is unknown keeps its old one.
-        if o.action == Action::Delete {
-            s.outputs.remove(&o.name);
-        } else if !o.after.has_unknown() {
+        if o.action != Action::Delete && !o.after.has_unknown() {
             s.outputs.insert(
                 o.name.clone(),
                 OutputValue {
