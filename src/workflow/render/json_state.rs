@@ -66,7 +66,7 @@ pub fn index_json(k: &InstanceKey) -> Option<Json> {
 /// text; the state sorts them by resource, then key.
 pub fn module_tree(mut entries: Vec<Entry>, sort_by_address: bool) -> Json {
     if sort_by_address {
-        entries.sort_by(|a, b| address_of(&a.json).cmp(&address_of(&b.json)));
+        entries.sort_by_key(|a| address_of(&a.json));
     } else {
         entries.sort_by(|a, b| {
             resource_order(&a.resource, &b.resource)
