@@ -163,6 +163,15 @@ fn refresh(plan: &Plan) -> String {
     imports + &managed + &reads.concat()
 }
 
+/// The reason Terraform records: a `removed` block's object is forgotten because its
+/// resource left the configuration (tf-oracle 1.12.2 says so in the planned change).
+pub fn reason_of(c: &crate::workflow::model::ResourceChange) -> Option<crate::workflow::model::Reason> {
+    match (c.action, c.reason) {
+        (Action::Forget, None) => Some(crate::workflow::model::Reason::DeleteBecauseNoResourceConfig),
+        (_, r) => r,
+    }
+}
+
 /// The planned changes, the change summary and the output actions.
 fn planned(plan: &Plan, version: crate::lang::dialect::releases::TfVersion) -> String {
     let mut out = String::new();
@@ -191,7 +200,7 @@ fn planned(plan: &Plan, version: crate::lang::dialect::releases::TfVersion) -> S
                 &c.addr,
                 c.prev_addr.as_ref(),
                 c.action,
-                c.reason,
+                reason_of(c),
                 c.importing.as_deref(),
             ));
         }
@@ -230,7 +239,7 @@ fn make(
         Ok(plan) => {
             s.line(&refresh(&plan));
             s.line(&planned(&plan, ctx.version));
-            s.diags(&super::planning::warnings(&plan, &[]), &wd.sources);
+            s.diags(&warnings(&plan, &[]), &wd.sources);
             s.diags(&plan.errors, &wd.sources);
             None
         }
@@ -247,6 +256,19 @@ fn make(
             None
         }
     }
+}
+
+/// The plan's warnings with the variables': all of them, where the text form leaves out
+/// those its plan text already says ("Some objects will no longer be managed by Terraform").
+fn warnings(plan: &Plan, vars: &[Report]) -> Vec<Report> {
+    let mut out = vars.to_vec();
+    out.extend(
+        plan.warnings
+            .iter()
+            .filter(|w| w.severity == super::diagnostic::Severity::Warning)
+            .cloned(),
+    );
+    out
 }
 
 /// `-json` turns the questions off, as Terraform's `-json` implies `-input=false`.
@@ -278,7 +300,7 @@ pub fn plan(ctx: &Context, opts: &Parsed) -> Outcome {
         return s.o;
     };
     s.line(&planned(&plan, ctx.version));
-    s.diags(&super::planning::warnings(&plan, &var_warnings), &wd.sources);
+    s.diags(&warnings(&plan, &var_warnings), &wd.sources);
     if let Some(out) = opts.value("out") {
         let path = ctx.dir.join(out);
         let written = super::saved::to_text(&p, &state).and_then(|text| {
@@ -350,6 +372,16 @@ fn event_lines(e: &Event) -> String {
 /// `apply -json` and `destroy -json`.
 pub fn apply(ctx: &Context, opts: &Parsed, destroy: bool) -> Outcome {
     let mut s = Stream::new(ctx);
+    // No question can be asked on the JSON stream (tf-oracle 1.6.6 and 1.12.2).
+    if !opts.flag("auto-approve") && (destroy || opts.rest.is_empty()) {
+        return s.fail(
+            &[Report::error(crate::lang::Diag::new(
+                "Plan file or auto-approve required",
+                "Terraform cannot ask for interactive approval when -json is set. You can either apply a saved plan file, or enable the -auto-approve option.",
+            ))],
+            &Sources::new(),
+        );
+    }
     let wd = match open(ctx) {
         Ok(w) => w,
         Err((r, src)) => return s.fail(&r, &src),
@@ -394,7 +426,7 @@ pub fn apply(ctx: &Context, opts: &Parsed, destroy: bool) -> Outcome {
     if saved.is_none() {
         s.line(&planned(&plan, ctx.version));
     }
-    let mut reports = super::planning::warnings(&plan, &var_warnings);
+    let mut reports = warnings(&plan, &var_warnings);
     let mut random = workdir::random(ctx.seed, &state, &wd.workspace);
     let applied = match crate::workflow::plan::apply(&wd.tree, &wd.host, &plan, &p, &mut random) {
         Ok(a) => a,

@@ -141,7 +141,12 @@ fn resource_change(c: &ResourceChange) -> Json {
         ch.push(("importing".into(), Json::Object(vec![("id".into(), Json::str(id.clone()))])));
     }
     m.push(("change".into(), Json::Object(ch)));
-    if let Some(r) = c.reason {
+    // A `removed` block's object is forgotten because its resource left the configuration.
+    let reason = match (c.action, c.reason) {
+        (Action::Forget, None) => Some(Reason::DeleteBecauseNoResourceConfig),
+        (_, r) => r,
+    };
+    if let Some(r) = reason {
         m.push(("action_reason".into(), Json::str(reason_text(r))));
     }
     Json::Object(m)
