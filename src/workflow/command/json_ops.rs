@@ -172,8 +172,26 @@ pub fn reason_of(c: &crate::workflow::model::ResourceChange) -> Option<crate::wo
     }
 }
 
+/// Whether a targeted plan plans an output that does not change: when every resource it
+/// refers to is targeted (tf-oracle 1.6.6: `-target=terraform_data.queue[1]` keeps
+/// `value = terraform_data.queue[*].output`; one that refers to no resource, or to a module,
+/// is left out).
+fn targeted_keeps(plan: &Plan, wd: &Workdir, name: &str) -> bool {
+    let Some(expr) = wd.tree.config.outputs.iter().find(|o| o.0 == name).and_then(|o| o.2.attr("value")) else {
+        return false;
+    };
+    let refs = crate::workflow::plan::deps::of_expr(&expr.expr, &wd.tree.config);
+    let planned: std::collections::BTreeSet<String> = plan
+        .changes
+        .iter()
+        .filter(|c| c.addr.resource.module.is_empty())
+        .map(|c| c.addr.resource.local())
+        .collect();
+    !refs.is_empty() && refs.is_subset(&planned)
+}
+
 /// The planned changes, the change summary and the output actions.
-fn planned(plan: &Plan, version: crate::lang::dialect::releases::TfVersion) -> String {
+fn planned(plan: &Plan, wd: &Workdir, version: crate::lang::dialect::releases::TfVersion) -> String {
     let mut out = String::new();
     let mut n = Counts::default();
     for c in &plan.changes {
@@ -211,7 +229,7 @@ fn planned(plan: &Plan, version: crate::lang::dialect::releases::TfVersion) -> S
     let outputs: Vec<_> = plan
         .outputs
         .iter()
-        .filter(|o| !plan.targeted || o.action != Action::NoOp)
+        .filter(|o| !plan.targeted || o.action != Action::NoOp || targeted_keeps(plan, wd, &o.name))
         .cloned()
         .collect();
     if !outputs.is_empty() {
@@ -238,7 +256,7 @@ fn make(
         }
         Ok(plan) => {
             s.line(&refresh(&plan));
-            s.line(&planned(&plan, ctx.version));
+            s.line(&planned(&plan, wd, ctx.version));
             s.diags(&warnings(&plan, &[]), &wd.sources);
             s.diags(&plan.errors, &wd.sources);
             None
@@ -299,7 +317,7 @@ pub fn plan(ctx: &Context, opts: &Parsed) -> Outcome {
         s.o.code = 1;
         return s.o;
     };
-    s.line(&planned(&plan, ctx.version));
+    s.line(&planned(&plan, &wd, ctx.version));
     s.diags(&warnings(&plan, &var_warnings), &wd.sources);
     if let Some(out) = opts.value("out") {
         let path = ctx.dir.join(out);
@@ -424,7 +442,7 @@ pub fn apply(ctx: &Context, opts: &Parsed, destroy: bool) -> Outcome {
         return s.o;
     };
     if saved.is_none() {
-        s.line(&planned(&plan, ctx.version));
+        s.line(&planned(&plan, &wd, ctx.version));
     }
     let mut reports = warnings(&plan, &var_warnings);
     let mut random = workdir::random(ctx.seed, &state, &wd.workspace);
