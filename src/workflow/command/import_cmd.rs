@@ -150,9 +150,15 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         })
         .collect();
     if let Ok((p, _)) = super::planning::plan_options(ctx, &wd, &opts, false, &mut ctx.outcome()) {
-        let all_null = crate::workflow::model::gates::has(ctx.version, &crate::workflow::model::gates::IMPORT_OUTPUTS_NULL);
         let just: Vec<crate::lang::syntax::Expr> = exprs.iter().map(|(_, e, _)| e.clone()).collect();
-        if let Ok((values, with_data)) = crate::workflow::plan::make::console_with_data(&wd.tree, &wd.host, &next, &p, &just, false) {
+        if let Ok((values, with_data)) = crate::workflow::plan::make::console_with_data(
+            &wd.tree,
+            &wd.host,
+            &next,
+            &p,
+            &just,
+            crate::workflow::plan::make::ConsoleWalk::Import,
+        ) {
             for r in with_data
                 .resources
                 .iter()
@@ -166,11 +172,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             next = with_data;
             for ((name, _, sensitive), v) in exprs.iter().zip(values) {
                 let Ok(v) = v else { continue };
-                let v = if all_null {
-                    crate::lang::Value::Null(crate::lang::Type::Dynamic)
-                } else {
-                    unknown_as_null(v.unmark_deep().0)
-                };
+                let v = unknown_as_null(v.unmark_deep().0);
                 next.outputs.insert(
                     name.clone(),
                     crate::workflow::model::OutputValue {
@@ -197,7 +199,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
 fn unknown_as_null(v: crate::lang::Value) -> crate::lang::Value {
     use crate::lang::Value;
     match v {
-        Value::Unknown(_) => Value::Null(crate::lang::Type::Dynamic),
+        Value::Unknown(t) => Value::Null(t),
         Value::List(t, xs) => Value::List(t, xs.into_iter().map(unknown_as_null).collect()),
         Value::Set(t, xs) => Value::Set(t, xs.into_iter().map(unknown_as_null).collect()),
         Value::Tuple(xs) => Value::Tuple(xs.into_iter().map(unknown_as_null).collect()),

@@ -40,7 +40,7 @@ impl Stream {
 }
 
 /// Opens the folder, its failures as reports (the JSON view prints them as lines).
-fn open(ctx: &Context) -> Result<Workdir, (Vec<Report>, Sources)> {
+pub(super) fn open(ctx: &Context) -> Result<Workdir, (Vec<Report>, Sources)> {
     match workdir::open(ctx) {
         Ok(w) => Ok(w),
         Err(_) => {

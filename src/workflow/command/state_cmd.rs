@@ -39,6 +39,21 @@ fn store_of(ctx: &Context) -> Result<(StateStore, State, std::path::PathBuf), Ou
     Ok((store, state, path))
 }
 
+/// Terraform's refusal of a state command when the workspace has no state file at all (an
+/// empty state is not this): red through the UI for list, mv and rm, plain for show.
+fn no_state_file(ctx: &Context, red: bool) -> Outcome {
+    const NOT_FOUND: &str = "No state file was found!\n\nState management commands require a state file. Run this command\nin a directory where Terraform has been run or use the -state flag\nto point the command to a specific state location.";
+    let mut o = ctx.outcome();
+    if red {
+        o.err(&super::color::colorize(&format!("[red]{NOT_FOUND}[reset]"), ctx.color));
+        o.err("\n");
+    } else {
+        o.err(&format!("{NOT_FOUND}\n"));
+    }
+    o.code = 1;
+    o
+}
+
 fn failed(ctx: &Context, e: CommandError) -> Outcome {
     let mut o = ctx.outcome();
     for line in &e.printed {
@@ -90,10 +105,13 @@ fn list(ctx: &Context, args: &[String]) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, "state list", &e),
     };
-    let (_, state, _) = match store_of(ctx) {
+    let (store, state, _) = match store_of(ctx) {
         Ok(x) => x,
         Err(o) => return o,
     };
+    if store.state().is_none() {
+        return no_state_file(ctx, true);
+    }
     let filters: Vec<&str> = opts.rest.iter().map(String::as_str).collect();
     match commands::list(&state, &filters) {
         Ok(lines) => {
@@ -130,7 +148,7 @@ fn pull(ctx: &Context) -> Outcome {
 }
 
 fn show(ctx: &Context, args: &[String]) -> Outcome {
-    let (_, state, _) = match store_of(ctx) {
+    let (store, state, _) = match store_of(ctx) {
         Ok(x) => x,
         Err(o) => return o,
     };
@@ -150,6 +168,9 @@ fn show(ctx: &Context, args: &[String]) -> Outcome {
             return o;
         }
     };
+    if store.state().is_none() {
+        return no_state_file(ctx, false);
+    }
     let found = state
         .resources
         .iter()
@@ -189,8 +210,14 @@ fn change(ctx: &Context, sub: &str, args: &[String]) -> Outcome {
             o.code = 1;
             return o;
         }
+        if store.state().is_none() {
+            return no_state_file(ctx, true);
+        }
         commands::mv(&state, &opts.rest[0], &opts.rest[1], dry)
     } else {
+        if store.state().is_none() && !opts.rest.is_empty() {
+            return no_state_file(ctx, true);
+        }
         let addrs: Vec<&str> = opts.rest.iter().map(String::as_str).collect();
         commands::rm(&state, &addrs, dry)
     };

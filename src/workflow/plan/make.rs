@@ -240,6 +240,11 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         // The plan is shown as far as it went; before 1.8 without the protected instances.
         if !crate::workflow::model::gates::has(opts.version, &crate::workflow::model::gates::PREVENT_DESTROY_OPTION) {
             changes.retain(|c| !protected.iter().any(|(a, _)| *a == c.addr));
+        } else if opts.mode == PlanMode::Destroy {
+            // A destroy walks dependents first: what a protected instance depends on waits for
+            // a destroy that failed, so it is never planned (tf-oracle 1.12.2).
+            let waiting = destroy_waiting(prior, protected.iter().map(|(a, _)| a));
+            changes.retain(|c| !waiting.contains(&config_address(&c.addr)));
         }
         errors = protected.into_iter().map(|(_, p)| p).collect();
     }
@@ -351,7 +356,19 @@ pub fn console(
     exprs: &[crate::lang::syntax::Expr],
     planned: bool,
 ) -> Result<Vec<Result<Value, Diag>>, Vec<Problem>> {
-    console_with_data(tree, host, prior, opts, exprs, planned).map(|(values, _)| values)
+    let walk = if planned { ConsoleWalk::Planned } else { ConsoleWalk::State };
+    console_with_data(tree, host, prior, opts, exprs, walk).map(|(values, _)| values)
+}
+
+/// Which walk evaluates console-like expressions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConsoleWalk {
+    /// `terraform console`: resources as the state holds them.
+    State,
+    /// `terraform console -plan`: resources as the plan would leave them.
+    Planned,
+    /// The root outputs an import writes (see [`Phase::Import`]).
+    Import,
 }
 
 /// One result per console expression.
@@ -365,10 +382,14 @@ pub fn console_with_data(
     prior: &State,
     opts: &PlanOptions,
     exprs: &[crate::lang::syntax::Expr],
-    planned: bool,
+    walk: ConsoleWalk,
 ) -> Result<(ConsoleValues, State), Vec<Problem>> {
     let (objects, _) = starting_objects(tree, host, opts, prior)?;
-    let phase = if planned { Phase::Plan } else { Phase::Console };
+    let phase = match walk {
+        ConsoleWalk::State => Phase::Console,
+        ConsoleWalk::Planned => Phase::Plan,
+        ConsoleWalk::Import => Phase::Import,
+    };
     let shared = Shared::new(&objects, &[], phase, &opts.workspace, opts.version, host, Box::new(String::new));
     let values = super::walker::console_values(&shared, tree, &opts.vars, exprs);
     let mut state = prior.clone();
@@ -669,6 +690,25 @@ pub fn create_before_destroy(config: &Config) -> BTreeSet<String> {
         out.insert(decl.address());
         if let Some(d) = deps.get(&decl.address()) {
             out.extend(d.iter().cloned());
+        }
+    }
+    out
+}
+
+/// The resources (by configuration address) that the state says `failed` depend on: in a
+/// destroy their nodes wait for the failed ones.
+fn destroy_waiting<'a>(prior: &State, failed: impl Iterator<Item = &'a InstanceAddr>) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for addr in failed {
+        let object = prior
+            .resources
+            .iter()
+            .filter(|r| r.addr == addr.resource)
+            .flat_map(|r| r.instances.iter())
+            .find(|i| i.key == addr.key)
+            .and_then(|i| i.current.as_ref());
+        if let Some(o) = object {
+            out.extend(o.dependencies.iter().cloned());
         }
     }
     out
