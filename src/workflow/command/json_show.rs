@@ -72,7 +72,8 @@ pub fn plan(ctx: &Context, file: &str) -> Outcome {
     let doc = PlanDoc {
         version: ctx.version,
         variables: &vars,
-        tree: &wd.tree,
+        configuration: super::json_config::configuration(&wd.tree, ctx.version),
+        relevant: super::json_relevant::relevant_attributes(&plan, &wd.tree),
         timestamp: &saved.timestamp,
     };
     let mut o = ctx.outcome();

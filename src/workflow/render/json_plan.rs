@@ -13,7 +13,6 @@ use crate::lang::dialect::releases::TfVersion;
 use crate::workflow::model::address::{InstanceAddr, ModuleStep};
 use crate::workflow::model::state::OutputValue;
 use crate::workflow::model::{Action, OutputChange, Plan, Reason, ResourceChange, State};
-use crate::workflow::plan::tree::ModuleTree;
 use crate::workflow::state::json::{Json, to_compact};
 
 /// The first release whose plans say whether they are applyable and complete.
@@ -25,8 +24,10 @@ pub struct PlanDoc<'a> {
     pub version: TfVersion,
     /// The root module's variables' values (defaults included).
     pub variables: &'a BTreeMap<String, Value>,
-    /// The configuration.
-    pub tree: &'a ModuleTree,
+    /// The `configuration` document (the command builds it from the module tree).
+    pub configuration: Json,
+    /// The `relevant_attributes`, if any.
+    pub relevant: Option<Json>,
     /// When the plan was made (RFC 3339, to the second).
     pub timestamp: &'a str,
 }
@@ -327,9 +328,9 @@ pub fn plan_document(plan: &Plan, doc: &PlanDoc) -> Json {
     if !super::json_state::is_empty(&prior) {
         m.push(("prior_state".into(), state_document(&prior, false)));
     }
-    m.push(("configuration".into(), super::json_config::configuration(doc.tree, v)));
-    if let Some(r) = super::json_relevant::relevant_attributes(plan, doc.tree) {
-        m.push(("relevant_attributes".into(), r));
+    m.push(("configuration".into(), doc.configuration.clone()));
+    if let Some(r) = &doc.relevant {
+        m.push(("relevant_attributes".into(), r.clone()));
     }
     if let Some(c) = plan.checks.as_ref().and_then(super::json_checks::from_results) {
         m.push(("checks".into(), c));

@@ -7,9 +7,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::json_values::{known, sorted_object, type_json};
 use crate::lang::dialect::releases::TfVersion;
-use crate::workflow::command::diagnostic::{Report, Severity, Sources};
 use crate::workflow::model::address::{InstanceAddr, InstanceKey};
-use crate::workflow::model::{Action, OutputChange, Reason, State};
+use crate::workflow::model::{Action, OutputChange, Problem as Report, Reason, Severity, State};
+
+/// The source texts diagnostics quote, by file name.
+pub type Sources = std::collections::BTreeMap<String, String>;
 use crate::workflow::state::json::{Json, to_compact};
 
 /// The first release whose change summaries count action invocations (`action_invocation`).

@@ -11,14 +11,12 @@ mod draw;
 mod json;
 mod json_text;
 // The machine-readable outputs: -json streams and show -json documents.
-mod json_checks;
-mod json_config;
+pub mod json_checks;
 pub mod json_plan;
-mod json_refs;
-mod json_relevant;
+pub mod json_refs;
 pub mod json_state;
 pub mod json_ui;
-mod json_values;
+pub mod json_values;
 mod outputs;
 mod plan;
 mod releases;

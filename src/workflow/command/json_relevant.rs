@@ -6,11 +6,11 @@
 
 use std::collections::BTreeSet;
 
-use super::json_refs::{Ref, references_parsed};
 use crate::lang::syntax::{BodyAst, Expr};
 use crate::workflow::model::address::{InstanceKey, ModuleStep, module_path};
 use crate::workflow::model::{Action, Plan, PlanMode};
 use crate::workflow::plan::tree::ModuleTree;
+use crate::workflow::render::json_refs::{Ref, references_parsed};
 use crate::workflow::state::json::{Json, to_compact};
 
 /// A module instance path.

@@ -4,8 +4,6 @@
 
 use std::collections::BTreeMap;
 
-use super::json_refs::{is_constant, references, subject};
-use super::json_values::{known, sorted_object};
 use crate::lang::config::Config;
 use crate::lang::config::resources::{Mode, ResourceDecl};
 use crate::lang::dialect::releases::TfVersion;
@@ -14,6 +12,8 @@ use crate::lang::eval::{EmptyScope, Evaluator, host::Host};
 use crate::lang::syntax::{BodyAst, Expr, ExprKind};
 use crate::workflow::model::address::ResourceMode;
 use crate::workflow::plan::tree::ModuleTree;
+use crate::workflow::render::json_refs::{is_constant, references, subject};
+use crate::workflow::render::json_values::{known, sorted_object};
 use crate::workflow::state::json::Json;
 
 /// Evaluates what needs no scope: constants and variables' defaults.
@@ -132,7 +132,7 @@ fn module(c: &Consts, tree: &ModuleTree, path: &str, key: &str, providers: &mut 
     if !config.resources.is_empty() && key == own_key(path) {
         let mut p = vec![
             ("name".to_string(), Json::str("terraform")),
-            ("full_name".into(), Json::str(super::json_state::PROVIDER)),
+            ("full_name".into(), Json::str(crate::workflow::render::json_state::PROVIDER)),
         ];
         if !path.is_empty() {
             p.push(("module_address".into(), Json::str(path)));
