@@ -176,6 +176,9 @@ impl Names {
             .unwrap()
             .replace_all(&out, "${1}<version>\"");
         let out = Regex::new(r#"("serial":\s*)\d+"#).unwrap().replace_all(&out, "${1}\"<serial>\"");
+        let out = Regex::new(r#"("@?timestamp":\s*")[^"]*""#)
+            .unwrap()
+            .replace_all(&out, "${1}<timestamp>\"");
         out.to_string()
     }
 }
@@ -242,12 +245,52 @@ fn state_text(states: &BTreeMap<String, serde_json::Value>) -> String {
     out
 }
 
+/// `show -json PLAN`'s relevant_attributes, whose order varies from run to run in Terraform
+/// (gathered from a map, then sorted by comparing the unsorted list): their elements sorted
+/// as text, the rest kept (wf-difftest.py's sort_relevant).
+fn sort_relevant(text: &str) -> String {
+    let key = "\"relevant_attributes\":[";
+    let Some(at) = text.find(key) else { return text.to_string() };
+    let start = at + key.len();
+    let (mut depth, mut in_str, mut esc, mut begin) = (0usize, false, false, start);
+    let mut items: Vec<&str> = Vec::new();
+    for (k, c) in text[start..].char_indices().map(|(i, c)| (i + start, c)) {
+        if in_str {
+            if esc {
+                esc = false;
+            } else if c == '\\' {
+                esc = true;
+            } else if c == '"' {
+                in_str = false;
+            }
+        } else if c == '"' {
+            in_str = true;
+        } else if c == '[' || c == '{' {
+            depth += 1;
+        } else if c == ']' || c == '}' {
+            if depth == 0 {
+                items.push(&text[begin..k]);
+                items.sort();
+                return format!("{}{}{}", &text[..start], items.join(","), &text[k..]);
+            }
+            depth -= 1;
+        } else if c == ',' && depth == 0 {
+            items.push(&text[begin..k]);
+            begin = k + 1;
+        }
+    }
+    text.to_string()
+}
+
 /// The text with its progress lines taken out (sorted) and bulleted address runs sorted.
 fn split_progress(text: &str) -> (Vec<String>, Vec<String>) {
+    let text = &sort_relevant(text);
     let progress = Regex::new(
         r"^(?:\S.*?): (?:Creating\.\.\.|Creation complete after|Destroying\.\.\.|Destruction complete after|Modifying\.\.\.|Modifications complete after|Still |Refreshing state\.\.\.|Reading\.\.\.|Read complete after|Importing|Import complete|Preparing import\.\.\.)",
     )
     .unwrap();
+    // The JSON UI's hooks, planned changes and diagnostics come in the walk's order too.
+    let json_progress = Regex::new(r#"^\{"@level":.*"type":"(?:apply_|refresh_|planned_change|resource_drift|diagnostic)"#).unwrap();
     let bullet = Regex::new(r"^(?:\x1b\[[0-9;]*m|│| )* +- (?:module\.|terraform_data\.|data\.)\S*$").unwrap();
     let mut lines: Vec<String> = Vec::new();
     let mut run: Vec<String> = Vec::new();
@@ -262,7 +305,7 @@ fn split_progress(text: &str) -> (Vec<String>, Vec<String>) {
     }
     run.sort();
     lines.append(&mut run);
-    let (mut prog, rest): (Vec<String>, Vec<String>) = lines.into_iter().partition(|l| progress.is_match(l));
+    let (mut prog, rest): (Vec<String>, Vec<String>) = lines.into_iter().partition(|l| progress.is_match(l) || json_progress.is_match(l));
     prog.sort();
     (prog, rest)
 }

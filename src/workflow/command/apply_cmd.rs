@@ -13,7 +13,7 @@ const APPLY_PROMPT: &str = "\nDo you want to perform these actions?\n  Terraform
 const DESTROY_PROMPT: &str = "\nDo you really want to destroy all resources?\n  Terraform will destroy all your managed infrastructure, as shown above.\n  There is no undo. Only 'yes' will be accepted to confirm.\n\n  Enter a value: ";
 
 /// The warning a targeted apply ends with.
-fn incomplete(version: crate::lang::dialect::releases::TfVersion) -> Report {
+pub(super) fn incomplete(version: crate::lang::dialect::releases::TfVersion) -> Report {
     let gap = if crate::workflow::model::gates::has(version, &crate::workflow::model::gates::TARGET_WARNING_NO_TAB) {
         ""
     } else {
@@ -34,6 +34,9 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, command, &e),
     };
+    if opts.flag("json") {
+        return super::json_ops::apply(ctx, &opts, destroy);
+    }
     let wd = match workdir::open(ctx) {
         Ok(w) => w,
         Err(o) => return o,

@@ -37,10 +37,13 @@ commands will detect it and remind you to do so if necessary.";
 
 /// Runs `init`.
 pub fn run(ctx: &Context, args: &[String]) -> Outcome {
-    let _opts = match parse(args, SPEC) {
+    let opts = match parse(args, SPEC) {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, "init", &e),
     };
+    if opts.flag("json") && ctx.version >= super::json_init::INIT_JSON_SINCE {
+        return super::json_init::run(ctx);
+    }
     let mut o = ctx.outcome();
     let v = ctx.version;
     let compact = gates::has(v, &gates::INIT_COMPACT);

@@ -130,6 +130,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
                 warnings: shared.warnings(),
                 targeted: !opts.targets.is_empty(),
                 errors: problems,
+                checks: None,
             });
         }
         outputs = output_changes(&tree.config, &root_outputs, prior);
@@ -328,6 +329,9 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         warnings,
         targeted: !opts.targets.is_empty(),
         errors,
+        // A plan's checks hold the variables' validations in every release (tf-oracle 1.6.6
+        // shows them in show -json), where the state records them from 1.12.
+        checks: check_results(&shared.checks.borrow(), opts.version.max((1, 12, 0))),
     })
 }
 
