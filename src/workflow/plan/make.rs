@@ -331,7 +331,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         errors,
         // A plan's checks hold the variables' validations in every release (tf-oracle 1.6.6
         // shows them in show -json), where the state records them from 1.12.
-        checks: check_results(&shared.checks.borrow(), opts.version.max((1, 12, 0))),
+        checks: check_results(&shared.checks.borrow(), &[], opts.version.max((1, 12, 0))),
     })
 }
 
