@@ -282,9 +282,29 @@ fn sort_relevant(text: &str) -> String {
     text.to_string()
 }
 
+/// `state pull`: the check_results come in Go's map order; sorted (both sides alike).
+fn sort_checks(text: &str) -> String {
+    if !text.contains("\"check_results\"") {
+        return text.to_string();
+    }
+    let Ok(mut st) = serde_json::from_str::<serde_json::Value>(text) else {
+        return text.to_string();
+    };
+    let Some(cr) = st.get_mut("check_results").and_then(|c| c.as_array_mut()) else {
+        return text.to_string();
+    };
+    for c in cr.iter_mut() {
+        if let Some(objects) = c.get_mut("objects").and_then(|o| o.as_array_mut()) {
+            objects.sort_by_key(|o| o.to_string());
+        }
+    }
+    cr.sort_by_key(|c| c.to_string());
+    serde_json::to_string_pretty(&st).unwrap_or_default() + "\n"
+}
+
 /// The text with its progress lines taken out (sorted) and bulleted address runs sorted.
 fn split_progress(text: &str) -> (Vec<String>, Vec<String>) {
-    let text = &sort_relevant(text);
+    let text = &sort_checks(&sort_relevant(text));
     let progress = Regex::new(
         r"^(?:\S.*?): (?:Creating\.\.\.|Creation complete after|Destroying\.\.\.|Destruction complete after|Modifying\.\.\.|Modifications complete after|Still |Refreshing state\.\.\.|Reading\.\.\.|Read complete after|Importing|Import complete|Preparing import\.\.\.)",
     )
