@@ -80,7 +80,15 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
                 }
                 return o;
             }
-            o.err("\nError: Terraform encountered problems during initialisation, including problems\nwith the configuration, described below.\n\nThe Terraform configuration must be valid before initialization so that\nTerraform can determine which modules and providers need to be installed.\n\n");
+            if ctx.color {
+                // The preamble is a diagnostic whose summary is a coloured message of its own.
+                let rule = "\x1b[31m│\x1b[0m \x1b[0m";
+                o.err(&format!(
+                    "\x1b[31m╷\x1b[0m\x1b[0m\n{rule}\x1b[1m\x1b[31mError: \x1b[0m\x1b[0m\x1b[1m\x1b[0mTerraform encountered problems during initialisation, including problems\n{rule}with the configuration, described below.\n{rule}\n{rule}The Terraform configuration must be valid before initialization so that\n{rule}Terraform can determine which modules and providers need to be installed.\x1b[0m\x1b[0m\n{rule}\n{rule}\x1b[0m\n\x1b[31m╵\x1b[0m\x1b[0m\n"
+                ));
+            } else {
+                o.err("\nError: Terraform encountered problems during initialisation, including problems\nwith the configuration, described below.\n\nThe Terraform configuration must be valid before initialization so that\nTerraform can determine which modules and providers need to be installed.\n\n");
+            }
             // Terraform reports the configuration's errors twice here: once from loading
             // the modules and once from loading the backend's configuration.
             let sources = super::diagnostic::sources_in(&ctx.dir);

@@ -14,14 +14,14 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, "show", &e),
     };
+    if let Some(reports) = workdir::backend_errors(ctx) {
+        return ctx.outcome().fail(&reports, &super::diagnostic::sources_in(&ctx.dir));
+    }
     if opts.flag("json") {
         return match opts.rest.first() {
             Some(file) => super::json_show::plan(ctx, file),
             None => super::json_show::state(ctx),
         };
-    }
-    if let Some(reports) = workdir::backend_errors(ctx) {
-        return ctx.outcome().fail(&reports, &super::diagnostic::sources_in(&ctx.dir));
     }
     if let Some(file) = opts.rest.first() {
         // A saved plan: the plan made again from what it holds.
