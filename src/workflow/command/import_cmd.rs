@@ -163,9 +163,10 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             body.attr("value").map(|v| (name.clone(), v.expr.clone(), sensitive))
         })
         .collect();
+    let mut import_warnings = Vec::new();
     if let Ok((p, _)) = super::planning::plan_options(ctx, &wd, &opts, false, &mut ctx.outcome()) {
         let just: Vec<crate::lang::syntax::Expr> = exprs.iter().map(|(_, e, _)| e.clone()).collect();
-        if let Ok((values, with_data)) = crate::workflow::plan::make::console_with_data(
+        if let Ok(walked) = crate::workflow::plan::make::console_with_data(
             &wd.tree,
             &wd.host,
             &next,
@@ -173,6 +174,8 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             &just,
             crate::workflow::plan::make::ConsoleWalk::Import,
         ) {
+            let (values, with_data) = (walked.values, walked.state);
+            import_warnings = walked.warnings;
             for r in with_data
                 .resources
                 .iter()
@@ -206,6 +209,11 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         "\n[reset][green]Import successful!\n\nThe resources that were imported are shown above. These resources are now in\nyour Terraform state and will henceforth be managed by Terraform.\n\n",
         ctx.color,
     ));
+    // The check blocks' failures follow, their files named by the folder's full path.
+    if !import_warnings.is_empty() {
+        let (reports, sources) = super::state_cmd::absolute_names(ctx, import_warnings);
+        o.report_legacy(&reports, &sources);
+    }
     o
 }
 

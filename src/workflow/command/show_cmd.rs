@@ -14,7 +14,11 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, "show", &e),
     };
-    if let Some(reports) = workdir::backend_errors(ctx) {
+    // A plan file named is read first; the state is shown only after the configuration
+    // loads.
+    if opts.rest.is_empty()
+        && let Some(reports) = workdir::backend_errors(ctx)
+    {
         return ctx.outcome().fail(&reports, &super::diagnostic::sources_in(&ctx.dir));
     }
     if opts.flag("json") {

@@ -72,7 +72,7 @@ fn failed(ctx: &Context, e: CommandError) -> Outcome {
 }
 
 /// Diagnostics and sources with each file named by the folder's full path.
-fn absolute_names(ctx: &Context, reports: Vec<Report>) -> (Vec<Report>, super::diagnostic::Sources) {
+pub(super) fn absolute_names(ctx: &Context, reports: Vec<Report>) -> (Vec<Report>, super::diagnostic::Sources) {
     let dir = std::path::absolute(&ctx.dir).unwrap_or_else(|_| ctx.dir.clone());
     let full = |name: &str| dir.join(name).display().to_string();
     let plain = super::diagnostic::sources_in(&ctx.dir);

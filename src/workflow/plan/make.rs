@@ -382,7 +382,7 @@ pub fn console(
     planned: bool,
 ) -> Result<Vec<Result<Value, Diag>>, Vec<Problem>> {
     let walk = if planned { ConsoleWalk::Planned } else { ConsoleWalk::State };
-    console_with_data(tree, host, prior, opts, exprs, walk).map(|(values, _)| values)
+    console_with_data(tree, host, prior, opts, exprs, walk).map(|w| w.values)
 }
 
 /// Which walk evaluates console-like expressions.
@@ -408,7 +408,7 @@ pub fn console_with_data(
     opts: &PlanOptions,
     exprs: &[crate::lang::syntax::Expr],
     walk: ConsoleWalk,
-) -> Result<(ConsoleValues, State), Vec<Problem>> {
+) -> Result<Walked, Vec<Problem>> {
     let (objects, _) = starting_objects(tree, host, opts, prior)?;
     let phase = match walk {
         ConsoleWalk::State => Phase::Console,
@@ -420,7 +420,21 @@ pub fn console_with_data(
     let mut state = prior.clone();
     state.resources.retain(|r| r.addr.mode != ResourceMode::Data);
     put_data(&mut state, shared.data_read.take());
-    Ok((values, state))
+    Ok(Walked {
+        values,
+        state,
+        warnings: shared.warnings(),
+    })
+}
+
+/// What a console-like walk gives.
+pub struct Walked {
+    /// One result per expression.
+    pub values: ConsoleValues,
+    /// The state with the data sources the walk read put in (what an import leaves).
+    pub state: State,
+    /// The check blocks' failed assertions.
+    pub warnings: Vec<Problem>,
 }
 
 /// The state's `check_results`: one entry per configuration object with conditions, in the

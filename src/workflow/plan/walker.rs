@@ -1169,6 +1169,14 @@ pub fn console_values(
         {
             let _ = walker.data_instances(&ev, decl);
         }
+        // The import walk checks the root module's check blocks (their failures are warnings).
+        if matches!(shared.phase, Phase::Import) {
+            for (_, fi, body, _) in &tree.config.checks {
+                if let Ok(found) = conditions::check(&ev, body, Which::CheckAssert, &walker.file_name(*fi)) {
+                    shared.problems.borrow_mut().extend(found);
+                }
+            }
+        }
         exprs.iter().map(|e| ev.eval(e)).collect()
     })
 }
