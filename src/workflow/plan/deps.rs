@@ -110,3 +110,48 @@ pub fn transitive(config: &Config) -> BTreeMap<String, BTreeSet<String>> {
     }
     out
 }
+
+/// The module calls a declaration's arguments refer to (`module.NAME` or
+/// `module.NAME.OUTPUT`), through locals too.
+pub fn module_refs(decl: &ResourceDecl, config: &Config) -> BTreeSet<(String, Option<String>)> {
+    let mut exprs = Vec::new();
+    body_exprs(&decl.body, &mut exprs);
+    let mut out = BTreeSet::new();
+    let mut locals: Vec<String> = Vec::new();
+    let mut seen = BTreeSet::new();
+    let scan = |e: &Expr, locals: &mut Vec<String>, out: &mut BTreeSet<(String, Option<String>)>| {
+        for n in walk::nodes(e) {
+            let ExprKind::Traversal(base, ops) = &n.kind else { continue };
+            let ExprKind::Var(root) = &base.kind else { continue };
+            let attr = |i: usize| match ops.get(i).map(|o| &o.kind) {
+                Some(OpKind::Attr(a)) => Some(a.clone()),
+                _ => None,
+            };
+            match root.as_str() {
+                "module" => {
+                    if let Some(call) = attr(0) {
+                        out.insert((call, attr(1)));
+                    }
+                }
+                "local" => {
+                    if let Some(l) = attr(0) {
+                        locals.push(l);
+                    }
+                }
+                _ => {}
+            }
+        }
+    };
+    for e in exprs {
+        scan(e, &mut locals, &mut out);
+    }
+    while let Some(l) = locals.pop() {
+        if !seen.insert(l.clone()) {
+            continue;
+        }
+        if let Some((_, e)) = config.locals.get(&l) {
+            scan(e, &mut locals, &mut out);
+        }
+    }
+    out
+}

@@ -713,17 +713,70 @@ fn resource_facts(tree: &ModuleTree, prefix: &str, out: &mut BTreeMap<String, (V
     // A dependency of a create_before_destroy resource is recorded as one too (tf-oracle
     // 1.6.6 to 1.12.2: `db` that `web` depends on is stored with create_before_destroy).
     let cbd = create_before_destroy(&tree.config);
+    // What a declaration reaches through module outputs: the resources those outputs read.
+    let through_modules = |decl: &crate::lang::config::resources::ResourceDecl| -> BTreeSet<String> {
+        deps::module_refs(decl, &tree.config)
+            .iter()
+            .flat_map(|(call, output)| call_deps(tree, call, output.as_deref(), prefix))
+            .collect()
+    };
     for decl in managed(&tree.config) {
         let local = decl.address();
-        let d = deps
+        let mut d: BTreeSet<String> = deps
             .get(&local)
             .map(|d| d.iter().map(|x| format!("{prefix}{x}")).collect())
             .unwrap_or_default();
-        out.insert(format!("{prefix}{local}"), (d, cbd.contains(&local)));
+        d.extend(through_modules(decl));
+        for dep in deps.get(&local).into_iter().flatten() {
+            if let Some(other) = tree.config.resources.iter().find(|r| r.address() == *dep) {
+                d.extend(through_modules(other));
+            }
+        }
+        out.insert(format!("{prefix}{local}"), (d.into_iter().collect(), cbd.contains(&local)));
     }
     for (name, call) in &tree.calls {
         resource_facts(&call.tree, &format!("{prefix}module.{name}."), out);
     }
+}
+
+/// The resources (full configuration addresses) that the outputs of module call `call` of
+/// `tree` read, all of them or only `output`: Terraform records them in a dependent's
+/// `dependencies` (tf-oracle 1.12.2: `input = module.wrap_a.id` gives
+/// `module.wrap_a.terraform_data.this`).
+fn call_deps(tree: &ModuleTree, call: &str, output: Option<&str>, prefix: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let Some(c) = tree.calls.get(call) else { return out };
+    let child = &c.tree;
+    let inner = format!("{prefix}module.{call}.");
+    let reach = deps::transitive(&child.config);
+    for (name, _, body, _) in &child.config.outputs {
+        if output.is_some_and(|o| o != name) {
+            continue;
+        }
+        let Some(value) = body.attr("value") else { continue };
+        for r in deps::of_expr(&value.expr, &child.config) {
+            if r.starts_with("data.") {
+                continue;
+            }
+            for more in reach.get(&r).into_iter().flatten() {
+                out.insert(format!("{inner}{more}"));
+            }
+            out.insert(format!("{inner}{r}"));
+        }
+        for n in crate::lang::syntax::walk::nodes(&value.expr) {
+            if let crate::lang::syntax::ExprKind::Traversal(base, ops) = &n.kind
+                && matches!(&base.kind, crate::lang::syntax::ExprKind::Var(v) if v == "module")
+                && let Some(crate::lang::syntax::OpKind::Attr(nested)) = ops.first().map(|o| &o.kind)
+            {
+                let nested_out = match ops.get(1).map(|o| &o.kind) {
+                    Some(crate::lang::syntax::OpKind::Attr(a)) => Some(a.as_str()),
+                    _ => None,
+                };
+                out.extend(call_deps(child, nested, nested_out, &inner));
+            }
+        }
+    }
+    out
 }
 
 /// The resources of a module that are replaced create-before-destroy: those that say so, and
