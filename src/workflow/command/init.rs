@@ -86,6 +86,16 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
                 o.err(&format!(
                     "\x1b[31m╷\x1b[0m\x1b[0m\n{rule}\x1b[1m\x1b[31mError: \x1b[0m\x1b[0m\x1b[1m\x1b[0mTerraform encountered problems during initialisation, including problems\n{rule}with the configuration, described below.\n{rule}\n{rule}The Terraform configuration must be valid before initialization so that\n{rule}Terraform can determine which modules and providers need to be installed.\x1b[0m\x1b[0m\n{rule}\n{rule}\x1b[0m\n\x1b[31m╵\x1b[0m\x1b[0m\n"
                 ));
+            } else if !compact {
+                // Before 1.9 the preamble is a plain message, and each report of the errors
+                // is followed by a blank line (tf-oracle 1.6.6).
+                o.err("Terraform encountered problems during initialisation, including problems\nwith the configuration, described below.\n\nThe Terraform configuration must be valid before initialization so that\nTerraform can determine which modules and providers need to be installed.\n");
+                let sources = super::diagnostic::sources_in(&ctx.dir);
+                o.report(&reports, &sources);
+                o.err("\n");
+                let mut o = o.fail(&reports, &sources);
+                o.err("\n");
+                return o;
             } else {
                 o.err("\nError: Terraform encountered problems during initialisation, including problems\nwith the configuration, described below.\n\nThe Terraform configuration must be valid before initialization so that\nTerraform can determine which modules and providers need to be installed.\n\n");
             }
