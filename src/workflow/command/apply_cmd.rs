@@ -116,7 +116,7 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         }
     };
     for e in &applied.events {
-        o.out(&progress::lines(e));
+        o.out(&progress::lines(e, ctx.color));
     }
     let mut store = store.with_backup(crate::workflow::state::store::backup_path(&wd.state_path));
     let written = match store.write(&applied.state, &mut random) {
@@ -137,7 +137,7 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         return o.fail(&applied.errors, &wd.sources);
     }
     let destroying = destroy || p.mode == PlanMode::Destroy;
-    o.out(&progress::summary(&applied.events, destroying));
+    o.out(&progress::summary(&applied.events, destroying, ctx.version, ctx.color));
     if !destroying {
         o.out(&crate::workflow::render::apply_outputs(
             &written.outputs,

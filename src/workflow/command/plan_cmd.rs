@@ -64,13 +64,11 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             Err(d) => return o.fail(&[super::diagnostic::Report::error(d)], &wd.sources),
         }
         if !ctx.in_automation() {
+            o.out(&crate::workflow::render::horizontal_rule(ctx.color));
             o.out(&format!("\nSaved the plan to: {out}\n\nTo perform exactly these actions, run the following command to apply:\n    terraform apply {out:?}\n"));
         }
     } else if !ctx.in_automation() && !plan.is_empty() {
-        o.out(&format!(
-            "\n{}\n\nNote: You didn't use the -out option to save this plan, so Terraform can't\nguarantee to take exactly these actions if you run \"terraform apply\" now.\n",
-            "\u{2500}".repeat(77)
-        ));
+        o.out(&crate::workflow::render::next_step_note(ctx.color));
     }
     if opts.flag("detailed-exitcode") && !plan.is_empty() {
         o.code = 2;

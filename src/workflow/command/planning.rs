@@ -57,6 +57,7 @@ pub fn render_options(ctx: &Context) -> RenderOptions {
     RenderOptions {
         version: ctx.version,
         in_automation: ctx.in_automation(),
+        color: ctx.color,
     }
 }
 
@@ -192,7 +193,7 @@ pub fn make(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Resu
         // With nothing left to show (an older release leaves protected instances out), only
         // the refresh is printed before the errors.
         if plan.changes.is_empty() {
-            o.out(&crate::workflow::render::refresh_lines(plan));
+            o.out(&crate::workflow::render::refresh_lines_painted(plan, ctx.color));
         } else {
             o.out(&crate::workflow::render::plan_text(plan, &ropts));
         }
@@ -206,7 +207,7 @@ pub fn make(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Resu
             prior: state.clone(),
             ..Plan::default()
         };
-        o.out(&crate::workflow::render::refresh_lines(&refreshed));
+        o.out(&crate::workflow::render::refresh_lines_painted(&refreshed, ctx.color));
         o.out(&super::color::colorize(
             "\n[reset][bold][red]Planning failed.[reset][bold] Terraform encountered an error while generating this plan.[reset]\n\n",
             ctx.color,

@@ -51,6 +51,22 @@ pub const TARGET_WARNING_NO_TAB: Arrival = Arrival {
     source: "tf-oracle: 1.6.6 prints a tab on the line after \"    terraform plan\"; 1.8.4, 1.9.8 and 1.12.2 an empty line; 1.7 not checked",
 };
 
+/// The plan's summary line is coloured in two pieces, `Plan:` alone then the counts, so its
+/// reset comes before the counts (before, after the line's end).
+pub const PLAN_SUMMARY_SPLIT: Arrival = Arrival {
+    name: "plan summary coloured apart from its counts",
+    since: (1, 14, 0),
+    source: "Terraform's source: jsonformat/plan.go colours \"\\n[bold]Plan:[reset] \" alone from v1.14.0 (v1.13.5 colours the whole line); tf-oracle 1.12.2 and 1.14.9",
+};
+
+/// `apply`'s closing summary is coloured without the line end after it, so its reset comes
+/// before that line end (before, after it).
+pub const APPLY_SUMMARY_SPLIT: Arrival = Arrival {
+    name: "apply summary coloured apart from its line end",
+    since: (1, 14, 0),
+    source: "Terraform's source: views/apply.go prints the summary and its \"\\n\" apart from v1.14.0 (v1.13.5 in one coloured text); tf-oracle 1.12.2 and 1.14.9",
+};
+
 /// Whether `version` has the behaviour that arrived with `a`.
 pub fn has(version: TfVersion, a: &Arrival) -> bool {
     crate::lang::dialect::releases::has(version, a)
