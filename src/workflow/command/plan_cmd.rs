@@ -1,6 +1,7 @@
 //! `terraform plan`.
 
 use super::args::parse;
+use super::locking::{self, LockOptions};
 use super::planning::{self, PLAN_SPEC};
 use super::run::{Context, Outcome};
 use super::workdir;
@@ -24,14 +25,19 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(w) => w,
         Err(o) => return o,
     };
+    let lock = match LockOptions::from_args(&opts) {
+        Ok(l) => l,
+        Err(e) => return super::flags::refused(ctx, "plan", &e),
+    };
     let mut o = ctx.outcome();
+    // The lock is taken before the state is read, and held (by the store) to the end.
+    let (_store, state) = match locking::open_locked(ctx, &wd, &mut o, "OperationTypePlan", lock) {
+        Ok(x) => x,
+        Err(r) => return o.fail(&r, &wd.sources),
+    };
     let (p, var_warnings) = match planning::plan_options(ctx, &wd, &opts, false, &mut o) {
         Ok(x) => x,
         Err(reports) => return o.fail(&reports, &wd.sources),
-    };
-    let (_store, state) = match workdir::state(&wd, ctx) {
-        Ok(x) => x,
-        Err(r) => return ctx.outcome().fail(&r, &wd.sources),
     };
     let plan = match planning::make(ctx, &wd, &state, &p) {
         Ok(plan) => plan,

@@ -110,11 +110,8 @@ fn ask_required(
             continue;
         }
         let answer = if input {
-            o.out(&format!("var.{name}\n"));
-            if let Some(d) = description(wd, name) {
-                o.out(&format!("  {d}\n\n"));
-            }
-            o.out("  Enter a value: ");
+            let about = description(wd, name).unwrap_or_default();
+            o.out(&super::prompt::prompt(&format!("var.{name}"), &about, ctx.color));
             let line = ctx.read_line().filter(|l| !l.is_empty());
             if line.is_some() {
                 o.out("\n");
@@ -216,14 +213,9 @@ pub fn make(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Resu
     })
 }
 
-/// The plan's warnings the plan text does not already hold, with those of the variables.
+/// The plan's warnings, with those of the variables.
 pub fn warnings(plan: &Plan, vars: &[Report]) -> Vec<Report> {
     let mut out: Vec<Report> = vars.to_vec();
-    out.extend(
-        plan.warnings
-            .iter()
-            .filter(|w| w.severity == Severity::Warning && w.diag.summary != "Some objects will no longer be managed by Terraform")
-            .cloned(),
-    );
+    out.extend(plan.warnings.iter().filter(|w| w.severity == Severity::Warning).cloned());
     out
 }

@@ -2,7 +2,8 @@
 //! reading the selected workspace's state and, for those that change it, writing it back
 //! with its backup.
 
-use super::args::{Kind, Spec, parse};
+use super::args::{Kind, Parsed, Spec, parse};
+use super::locking::{self, LockOptions};
 use super::diagnostic::Report;
 use super::run::{Context, Outcome};
 use super::workdir;
@@ -35,6 +36,21 @@ fn store_of(ctx: &Context) -> Result<(StateStore, State, std::path::PathBuf), Ou
     let (_, _, path) = workdir::workspace(ctx).map_err(|r| ctx.outcome().fail(&r, &Default::default()))?;
     let store = StateStore::open(&path, ctx.version)
         .map_err(|e| ctx.outcome().fail(&[Report::error(workdir::store_diag(&e))], &Default::default()))?;
+    let state = store.state().cloned().unwrap_or_default();
+    Ok((store, state, path))
+}
+
+/// The workspace's state for a command that changes it: locked first (`operation` names the
+/// command in the lock info, as `state-rm`), as the options say, the lock kept by the store.
+fn locked_store_of(ctx: &Context, opts: &Parsed, command: &str, operation: &str) -> Result<(StateStore, State, std::path::PathBuf), Outcome> {
+    let lock = LockOptions::from_args(opts).map_err(|e| super::flags::refused(ctx, command, &e))?;
+    let (_, _, path) = workdir::workspace(ctx).map_err(|r| ctx.outcome().fail(&r, &Default::default()))?;
+    let mut o = ctx.outcome();
+    let held = match locking::take(ctx, &mut o, &path, operation, lock) {
+        Ok(h) => h,
+        Err(r) => return Err(locking::refused_legacy(o, r)),
+    };
+    let store = locking::open_store(&path, held, ctx).map_err(|r| ctx.outcome().fail(&[r], &Default::default()))?;
     let state = store.state().cloned().unwrap_or_default();
     Ok((store, state, path))
 }
@@ -177,18 +193,18 @@ fn change(ctx: &Context, sub: &str, args: &[String]) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, &format!("state {sub}"), &e),
     };
-    let (store, state, path) = match store_of(ctx) {
+    if sub == "mv" && opts.rest.len() != 2 {
+        let mut o = ctx.outcome();
+        o.err("Exactly two arguments expected.\n\n");
+        o.code = 1;
+        return o;
+    }
+    let (store, state, path) = match locked_store_of(ctx, &opts, &format!("state {sub}"), &format!("state-{sub}")) {
         Ok(x) => x,
         Err(o) => return o,
     };
     let dry = opts.flag("dry-run");
     let result = if sub == "mv" {
-        if opts.rest.len() != 2 {
-            let mut o = ctx.outcome();
-            o.err("Exactly two arguments expected.\n\n");
-            o.code = 1;
-            return o;
-        }
         commands::mv(&state, &opts.rest[0], &opts.rest[1], dry)
     } else {
         let addrs: Vec<&str> = opts.rest.iter().map(String::as_str).collect();
@@ -232,7 +248,7 @@ pub fn taint(ctx: &Context, args: &[String], untaint: bool) -> Outcome {
         o.code = 1;
         return o;
     };
-    let (store, state, path) = match store_of(ctx) {
+    let (store, state, path) = match locked_store_of(ctx, &opts, name, name) {
         Ok(x) => x,
         Err(o) => return o,
     };

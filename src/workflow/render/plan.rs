@@ -116,28 +116,10 @@ pub fn plan_text(plan: &Plan, opts: &RenderOptions) -> String {
             out.push_str("\nYou can apply this plan to save these new output values to the Terraform\nstate, without changing any real infrastructure.\n");
         }
     }
-    out.push_str(&forget_warning(&shown));
     if !opts.in_automation {
         out.push_str(&next_step_note(opts.color));
     }
     out
-}
-
-/// The warning Terraform adds when objects will be forgotten (a `removed` block with
-/// `destroy = false`), listing them.
-fn forget_warning(shown: &[&ResourceChange]) -> String {
-    let forgotten: Vec<String> = shown
-        .iter()
-        .filter(|c| c.action == Action::Forget)
-        .map(|c| format!(" - {}\n", c.addr))
-        .collect();
-    if forgotten.is_empty() {
-        return String::new();
-    }
-    format!(
-        "\nWarning: Some objects will no longer be managed by Terraform\n\nIf you apply this plan, Terraform will discard its tracking information for\nthe following objects, but it will not delete them:\n{}\nAfter applying this plan, Terraform will no longer manage these objects. You\nwill need to import them into Terraform to manage them again.\n",
-        forgotten.concat()
-    )
 }
 
 /// `ADDR: Refreshing state... [id=ID]` for each managed instance with an id, sorted, then
@@ -181,7 +163,8 @@ pub fn refresh_lines_painted(plan: &Plan, color: bool) -> String {
         for i in r.instances.iter().filter(|i| i.current.is_some()) {
             let addr = r.addr.instance(i.key.clone());
             if !plan.changes.iter().any(|c| c.addr == addr && c.action == Action::Read) {
-                reads.push(line(format!("{addr}: Reading...")) + &line(format!("{addr}: Read complete after 0s")));
+                // The hook's start line ends its markup with a reset, its end line does not.
+                reads.push(line(format!("{addr}: Reading...[reset]")) + &line(format!("{addr}: Read complete after 0s")));
             }
         }
     }
