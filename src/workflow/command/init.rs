@@ -37,7 +37,7 @@ commands will detect it and remind you to do so if necessary.";
 
 /// Runs `init`.
 pub fn run(ctx: &Context, args: &[String]) -> Outcome {
-    let _opts = match parse(args, SPEC) {
+    let opts = match parse(args, SPEC) {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, "init", &e),
     };
@@ -96,10 +96,17 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         o.out(&heading("Initializing provider plugins found in the configuration..."));
         o.out(provider_lines);
         o.out(&heading("\nInitializing the backend..."));
+        if let Err(reports) = super::init_backend::run(ctx, &opts, &tree.config, &mut o) {
+            return backend_failed(o, &reports, v);
+        }
         o.out(&modules);
         o.out("\n");
     } else {
         o.out(&heading("Initializing the backend..."));
+        // The backend is configured before the modules are listed.
+        if let Err(reports) = super::init_backend::run(ctx, &opts, &tree.config, &mut o) {
+            return backend_failed(o, &reports, v);
+        }
         o.out(&modules);
         o.out(&heading("Initializing provider plugins..."));
         o.out(provider_lines);
@@ -114,6 +121,17 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         o.out(&colorize(&format!("[reset][green]{NEXT_STEPS}"), ctx.color));
         o.out("\n");
     }
+    o
+}
+
+/// Ends `init` with the backend step's errors: before 1.9 through the message printer
+/// (red, a line break after), from 1.9 as the other commands print them.
+fn backend_failed(mut o: Outcome, reports: &[super::diagnostic::Report], v: crate::lang::dialect::releases::TfVersion) -> Outcome {
+    if gates::has(v, &gates::INIT_VIEW) {
+        return o.fail(reports, &Default::default());
+    }
+    o.report_legacy(reports, &Default::default());
+    o.code = 1;
     o
 }
 

@@ -3,12 +3,14 @@
 
 pub mod apply_cmd;
 pub mod args;
+pub mod backend;
 pub mod color;
 pub mod console_cmd;
 pub mod diagnostic;
 pub mod flags;
 pub mod import_cmd;
 pub mod init;
+pub mod init_backend;
 pub mod installed;
 pub mod load;
 pub mod locking;

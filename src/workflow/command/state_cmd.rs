@@ -55,6 +55,19 @@ fn locked_store_of(ctx: &Context, opts: &Parsed, command: &str, operation: &str)
     Ok((store, state, path))
 }
 
+/// The refusal of a state command when the workspace has no state file (red, through the
+/// message printer).
+fn no_state(ctx: &Context) -> Outcome {
+    let mut o = ctx.outcome();
+    o.err(&super::color::colorize(
+        "[red]No state file was found!\n\nState management commands require a state file. Run this command\nin a directory where Terraform has been run or use the -state flag\nto point the command to a specific state location.[reset]",
+        ctx.color,
+    ));
+    o.err("\n");
+    o.code = 1;
+    o
+}
+
 fn failed(ctx: &Context, e: CommandError) -> Outcome {
     let mut o = ctx.outcome();
     for line in &e.printed {
@@ -106,10 +119,13 @@ fn list(ctx: &Context, args: &[String]) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, "state list", &e),
     };
-    let (_, state, _) = match store_of(ctx) {
+    let (store, state, _) = match store_of(ctx) {
         Ok(x) => x,
         Err(o) => return o,
     };
+    if store.state().is_none() {
+        return no_state(ctx);
+    }
     let filters: Vec<&str> = opts.rest.iter().map(String::as_str).collect();
     match commands::list(&state, &filters) {
         Ok(lines) => {
@@ -203,6 +219,9 @@ fn change(ctx: &Context, sub: &str, args: &[String]) -> Outcome {
         Ok(x) => x,
         Err(o) => return o,
     };
+    if store.state().is_none() {
+        return no_state(ctx);
+    }
     let dry = opts.flag("dry-run");
     let result = if sub == "mv" {
         commands::mv(&state, &opts.rest[0], &opts.rest[1], dry)

@@ -47,12 +47,32 @@ fn all_sources(tree: &ModuleTree, out: &mut Sources) {
 
 /// The selected workspace's name and its state file's path.
 pub fn workspace(ctx: &Context) -> Result<(Workspaces, String, PathBuf), Vec<Report>> {
-    let ws = Workspaces::new(&ctx.dir, ctx.env.get("TF_WORKSPACE").map(String::as_str), ctx.version);
+    let settings = backend_settings(ctx).map_err(|r| vec![r])?;
+    let ws = Workspaces::new(&ctx.dir, ctx.env.get("TF_WORKSPACE").map(String::as_str), ctx.version)
+        .with_backend(settings.state_path(), settings.workspace_dir());
     let name = ws
         .current()
         .map_err(|e| vec![Report::error(Diag::new("Failed to select workspace", e.to_string()))])?;
     let path = ws.state_path(&name);
     Ok((ws, name, path))
+}
+
+/// The local backend's settings the folder was initialized with (the defaults without a
+/// backend), or the error asking for `init` when the configuration changed them. A
+/// configuration that does not decode keeps the saved settings: its errors are the command's
+/// to report.
+pub fn backend_settings(ctx: &Context) -> Result<super::backend::LocalSettings, Report> {
+    let saved = super::backend::read_saved(&ctx.dir);
+    let has_tf = std::fs::read_dir(&ctx.dir)
+        .map(|entries| entries.filter_map(Result::ok).any(|e| e.file_name().to_string_lossy().ends_with(".tf")))
+        .unwrap_or(false);
+    if saved.is_none() && !has_tf {
+        return Ok(super::backend::LocalSettings::default());
+    }
+    match load::load_decoded(&ctx.dir, ctx.version) {
+        Ok(config) => super::backend::for_command(super::backend::configured(&config).as_ref(), saved.as_ref()),
+        Err(_) => Ok(saved.map(|s| s.settings).unwrap_or_default()),
+    }
 }
 
 /// Loads the folder for a command.

@@ -23,7 +23,8 @@ use crate::lang::dialect::releases::TfVersion;
 use crate::workflow::model::State;
 
 /// A state file is not read past this size.
-const STATE_CAP: u64 = 256 << 20;
+/// The largest state file read.
+pub const STATE_CAP: u64 = 256 << 20;
 
 /// Why the state could not be read or saved.
 #[derive(Debug)]
