@@ -153,21 +153,25 @@ pub fn read_saved(dir: &Path) -> Option<Saved> {
 /// The text of `.terraform/terraform.tfstate` for `settings` saved with `hash` by `version`:
 /// from 1.9 a small file indented by two spaces without a final newline; before, a legacy
 /// state (version 3, serial and lineage, an empty root module) indented by four spaces.
-pub fn saved_text(settings: &LocalSettings, hash: u32, version: TfVersion, legacy: (u64, &str)) -> String {
-    let backend = Json::Object(vec![
-        ("type".into(), Json::String("local".into())),
-        ("config".into(), settings.to_json()),
-        ("hash".into(), Json::Number(hash.to_string())),
-    ]);
+/// `None` for the backend: the file of a folder whose backend was unset.
+pub fn saved_text(backend: Option<(&LocalSettings, u32)>, version: TfVersion, legacy: (u64, &str)) -> String {
+    let backend = backend.map(|(settings, hash)| {
+        Json::Object(vec![
+            ("type".into(), Json::String("local".into())),
+            ("config".into(), settings.to_json()),
+            ("hash".into(), Json::Number(hash.to_string())),
+        ])
+    });
     if gates::has(version, &gates::BACKEND_CACHE_SMALL) {
-        return json::to_indented(&Json::Object(vec![
+        let mut doc = vec![
             ("version".into(), Json::Number("3".into())),
             (
                 "terraform_version".into(),
                 Json::String(crate::workflow::state::write::release_text(version)),
             ),
-            ("backend".into(), backend),
-        ]));
+        ];
+        doc.extend(backend.map(|b| ("backend".to_string(), b)));
+        return json::to_indented(&Json::Object(doc));
     }
     let root = Json::Object(vec![
         ("path".into(), Json::Array(vec![Json::String("root".into())])),
@@ -175,13 +179,14 @@ pub fn saved_text(settings: &LocalSettings, hash: u32, version: TfVersion, legac
         ("resources".into(), Json::Object(Vec::new())),
         ("depends_on".into(), Json::Array(Vec::new())),
     ]);
-    let doc = Json::Object(vec![
+    let mut doc = vec![
         ("version".into(), Json::Number("3".into())),
         ("serial".into(), Json::Number(legacy.0.to_string())),
         ("lineage".into(), Json::String(legacy.1.to_string())),
-        ("backend".into(), backend),
-        ("modules".into(), Json::Array(vec![root])),
-    ]);
+    ];
+    doc.extend(backend.map(|b| ("backend".to_string(), b)));
+    doc.push(("modules".into(), Json::Array(vec![root])));
+    let doc = Json::Object(doc);
     // The legacy writer indents by four spaces and ends with a newline.
     let two = json::to_indented(&doc);
     let four: String = two

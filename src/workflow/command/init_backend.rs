@@ -66,12 +66,23 @@ pub fn run(ctx: &Context, opts: &Parsed, config: &Config, o: &mut Outcome) -> Re
     let given = opts.all("backend-config");
     let overrides = backend::overrides(&ctx.dir, &given).map_err(|r| vec![r])?;
     let Some(block) = backend::configured(config) else {
-        return match backend::read_saved(&ctx.dir) {
-            // The backend block was removed: Terraform would move the state back to the
-            // default one, which is not emulated; it asks for the options first.
-            Some(_) if !opts.flag("reconfigure") => Err(vec![migrate_or_reconfigure()]),
-            _ => Ok(()),
+        // The backend block was removed: with -migrate-state the state goes back to the
+        // default file and the saved backend is forgotten.
+        let file = backend::read_saved(&ctx.dir);
+        let Some(saved) = file.as_ref().filter(|_| !opts.flag("reconfigure")) else {
+            return Ok(());
         };
+        if !opts.flag("migrate-state") {
+            return Err(vec![migrate_or_reconfigure()]);
+        }
+        o.out("Terraform has detected you're unconfiguring your previously set \"local\" backend.\n");
+        migrate(ctx, opts, &saved.settings, &LocalSettings::default(), false, o)?;
+        save(ctx, None, file.as_ref())?;
+        o.out(&format!(
+            "{}\n",
+            colorize("[reset][green]\n\nSuccessfully unset the backend \"local\". Terraform will now operate locally.", ctx.color)
+        ));
+        return Ok(());
     };
     let settings = match &overrides {
         Some(over) => block.merged(over),
@@ -87,7 +98,7 @@ pub fn run(ctx: &Context, opts: &Parsed, config: &Config, o: &mut Outcome) -> Re
         Some(s) if u64::from(block.hash()) == s.hash && overrides.is_none() => return Ok(()),
         Some(s) if s.settings == settings => {
             // The same values under another hash: Terraform saves the new hash quietly.
-            save(ctx, &settings, block.hash(), file.as_ref())?;
+            save(ctx, Some((&settings, block.hash())), file.as_ref())?;
             return Ok(());
         }
         Some(s) => {
@@ -98,13 +109,13 @@ pub fn run(ctx: &Context, opts: &Parsed, config: &Config, o: &mut Outcome) -> Re
             migrate(ctx, opts, &s.settings, &settings, false, o)?;
         }
     }
-    save(ctx, &settings, block.hash(), file.as_ref())?;
+    save(ctx, Some((&settings, block.hash())), file.as_ref())?;
     o.out(&format!("{}\n", colorize(SUCCESS, ctx.color)));
     Ok(())
 }
 
-/// Writes `.terraform/terraform.tfstate`.
-fn save(ctx: &Context, settings: &LocalSettings, hash: u32, previous: Option<&Saved>) -> Result<(), Vec<Report>> {
+/// Writes `.terraform/terraform.tfstate` (`None`: with no backend).
+fn save(ctx: &Context, backend: Option<(&LocalSettings, u32)>, previous: Option<&Saved>) -> Result<(), Vec<Report>> {
     let legacy = match previous.and_then(|p| p.legacy.clone()) {
         Some((serial, lineage)) => (serial + 1, lineage),
         None => {
@@ -112,7 +123,7 @@ fn save(ctx: &Context, settings: &LocalSettings, hash: u32, previous: Option<&Sa
             (1, crate::workflow::state::lineage::uuid(&mut random))
         }
     };
-    let text = backend::saved_text(settings, hash, ctx.version, (legacy.0, &legacy.1));
+    let text = backend::saved_text(backend, ctx.version, (legacy.0, &legacy.1));
     let path = ctx.dir.join(backend::CACHE);
     let written = std::fs::create_dir_all(ctx.dir.join(".terraform"))
         .map_err(|e| e.to_string())
