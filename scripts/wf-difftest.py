@@ -178,6 +178,7 @@ class Gen:
         self.errors = []
         self.workspace = "default"
         self.applied = False
+        self.backend = None         # --with backend: the text of backend.tf
 
     # ---- names and references
     def fresh(self, stem):
@@ -507,6 +508,8 @@ class Gen:
         for k, b in self.raw:
             main.append([k, b])
         files["main.tf"] = main
+        if self.backend is not None:
+            files["backend.tf"] = [["terraform.backend", self.backend]]
         if varblocks:
             files["variables.tf"] = varblocks
         for attr, fn in (("tfvars", "terraform.tfvars"), ("auto_a", "a.auto.tfvars"), ("auto_b", "b.auto.tfvars"),
@@ -744,10 +747,22 @@ def render_files(blocks):
     return out
 
 
-def generate(seed, index, release, error_rate, strict_gate=False):
+def backend_block(path=None, workspace_dir=None):
+    body = "".join(f'    {k} = "{v}"\n' for k, v in (("path", path), ("workspace_dir", workspace_dir)) if v)
+    return 'terraform {\n  backend "local" {\n' + body + '  }\n}\n'
+
+
+def generate(seed, index, release, error_rate, strict_gate=False, extra=frozenset()):
     r = random.Random(f"wf-{seed}-{index}")
+    # The --with features draw from their own generator: without them a seed gives the
+    # scenarios it always gave, with them the same scenarios plus theirs.
+    rx = random.Random(f"wf-{seed}-{index}-with")
     g = Gen(r, release, error_rate, strict_gate)
     g.build()
+    if "backend" in extra and rx.random() < 0.6:
+        g.backend = backend_block(path=rx.choice(["one.tfstate", "states/one.tfstate"]),
+                                  workspace_dir=rx.choice([None, None, "envs"]))
+        g.features.add("backend")
     erroneous = r.random() < error_rate
     err_at = r.choice(["initial", "edit"]) if erroneous else None
     if err_at == "initial":
@@ -756,6 +771,7 @@ def generate(seed, index, release, error_rate, strict_gate=False):
     files = g.render()
     initial = prev = files
     ws_made = False
+    backend_moved = False
 
     def cmd(*args, env=None, stdin=None):
         s = {"args": list(args)}
@@ -789,6 +805,35 @@ def generate(seed, index, release, error_rate, strict_gate=False):
                          "detailed", "console", "output"],
                         [6, 2, 2, 2, 1.5, 0.7, 1, 1, 1, 1.5, 0.7, 1.5])[0]
         insts = g.instances()
+        if "backend" in extra and not backend_moved and not ws_made and rx.random() < 0.25:
+            backend_moved = True
+            g.features.add("backend-change")
+            # A new path (or the same one given by -backend-config), then init as people do.
+            how = rx.choice(["reconfigure", "migrate", "plain-then-migrate", "plan-then-reconfigure",
+                             "backend-config"])
+            if how == "backend-config":
+                g.backend = backend_block()
+            else:
+                g.backend = backend_block(path=rx.choice(["two.tfstate", "states/two.tfstate"]))
+            files = g.render()
+            change = {p: t for p, t in render_files(files).items() if render_files(prev).get(p) != t}
+            steps.append({"edit": {p: files.get(p) for p in change}, "label": "backend"})
+            prev = files
+            if how == "reconfigure":
+                cmd("init", "-no-color", "-reconfigure")
+            elif how == "migrate":
+                cmd("init", "-no-color", "-migrate-state", "-force-copy")
+            elif how == "plain-then-migrate":
+                cmd("init", "-no-color")
+                cmd("init", "-no-color", "-migrate-state", "-force-copy")
+            elif how == "plan-then-reconfigure":
+                cmd("plan", "-no-color", *plan_args())
+                cmd("init", "-no-color", "-reconfigure")
+            else:
+                cmd("init", "-no-color", "-backend-config=path=three.tfstate", "-migrate-state", "-force-copy")
+            cmd("plan", "-no-color", *plan_args())
+            cmd("apply", "-auto-approve", "-no-color", *plan_args())
+            continue
         if act == "edit" or (i == n_actions - 1 and not edit_done):
             edit_done = True
             if err_at == "edit" and not g.errors and r.random() < 0.5:
@@ -874,10 +919,43 @@ def generate(seed, index, release, error_rate, strict_gate=False):
             cmd("state", "list")
     elif "error-prevent_destroy" in g.features:
         cmd("destroy", "-auto-approve", "-no-color", *plan_args())
+    if "lock" in extra:
+        add_lock_options(steps, rx, g)
+    if "color" in extra:
+        add_colour(steps, rx, g)
     env = dict(g.env)
     return {"name": f"wf{seed}-{index:03d}", "seed": seed, "index": index, "release": release,
             "features": sorted(g.features), "errors": g.errors, "env": env,
             "blocks": initial, "steps": steps}
+
+
+LOCKING = {"plan", "apply", "destroy", "import", "taint", "untaint", "refresh"}
+
+
+def add_lock_options(steps, rx, g):
+    """--with lock: some locking commands get -lock=false or a -lock-timeout (nothing holds the lock, so
+    both must behave as without), and some applies are followed by a `refresh`."""
+    out = []
+    for s in steps:
+        a = s.get("args")
+        if a and (a[0] in LOCKING or (a[0] == "state" and a[1:2] in (["mv"], ["rm"]))) and rx.random() < 0.3:
+            at = 2 if a[0] == "state" else 1
+            s = dict(s, args=a[:at] + [rx.choice(["-lock=false", "-lock=false", "-lock-timeout=2s"])] + a[at:])
+            g.features.add("lock-options")
+        out.append(s)
+        if a and a[0] == "apply" and rx.random() < 0.15:
+            out.append({"args": ["refresh", "-no-color"] + [x for x in a if x.startswith("-var")]})
+            g.features.add("refresh")
+    steps[:] = out
+
+
+def add_colour(steps, rx, g):
+    """--with color: some plan, apply, destroy, show and refresh steps run without -no-color."""
+    for i, s in enumerate(steps):
+        a = s.get("args")
+        if a and a[0] in ("plan", "apply", "destroy", "show", "refresh") and "-no-color" in a and rx.random() < 0.4:
+            steps[i] = dict(s, args=[x for x in a if x != "-no-color"])
+            g.features.add("color")
 
 
 def scenario_text(sc):
@@ -932,13 +1010,28 @@ def write_files(d, files):
             f.write(t)
 
 
+def backend_paths(d):
+    """The default workspace's state file and the workspaces' folder, as the folder's saved local
+    backend (.terraform/terraform.tfstate) names them."""
+    path, wsdir = "terraform.tfstate", "terraform.tfstate.d"
+    try:
+        with open(os.path.join(d, ".terraform", "terraform.tfstate"), encoding="utf-8") as f:
+            cfg = (json.load(f).get("backend") or {}).get("config") or {}
+        path = cfg.get("path") or path
+        wsdir = cfg.get("workspace_dir") or wsdir
+    except (OSError, ValueError, AttributeError):
+        pass
+    return path, wsdir
+
+
 def read_states(d):
     """{workspace: state json} of every workspace's state file in folder d."""
     out = {}
-    p = os.path.join(d, "terraform.tfstate")
+    path, wsdir = backend_paths(d)
+    p = os.path.join(d, path)
     if os.path.exists(p):
         out["default"] = p
-    wsd = os.path.join(d, "terraform.tfstate.d")
+    wsd = os.path.join(d, wsdir)
     if os.path.isdir(wsd):
         for w in sorted(os.listdir(wsd)):
             q = os.path.join(wsd, w, "terraform.tfstate")
@@ -1392,6 +1485,10 @@ def main():
     ap.add_argument("--verbose", action="store_true", help="print every step's exit code and first error (first side)")
     ap.add_argument("--keep-serial", action="store_true", help="compare the state's serial too (normalized by default)")
     ap.add_argument("--list", action="store_true", help="print the scenarios generated and stop")
+    ap.add_argument("--with", dest="extra", default="", metavar="F,F",
+                    help="grammar features off by default: color (plan/apply/destroy/show/refresh without -no-color), "
+                         "backend (a local backend block, its path changed then init -reconfigure, -migrate-state "
+                         "-force-copy, plain init, -backend-config), lock (-lock=false, -lock-timeout, refresh)")
     a = ap.parse_args()
     global KEEP_SERIAL
     KEEP_SERIAL = a.keep_serial
@@ -1410,7 +1507,11 @@ def main():
     else:
         idx = a.only if a.only else range(a.count)
         er = 0.0 if a.record else a.error_rate
-        scenarios = [generate(a.seed, i, gate, er, strict_gate=bool(a.record)) for i in idx]
+        extra = frozenset(x for x in a.extra.split(",") if x)
+        unknown = extra - {"color", "backend", "lock"}
+        if unknown:
+            sys.exit(f"wf-difftest: unknown --with feature(s): {', '.join(sorted(unknown))}")
+        scenarios = [generate(a.seed, i, gate, er, strict_gate=bool(a.record), extra=extra) for i in idx]
     if a.list:
         for sc in scenarios:
             print(json.dumps(scenario_text(sc), indent=1))
