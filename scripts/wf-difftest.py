@@ -1201,10 +1201,22 @@ def sort_checks(text):
     return json.dumps(st, indent=2) + "\n"
 
 
+STRAY_RESET = re.compile(r"^(?:\x1b\[0m)+(?=\x1b\[0m\x1b\[1m)")
+
+
 def split_progress(text):
     prog, rest = [], []
     for line in sort_bullets(sort_checks(text).split("\n")):
-        (prog if PROGRESS.match(line) else rest).append(line)
+        if PROGRESS.match(line):
+            # In colour, the reset ending the text before the progress lines starts the first of
+            # them, whichever it is: it stays in place, the line joins the others.
+            m = STRAY_RESET.match(line)
+            if m:
+                rest.append(m.group(0))
+                line = line[m.end():]
+            prog.append(line)
+        else:
+            rest.append(line)
     return sorted(prog), rest
 
 

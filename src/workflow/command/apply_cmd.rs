@@ -126,7 +126,7 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
             }
         }
     }
-    let mut random = workdir::random(ctx.seed, &state, &wd.workspace);
+    let mut random = workdir::random(ctx.seed, &state, &workdir::random_key(ctx, &wd));
     let applied = match crate::workflow::plan::apply(&wd.tree, &wd.host, &plan, &p, &mut random) {
         Ok(a) => a,
         Err(problems) => {

@@ -25,6 +25,10 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, "console", &e),
     };
+    // The backend is loaded first; its refusal goes through the message printer.
+    if let Err(r) = workdir::backend_settings(ctx) {
+        return super::locking::refused_legacy(ctx.outcome(), r);
+    }
     let wd = match workdir::open(ctx) {
         Ok(w) => w,
         Err(o) => return o,

@@ -38,6 +38,10 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         o.code = 1;
         return o;
     };
+    // The backend is loaded first; its refusal goes through the message printer.
+    if let Err(r) = workdir::backend_settings(ctx) {
+        return super::locking::refused_legacy(ctx.outcome(), r);
+    }
     let wd = match workdir::open(ctx) {
         Ok(w) => w,
         Err(o) => return o,
@@ -194,7 +198,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         }
     }
     let mut store = store.with_backup(crate::workflow::state::store::backup_path(&wd.state_path));
-    let mut random = workdir::random(ctx.seed, &state, &wd.workspace);
+    let mut random = workdir::random(ctx.seed, &state, &workdir::random_key(ctx, &wd));
     if let Err(e) = store.write(&next, &mut random) {
         return o.fail(&[Report::error(workdir::store_diag(&e))], &wd.sources);
     }

@@ -103,11 +103,13 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         o.out("\n");
     } else {
         o.out(&heading("Initializing the backend..."));
-        // The backend is configured before the modules are listed.
-        if let Err(reports) = super::init_backend::run(ctx, &opts, &tree.config, &mut o) {
+        // The backend is configured before the modules are listed; its errors are reported
+        // once they are.
+        let backend = super::init_backend::run(ctx, &opts, &tree.config, &mut o);
+        o.out(&modules);
+        if let Err(reports) = backend {
             return backend_failed(o, &reports, v);
         }
-        o.out(&modules);
         o.out(&heading("Initializing provider plugins..."));
         o.out(provider_lines);
     }

@@ -81,7 +81,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         )));
     }
     reports.extend(planning::warnings(&plan, &var_warnings));
-    let mut random = workdir::random(ctx.seed, &state, &wd.workspace);
+    let mut random = workdir::random(ctx.seed, &state, &workdir::random_key(ctx, &wd));
     let applied = match crate::workflow::plan::apply(&wd.tree, &wd.host, &plan, &p, &mut random) {
         Ok(a) => a,
         Err(problems) => {

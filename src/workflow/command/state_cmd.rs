@@ -33,7 +33,7 @@ const TAINT_SPEC: Spec = &[
 ];
 
 fn store_of(ctx: &Context) -> Result<(StateStore, State, std::path::PathBuf), Outcome> {
-    let (_, _, path) = workdir::workspace(ctx).map_err(|r| ctx.outcome().fail(&r, &Default::default()))?;
+    let (_, _, path) = workdir::workspace(ctx).map_err(|r| legacy(ctx, &r))?;
     let store = StateStore::open(&path, ctx.version)
         .map_err(|e| ctx.outcome().fail(&[Report::error(workdir::store_diag(&e))], &Default::default()))?;
     let state = store.state().cloned().unwrap_or_default();
@@ -44,7 +44,7 @@ fn store_of(ctx: &Context) -> Result<(StateStore, State, std::path::PathBuf), Ou
 /// command in the lock info, as `state-rm`), as the options say, the lock kept by the store.
 fn locked_store_of(ctx: &Context, opts: &Parsed, command: &str, operation: &str) -> Result<(StateStore, State, std::path::PathBuf), Outcome> {
     let lock = LockOptions::from_args(opts).map_err(|e| super::flags::refused(ctx, command, &e))?;
-    let (_, _, path) = workdir::workspace(ctx).map_err(|r| ctx.outcome().fail(&r, &Default::default()))?;
+    let (_, _, path) = workdir::workspace(ctx).map_err(|r| legacy(ctx, &r))?;
     let mut o = ctx.outcome();
     let held = match locking::take(ctx, &mut o, &path, operation, lock) {
         Ok(h) => h,
@@ -64,6 +64,14 @@ fn no_state(ctx: &Context) -> Outcome {
         ctx.color,
     ));
     o.err("\n");
+    o.code = 1;
+    o
+}
+
+/// Reports through the message printer (the whole diagnostic red), exit 1.
+fn legacy(ctx: &Context, reports: &[Report]) -> Outcome {
+    let mut o = ctx.outcome();
+    o.report_legacy(reports, &Default::default());
     o.code = 1;
     o
 }
@@ -212,6 +220,17 @@ fn change(ctx: &Context, sub: &str, args: &[String]) -> Outcome {
     if sub == "mv" && opts.rest.len() != 2 {
         let mut o = ctx.outcome();
         o.err("Exactly two arguments expected.\n\n");
+        o.code = 1;
+        return o;
+    }
+    // `state mv` and `state rm` read the state through the backend and word its refusal so.
+    if let Err(r) = workdir::backend_settings(ctx) {
+        let mut o = ctx.outcome();
+        let message = format!(
+            "[red]Error loading the state: {}: {}\n\nPlease ensure that your Terraform state exists and that you've\nconfigured it properly. You can use the \"-state\" flag to point\nTerraform at another state file.[reset]",
+            r.diag.summary, r.diag.detail
+        );
+        o.err(&format!("{}\n", super::color::colorize(&message, ctx.color)));
         o.code = 1;
         return o;
     }

@@ -143,6 +143,20 @@ pub fn store_diag(e: &crate::workflow::state::store::StoreError) -> Diag {
 
 /// A random source for one command: the seed mixed with the state it starts from, so that
 /// each apply draws new ids (splitmix64).
+/// What the random ids of a workspace's changes are drawn with besides the seed and the
+/// state: the workspace, and the state file when a local backend moved it (an empty state at
+/// a new path must not give the ids the first state gave).
+pub fn random_key(ctx: &Context, wd: &Workdir) -> String {
+    let rel = wd.state_path.strip_prefix(&ctx.dir).unwrap_or(&wd.state_path);
+    let default = Path::new("terraform.tfstate");
+    let in_default_dir = rel.starts_with("terraform.tfstate.d") && rel.file_name() == default.file_name();
+    if rel == default || in_default_dir {
+        wd.workspace.clone()
+    } else {
+        format!("{}@{}", wd.workspace, rel.display())
+    }
+}
+
 pub fn random(seed: u64, state: &State, workspace: &str) -> impl FnMut() -> u64 + use<> {
     let mut x = seed ^ state.serial.wrapping_mul(0x9e37_79b9_7f4a_7c15);
     for b in state.lineage.bytes().chain(workspace.bytes()) {
