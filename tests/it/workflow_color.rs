@@ -180,7 +180,8 @@ fn a_lock_timeout_waits_for_the_holder_and_says_so() {
     releaser.join().unwrap();
     assert_eq!(o.code, 0, "{}", o.stderr);
     assert!(
-        o.stdout.starts_with("Acquiring state lock. This may take a few moments...\nterraform_data.a: Refreshing state..."),
+        o.stdout
+            .starts_with("Acquiring state lock. This may take a few moments...\nterraform_data.a: Refreshing state..."),
         "{}",
         o.stdout
     );
@@ -188,7 +189,11 @@ fn a_lock_timeout_waits_for_the_holder_and_says_so() {
     assert!(!info_path(&state).exists());
     let bad = invoke(&dir, (1, 12, 2), &["plan", "-lock-timeout=soon", "-no-color"], true);
     assert_eq!(bad.code, 1);
-    assert!(bad.stderr.contains("invalid value \"soon\" for flag -lock-timeout: parse error"), "{}", bad.stderr);
+    assert!(
+        bad.stderr.contains("invalid value \"soon\" for flag -lock-timeout: parse error"),
+        "{}",
+        bad.stderr
+    );
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -197,7 +202,10 @@ fn force_unlock_cannot_unlock_a_local_state() {
     let dir = applied("unlock");
     let v = (1, 12, 2);
     let o = invoke(&dir, v, &["force-unlock", "-no-color", "x"], true);
-    assert_eq!((o.code, o.stderr.as_str()), (1, "Local state cannot be unlocked by another process\n"));
+    assert_eq!(
+        (o.code, o.stderr.as_str()),
+        (1, "Local state cannot be unlocked by another process\n")
+    );
     let o = invoke(&dir, v, &["force-unlock", "-force", "-no-color", "x"], true);
     assert_eq!((o.code, o.stderr.as_str()), (1, "Failed to unlock state: LocalState not locked\n"));
     let _ = fs::remove_dir_all(&dir);
@@ -206,7 +214,11 @@ fn force_unlock_cannot_unlock_a_local_state() {
 #[test]
 fn a_changed_backend_path_needs_init_and_migrates_its_state() {
     let dir = scratch("backend");
-    let block = |path: &str| format!("terraform {{\n  backend \"local\" {{\n    path = \"{path}\"\n  }}\n}}\nresource \"terraform_data\" \"a\" {{\n  input = \"x\"\n}}\n");
+    let block = |path: &str| {
+        format!(
+            "terraform {{\n  backend \"local\" {{\n    path = \"{path}\"\n  }}\n}}\nresource \"terraform_data\" \"a\" {{\n  input = \"x\"\n}}\n"
+        )
+    };
     fs::write(dir.join("main.tf"), block("a.tfstate")).unwrap();
     let v = (1, 12, 2);
     let o = invoke(&dir, v, &["init", "-no-color"], true);
@@ -221,21 +233,40 @@ fn a_changed_backend_path_needs_init_and_migrates_its_state() {
     fs::write(dir.join("main.tf"), block("b.tfstate")).unwrap();
     let o = invoke(&dir, v, &["plan", "-no-color"], true);
     assert_eq!(o.code, 1);
-    assert!(o.stderr.starts_with("\nError: Backend initialization required: please run \"terraform init\"\n\nReason: Backend configuration block has changed\n"), "{}", o.stderr);
+    assert!(
+        o.stderr.starts_with(
+            "\nError: Backend initialization required: please run \"terraform init\"\n\nReason: Backend configuration block has changed\n"
+        ),
+        "{}",
+        o.stderr
+    );
     let o = invoke(&dir, v, &["init", "-no-color"], true);
     assert_eq!(o.code, 1);
     assert!(o.stderr.contains("Error: Backend configuration changed\n"), "{}", o.stderr);
     let o = invoke(&dir, v, &["init", "-no-color", "-migrate-state", "-input=false"], true);
     assert_eq!(o.code, 1);
-    assert!(o.stderr.contains("Error: Can't ask approval for state migration when interactive input is disabled."), "{}", o.stderr);
+    assert!(
+        o.stderr
+            .contains("Error: Can't ask approval for state migration when interactive input is disabled."),
+        "{}",
+        o.stderr
+    );
     let o = invoke(&dir, v, &["init", "-no-color", "-migrate-state", "-force-copy"], true);
     assert_eq!(o.code, 0, "{}", o.stderr);
     assert!(o.stdout.contains("Backend configuration changed!"), "{}", o.stdout);
     // The copy keeps the snapshot: same lineage and serial.
-    assert_eq!(fs::read_to_string(dir.join("a.tfstate")).unwrap(), fs::read_to_string(dir.join("b.tfstate")).unwrap());
+    assert_eq!(
+        fs::read_to_string(dir.join("a.tfstate")).unwrap(),
+        fs::read_to_string(dir.join("b.tfstate")).unwrap()
+    );
     assert_eq!(invoke(&dir, v, &["state", "list"], true).stdout, "terraform_data.a\n");
     // -backend-config overrides the block; -reconfigure forgets the saved backend, state untouched.
-    let o = invoke(&dir, v, &["init", "-no-color", "-reconfigure", "-backend-config=path=c.tfstate"], true);
+    let o = invoke(
+        &dir,
+        v,
+        &["init", "-no-color", "-reconfigure", "-backend-config=path=c.tfstate"],
+        true,
+    );
     assert_eq!(o.code, 0, "{}", o.stderr);
     assert!(!dir.join("c.tfstate").exists());
     let o = invoke(&dir, v, &["state", "list"], true);

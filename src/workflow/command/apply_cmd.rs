@@ -1,8 +1,8 @@
 //! `terraform apply` (with or without a saved plan) and `terraform destroy`.
 
 use super::args::parse;
-use super::locking::{self, LockOptions};
 use super::diagnostic::Report;
+use super::locking::{self, LockOptions};
 use super::planning::{self, APPLY_SPEC};
 use super::progress;
 use super::run::{Context, Outcome};

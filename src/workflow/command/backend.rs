@@ -201,7 +201,7 @@ pub fn saved_text(backend: Option<(&LocalSettings, u32)>, version: TfVersion, le
 
 /// The `-backend-config` options of `init`, in order: `KEY=VALUE` sets one setting, anything
 /// else names a file of settings (relative to the working folder).
-pub fn overrides(dir: &Path, given: &[&str]) -> Result<Option<LocalSettings>, Report> {
+pub fn overrides(dir: &Path, given: &[&str]) -> Result<Option<LocalSettings>, Box<Report>> {
     if given.is_empty() {
         return Ok(None);
     }
@@ -218,20 +218,22 @@ pub fn overrides(dir: &Path, given: &[&str]) -> Result<Option<LocalSettings>, Re
                     ..LocalSettings::default()
                 },
                 other => {
-                    return Err(Report::error(Diag::new(
+                    return Err(Box::new(Report::error(Diag::new(
                         "Invalid backend configuration argument",
-                        format!("The backend configuration argument {other:?} given on the command line is not expected for the selected backend type."),
-                    )));
+                        format!(
+                            "The backend configuration argument {other:?} given on the command line is not expected for the selected backend type."
+                        ),
+                    ))));
                 }
             },
             None => {
                 let text = crate::confine::read_regular_text(&dir.join(item), 1 << 20).map_err(|e| {
-                    Report::error(Diag::new(
+                    Box::new(Report::error(Diag::new(
                         "Failed to read file",
                         format!("The file {item:?} could not be read: {e}"),
-                    ))
+                    )))
                 })?;
-                let body = crate::lang::syntax::parse_body(&text).map_err(Report::error)?;
+                let body = crate::lang::syntax::parse_body(&text).map_err(|d| Box::new(Report::error(d)))?;
                 settings_of(&body)
             }
         };
@@ -252,22 +254,25 @@ fn init_required(summary: &str, reason: &str) -> Report {
 
 /// The settings a command other than `init` works with: the saved ones while the
 /// configuration's block still matches them, the defaults with neither.
-pub fn for_command(config: Option<&LocalSettings>, saved: Option<&Saved>) -> Result<LocalSettings, Report> {
+pub fn for_command(config: Option<&LocalSettings>, saved: Option<&Saved>) -> Result<LocalSettings, Box<Report>> {
     const COMMA: &str = "Backend initialization required, please run \"terraform init\"";
     match (config, saved) {
         (None, None) => Ok(LocalSettings::default()),
-        (None, Some(_)) => Err(init_required(COMMA, "Unsetting the previously set backend \"local\"")),
-        (Some(_), None) => Err(init_required(COMMA, "Initial configuration of the requested backend \"local\"")),
+        (None, Some(_)) => Err(Box::new(init_required(COMMA, "Unsetting the previously set backend \"local\""))),
+        (Some(_), None) => Err(Box::new(init_required(
+            COMMA,
+            "Initial configuration of the requested backend \"local\"",
+        ))),
         (Some(c), Some(s)) => {
             // Terraform also accepts a block whose hash changed but whose values are the saved
             // ones (it then saves the new hash).
             if u64::from(c.hash()) == s.hash || *c == s.settings {
                 Ok(s.settings.clone())
             } else {
-                Err(init_required(
+                Err(Box::new(init_required(
                     "Backend initialization required: please run \"terraform init\"",
                     "Backend configuration block has changed",
-                ))
+                )))
             }
         }
     }

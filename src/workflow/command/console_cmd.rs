@@ -27,7 +27,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     };
     // The backend is loaded first; its refusal goes through the message printer.
     if let Err(r) = workdir::backend_settings(ctx) {
-        return super::locking::refused_legacy(ctx.outcome(), r);
+        return super::locking::refused_legacy(ctx.outcome(), *r);
     }
     let wd = match workdir::open(ctx) {
         Ok(w) => w,
@@ -41,11 +41,11 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     // The console holds the lock (as a backend operation of no named type) while it reads.
     let held = match super::locking::take(ctx, &mut asked, &wd.state_path, "OperationTypeInvalid", lock) {
         Ok(h) => h,
-        Err(r) => return super::locking::refused_legacy(asked, r),
+        Err(r) => return super::locking::refused_legacy(asked, *r),
     };
     let _store = match super::locking::open_store(&wd.state_path, held, ctx) {
         Ok(x) => x,
-        Err(r) => return ctx.outcome().fail(&[r], &wd.sources),
+        Err(r) => return ctx.outcome().fail(&[*r], &wd.sources),
     };
     let state = _store.state().cloned().unwrap_or_default();
     let (p, _) = match super::planning::plan_options(ctx, &wd, &opts, false, &mut asked) {

@@ -2,8 +2,8 @@
 //! the configuration declares. For `terraform_data` the object is its id alone.
 
 use super::args::{Kind, Spec, parse};
-use super::locking::{self, LockOptions};
 use super::diagnostic::Report;
+use super::locking::{self, LockOptions};
 use super::run::{Context, Outcome};
 use super::workdir;
 use crate::lang::Diag;
@@ -40,7 +40,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     };
     // The backend is loaded first; its refusal goes through the message printer.
     if let Err(r) = workdir::backend_settings(ctx) {
-        return super::locking::refused_legacy(ctx.outcome(), r);
+        return super::locking::refused_legacy(ctx.outcome(), *r);
     }
     let wd = match workdir::open(ctx) {
         Ok(w) => w,
@@ -89,11 +89,11 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     // Import runs as a backend operation of no named type.
     let held = match locking::take(ctx, &mut o, &wd.state_path, "OperationTypeInvalid", lock) {
         Ok(h) => h,
-        Err(r) => return locking::refused_legacy(o, r),
+        Err(r) => return locking::refused_legacy(o, *r),
     };
     let store = match locking::open_store(&wd.state_path, held, ctx) {
         Ok(x) => x,
-        Err(r) => return ctx.outcome().fail(&[r], &wd.sources),
+        Err(r) => return ctx.outcome().fail(&[*r], &wd.sources),
     };
     let state = store.state().cloned().unwrap_or_default();
     // Each line is one text of Terraform's UI hook, coloured on its own.

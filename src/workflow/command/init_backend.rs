@@ -43,16 +43,16 @@ fn input_on(opts: &Parsed) -> bool {
 }
 
 /// A workspace's state as the local backend holds it (`None`: no file, or an empty one).
-fn read_state(path: &Path, ctx: &Context) -> Result<Option<State>, Report> {
+fn read_state(path: &Path, ctx: &Context) -> Result<Option<State>, Box<Report>> {
     let bytes = match crate::confine::read_regular(path, STATE_CAP) {
         Ok(b) => b,
         Err(_) if !path.exists() => return Ok(None),
-        Err(e) => return Err(plain_error(&format!("Error reading {}: {e}", path.display()))),
+        Err(e) => return Err(Box::new(plain_error(&format!("Error reading {}: {e}", path.display())))),
     };
     match crate::workflow::state::read::read_state(&bytes, ctx.version) {
         Ok(s) => Ok(Some(s)),
         Err(crate::workflow::state::read::ReadError::NoState) => Ok(None),
-        Err(e) => Err(plain_error(&e.to_string())),
+        Err(e) => Err(Box::new(plain_error(&e.to_string()))),
     }
 }
 
@@ -64,7 +64,7 @@ fn empty(s: &Option<State>) -> bool {
 /// Runs the backend step of `init`, printing to `o`; the errors end `init`.
 pub fn run(ctx: &Context, opts: &Parsed, config: &Config, o: &mut Outcome) -> Result<(), Vec<Report>> {
     let given = opts.all("backend-config");
-    let overrides = backend::overrides(&ctx.dir, &given).map_err(|r| vec![r])?;
+    let overrides = backend::overrides(&ctx.dir, &given).map_err(|r| vec![*r])?;
     let Some(block) = backend::configured(config) else {
         // The backend block was removed: with -migrate-state the state goes back to the
         // default file and the saved backend is forgotten.
@@ -80,7 +80,10 @@ pub fn run(ctx: &Context, opts: &Parsed, config: &Config, o: &mut Outcome) -> Re
         save(ctx, None, file.as_ref())?;
         o.out(&format!(
             "{}\n",
-            colorize("[reset][green]\n\nSuccessfully unset the backend \"local\". Terraform will now operate locally.", ctx.color)
+            colorize(
+                "[reset][green]\n\nSuccessfully unset the backend \"local\". Terraform will now operate locally.",
+                ctx.color
+            )
         ));
         return Ok(());
     };
@@ -136,14 +139,21 @@ fn save(ctx: &Context, backend: Option<(&LocalSettings, u32)>, previous: Option<
 /// hold the same state, else a question (unless `-force-copy`), then a copy keeping serial
 /// and lineage. `erase` empties the source afterwards (the first configuration of a backend
 /// does, unless both name the same file).
-fn migrate(ctx: &Context, opts: &Parsed, from: &LocalSettings, to: &LocalSettings, erase: bool, o: &mut Outcome) -> Result<(), Vec<Report>> {
+fn migrate(
+    ctx: &Context,
+    opts: &Parsed,
+    from: &LocalSettings,
+    to: &LocalSettings,
+    erase: bool,
+    o: &mut Outcome,
+) -> Result<(), Vec<Report>> {
     let source_path = ctx.dir.join(from.state_path());
     let dest_path = ctx.dir.join(to.state_path());
-    let source = read_state(&source_path, ctx).map_err(|r| vec![r])?;
+    let source = read_state(&source_path, ctx).map_err(|r| vec![*r])?;
     if empty(&source) {
         return Ok(());
     }
-    let dest = read_state(&dest_path, ctx).map_err(|r| vec![r])?;
+    let dest = read_state(&dest_path, ctx).map_err(|r| vec![*r])?;
     // The same file, or the same snapshot (lineage and serial) in both: nothing to copy.
     let same = match (&source, &dest) {
         (Some(s), Some(d)) => s.lineage == d.lineage && s.serial == d.serial,
@@ -167,7 +177,11 @@ fn migrate(ctx: &Context, opts: &Parsed, from: &LocalSettings, to: &LocalSetting
         // Two tries at a yes or a no, as Terraform's confirm gives.
         let mut copy = false;
         for _ in 0..2 {
-            o.out(&super::prompt::prompt("Do you want to copy existing state to the new backend?", description, ctx.color));
+            o.out(&super::prompt::prompt(
+                "Do you want to copy existing state to the new backend?",
+                description,
+                ctx.color,
+            ));
             let Some(answer) = ctx.read_line() else {
                 return Err(vec![plain_error("Error asking for confirmation: EOF")]);
             };

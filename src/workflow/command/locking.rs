@@ -14,8 +14,8 @@ use super::run::{Context, Outcome};
 use super::workdir::Workdir;
 use crate::lang::Diag;
 use crate::workflow::model::State;
-use crate::workflow::state::store::StateStore;
 use crate::workflow::state::lock::{LockError, LockInfo, StateLock, now_rfc3339};
+use crate::workflow::state::store::StateStore;
 
 /// How long a wait for the lock lasts before Terraform says it is waiting.
 const SLOW: Duration = Duration::from_millis(400);
@@ -39,8 +39,9 @@ impl LockOptions {
             .is_none_or(|v| matches!(v, "true" | "1" | "t" | "T" | "TRUE" | "True"));
         let timeout = match opts.value("lock-timeout") {
             None => Duration::ZERO,
-            Some(text) => go_duration(text)
-                .ok_or_else(|| FlagError(format!("invalid value {text:?} for flag -lock-timeout: parse error")))?,
+            Some(text) => {
+                go_duration(text).ok_or_else(|| FlagError(format!("invalid value {text:?} for flag -lock-timeout: parse error")))?
+            }
         };
         Ok(LockOptions { enabled, timeout })
     }
@@ -139,7 +140,7 @@ pub fn take(
     state_path: &Path,
     operation: &str,
     lock: LockOptions,
-) -> Result<Option<StateLock>, Report> {
+) -> Result<Option<StateLock>, Box<Report>> {
     if !lock.enabled {
         return Ok(None);
     }
@@ -167,7 +168,7 @@ pub fn take(
         let known = matches!(&err, LockError::Held { info: Some(i), .. } if !i.id.is_empty());
         let now = Instant::now();
         if !known || now >= deadline {
-            return Err(lock_report(&err));
+            return Err(Box::new(lock_report(&err)));
         }
         let pause = delay.min(deadline - now);
         if !said && now + pause - start > SLOW {
@@ -188,20 +189,20 @@ pub fn open_locked(
     operation: &str,
     lock: LockOptions,
 ) -> Result<(StateStore, State), Vec<Report>> {
-    let held = take(ctx, o, &wd.state_path, operation, lock).map_err(|r| vec![r])?;
-    let store = open_store(&wd.state_path, held, ctx).map_err(|e| vec![e])?;
+    let held = take(ctx, o, &wd.state_path, operation, lock).map_err(|r| vec![*r])?;
+    let store = open_store(&wd.state_path, held, ctx).map_err(|e| vec![*e])?;
     let state = store.state().cloned().unwrap_or_default();
     Ok((store, state))
 }
 
 /// The store of the state file at `path`, read through `held` when a lock was taken (a
 /// second descriptor of the file, once closed, would drop the lock).
-pub fn open_store(path: &Path, held: Option<StateLock>, ctx: &Context) -> Result<StateStore, Report> {
+pub fn open_store(path: &Path, held: Option<StateLock>, ctx: &Context) -> Result<StateStore, Box<Report>> {
     match held {
         Some(l) => StateStore::open_locked(l, ctx.version),
         None => StateStore::open(path, ctx.version),
     }
-    .map_err(|e| Report::error(super::workdir::store_diag(&e)))
+    .map_err(|e| Box::new(Report::error(super::workdir::store_diag(&e))))
 }
 
 /// The lock's refusal as the older commands print it (`import`, `state`, `taint`,

@@ -16,18 +16,28 @@ fn hook_line(text: &str, starting: bool, color: bool) -> String {
 
 /// The lines of one event, bold when `color`.
 pub fn lines(e: &Event, color: bool) -> String {
-    let pair = |start: String, done: String, start_reset: bool| {
-        hook_line(&start, start_reset, color) + &hook_line(&done, false, color)
-    };
+    let pair = |start: String, done: String, start_reset: bool| hook_line(&start, start_reset, color) + &hook_line(&done, false, color);
     match e {
-        Event::Imported(a, id) => pair(format!("{a}: Importing... [id={id}]"), format!("{a}: Import complete [id={id}]"), false),
-        Event::Created(a, id) => pair(format!("{a}: Creating..."), format!("{a}: Creation complete after 0s [id={id}]"), true),
+        Event::Imported(a, id) => pair(
+            format!("{a}: Importing... [id={id}]"),
+            format!("{a}: Import complete [id={id}]"),
+            false,
+        ),
+        Event::Created(a, id) => pair(
+            format!("{a}: Creating..."),
+            format!("{a}: Creation complete after 0s [id={id}]"),
+            true,
+        ),
         Event::Updated(a, id) => pair(
             format!("{a}: Modifying... [id={id}]"),
             format!("{a}: Modifications complete after 0s [id={id}]"),
             true,
         ),
-        Event::Destroyed(a, id, None) => pair(format!("{a}: Destroying... [id={id}]"), format!("{a}: Destruction complete after 0s"), true),
+        Event::Destroyed(a, id, None) => pair(
+            format!("{a}: Destroying... [id={id}]"),
+            format!("{a}: Destruction complete after 0s"),
+            true,
+        ),
         Event::Destroyed(a, id, Some(key)) => pair(
             format!("{a} (deposed object {key}): Destroying... [id={id}]"),
             format!("{a}: Destruction complete after 0s"),

@@ -70,10 +70,10 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     };
     o.out(&crate::workflow::render::refresh_lines_painted(&plan, ctx.color));
     let mut reports = Vec::new();
-    let tracked = state
-        .resources
-        .iter()
-        .any(|r| r.addr.mode == crate::workflow::model::ResourceMode::Managed && r.instances.iter().any(|i| i.current.is_some() || !i.deposed.is_empty()));
+    let tracked = state.resources.iter().any(|r| {
+        r.addr.mode == crate::workflow::model::ResourceMode::Managed
+            && r.instances.iter().any(|i| i.current.is_some() || !i.deposed.is_empty())
+    });
     if !tracked {
         reports.push(Report::warning(Diag::new(
             "Empty or non-existent state",

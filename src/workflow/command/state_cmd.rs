@@ -3,8 +3,8 @@
 //! with its backup.
 
 use super::args::{Kind, Parsed, Spec, parse};
-use super::locking::{self, LockOptions};
 use super::diagnostic::Report;
+use super::locking::{self, LockOptions};
 use super::run::{Context, Outcome};
 use super::workdir;
 use crate::lang::Diag;
@@ -42,15 +42,20 @@ fn store_of(ctx: &Context) -> Result<(StateStore, State, std::path::PathBuf), Ou
 
 /// The workspace's state for a command that changes it: locked first (`operation` names the
 /// command in the lock info, as `state-rm`), as the options say, the lock kept by the store.
-fn locked_store_of(ctx: &Context, opts: &Parsed, command: &str, operation: &str) -> Result<(StateStore, State, std::path::PathBuf), Outcome> {
+fn locked_store_of(
+    ctx: &Context,
+    opts: &Parsed,
+    command: &str,
+    operation: &str,
+) -> Result<(StateStore, State, std::path::PathBuf), Outcome> {
     let lock = LockOptions::from_args(opts).map_err(|e| super::flags::refused(ctx, command, &e))?;
     let (_, _, path) = workdir::workspace(ctx).map_err(|r| legacy(ctx, &r))?;
     let mut o = ctx.outcome();
     let held = match locking::take(ctx, &mut o, &path, operation, lock) {
         Ok(h) => h,
-        Err(r) => return Err(locking::refused_legacy(o, r)),
+        Err(r) => return Err(locking::refused_legacy(o, *r)),
     };
-    let store = locking::open_store(&path, held, ctx).map_err(|r| ctx.outcome().fail(&[r], &Default::default()))?;
+    let store = locking::open_store(&path, held, ctx).map_err(|r| ctx.outcome().fail(&[*r], &Default::default()))?;
     let state = store.state().cloned().unwrap_or_default();
     Ok((store, state, path))
 }

@@ -47,7 +47,7 @@ fn all_sources(tree: &ModuleTree, out: &mut Sources) {
 
 /// The selected workspace's name and its state file's path.
 pub fn workspace(ctx: &Context) -> Result<(Workspaces, String, PathBuf), Vec<Report>> {
-    let settings = backend_settings(ctx).map_err(|r| vec![r])?;
+    let settings = backend_settings(ctx).map_err(|r| vec![*r])?;
     let ws = Workspaces::new(&ctx.dir, ctx.env.get("TF_WORKSPACE").map(String::as_str), ctx.version)
         .with_backend(settings.state_path(), settings.workspace_dir());
     let name = ws
@@ -61,10 +61,14 @@ pub fn workspace(ctx: &Context) -> Result<(Workspaces, String, PathBuf), Vec<Rep
 /// backend), or the error asking for `init` when the configuration changed them. A
 /// configuration that does not decode keeps the saved settings: its errors are the command's
 /// to report.
-pub fn backend_settings(ctx: &Context) -> Result<super::backend::LocalSettings, Report> {
+pub fn backend_settings(ctx: &Context) -> Result<super::backend::LocalSettings, Box<Report>> {
     let saved = super::backend::read_saved(&ctx.dir);
     let has_tf = std::fs::read_dir(&ctx.dir)
-        .map(|entries| entries.filter_map(Result::ok).any(|e| e.file_name().to_string_lossy().ends_with(".tf")))
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .any(|e| e.file_name().to_string_lossy().ends_with(".tf"))
+        })
         .unwrap_or(false);
     if saved.is_none() && !has_tf {
         return Ok(super::backend::LocalSettings::default());

@@ -32,7 +32,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             Ok(s) => s,
             Err(r) => {
                 let mut o = ctx.outcome();
-                o.report_legacy(&[r], &Default::default());
+                o.report_legacy(&[*r], &Default::default());
                 o.code = 1;
                 return o;
             }

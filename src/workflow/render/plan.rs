@@ -9,7 +9,7 @@ use super::draw::{self, Opts, pad};
 use super::json;
 use super::resource;
 use crate::lang::Value;
-use crate::workflow::model::{gates, Action, InstanceKey, OutputChange, Plan, PlanMode, Reason, ResourceChange, ResourceMode};
+use crate::workflow::model::{Action, InstanceKey, OutputChange, Plan, PlanMode, Reason, ResourceChange, ResourceMode, gates};
 
 /// The header before the legend, wrapped at Terraform's 78 columns.
 const HEADER: &str = "\nTerraform used the selected providers to generate the following execution\nplan. Resource actions are indicated with the following symbols:\n";
@@ -66,8 +66,14 @@ pub fn plan_text(plan: &Plan, opts: &RenderOptions) -> String {
             (Action::Create, "  [green]+[reset] create"),
             (Action::Update, "  [yellow]~[reset] update in-place"),
             (Action::Delete, "  [red]-[reset] destroy"),
-            (Action::DeleteThenCreate, "[red]-[reset]/[green]+[reset] destroy and then create replacement"),
-            (Action::CreateThenDelete, "[green]+[reset]/[red]-[reset] create replacement and then destroy"),
+            (
+                Action::DeleteThenCreate,
+                "[red]-[reset]/[green]+[reset] destroy and then create replacement",
+            ),
+            (
+                Action::CreateThenDelete,
+                "[green]+[reset]/[red]-[reset] create replacement and then destroy",
+            ),
             (Action::Read, " [cyan]<=[reset] read (data resources)"),
         ];
         for (action, line) in legend {
@@ -270,9 +276,9 @@ fn comment(c: &ResourceChange) -> String {
         }
         Action::Update => out.push_str(&format!("[bold]  # {addr}[reset] will be updated in-place")),
         Action::CreateThenDelete | Action::DeleteThenCreate => match c.reason {
-            Some(Reason::ReplaceBecauseTainted) => {
-                out.push_str(&format!("[bold]  # {addr}[reset] is tainted, so must be [bold][red]replaced[reset]"))
-            }
+            Some(Reason::ReplaceBecauseTainted) => out.push_str(&format!(
+                "[bold]  # {addr}[reset] is tainted, so must be [bold][red]replaced[reset]"
+            )),
             Some(Reason::ReplaceByRequest) => {
                 out.push_str(&format!("[bold]  # {addr}[reset] will be [bold][red]replaced[reset], as requested"))
             }
