@@ -93,14 +93,18 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         }
     }
     if providers_first {
+        // 1.15 installs the modules and the providers, then initializes the backend, and
+        // leaves three blank lines after it.
+        o.out(&modules);
         o.out(&heading("Initializing provider plugins found in the configuration..."));
         o.out(provider_lines);
-        o.out(&heading("\nInitializing the backend..."));
+        // The blank line before the heading is outside its colour.
+        o.out("\n");
+        o.out(&heading("Initializing the backend..."));
         if let Err(reports) = super::init_backend::run(ctx, &opts, &tree.config, &mut o) {
             return backend_failed(o, &reports, v);
         }
-        o.out(&modules);
-        o.out("\n");
+        o.out("\n\n");
     } else {
         o.out(&heading("Initializing the backend..."));
         // The backend is configured before the modules are listed; its errors are reported
