@@ -213,9 +213,13 @@ pub fn make(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Resu
     })
 }
 
-/// The plan's warnings, with those of the variables.
+/// The plan's warnings, with those of the variables: the objects to be forgotten first (as
+/// Terraform reports them, ahead of the others).
 pub fn warnings(plan: &Plan, vars: &[Report]) -> Vec<Report> {
-    let mut out: Vec<Report> = vars.to_vec();
-    out.extend(plan.warnings.iter().filter(|w| w.severity == Severity::Warning).cloned());
+    const FORGET: &str = "Some objects will no longer be managed by Terraform";
+    let plan_warnings = plan.warnings.iter().filter(|w| w.severity == Severity::Warning);
+    let mut out: Vec<Report> = plan_warnings.clone().filter(|w| w.diag.summary == FORGET).cloned().collect();
+    out.extend(vars.iter().cloned());
+    out.extend(plan_warnings.filter(|w| w.diag.summary != FORGET).cloned());
     out
 }
