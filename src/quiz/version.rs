@@ -254,13 +254,14 @@ fn arrival_at(r: Release, inst: &Instance) -> Option<&'static Arrival> {
         })
     };
     // A change that needs some text in the source explains a difference only where it is.
-    let markers: [(&Arrival, &[&str]); 6] = [
+    let markers: [(&Arrival, &[&str]); 7] = [
         (&releases::VARIABLE_NULLABLE, &["nullable"]),
         (&releases::EPHEMERAL_VALUES, &["ephemeral"]),
         (&releases::VALIDATION_MESSAGE_EXPRESSIONS, &["validation"]),
         (&releases::VALIDATION_CONSTANT_CONDITION, &["validation"]),
         (&releases::VALIDATION_ANY_REFERENCES, &["validation"]),
         (&releases::TRY_EVALUATES_UNKNOWNS, &["try(", "can("]),
+        (&releases::UNKNOWN_CALL_KEEPS_MARKS, &["sensitive"]),
     ];
     let in_source = |a: &&Arrival| {
         markers

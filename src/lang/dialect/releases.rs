@@ -270,6 +270,15 @@ pub const TRANSPOSE_NULL_LIST: Arrival = Arrival {
     source: "CHANGELOG.md v1.11.1: \"lang/funcs/transpose: Avoid crash due to map with null values\" (#36611): \"input must not contain null list\"",
 };
 
+/// A function call that returns unknown because an argument is unknown keeps the arguments'
+/// marks (`lower(var.secret)` is sensitive while `var.secret` is not yet known); before, the
+/// unknown result was unmarked.
+pub const UNKNOWN_CALL_KEEPS_MARKS: Arrival = Arrival {
+    name: "an unknown call result keeps its arguments' marks",
+    since: (1, 10, 0),
+    source: "tf-oracle: `validate` of `output \"p\" { value = lower(var.name) }` with a sensitive var.name fails with \"Output refers to sensitive values\" at 1.10.5, 1.11.4 and 1.12.2, not at 1.6.6, 1.8.4 and 1.9.8; go.mod: go-cty v1.14.4 at Terraform v1.9.8, v1.15.1 at v1.10.0",
+};
+
 /// try() and can() evaluate an argument that refers to unknown values (an error moves on, a
 /// value with unknowns makes the result unknown); before, such an argument made the result
 /// unknown unevaluated.
@@ -520,6 +529,7 @@ pub const FEATURES: &[Arrival] = &[
     EPHEMERAL_VALUES,
     NULL_CONVERSION_KEEPS_TYPES,
     TRY_EVALUATES_UNKNOWNS,
+    UNKNOWN_CALL_KEEPS_MARKS,
     FAILED_LOCAL_KEEPS_VALUE,
     TRANSPOSE_NULL_LIST,
     VALIDATION_MESSAGE_EXPRESSIONS,

@@ -52,6 +52,11 @@ pub trait Library {
     fn names(&self) -> Vec<&'static str>;
     /// Whether it has a function of this name.
     fn has(&self, name: &str) -> bool;
+    /// How an error from this call names it (`join(separator, lists...)`), if the library
+    /// knows the function.
+    fn signature(&self, _ev: &Evaluator, _c: &Call) -> Option<String> {
+        None
+    }
 }
 
 /// A scope with nothing in it but `path.*`, as the console without a configuration has.

@@ -3,6 +3,7 @@
 //! Functions are reached through the [`Library`] it is given, so it uses `dialect`, `value`
 //! and `syntax` only.
 
+pub mod diag_values;
 mod evaluator;
 pub mod host;
 pub mod trace;

@@ -187,6 +187,9 @@ impl crate::lang::eval::Library for Registry {
     fn has(&self, name: &str) -> bool {
         self.get(name).is_some()
     }
+    fn signature(&self, ev: &Evaluator, c: &Call) -> Option<String> {
+        signature(ev, c)
+    }
 }
 
 /// Evaluates a function call expression with the functions of `reg`.
@@ -418,7 +421,8 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
         }
     }
     if unknown {
-        return Ok(Value::Unknown(f.unknown_result.clone()).mark_if(sensitive));
+        let keep = crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::UNKNOWN_CALL_KEEPS_MARKS);
+        return Ok(Value::Unknown(f.unknown_result.clone()).mark_if(sensitive && keep));
     }
     // A result that can outgrow the arguments is charged before it is built (`core::split`
     // and `provider::terraform::encode_expr` too: the estimate goes by the plain name).
@@ -481,6 +485,20 @@ fn quoted_end(s: &str) -> Option<&str> {
         }
     }
     None
+}
+
+/// How Terraform names a built-in function's call under an error from it: its name as
+/// written and its parameters (`join(separator, lists...)`); `None` for a function it does not
+/// know.
+pub fn signature(ev: &Evaluator, c: &Call) -> Option<String> {
+    let f = builtins()
+        .get(c.name.as_str())
+        .filter(|_| c.namespace.is_empty() || c.full_name().starts_with("core::"))?;
+    let mut names: Vec<String> = f.params.iter().map(|p| param_name(ev, &c.name, p.name).to_string()).collect();
+    if let Some(v) = &f.variadic {
+        names.push(format!("{}...", param_name(ev, &c.name, v.name)));
+    }
+    Some(format!("{}({})", c.full_name(), names.join(", ")))
 }
 
 /// "Invalid function argument" with Terraform's detail.

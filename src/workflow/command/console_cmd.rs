@@ -29,9 +29,15 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     if let Err(r) = workdir::backend_settings(ctx) {
         return super::locking::refused_legacy(ctx.outcome(), *r);
     }
-    let wd = match workdir::open(ctx) {
+    let wd = match workdir::open_reports(ctx) {
         Ok(w) => w,
-        Err(o) => return o,
+        Err((reports, sources)) => {
+            // The console prints the configuration's errors through its message printer.
+            let mut o = ctx.outcome();
+            o.report_legacy(&reports, &sources);
+            o.code = 1;
+            return o;
+        }
     };
     let lock = match super::locking::LockOptions::from_args(&opts) {
         Ok(l) => l,

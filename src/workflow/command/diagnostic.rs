@@ -58,8 +58,11 @@ pub fn render(r: &Report, sources: &Sources) -> String {
         && let Some(src) = sources.get(file)
     {
         out.push_str(&snippet(file, src, span));
-        if !r.values.is_empty() {
+        if !r.values.is_empty() || r.call.is_some() {
             out.push_str("    ├────────────────\n");
+            if let Some(call) = &r.call {
+                out.push_str(&format!("    │ while calling {call}\n"));
+            }
             for (t, statement) in &r.values {
                 out.push_str(&format!("    │ {t} {statement}\n"));
             }
@@ -102,8 +105,17 @@ pub fn render_boxed(r: &Report, sources: &Sources) -> String {
         && let Some(src) = sources.get(file)
     {
         buf.push_str(&snippet_colored(file, src, span));
-        if !r.values.is_empty() {
+        if !r.values.is_empty() || r.call.is_some() {
             buf.push_str(&c("    [dark_gray]├────────────────[reset]\n"));
+            if let Some(call) = &r.call {
+                buf.push_str(&c("    [dark_gray]│[reset] while calling [bold]%s[reset](").replacen(
+                    "%s",
+                    call.split('(').next().unwrap_or(""),
+                    1,
+                ));
+                buf.push_str(call.split_once('(').map(|(_, rest)| rest).unwrap_or(")"));
+                buf.push('\n');
+            }
             for (t, statement) in &r.values {
                 buf.push_str(
                     &c("    [dark_gray]│[reset] [bold]%s[reset] %s\n")

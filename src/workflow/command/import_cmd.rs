@@ -42,9 +42,23 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     if let Err(r) = workdir::backend_settings(ctx) {
         return super::locking::refused_legacy(ctx.outcome(), *r);
     }
-    let wd = match workdir::open(ctx) {
+    let wd = match workdir::open_reports(ctx) {
         Ok(w) => w,
-        Err(o) => return o,
+        Err((reports, sources)) => {
+            // The import graph names a cycle's nodes `(expand)`, and its error ends with a
+            // line break of its own (tf-oracle 1.6.6 to 1.14.9).
+            let reports: Vec<Report> = reports
+                .into_iter()
+                .map(|mut r| {
+                    if let Some(nodes) = r.diag.summary.strip_prefix("Cycle: ") {
+                        let named: Vec<String> = nodes.split(", ").map(|n| format!("{n} (expand)")).collect();
+                        r.diag.summary = format!("Cycle: {}\n", named.join(", "));
+                    }
+                    r
+                })
+                .collect();
+            return ctx.outcome().fail(&reports, &sources);
+        }
     };
     let addr = match parse_target(addr_text) {
         Ok(Target::Instance(i)) => i,
@@ -166,9 +180,15 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         })
         .collect();
     if let Ok((p, _)) = super::planning::plan_options(ctx, &wd, &opts, false, &mut ctx.outcome()) {
-        let all_null = crate::workflow::model::gates::has(ctx.version, &crate::workflow::model::gates::IMPORT_OUTPUTS_NULL);
         let just: Vec<crate::lang::syntax::Expr> = exprs.iter().map(|(_, e, _)| e.clone()).collect();
-        if let Ok((values, with_data)) = crate::workflow::plan::make::console_with_data(&wd.tree, &wd.host, &next, &p, &just, false) {
+        if let Ok((values, with_data)) = crate::workflow::plan::make::console_with_data(
+            &wd.tree,
+            &wd.host,
+            &next,
+            &p,
+            &just,
+            crate::workflow::plan::make::ConsoleWalk::Import,
+        ) {
             for r in with_data
                 .resources
                 .iter()
@@ -182,11 +202,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             next = with_data;
             for ((name, _, sensitive), v) in exprs.iter().zip(values) {
                 let Ok(v) = v else { continue };
-                let v = if all_null {
-                    crate::lang::Value::Null(crate::lang::Type::Dynamic)
-                } else {
-                    unknown_as_null(v.unmark_deep().0)
-                };
+                let v = unknown_as_null(v.unmark_deep().0);
                 next.outputs.insert(
                     name.clone(),
                     crate::workflow::model::OutputValue {
@@ -212,7 +228,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
 fn unknown_as_null(v: crate::lang::Value) -> crate::lang::Value {
     use crate::lang::Value;
     match v {
-        Value::Unknown(_) => Value::Null(crate::lang::Type::Dynamic),
+        Value::Unknown(t) => Value::Null(t),
         Value::List(t, xs) => Value::List(t, xs.into_iter().map(unknown_as_null).collect()),
         Value::Set(t, xs) => Value::Set(t, xs.into_iter().map(unknown_as_null).collect()),
         Value::Tuple(xs) => Value::Tuple(xs.into_iter().map(unknown_as_null).collect()),

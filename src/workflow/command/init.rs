@@ -56,6 +56,27 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(t) => t,
         Err(reports) => {
             o.out(&heading("Initializing the backend..."));
+            // Blocks that parse but do not decode: the module installer reads the module
+            // calls anyway, installs them, and reports the errors itself, once and without
+            // the preamble (tf-oracle 1.6.6, 1.12.2, 1.14.9).
+            let parsed = load::load_parsed(&ctx.dir, v).and_then(|c| ModuleTree::load(&ctx.dir, ".", c, v, 0).ok());
+            if let Some(tree) = parsed.filter(|t| !installed::calls(t).is_empty()) {
+                let before = installed::read(&ctx.dir);
+                o.out(&colorize("[reset][bold]Initializing modules...", ctx.color));
+                o.out("\n");
+                for (key, source, rel) in &installed::calls(&tree) {
+                    if before.get(key) != Some(source) {
+                        o.out(&format!("- {key} in {rel}\n"));
+                    }
+                }
+                let _ = installed::write(&ctx.dir, &tree);
+                let mut o = o.fail(&reports, &super::diagnostic::sources_in(&ctx.dir));
+                // Before 1.9 a blank line follows.
+                if !compact {
+                    o.err("\n");
+                }
+                return o;
+            }
             o.err("\nError: Terraform encountered problems during initialisation, including problems\nwith the configuration, described below.\n\nThe Terraform configuration must be valid before initialization so that\nTerraform can determine which modules and providers need to be installed.\n\n");
             // Terraform reports the configuration's errors twice here: once from loading
             // the modules and once from loading the backend's configuration.

@@ -31,6 +31,13 @@ pub fn load(dir: &Path, version: TfVersion) -> Result<Config, Vec<Report>> {
 }
 
 /// Loads the configuration as `init` does: the blocks decoded, references not checked yet.
+/// The configuration as parsed, before the checks of its decoded blocks: what `init`'s module
+/// installer reads. `None` when it does not parse.
+pub fn load_parsed(dir: &Path, version: TfVersion) -> Option<Config> {
+    Config::load_dir_at(dir, version).ok().filter(|c| c.load_error.is_none())
+}
+
+/// Loads the configuration and checks its decoded blocks, references not checked yet.
 pub fn load_decoded(dir: &Path, version: TfVersion) -> Result<Config, Vec<Report>> {
     load_checked(dir, version, false)
 }
@@ -39,6 +46,10 @@ fn load_checked(dir: &Path, version: TfVersion, references: bool) -> Result<Conf
     let config = Config::load_dir_at(dir, version).map_err(|d| vec![Report::error(d)])?;
     if let Some(d) = &config.load_error {
         return Err(vec![Report::error(d.clone())]);
+    }
+    // A block or feature younger than the release (`removed` before 1.7, ...).
+    if let Some(d) = crate::lang::funcs::provider::gate_config(&config.files, version) {
+        return Err(vec![Report::error(d)]);
     }
     let mut refusals: Vec<Report> = super::static_checks::decoding(&config).into_iter().map(Report::error).collect();
     for r in &config.resources {

@@ -20,6 +20,9 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, "output", &e),
     };
+    if let Some(reports) = super::workdir::backend_errors(ctx) {
+        return ctx.outcome().fail(&reports, &super::diagnostic::sources_in(&ctx.dir));
+    }
     let (_, _, path) = match super::workdir::workspace(ctx) {
         Ok(x) => x,
         Err(r) => return ctx.outcome().fail(&r, &Default::default()),
@@ -56,12 +59,18 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             o
         }
         None => {
-            let text = render::output_all(&state.outputs, &ropts);
             if state.outputs.is_empty() {
-                // "No outputs found": a warning, on standard output.
-                o.out(&text);
+                // "No outputs found": a warning, on standard output, framed in colour unless
+                // -no-color.
+                o.report(
+                    &[Report::warning(Diag::new(
+                        "No outputs found",
+                        "The state file either has no outputs defined, or all the defined outputs are empty. Please define an output in your configuration with the `output` keyword and run `terraform refresh` for it to become available. If you are using interpolation, please verify the interpolated value is not empty. You can use the `terraform console` command to assist.",
+                    ))],
+                    &Default::default(),
+                );
             } else {
-                o.out(&text);
+                o.out(&render::output_all(&state.outputs, &ropts));
             }
             o
         }

@@ -180,6 +180,12 @@ pub fn plan_options(
 /// Makes the plan, or prints why it failed: a plan that met errors after planning some of its
 /// changes is shown as far as it went, then its warnings and errors.
 pub fn make(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Result<Plan, Outcome> {
+    // The configuration is validated first, with every variable unknown; what fails there
+    // fails before anything is refreshed or planned.
+    let invalid = crate::workflow::plan::validate::validate(&wd.tree, &wd.host, ctx.version, &wd.workspace);
+    if !invalid.is_empty() {
+        return Err(ctx.outcome().fail(&invalid, &wd.sources));
+    }
     let made = crate::workflow::plan::plan(&wd.tree, &wd.host, state, p);
     if let Ok(plan) = &made
         && !plan.errors.is_empty()
@@ -205,10 +211,14 @@ pub fn make(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Resu
             ..Plan::default()
         };
         o.out(&crate::workflow::render::refresh_lines_painted(&refreshed, ctx.color));
-        o.out(&super::color::colorize(
-            "\n[reset][bold][red]Planning failed.[reset][bold] Terraform encountered an error while generating this plan.[reset]\n\n",
-            ctx.color,
-        ));
+        // A plan that failed is still rendered ("Planning failed."); a destroy whose
+        // refreshing plan failed has no plan to render.
+        if p.mode != crate::workflow::model::PlanMode::Destroy {
+            o.out(&super::color::colorize(
+                "\n[reset][bold][red]Planning failed.[reset][bold] Terraform encountered an error while generating this plan.[reset]\n\n",
+                ctx.color,
+            ));
+        }
         o.fail(&problems, &wd.sources)
     })
 }

@@ -22,6 +22,9 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             &Default::default(),
         );
     }
+    if let Some(reports) = workdir::backend_errors(ctx) {
+        return ctx.outcome().fail(&reports, &super::diagnostic::sources_in(&ctx.dir));
+    }
     if let Some(file) = opts.rest.first() {
         // A saved plan: the plan made again from what it holds.
         let wd = match workdir::open(ctx) {

@@ -60,23 +60,25 @@ fn locked_store_of(
     Ok((store, state, path))
 }
 
-/// The refusal of a state command when the workspace has no state file (red, through the
-/// message printer).
-fn no_state(ctx: &Context) -> Outcome {
-    let mut o = ctx.outcome();
-    o.err(&super::color::colorize(
-        "[red]No state file was found!\n\nState management commands require a state file. Run this command\nin a directory where Terraform has been run or use the -state flag\nto point the command to a specific state location.[reset]",
-        ctx.color,
-    ));
-    o.err("\n");
-    o.code = 1;
-    o
-}
-
 /// Reports through the message printer (the whole diagnostic red), exit 1.
 fn legacy(ctx: &Context, reports: &[Report]) -> Outcome {
     let mut o = ctx.outcome();
     o.report_legacy(reports, &Default::default());
+    o.code = 1;
+    o
+}
+
+/// Terraform's refusal of a state command when the workspace has no state file at all (an
+/// empty state is not this): red through the UI for list, mv and rm, plain for show.
+fn no_state_file(ctx: &Context, red: bool) -> Outcome {
+    const NOT_FOUND: &str = "No state file was found!\n\nState management commands require a state file. Run this command\nin a directory where Terraform has been run or use the -state flag\nto point the command to a specific state location.";
+    let mut o = ctx.outcome();
+    if red {
+        o.err(&super::color::colorize(&format!("[red]{NOT_FOUND}[reset]"), ctx.color));
+        o.err("\n");
+    } else {
+        o.err(&format!("{NOT_FOUND}\n"));
+    }
     o.code = 1;
     o
 }
@@ -98,6 +100,26 @@ fn failed(ctx: &Context, e: CommandError) -> Outcome {
     o
 }
 
+/// Diagnostics and sources with each file named by the folder's full path.
+fn absolute_names(ctx: &Context, reports: Vec<Report>) -> (Vec<Report>, super::diagnostic::Sources) {
+    let dir = std::path::absolute(&ctx.dir).unwrap_or_else(|_| ctx.dir.clone());
+    let full = |name: &str| dir.join(name).display().to_string();
+    let plain = super::diagnostic::sources_in(&ctx.dir);
+    let reports = reports
+        .into_iter()
+        .map(|mut r| {
+            r.diag.file = r.diag.file.as_deref().map(full);
+            // A range in the detail ("already declared at main.tf:9,1-30") is named so too.
+            for name in plain.keys() {
+                r.diag.detail = r.diag.detail.replace(&format!("at {name}:"), &format!("at {}:", full(name)));
+            }
+            r
+        })
+        .collect();
+    let sources = plain.into_iter().map(|(n, t)| (full(&n), t)).collect();
+    (reports, sources)
+}
+
 fn unix_seconds() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -113,6 +135,21 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         o.code = 1;
         return o;
     };
+    if matches!(sub.as_str(), "list" | "pull" | "show" | "mv" | "rm")
+        && let Some(reports) = workdir::backend_errors(ctx)
+    {
+        // `state pull`, `mv` and `rm` name the files by the folder's full path (they load
+        // the configuration from there).
+        let (reports, sources) = if matches!(sub.as_str(), "pull" | "mv" | "rm") {
+            absolute_names(ctx, reports)
+        } else {
+            (reports, super::diagnostic::sources_in(&ctx.dir))
+        };
+        let mut o = ctx.outcome();
+        o.report_legacy(&reports, &sources);
+        o.code = 1;
+        return o;
+    }
     match sub.as_str() {
         "list" => list(ctx, rest),
         "pull" => pull(ctx),
@@ -137,7 +174,7 @@ fn list(ctx: &Context, args: &[String]) -> Outcome {
         Err(o) => return o,
     };
     if store.state().is_none() {
-        return no_state(ctx);
+        return no_state_file(ctx, true);
     }
     let filters: Vec<&str> = opts.rest.iter().map(String::as_str).collect();
     match commands::list(&state, &filters) {
@@ -175,7 +212,7 @@ fn pull(ctx: &Context) -> Outcome {
 }
 
 fn show(ctx: &Context, args: &[String]) -> Outcome {
-    let (_, state, _) = match store_of(ctx) {
+    let (store, state, _) = match store_of(ctx) {
         Ok(x) => x,
         Err(o) => return o,
     };
@@ -190,11 +227,14 @@ fn show(ctx: &Context, args: &[String]) -> Outcome {
         Ok(crate::workflow::model::address::Target::Resource(r)) => r.instance(crate::workflow::model::InstanceKey::None),
         _ => {
             let mut o = ctx.outcome();
-            o.err(&format!("Error parsing instance address: {addr}\n\nThis command requires that the address references one specific instance.\nTo view the available instances, use \"terraform state list\". Please modify\nthe address to reference a specific instance.\n"));
+            o.err(&format!("Error parsing instance address: {addr}\n\nThis command requires that the address references one specific instance.\nTo view the available instances, use \"terraform state list\". Please modify \nthe address to reference a specific instance.\n"));
             o.code = 1;
             return o;
         }
     };
+    if store.state().is_none() {
+        return no_state_file(ctx, false);
+    }
     let found = state
         .resources
         .iter()
@@ -210,7 +250,7 @@ fn show(ctx: &Context, args: &[String]) -> Outcome {
             &super::planning::render_options(ctx),
         )),
         None => {
-            o.err("No instance found for the given address!\n\nThis command requires that the address references one specific instance.\nTo view the available instances, use \"terraform state list\". Please modify\nthe address to reference a specific instance.\n");
+            o.err("No instance found for the given address!\n\nThis command requires that the address references one specific instance.\nTo view the available instances, use \"terraform state list\". Please modify \nthe address to reference a specific instance.\n");
             o.code = 1;
         }
     }
@@ -243,13 +283,16 @@ fn change(ctx: &Context, sub: &str, args: &[String]) -> Outcome {
         Ok(x) => x,
         Err(o) => return o,
     };
-    if store.state().is_none() {
-        return no_state(ctx);
-    }
     let dry = opts.flag("dry-run");
     let result = if sub == "mv" {
+        if store.state().is_none() {
+            return no_state_file(ctx, true);
+        }
         commands::mv(&state, &opts.rest[0], &opts.rest[1], dry)
     } else {
+        if store.state().is_none() && !opts.rest.is_empty() {
+            return no_state_file(ctx, true);
+        }
         let addrs: Vec<&str> = opts.rest.iter().map(String::as_str).collect();
         commands::rm(&state, &addrs, dry)
     };
@@ -279,6 +322,19 @@ pub fn taint(ctx: &Context, args: &[String], untaint: bool) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, name, &e),
     };
+    if let Some(reports) = workdir::backend_errors(ctx) {
+        // taint names the files by the folder's full path, untaint by their own (tf-oracle
+        // 1.12.2).
+        let (reports, sources) = if untaint {
+            (reports, super::diagnostic::sources_in(&ctx.dir))
+        } else {
+            absolute_names(ctx, reports)
+        };
+        let mut o = ctx.outcome();
+        o.report_legacy(&reports, &sources);
+        o.code = 1;
+        return o;
+    }
     let Some(addr) = opts.rest.first() else {
         let mut o = ctx.outcome();
         o.report_legacy(

@@ -1,7 +1,6 @@
 //! `terraform validate`: the configuration's own errors, without variables' values or state.
 
 use super::args::{Kind, Spec, parse};
-use super::load;
 use super::run::{Context, Outcome};
 
 const SPEC: Spec = &[
@@ -18,8 +17,14 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Err(e) => return super::flags::refused(ctx, "validate", &e),
     };
     let o = ctx.outcome();
-    match load::load(&ctx.dir, ctx.version) {
-        Ok(_) => {
+    let wd = match super::workdir::open(ctx) {
+        Ok(wd) => wd,
+        Err(failed) => return failed,
+    };
+    let problems = crate::workflow::plan::validate::validate(&wd.tree, &wd.host, ctx.version, &wd.workspace);
+    let checked = if problems.is_empty() { Ok(()) } else { Err(problems) };
+    match checked {
+        Ok(()) => {
             let mut o = o;
             if opts.flag("json") {
                 o.out("{\n  \"format_version\": \"1.0\",\n  \"valid\": true,\n  \"error_count\": 0,\n  \"warning_count\": 0,\n  \"diagnostics\": []\n}\n");
@@ -33,6 +38,6 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             }
             o
         }
-        Err(reports) => o.fail(&reports, &super::diagnostic::sources_in(&ctx.dir)),
+        Err(reports) => o.fail(&reports, &wd.sources),
     }
 }

@@ -81,7 +81,12 @@ pub fn backend_settings(ctx: &Context) -> Result<super::backend::LocalSettings, 
 
 /// Loads the folder for a command.
 pub fn open(ctx: &Context) -> Result<Workdir, Outcome> {
-    let fail = |reports: Vec<Report>, sources: &Sources| ctx.outcome().fail(&reports, sources);
+    open_reports(ctx).map_err(|(reports, sources)| ctx.outcome().fail(&reports, &sources))
+}
+
+/// [`open`], its errors not printed yet (with the sources they refer to).
+pub fn open_reports(ctx: &Context) -> Result<Workdir, (Vec<Report>, Sources)> {
+    let fail = |reports: Vec<Report>, sources: &Sources| (reports, sources.clone());
     let config = match load::load(&ctx.dir, ctx.version) {
         Ok(c) => c,
         Err(reports) => return Err(fail(reports, &sources_in(&ctx.dir))),
@@ -103,6 +108,14 @@ pub fn open(ctx: &Context) -> Result<Workdir, Outcome> {
         state_path,
         host: Host::with_root(&ctx.dir),
     })
+}
+
+/// The root module's decoding errors, which every command that opens the backend meets first
+/// (it reads the configuration for its `backend` block): `state`, `output`, `show`,
+/// `taint`, `workspace` (tf-oracle 1.12.2: `state list` in a folder whose resource has both
+/// `count` and `for_each` prints that error).
+pub fn backend_errors(ctx: &Context) -> Option<Vec<Report>> {
+    load::load_decoded(&ctx.dir, ctx.version).err()
 }
 
 /// The `-var` and `-var-file` options in the order given.

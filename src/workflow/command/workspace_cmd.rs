@@ -24,6 +24,14 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, &format!("workspace {sub}"), &e),
     };
+    if sub != "show"
+        && let Some(reports) = super::workdir::backend_errors(ctx)
+    {
+        let mut o = ctx.outcome();
+        o.report_legacy(&reports, &super::diagnostic::sources_in(&ctx.dir));
+        o.code = 1;
+        return o;
+    }
     // Every subcommand but `show` loads the backend: a backend waiting for `init` refuses them.
     let settings = if sub == "show" {
         super::backend::LocalSettings::default()

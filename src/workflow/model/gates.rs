@@ -27,12 +27,21 @@ pub const STATE_IDENTITY: Arrival = Arrival {
     source: "tf-oracle: 1.12.2 writes \"identity_schema_version\": 0 for terraform_data; 1.11.4 does not",
 };
 
-/// `import` writes every root output to the state as null (before, the outputs' values as the
-/// imported state gives them).
-pub const IMPORT_OUTPUTS_NULL: Arrival = Arrival {
-    name: "import writes null outputs",
+/// In `import`'s walk a resource with `count` or `for_each` that the state does not hold is
+/// wholly unknown (before, an empty tuple or object when it expands to nothing), so an output
+/// of it is stored as null.
+pub const IMPORT_EMPTY_EXPANSION_UNKNOWN: Arrival = Arrival {
+    name: "import: an empty count or for_each is unknown",
     since: (1, 14, 0),
-    source: "tf-oracle: after `import`, 1.14.9 stores a root output as null of type dynamic where 1.12.2 stores its value (tests/workflow/scenarios/wf1000-010, step 2); 1.13 not checked",
+    source: "tf-oracle: `import` with `output \"c\" { value = terraform_data.c[*].id }` and `count = 0` stores [] at 1.6.6 and 1.12.2, null at 1.14.9",
+};
+
+/// Validation checks an `import` block's `to` key against how its resource expands
+/// ("Invalid import 'to' expression: The target resource is using count.").
+pub const IMPORT_TARGET_EXPANSION: Arrival = Arrival {
+    name: "import 'to' checked against count and for_each",
+    since: (1, 10, 0),
+    source: "Terraform source: validateImportTargetExpansion in internal/terraform/node_resource_validate.go, absent at v1.9.0, present at v1.10.0; tf-oracle 1.12.2 and 1.14.9",
 };
 
 /// The refusal to destroy a `prevent_destroy` instance says "-target option" (before, "-target

@@ -25,6 +25,9 @@ pub struct Problem {
     pub address: Option<String>,
     /// `(traversal, statement)`: `("var.n", "is 3")`, sorted by traversal.
     pub values: Vec<(String, String)>,
+    /// The function call an error came from (`join(separator, lists...)`), printed as `while
+    /// calling ...` above the values.
+    pub call: Option<String>,
 }
 
 impl Problem {
@@ -32,18 +35,20 @@ impl Problem {
     pub fn error(diag: Diag) -> Problem {
         Problem {
             severity: Severity::Error,
+            values: Vec::new(),
+            call: None,
             diag,
             address: None,
-            values: Vec::new(),
         }
     }
     /// A warning.
     pub fn warning(diag: Diag) -> Problem {
         Problem {
             severity: Severity::Warning,
+            values: Vec::new(),
+            call: None,
             diag,
             address: None,
-            values: Vec::new(),
         }
     }
     /// The same with the values of the expression's references.

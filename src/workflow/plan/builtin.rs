@@ -29,6 +29,16 @@ fn attr(obj: &Value, name: &str) -> Value {
     }
 }
 
+/// The schema's object type of `terraform_data` (`id` a string, the rest dynamic).
+pub fn object_type() -> Type {
+    let mut m = BTreeMap::new();
+    m.insert("id".to_string(), Type::String);
+    for name in ["input", "output", "triggers_replace"] {
+        m.insert(name.to_string(), Type::Dynamic);
+    }
+    Type::Object(m)
+}
+
 /// An object of `terraform_data` from its attributes.
 pub fn object(id: Value, input: Value, output: Value, triggers: Value) -> Value {
     let mut m = BTreeMap::new();
@@ -43,7 +53,7 @@ pub fn object(id: Value, input: Value, output: Value, triggers: Value) -> Value 
 /// follows the input's), else unknown until apply.
 fn pending_output(input: &Value) -> Value {
     if input.is_null() {
-        input.clone()
+        input.clone().unmark_deep().0
     } else {
         Value::Unknown(input.ty())
     }
@@ -108,10 +118,14 @@ pub fn plan(prior: Option<&Value>, config: &Value, force_new: bool) -> Planned {
 }
 
 /// Applies a planned object: an unknown output takes the input, an unknown id a new UUID.
+/// The output is never sensitive: Terraform marks an object's attributes by the paths the
+/// configuration made sensitive (`input`), and the provider's output is not one of them
+/// (tf-oracle 1.12.2: an output of `terraform_data.a.output` with a sensitive input needs no
+/// `sensitive = true`).
 pub fn apply(planned: &Value, new_id: &mut dyn FnMut() -> String) -> Value {
     let mut output = attr(planned, "output");
     if output.has_unknown() {
-        output = attr(planned, "input");
+        output = attr(planned, "input").unmark_deep().0;
     }
     let mut id = attr(planned, "id");
     if id.has_unknown() {

@@ -3,7 +3,6 @@
 //! output's preconditions when it is evaluated, and `check` blocks' assertions (warnings).
 //! A condition that is not known yet is checked at apply.
 
-use super::values;
 use crate::lang::eval::Evaluator;
 use crate::lang::syntax::{BodyAst, Expr};
 use crate::lang::{Diag, Type, Value};
@@ -86,7 +85,7 @@ pub fn check(ev: &Evaluator, body: &BodyAst, which: Which, file: &str) -> Result
             Which::CheckAssert => Problem::warning(diag),
             _ => Problem::error(diag),
         };
-        failed.push(p.with_values(values::of(ev, cond)));
+        failed.push(p.with_values(crate::lang::eval::diag_values::of(ev, cond)));
         if which != Which::CheckAssert {
             break;
         }

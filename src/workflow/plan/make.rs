@@ -63,6 +63,17 @@ fn starting_objects(tree: &ModuleTree, host: &Host, opts: &PlanOptions, prior: &
 
 /// Plans the module tree `tree` from `prior`.
 pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -> Result<Plan, Vec<Problem>> {
+    // A destroy plan starts with a normal plan to refresh the state; what fails there fails
+    // the destroy, and nothing is shown of either plan (Terraform's destroyPlan).
+    if opts.mode == PlanMode::Destroy && !(prior.resources.is_empty() && prior.outputs.is_empty()) {
+        let mut normal = opts.clone();
+        normal.mode = PlanMode::Normal;
+        match plan(tree, host, prior, &normal) {
+            Err(problems) => return Err(problems),
+            Ok(p) if !p.errors.is_empty() => return Err(p.errors),
+            Ok(_) => {}
+        }
+    }
     let (objects, move_notes) = starting_objects(tree, host, opts, prior)?;
     let removed = refactor::removed_blocks(&tree.config).map_err(|d| vec![Problem::error(d)])?;
     // -replace names instances: a resource address without a key names only the no-key
@@ -89,6 +100,10 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
     if opts.mode != PlanMode::Destroy {
         let (root_outputs, errors) = walk_module_all(&shared, Vec::new(), tree, &opts.vars);
         if !errors.is_empty() {
+            // The outputs that could be evaluated are part of the partial plan; one that
+            // failed is not planned, not deleted.
+            let mut partial_outputs = output_changes(&tree.config, &root_outputs, prior);
+            partial_outputs.retain(|o| o.action != Action::Delete || !tree.config.outputs.iter().any(|(n, ..)| *n == o.name));
             let problems: Vec<Problem> = errors.into_iter().map(|d| shared.problem_for(d)).collect();
             // What was planned before the errors is shown, as Terraform shows a partial plan;
             // with nothing planned, the plan simply failed.
@@ -102,7 +117,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
                 mode: opts.mode,
                 prior: prior.clone(),
                 changes,
-                outputs: Vec::new(),
+                outputs: partial_outputs,
                 warnings: shared.warnings(),
                 targeted: !opts.targets.is_empty(),
                 errors: problems,
@@ -237,6 +252,12 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
     let mut errors = Vec::new();
     if !protected.is_empty() {
         // The plan is shown as far as it went; before 1.8 without the protected instances.
+        if opts.mode == PlanMode::Destroy {
+            // A destroy walks dependents first: what a protected instance depends on waits for
+            // a destroy that failed, so it is never planned (tf-oracle 1.6.6, 1.12.2).
+            let waiting = destroy_waiting(prior, protected.iter().map(|(a, _)| a));
+            changes.retain(|c| !waiting.contains(&config_address(&c.addr)));
+        }
         if !crate::workflow::model::gates::has(opts.version, &crate::workflow::model::gates::PREVENT_DESTROY_OPTION) {
             changes.retain(|c| !protected.iter().any(|(a, _)| *a == c.addr));
         }
@@ -347,7 +368,19 @@ pub fn console(
     exprs: &[crate::lang::syntax::Expr],
     planned: bool,
 ) -> Result<Vec<Result<Value, Diag>>, Vec<Problem>> {
-    console_with_data(tree, host, prior, opts, exprs, planned).map(|(values, _)| values)
+    let walk = if planned { ConsoleWalk::Planned } else { ConsoleWalk::State };
+    console_with_data(tree, host, prior, opts, exprs, walk).map(|(values, _)| values)
+}
+
+/// Which walk evaluates console-like expressions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConsoleWalk {
+    /// `terraform console`: resources as the state holds them.
+    State,
+    /// `terraform console -plan`: resources as the plan would leave them.
+    Planned,
+    /// The root outputs an import writes (see [`Phase::Import`]).
+    Import,
 }
 
 /// One result per console expression.
@@ -361,10 +394,14 @@ pub fn console_with_data(
     prior: &State,
     opts: &PlanOptions,
     exprs: &[crate::lang::syntax::Expr],
-    planned: bool,
+    walk: ConsoleWalk,
 ) -> Result<(ConsoleValues, State), Vec<Problem>> {
     let (objects, _) = starting_objects(tree, host, opts, prior)?;
-    let phase = if planned { Phase::Plan } else { Phase::Console };
+    let phase = match walk {
+        ConsoleWalk::State => Phase::Console,
+        ConsoleWalk::Planned => Phase::Plan,
+        ConsoleWalk::Import => Phase::Import,
+    };
     let shared = Shared::new(&objects, &[], phase, &opts.workspace, opts.version, host, Box::new(String::new));
     let values = super::walker::console_values(&shared, tree, &opts.vars, exprs);
     let mut state = prior.clone();
@@ -378,6 +415,7 @@ pub fn console_with_data(
 /// 1.12 (tf-oracle: 1.6.6 writes none).
 fn check_results(
     checks: &[(&'static str, String, String, &'static str, Vec<String>)],
+    unchecked: &[(&'static str, String)],
     version: crate::lang::dialect::releases::TfVersion,
 ) -> Option<serde_json::Value> {
     use serde_json::{Value as J, json};
@@ -403,10 +441,10 @@ fn check_results(
             None => entries.push((kind, config, vec![obj], vec![status])),
         }
     }
-    if entries.is_empty() {
+    if entries.is_empty() && unchecked.is_empty() {
         return None;
     }
-    let out: Vec<J> = entries
+    let mut out: Vec<J> = entries
         .into_iter()
         .map(|(kind, config, objects, statuses)| {
             let status = if statuses.contains(&"fail") {
@@ -419,6 +457,9 @@ fn check_results(
             json!({"object_kind": kind, "config_addr": config, "status": status, "objects": objects})
         })
         .collect();
+    for (kind, config) in unchecked {
+        out.push(json!({"object_kind": kind, "config_addr": config, "status": "unknown", "objects": null}));
+    }
     Some(J::Array(out))
 }
 
@@ -642,13 +683,16 @@ fn id_of(v: &Value) -> String {
 /// before destroying, by its full configuration address (`module.m.terraform_data.a`).
 fn resource_facts(tree: &ModuleTree, prefix: &str, out: &mut BTreeMap<String, (Vec<String>, bool)>) {
     let deps = deps::transitive(&tree.config);
+    // A dependency of a create_before_destroy resource is recorded as one too (tf-oracle
+    // 1.6.6 to 1.12.2: `db` that `web` depends on is stored with create_before_destroy).
+    let cbd = create_before_destroy(&tree.config);
     for decl in managed(&tree.config) {
         let local = decl.address();
         let d = deps
             .get(&local)
             .map(|d| d.iter().map(|x| format!("{prefix}{x}")).collect())
             .unwrap_or_default();
-        out.insert(format!("{prefix}{local}"), (d, Lifecycle::creates_before_destroy(decl)));
+        out.insert(format!("{prefix}{local}"), (d, cbd.contains(&local)));
     }
     for (name, call) in &tree.calls {
         resource_facts(&call.tree, &format!("{prefix}module.{name}."), out);
@@ -665,6 +709,25 @@ pub fn create_before_destroy(config: &Config) -> BTreeSet<String> {
         out.insert(decl.address());
         if let Some(d) = deps.get(&decl.address()) {
             out.extend(d.iter().cloned());
+        }
+    }
+    out
+}
+
+/// The resources (by configuration address) that the state says `failed` depend on: in a
+/// destroy their nodes wait for the failed ones.
+fn destroy_waiting<'a>(prior: &State, failed: impl Iterator<Item = &'a InstanceAddr>) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for addr in failed {
+        let object = prior
+            .resources
+            .iter()
+            .filter(|r| r.addr == addr.resource)
+            .flat_map(|r| r.instances.iter())
+            .find(|i| i.key == addr.key)
+            .and_then(|i| i.current.as_ref());
+        if let Some(o) = object {
+            out.extend(o.dependencies.iter().cloned());
         }
     }
     out
@@ -827,7 +890,33 @@ pub fn apply(
     let _ = module_path;
     if plan.mode != PlanMode::Destroy {
         put_data(&mut state, shared.data_read.take());
-        state.check_results = check_results(&shared.checks.take(), opts.version);
+        let mut checks = shared.checks.take();
+        // A targeted apply evaluates only the targets and what they depend on: the other
+        // checkable objects are recorded as not checked (unknown, no objects).
+        let mut unchecked: Vec<(&'static str, String)> = Vec::new();
+        if !opts.targets.is_empty() {
+            let allowed = targeted(tree, &opts.targets);
+            let evaluated = |kind: &str, config: &str| match kind {
+                "resource" => allowed.contains(config),
+                "output" => tree
+                    .config
+                    .outputs
+                    .iter()
+                    .find(|(n, ..)| format!("output.{n}") == config)
+                    .and_then(|(_, _, body, _)| body.attr("value"))
+                    .is_none_or(|v| deps::of_expr(&v.expr, &tree.config).iter().all(|d| allowed.contains(d))),
+                "check" => false,
+                _ => true,
+            };
+            checks.retain(|(kind, config, ..)| {
+                let keep = evaluated(kind, config);
+                if !keep && !unchecked.iter().any(|(k, c)| k == kind && c == config) {
+                    unchecked.push((kind, config.clone()));
+                }
+                keep
+            });
+        }
+        state.check_results = check_results(&checks, &unchecked, opts.version);
     }
     let warnings = if plan.targeted { Vec::new() } else { shared.warnings() };
     Ok(Applied {

@@ -11,7 +11,7 @@ pub mod options;
 pub mod refactor;
 pub mod remote_state;
 pub mod tree;
-pub mod values;
+pub mod validate;
 pub mod walker;
 
 pub use make::{Applied, Event, apply, plan};

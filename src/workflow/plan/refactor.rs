@@ -73,3 +73,50 @@ pub fn import_blocks(config: &Config, ev: &Evaluator) -> Result<Vec<Import>, Dia
     }
     Ok(out)
 }
+
+/// The `import` blocks whose `to` address does not fit how its resource expands: a key on a
+/// resource without `count` or `for_each`, the wrong kind of key, or none on one that has
+/// them ("Invalid import 'to' expression", checked by validation from 1.10).
+pub fn import_target_errors(config: &Config) -> Vec<Diag> {
+    use crate::lang::config::resources::Mode;
+    use crate::workflow::model::InstanceKey;
+    let mut out = Vec::new();
+    for f in &config.files {
+        for b in f.body.blocks_of("import") {
+            let (Ok(to), Some(a)) = (address_attr(f, b, "to"), b.body.attr("to")) else {
+                continue;
+            };
+            let (resource, key) = match &to {
+                Target::Instance(i) => (&i.resource, i.key.clone()),
+                Target::Resource(r) => (r, InstanceKey::None),
+                Target::Module(_) => continue,
+            };
+            if !resource.module.is_empty() {
+                continue;
+            }
+            let decl = config.resource(Mode::Managed, &resource.rtype, &resource.name);
+            let count = decl.is_some_and(|d| d.body.attr("count").is_some());
+            let for_each = decl.is_some_and(|d| d.body.attr("for_each").is_some());
+            let details: Vec<&str> = match key {
+                InstanceKey::Str(_) if !for_each => vec!["The target resource does not use for_each."],
+                InstanceKey::Int(_) if !count => vec!["The target resource does not use count."],
+                InstanceKey::None => [
+                    for_each.then_some("The target resource is using for_each."),
+                    count.then_some("The target resource is using count."),
+                ]
+                .into_iter()
+                .flatten()
+                .collect(),
+                _ => Vec::new(),
+            };
+            for detail in details {
+                out.push(
+                    Diag::new("Invalid import 'to' expression", detail)
+                        .at(&a.expr.span)
+                        .in_file(&f.name),
+                );
+            }
+        }
+    }
+    out
+}

@@ -19,6 +19,7 @@ use crate::lang::eval::host::Host;
 use crate::lang::eval::{EmptyScope, Evaluator, Scope};
 use crate::lang::syntax::{Op, Span};
 use crate::lang::{Diag, Rules, Type, Value};
+use crate::workflow::model::gates;
 use crate::workflow::model::{
     Action, InstanceAddr, InstanceKey, ModuleStep, Problem, Reason, ResourceAddr, ResourceChange, ResourceMode, Severity,
 };
@@ -38,6 +39,14 @@ pub enum Phase<'p> {
     /// `terraform console`: a resource is what the state holds, and a resource the state
     /// does not hold is unknown as a whole.
     Console,
+    /// `terraform import`'s walk: as [`Phase::Console`], except that a resource the state does
+    /// not hold is an unknown object when it has one instance, and, with `count` or
+    /// `for_each`, an empty tuple or object when it expands to nothing (before 1.14) or else
+    /// wholly unknown (Terraform's evaluator, `walkImport`; tf-oracle 1.6.6, 1.12.2, 1.14.9).
+    Import,
+    /// The validate walk (see [`super::validate`]): each declaration evaluated once with
+    /// unknown variables and repetition, resources unknown, nothing planned.
+    Validate,
 }
 
 /// One instance as the walk saw it.
@@ -102,6 +111,12 @@ pub struct Shared<'w> {
     /// Problems found with more than a diagnostic says (a failed condition's values) and the
     /// warnings of check blocks.
     pub problems: RefCell<Vec<Problem>>,
+    /// What Terraform prints under errors' source lines (values, the function called), worked
+    /// out where each error was met, by the error.
+    pub explained: RefCell<Vec<(Diag, crate::lang::eval::diag_values::Explained)>>,
+    /// Errors of instances whose siblings went on (Terraform plans each instance as its own
+    /// node): reported with the module's errors.
+    pub sibling_errors: RefCell<Vec<Diag>>,
 }
 
 impl<'w> Shared<'w> {
@@ -127,6 +142,8 @@ impl<'w> Shared<'w> {
             new_id: RefCell::new(new_id),
             modules_walked: RefCell::new(Vec::new()),
             problems: RefCell::new(Vec::new()),
+            explained: RefCell::new(Vec::new()),
+            sibling_errors: RefCell::new(Vec::new()),
             data_read: RefCell::new(Vec::new()),
             checks: RefCell::new(Vec::new()),
         }
@@ -165,14 +182,35 @@ impl<'w> Shared<'w> {
     }
 
     /// The problem an error diagnostic stands for: the one kept with it, or the diagnostic
-    /// alone.
+    /// alone with what was worked out for it (see [`Shared::explain`]).
     pub fn problem_for(&self, d: Diag) -> Problem {
-        self.problems
+        if let Some(p) = self.problems.borrow().iter().find(|p| p.severity == Severity::Error && p.diag == d) {
+            return p.clone();
+        }
+        let explained = self
+            .explained
             .borrow()
             .iter()
-            .find(|p| p.severity == Severity::Error && p.diag == d)
-            .cloned()
-            .unwrap_or_else(|| Problem::error(d))
+            .find(|(k, _)| same_error(k, &d))
+            .map(|(_, x)| x.clone());
+        let mut p = Problem::error(d);
+        if let Some(x) = explained {
+            p = p.with_values(x.values);
+            p.call = x.call;
+        }
+        p
+    }
+
+    /// Works out, the first time `d` is met, what Terraform prints under its source line from
+    /// the expressions it may have come from, evaluated by `ev` (in the error's scope: its
+    /// `count.index`, `each`); returns `d`.
+    pub fn explain(&self, ev: &Evaluator, exprs: &[&crate::lang::syntax::Expr], d: Diag) -> Diag {
+        if !self.explained.borrow().iter().any(|(k, _)| same_error(k, &d))
+            && let Some(x) = crate::lang::eval::diag_values::explain(ev, exprs, &d)
+        {
+            self.explained.borrow_mut().push((d.clone(), x));
+        }
+        d
     }
 
     /// The warnings the walk met (check blocks).
@@ -184,6 +222,20 @@ impl<'w> Shared<'w> {
             .cloned()
             .collect()
     }
+}
+
+/// The same error met twice: its file may be named on the way up.
+fn same_error(a: &Diag, b: &Diag) -> bool {
+    a.summary == b.summary && a.detail == b.detail && a.span == b.span && (a.file.is_none() || b.file.is_none() || a.file == b.file)
+}
+
+/// Every attribute expression of a body and of its nested blocks.
+pub fn body_exprs(body: &crate::lang::syntax::BodyAst) -> Vec<&crate::lang::syntax::Expr> {
+    let mut out: Vec<&crate::lang::syntax::Expr> = body.attrs.iter().map(|a| &a.expr).collect();
+    for b in &body.blocks {
+        out.extend(body_exprs(&b.body));
+    }
+    out
 }
 
 /// The walk of one module instance.
@@ -277,7 +329,8 @@ impl<'s, 'w> Walker<'s, 'w> {
             }
         }
         let (prefix, here) = (self.config_prefix(), self.instance_prefix());
-        for (name, fi, body, _) in &self.tree.config.checks {
+        let validating = matches!(self.shared.phase, Phase::Validate);
+        for (name, fi, body, _) in self.tree.config.checks.iter().filter(|_| !validating) {
             match conditions::check(ev, body, Which::CheckAssert, &self.file_name(*fi)) {
                 Ok(found) => {
                     let unknown = conditions::any_unknown(ev, body, Which::CheckAssert);
@@ -294,37 +347,56 @@ impl<'s, 'w> Walker<'s, 'w> {
             }
         }
         let mut outputs = BTreeMap::new();
-        for (name, fi, body, _) in &self.tree.config.outputs {
+        for (name, fi, body, span) in &self.tree.config.outputs {
             let Some(value) = body.attr("value") else { continue };
-            match conditions::check(ev, body, Which::OutputPrecondition, &self.file_name(*fi)) {
-                Ok(found) => {
-                    if !conditions::blocks(body, Which::OutputPrecondition).is_empty() {
-                        let unknown = conditions::any_unknown(ev, body, Which::OutputPrecondition);
-                        self.shared.record_check(
-                            "output",
-                            format!("{prefix}output.{name}"),
-                            format!("{here}output.{name}"),
-                            &found,
-                            unknown,
-                        );
+            if validating {
+                if let Err(d) = super::validate::condition_errors(ev, body, Which::OutputPrecondition, &self.file_name(*fi)) {
+                    push_unique(errors, d);
+                    continue;
+                }
+            } else {
+                match conditions::check(ev, body, Which::OutputPrecondition, &self.file_name(*fi)) {
+                    Ok(found) => {
+                        if !conditions::blocks(body, Which::OutputPrecondition).is_empty() {
+                            let unknown = conditions::any_unknown(ev, body, Which::OutputPrecondition);
+                            self.shared.record_check(
+                                "output",
+                                format!("{prefix}output.{name}"),
+                                format!("{here}output.{name}"),
+                                &found,
+                                unknown,
+                            );
+                        }
+                        if let Some(p) = found.into_iter().next() {
+                            let d = self.shared.fail(p);
+                            push_unique(errors, d);
+                            continue;
+                        }
                     }
-                    if let Some(p) = found.into_iter().next() {
-                        let d = self.shared.fail(p);
+                    Err(d) => {
                         push_unique(errors, d);
                         continue;
                     }
                 }
-                Err(d) => {
-                    push_unique(errors, d);
-                    continue;
-                }
             }
             let sensitive = matches!(body.attr("sensitive").map(|a| ev.eval(&a.expr)), Some(Ok(Value::Bool(true))));
             match ev.eval(&value.expr) {
+                // A root output must be declared sensitive to hand on a sensitive value
+                // (Terraform's output node; module outputs need not be).
+                Ok(v) if self.module.is_empty() && !sensitive && v.has_sensitive() => {
+                    let src = self.tree.config.files.get(*fi).map(|f| f.src.as_str()).unwrap_or("");
+                    let d = Diag::new(
+                        "Output refers to sensitive values",
+                        "To reduce the risk of accidentally exporting sensitive data that was intended to be only internal, Terraform requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.\n\nIf you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true",
+                    )
+                    .at(&crate::lang::config::declaration_range(src, span))
+                    .in_file(&self.file_name(*fi));
+                    push_unique(errors, d);
+                }
                 Ok(v) => {
                     outputs.insert(name.clone(), v.mark_if(sensitive));
                 }
-                Err(d) => push_unique(errors, d.in_file(&self.file_name(*fi))),
+                Err(d) => push_unique(errors, self.shared.explain(ev, &[&value.expr], d).in_file(&self.file_name(*fi))),
             }
         }
         Value::Object(outputs)
@@ -373,6 +445,26 @@ impl<'s, 'w> Walker<'s, 'w> {
         r
     }
 
+    /// A resource in the validate walk: its arguments, lifecycle and conditions evaluated
+    /// once, for their errors.
+    fn validate_resource(&self, ev: &Evaluator, decl: &ResourceDecl) -> DResult<Vec<Walked>> {
+        Lifecycle::read(ev, decl)?;
+        let vars = super::validate::stub_repetition(ev, decl)?;
+        ev.with_var(vars.clone(), || {
+            resource_object(ev, decl).map_err(|d| self.shared.explain(ev, &body_exprs(&decl.body), d))
+        })?;
+        let file = self.file_name(decl.file);
+        ev.with_var(vars.clone(), || {
+            super::validate::condition_errors(ev, &decl.body, Which::ResourcePrecondition, &file)
+        })?;
+        let mut with_self = vars;
+        with_self.push(("self".to_string(), Value::Unknown(builtin::object_type())));
+        ev.with_var(with_self, || {
+            super::validate::condition_errors(ev, &decl.body, Which::ResourcePostcondition, &file)
+        })?;
+        Ok(Vec::new())
+    }
+
     /// The resources of this module replaced create-before-destroy, their own setting or a
     /// dependent's.
     fn inherited_cbd(&self) -> &std::collections::BTreeSet<String> {
@@ -391,6 +483,11 @@ impl<'s, 'w> Walker<'s, 'w> {
         self.slots.borrow_mut().insert(addr.clone(), Slot::Busy);
         let fname = self.file_name(decl.file);
         let r = (|| {
+            if matches!(self.shared.phase, Phase::Validate) {
+                let vars = super::validate::stub_repetition(ev, decl)?;
+                ev.with_var(vars, || super::remote_state::arguments(ev, &decl.body))?;
+                return Ok(Vec::new());
+            }
             let raddr = decl_addr(&self.module, decl);
             let mut out = Vec::new();
             for (key, each_value) in expand(ev, decl)? {
@@ -414,60 +511,80 @@ impl<'s, 'w> Walker<'s, 'w> {
     }
 
     fn walk_resource(&self, ev: &Evaluator, decl: &ResourceDecl) -> DResult<Vec<Walked>> {
+        if matches!(self.shared.phase, Phase::Validate) {
+            return self.validate_resource(ev, decl);
+        }
         let mut lifecycle = Lifecycle::read(ev, decl)?;
         lifecycle.create_before_destroy |= self.inherited_cbd().contains(&decl.address());
         let raddr = decl_addr(&self.module, decl);
         let mut out = Vec::new();
+        // Each instance is planned on its own: one that fails leaves its siblings going on,
+        // and the resource fails with the first error (the others are reported too).
+        let mut first: Option<Diag> = None;
         for (key, each_value) in expand(ev, decl)? {
-            let iaddr = raddr.instance(key_of(&key));
-            let vars = instance_vars(&key, &each_value);
-            let config = ev.with_var(vars.clone(), || resource_object(ev, decl))?;
-            let config = Value::Object(config);
-            let prior = self.shared.prior.get(&iaddr);
-            let file = self.file_name(decl.file);
-            if matches!(self.shared.phase, Phase::Plan)
-                && let Some(p) = ev
-                    .with_var(vars.clone(), || {
-                        conditions::check(ev, &decl.body, Which::ResourcePrecondition, &file)
-                    })?
-                    .into_iter()
-                    .next()
-            {
-                return Err(self.shared.fail(p));
-            }
-            let value = match &self.shared.phase {
-                Phase::Plan => {
-                    let triggered = match prior {
-                        Some(p) if !p.tainted && !lifecycle.replace_triggered_by.is_empty() => {
-                            ev.with_var(vars.clone(), || lifecycle.triggered(ev, self))?
-                        }
-                        _ => false,
-                    };
-                    self.plan_instance(decl, &lifecycle, &iaddr, prior, &config, triggered)?
+            let one = (|| -> DResult<Walked> {
+                let iaddr = raddr.instance(key_of(&key));
+                let vars = instance_vars(&key, &each_value);
+                let config = ev.with_var(vars.clone(), || {
+                    resource_object(ev, decl).map_err(|d| self.shared.explain(ev, &body_exprs(&decl.body), d))
+                })?;
+                let config = Value::Object(config);
+                let prior = self.shared.prior.get(&iaddr);
+                let file = self.file_name(decl.file);
+                if matches!(self.shared.phase, Phase::Plan)
+                    && let Some(p) = ev
+                        .with_var(vars.clone(), || {
+                            conditions::check(ev, &decl.body, Which::ResourcePrecondition, &file)
+                        })?
+                        .into_iter()
+                        .next()
+                {
+                    return Err(self.shared.fail(p));
                 }
-                Phase::Apply { planned } => self.apply_instance(&iaddr, prior, &config, planned.get(&iaddr)),
-                Phase::Console => prior.map(|p| p.value.clone()).unwrap_or(Value::Unknown(Type::Dynamic)),
-            };
-            let mut with_self = vars.clone();
-            with_self.push(("self".to_string(), value.clone()));
-            let post = ev.with_var(with_self.clone(), || {
-                conditions::check(ev, &decl.body, Which::ResourcePostcondition, &file)
-            })?;
-            let checked = !conditions::blocks(&decl.body, Which::ResourcePrecondition).is_empty()
-                || !conditions::blocks(&decl.body, Which::ResourcePostcondition).is_empty();
-            if checked {
-                let unknown = ev.with_var(vars.clone(), || {
-                    conditions::any_unknown(ev, &decl.body, Which::ResourcePrecondition)
-                }) || ev.with_var(with_self, || conditions::any_unknown(ev, &decl.body, Which::ResourcePostcondition));
-                let config_addr = self.config_prefix() + &decl.address();
-                self.shared.record_check("resource", config_addr, iaddr.to_string(), &post, unknown);
+                let value = match &self.shared.phase {
+                    Phase::Plan => {
+                        let triggered = match prior {
+                            Some(p) if !p.tainted && !lifecycle.replace_triggered_by.is_empty() => {
+                                ev.with_var(vars.clone(), || lifecycle.triggered(ev, self))?
+                            }
+                            _ => false,
+                        };
+                        self.plan_instance(decl, &lifecycle, &iaddr, prior, &config, triggered)?
+                    }
+                    Phase::Apply { planned } => self.apply_instance(&iaddr, prior, &config, planned.get(&iaddr)),
+                    Phase::Console | Phase::Import | Phase::Validate => {
+                        prior.map(|p| p.value.clone()).unwrap_or(Value::Unknown(Type::Dynamic))
+                    }
+                };
+                let mut with_self = vars.clone();
+                with_self.push(("self".to_string(), value.clone()));
+                let post = ev.with_var(with_self.clone(), || {
+                    conditions::check(ev, &decl.body, Which::ResourcePostcondition, &file)
+                })?;
+                let checked = !conditions::blocks(&decl.body, Which::ResourcePrecondition).is_empty()
+                    || !conditions::blocks(&decl.body, Which::ResourcePostcondition).is_empty();
+                if checked {
+                    let unknown = ev.with_var(vars.clone(), || {
+                        conditions::any_unknown(ev, &decl.body, Which::ResourcePrecondition)
+                    }) || ev.with_var(with_self, || conditions::any_unknown(ev, &decl.body, Which::ResourcePostcondition));
+                    let config_addr = self.config_prefix() + &decl.address();
+                    self.shared.record_check("resource", config_addr, iaddr.to_string(), &post, unknown);
+                }
+                if let Some(p) = post.into_iter().next() {
+                    return Err(self.shared.fail(p));
+                }
+                Ok(Walked { addr: iaddr, value })
+            })();
+            match one {
+                Ok(w) => out.push(w),
+                Err(d) if first.is_none() => first = Some(d),
+                Err(d) => self.shared.sibling_errors.borrow_mut().push(d.in_file(&self.file_name(decl.file))),
             }
-            if let Some(p) = post.into_iter().next() {
-                return Err(self.shared.fail(p));
-            }
-            out.push(Walked { addr: iaddr, value });
         }
-        Ok(out)
+        match first {
+            Some(d) => Err(d),
+            None => Ok(out),
+        }
     }
 
     fn plan_instance(
@@ -530,7 +647,9 @@ impl<'s, 'w> Walker<'s, 'w> {
                 }
             }
         };
-        if lifecycle.prevent_destroy && matches!(action, Action::DeleteThenCreate | Action::CreateThenDelete) {
+        let protected = lifecycle.prevent_destroy && matches!(action, Action::DeleteThenCreate | Action::CreateThenDelete);
+        // From 1.8 the refused replacement is part of the partial plan shown with the error.
+        if protected && !gates::has(self.shared.version, &gates::PREVENT_DESTROY_OPTION) {
             let src = self.tree.config.files.get(decl.file).map(|f| f.src.as_str()).unwrap_or("");
             return Err(prevent_destroy_error(addr, decl, src));
         }
@@ -545,6 +664,10 @@ impl<'s, 'w> Walker<'s, 'w> {
             replace_paths,
             importing: prior.and_then(|p| p.imported.clone()),
         });
+        if protected {
+            let src = self.tree.config.files.get(decl.file).map(|f| f.src.as_str()).unwrap_or("");
+            return Err(prevent_destroy_error(addr, decl, src));
+        }
         Ok(planned.after)
     }
 
@@ -618,7 +741,20 @@ impl<'s, 'w> Walker<'s, 'w> {
             span: call.block.span.clone(),
             check: None,
         };
-        let keys = expand(ev, &as_decl).map_err(|e| e.in_file(&fname))?;
+        let validating = matches!(self.shared.phase, Phase::Validate);
+        let keys = if validating {
+            let vars = super::validate::stub_repetition(ev, &as_decl).map_err(|e| e.in_file(&fname))?;
+            vec![(Key::None, None, vars)]
+        } else {
+            expand(ev, &as_decl)
+                .map_err(|e| e.in_file(&fname))?
+                .into_iter()
+                .map(|(k, e)| {
+                    let vars = instance_vars(&k, &e);
+                    (k, e, vars)
+                })
+                .collect()
+        };
         let child_config = &call.tree.config;
         for a in &call.block.body.attrs {
             if !CALL_META.contains(&a.name.as_str()) && !child_config.variables.contains_key(&a.name) {
@@ -641,14 +777,17 @@ impl<'s, 'w> Walker<'s, 'w> {
             }
         }
         let mut values = Vec::new();
-        for (key, each_value) in keys {
-            let vars = instance_vars(&key, &each_value);
+        for (key, _, vars) in keys {
             let mut inputs = BTreeMap::new();
             for a in &call.block.body.attrs {
                 if CALL_META.contains(&a.name.as_str()) {
                     continue;
                 }
-                let v = ev.with_var(vars.clone(), || ev.eval(&a.expr)).map_err(|e| e.in_file(&fname))?;
+                let v = ev
+                    .with_var(vars.clone(), || {
+                        ev.eval(&a.expr).map_err(|d| self.shared.explain(ev, &[&a.expr], d))
+                    })
+                    .map_err(|e| e.in_file(&fname))?;
                 inputs.insert(a.name.clone(), v);
             }
             let mut path = self.module.clone();
@@ -658,6 +797,14 @@ impl<'s, 'w> Walker<'s, 'w> {
             });
             let value = walk_module(self.shared, path, &call.tree, &inputs)?;
             values.push((key, value));
+        }
+        if validating {
+            let body = &call.block.body;
+            return Ok(super::validate::module_value(
+                &call.tree,
+                body.attr("count").is_some(),
+                body.attr("for_each").is_some(),
+            ));
         }
         Ok(if call.block.body.attr("count").is_some() {
             Value::Tuple(values.into_iter().map(|(_, v)| v).collect())
@@ -687,6 +834,13 @@ pub fn walk_module_all(shared: &Shared, path: Vec<ModuleStep>, tree: &ModuleTree
     let mut ev0 = Evaluator::new(&rules, &empty, reg, shared.host);
     ev0.version = shared.version;
     let walker = Walker::new(shared, path, tree);
+    let unknown;
+    let inputs = if matches!(shared.phase, Phase::Validate) {
+        unknown = super::validate::unknown_inputs(tree);
+        &unknown
+    } else {
+        inputs
+    };
     let inner = match ConfigScope::new(&tree.config, &ev0, inputs) {
         Ok(s) => s,
         Err(d) => return (Value::Unknown(Type::Dynamic), vec![d.in_file(&walker.file_name(0))]),
@@ -714,7 +868,47 @@ pub fn walk_module_all(shared: &Shared, path: Vec<ModuleStep>, tree: &ModuleTree
     if !errors.is_empty() {
         return (Value::Unknown(Type::Dynamic), errors);
     }
-    let value = crate::lang::dialect::releases::within(shared.version, || walker.walk_all(&ev, &mut errors));
+    if matches!(shared.phase, Phase::Validate | Phase::Plan | Phase::Apply { .. }) {
+        // Every local is a node of the graph, referenced or not.
+        for (name, (_, expr)) in &tree.config.locals {
+            if let Err(d) = scope.resolve(&ev, "local", Some(name), &expr.span) {
+                push_unique(&mut errors, d);
+            }
+        }
+    }
+    let mut value = crate::lang::dialect::releases::within(shared.version, || walker.walk_all(&ev, &mut errors));
+    // A local that failed stands unknown for what refers to it (the console's way); its error
+    // is the walk's.
+    let failed_locals = scope.inner.walk_errors();
+    if !failed_locals.is_empty() && !matches!(shared.phase, Phase::Console | Phase::Import) {
+        for d in failed_locals {
+            push_unique(&mut errors, d);
+        }
+        value = Value::Unknown(Type::Dynamic);
+    }
+    if walker.module.is_empty() {
+        for d in shared.sibling_errors.take() {
+            push_unique(&mut errors, d);
+        }
+    }
+    // Errors of expressions evaluated outside an instance (locals, count, for_each) are
+    // explained in the module's own scope.
+    if !errors.is_empty() {
+        let config = &tree.config;
+        let mut exprs: Vec<&crate::lang::syntax::Expr> = config.locals.values().map(|(_, e)| e).collect();
+        for decl in &config.resources {
+            exprs.extend(body_exprs(&decl.body));
+        }
+        for (_, _, body, _) in config.outputs.iter().chain(config.checks.iter()) {
+            exprs.extend(body_exprs(body));
+        }
+        for call in tree.calls.values() {
+            exprs.extend(body_exprs(&call.block.body));
+        }
+        for d in &errors {
+            shared.explain(&ev, &exprs, d.clone());
+        }
+    }
     (value, errors)
 }
 
@@ -766,6 +960,71 @@ pub struct WalkScope<'a, 's, 'w> {
     pub walker: &'a Walker<'s, 'w>,
 }
 
+impl WalkScope<'_, '_, '_> {
+    /// The instances of a resource the state holds, as Terraform's evaluator reads them outside
+    /// a plan: the state's keys, not the configuration's (`count` up to the highest index held,
+    /// the gaps unknown; a key of the other kind left out).
+    fn held_instances(&self, decl: &ResourceDecl) -> Vec<Instance> {
+        let raddr = decl_addr(&self.walker.module, decl);
+        let held: Vec<(&InstanceAddr, &PriorObject)> = self.walker.shared.prior.iter().filter(|(a, _)| a.resource == raddr).collect();
+        let instance = |key: Key, value: Value| Instance {
+            key,
+            each_value: None,
+            value,
+        };
+        if decl.body.attr("count").is_some() {
+            let len = held
+                .iter()
+                .filter_map(|(a, _)| match a.key {
+                    InstanceKey::Int(i) => Some(i + 1),
+                    _ => None,
+                })
+                .max()
+                .unwrap_or(0);
+            (0..len)
+                .map(|i| {
+                    let value = held
+                        .iter()
+                        .find(|(a, _)| a.key == InstanceKey::Int(i))
+                        .map(|(_, p)| p.value.clone())
+                        .unwrap_or(Value::Unknown(builtin::object_type()));
+                    instance(Key::Int(i), value)
+                })
+                .collect()
+        } else if decl.body.attr("for_each").is_some() {
+            held.iter()
+                .filter_map(|(a, p)| match &a.key {
+                    InstanceKey::Str(k) => Some(instance(Key::Str(k.clone()), p.value.clone())),
+                    _ => None,
+                })
+                .collect()
+        } else {
+            let value = held
+                .iter()
+                .find(|(a, _)| a.key == InstanceKey::None)
+                .map(|(_, p)| p.value.clone())
+                .unwrap_or(Value::Unknown(builtin::object_type()));
+            vec![instance(Key::None, value)]
+        }
+    }
+
+    /// A resource the state does not hold, as the import walk sees it (see [`Phase::Import`]).
+    fn import_unheld(&self, ev: &Evaluator, decl: &ResourceDecl) -> DResult<Value> {
+        let count = decl.body.attr("count").is_some();
+        if !count && decl.body.attr("for_each").is_none() {
+            return Ok(Value::Unknown(builtin::object_type()));
+        }
+        if !gates::has(self.walker.shared.version, &gates::IMPORT_EMPTY_EXPANSION_UNKNOWN) && expand(ev, decl)?.is_empty() {
+            return Ok(if count {
+                Value::Tuple(Vec::new())
+            } else {
+                Value::Object(Default::default())
+            });
+        }
+        Ok(Value::Unknown(Type::Dynamic))
+    }
+}
+
 impl Scope for WalkScope<'_, '_, '_> {
     fn files(&self) -> &[crate::lang::syntax::File] {
         &self.walker.tree.config.files
@@ -780,6 +1039,13 @@ impl Scope for WalkScope<'_, '_, '_> {
             let decl = self.walker.tree.config.resource(Mode::Data, t, n)?;
             if decl.rtype != super::remote_state::TERRAFORM_REMOTE_STATE || decl.check.is_some() {
                 return self.inner.resolve_traversal(ev, name, ops, span);
+            }
+            if matches!(self.walker.shared.phase, Phase::Validate) {
+                return Some(
+                    self.walker
+                        .data_instances(ev, decl)
+                        .map(|_| (Value::Unknown(Type::Dynamic), ops.len())),
+                );
             }
             return Some((|| {
                 let walked = self.walker.data_instances(ev, decl)?;
@@ -810,24 +1076,39 @@ impl Scope for WalkScope<'_, '_, '_> {
         if decl.rtype != builtin::TERRAFORM_DATA {
             return self.inner.resolve_traversal(ev, name, ops, span);
         }
-        if matches!(self.walker.shared.phase, Phase::Console) {
+        if matches!(self.walker.shared.phase, Phase::Validate) {
+            return Some((|| {
+                self.walker.instances(ev, decl)?;
+                let many = decl.body.attr("count").is_some() || decl.body.attr("for_each").is_some();
+                crate::lang::config::schema::check_reference(decl, &ops[1..], many)?;
+                Ok((Value::Unknown(Type::Dynamic), ops.len()))
+            })());
+        }
+        if matches!(self.walker.shared.phase, Phase::Console | Phase::Import) {
             let raddr = decl_addr(&self.walker.module, decl);
             if !self.walker.shared.prior.keys().any(|a| a.resource == raddr) {
+                if matches!(self.walker.shared.phase, Phase::Import) {
+                    return Some(self.import_unheld(ev, decl).map(|v| (v, 1)));
+                }
                 return Some(Ok((Value::Unknown(Type::Dynamic), ops.len())));
             }
         }
         Some((|| {
-            // The referenced resource's own error is reported for that resource; the plan
-            // keeps one copy of equal errors.
-            let walked = self.walker.instances(ev, decl)?;
-            let insts: Vec<Instance> = walked
-                .iter()
-                .map(|w| Instance {
-                    key: lang_key(&w.addr.key),
-                    each_value: None,
-                    value: w.value.clone(),
-                })
-                .collect();
+            let insts: Vec<Instance> = if matches!(self.walker.shared.phase, Phase::Console | Phase::Import) {
+                self.held_instances(decl)
+            } else {
+                // The referenced resource's own error is reported for that resource; the plan
+                // keeps one copy of equal errors.
+                self.walker
+                    .instances(ev, decl)?
+                    .iter()
+                    .map(|w| Instance {
+                        key: lang_key(&w.addr.key),
+                        each_value: None,
+                        value: w.value.clone(),
+                    })
+                    .collect()
+            };
             let value = collection(decl, &insts);
             let many = decl.body.attr("count").is_some() || decl.body.attr("for_each").is_some();
             crate::lang::config::schema::check_reference(decl, &ops[1..], many)?;

@@ -164,6 +164,13 @@ fn typed(v: &Value, opts: &RenderOptions) -> Diff {
         Value::String(_) => prim(Prim::String),
         Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => noop(Kind::List(vs.iter().map(|x| typed(x, opts)).collect())),
         Value::Map(_, m) => noop(Kind::Map(m.iter().map(|(k, x)| (k.clone(), typed(x, opts))).collect())),
-        Value::Object(m) => noop(Kind::Object(m.iter().map(|(k, x)| (k.clone(), typed(x, opts))).collect())),
+        // An object's null attributes are left out (tf-oracle 1.6.6 to 1.14.9: `{ k1 = null,
+        // k2 = 2 }` shows as `{ k2 = 2 }`); a map keeps its null elements.
+        Value::Object(m) => noop(Kind::Object(
+            m.iter()
+                .filter(|(_, x)| !matches!(x, Value::Null(_)))
+                .map(|(k, x)| (k.clone(), typed(x, opts)))
+                .collect(),
+        )),
     }
 }

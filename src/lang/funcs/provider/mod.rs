@@ -484,10 +484,21 @@ fn block_gate(files: &[File], version: TfVersion) -> Option<Diag> {
             }
         }
         if let Some(b) = found.into_iter().min_by_key(|b| b.span.start) {
+            // HCL suggests a block type of the same body that is close enough ("removed" at
+            // 1.6: `Did you mean "moved"?`).
+            let top = f.body.blocks.iter().any(|t| std::ptr::eq(t, b));
+            let known: Vec<String> = crate::lang::dialect::root_blocks::ROOT_BLOCKS
+                .iter()
+                .filter(|(k, _)| top && crate::lang::dialect::root_blocks::is_root_block_at(k, version))
+                .map(|(k, _)| k.to_string())
+                .collect();
+            let hint = crate::lang::syntax::suggest::closest(&b.kind, known.iter())
+                .map(|k| format!(" Did you mean {k:?}?"))
+                .unwrap_or_default();
             return Some(
                 Diag::new(
                     "Unsupported block type",
-                    format!("Blocks of type {:?} are not expected here.", b.kind),
+                    format!("Blocks of type {:?} are not expected here.{hint}", b.kind),
                 )
                 .at(&(b.span.start..b.span.start + b.kind.len()))
                 .in_file(&f.name)

@@ -8,6 +8,49 @@ use crate::lang::eval::Evaluator;
 use crate::lang::syntax::{Expr, ExprKind, Op, OpKind, walk};
 use crate::lang::{Type, Value};
 
+/// What Terraform prints under an error's source line, worked out from the expressions it
+/// may have come from (`exprs`, evaluated by `ev` in the error's scope): the values of the
+/// references in the smallest expression holding the error's range (not a bare root name),
+/// and, for an error from a function, the call (`tonumber(v)`). `None` when no expression
+/// holds the range, or the error is one Terraform finds before evaluating.
+pub fn explain(ev: &Evaluator, exprs: &[&Expr], err: &crate::lang::Diag) -> Option<Explained> {
+    let span = err.span.clone()?;
+    if err.fatal {
+        return None;
+    }
+    let holds = |n: &&Expr| n.span.start <= span.start && span.end <= n.span.end;
+    let nodes: Vec<&Expr> = exprs.iter().flat_map(|e| walk::nodes(e)).filter(holds).collect();
+    let node = nodes
+        .iter()
+        .filter(|n| !matches!(n.kind, ExprKind::Var(_)))
+        .min_by_key(|n| n.span.end - n.span.start)?;
+    let call = if matches!(err.summary.as_str(), "Invalid function argument" | "Error in function call") {
+        nodes
+            .iter()
+            .filter_map(|n| match &n.kind {
+                ExprKind::Call(c) => Some((n.span.end - n.span.start, c)),
+                _ => None,
+            })
+            .min_by_key(|(len, _)| *len)
+            .and_then(|(_, c)| ev.funcs.signature(ev, c))
+    } else {
+        None
+    };
+    Some(Explained {
+        values: of(ev, node),
+        call,
+    })
+}
+
+/// What [`explain`] found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Explained {
+    /// `(traversal, statement)`, sorted.
+    pub values: Vec<(String, String)>,
+    /// The function call, when the error came from one.
+    pub call: Option<String>,
+}
+
 /// `(traversal, statement)` for every reference in `e` that evaluates.
 pub fn of(ev: &Evaluator, e: &Expr) -> Vec<(String, String)> {
     let mut free = Vec::new();
