@@ -59,13 +59,21 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Err(reports) => return o.fail(&reports, &wd.sources),
     };
     p.mode = PlanMode::RefreshOnly;
-    let plan = match planning::make(ctx, &wd, &state, &p) {
-        Ok(plan) => plan,
-        Err(failed) => {
-            o.out(&failed.stdout);
-            o.err(&failed.stderr);
-            o.code = failed.code;
-            return o;
+    // A refresh shows no plan: what stops it is reported after its refresh lines alone.
+    let plan = match crate::workflow::plan::plan(&wd.tree, &wd.host, &state, &p) {
+        Ok(plan) if plan.errors.is_empty() => plan,
+        Ok(plan) => {
+            o.out(&crate::workflow::render::refresh_lines_painted(&plan, ctx.color));
+            o.report(&planning::warnings(&plan, &var_warnings), &wd.sources);
+            return o.fail(&plan.errors, &wd.sources);
+        }
+        Err(problems) => {
+            let refreshed = crate::workflow::model::Plan {
+                prior: state.clone(),
+                ..Default::default()
+            };
+            o.out(&crate::workflow::render::refresh_lines_painted(&refreshed, ctx.color));
+            return o.fail(&problems, &wd.sources);
         }
     };
     o.out(&crate::workflow::render::refresh_lines_painted(&plan, ctx.color));
