@@ -35,7 +35,18 @@ progress lines Terraform writes from parallel walks (`Creating...`, `Destruction
 in order; so are, sorted, the bulleted addresses a `removed` block forgets or a workspace still
 tracks, the nodes of `Error: Cycle:` and the `check_results` of `state pull` (all in Go's map
 order), and stderr's diagnostics as a multiset of whole diagnostics (one per instance, in walk
-order).
+order). Feature `json` (JSON_SHARE of the scenarios, from a random stream of its own) adds the
+machine-readable outputs: validate -json, plan -json, plan -out then show -json, apply/destroy
+-json, show -json; their `@timestamp`/`timestamp` are normalized, the JSON UI's hooks, planned
+changes and diagnostics compared unordered, a plan's relevant_attributes sorted. `--feature F`
+keeps only the scenarios with feature F.
+`--with color,backend,lock` adds grammar that is off by default (drawn from a random stream of
+its own): `color` runs some plan/apply/destroy/show/refresh steps without -no-color (colour's
+reset before the first progress line stays in place when those lines are sorted); `backend`
+gives some folders a `backend "local"` block and changes its path once (init -reconfigure,
+init -migrate-state -force-copy, a plain init or a plan refused first, -backend-config=path=...);
+`lock` adds -lock=false or -lock-timeout=2s to some locking steps and a refresh after some
+applies. The state files are read where the folder's saved local backend puts them.
 
 Differences are printed with a unified diff and each differing scenario is written to
 `--out DIR/NAME/` (scenario.json, the initial files, diff.txt) so `--replay DIR/NAME` runs it
@@ -919,6 +930,7 @@ def generate(seed, index, release, error_rate, strict_gate=False, extra=frozense
             cmd("state", "list")
     elif "error-prevent_destroy" in g.features:
         cmd("destroy", "-auto-approve", "-no-color", *plan_args())
+    steps = add_json_steps(random.Random(f"wf-json-{seed}-{index}"), steps, g.features)
     if "lock" in extra:
         add_lock_options(steps, rx, g)
     if "color" in extra:
@@ -956,6 +968,56 @@ def add_colour(steps, rx, g):
         if a and a[0] in ("plan", "apply", "destroy", "show", "refresh") and "-no-color" in a and rx.random() < 0.4:
             steps[i] = dict(s, args=[x for x in a if x != "-no-color"])
             g.features.add("color")
+
+
+JSON_SHARE = 0.4     # the scenarios that also ask for Terraform's machine-readable outputs
+
+
+def add_json_steps(rj, steps, features):
+    """Turns some of a scenario's steps into their -json forms, or adds one beside them
+    (`validate -json`, `plan -json`, `plan -out=tfplan` then `show -json tfplan`, `apply -json`,
+    `destroy -json`, `show -json` of the state), for a JSON_SHARE of the scenarios. It draws from
+    its own random stream, so the rest of a seed's scenario stays what it was."""
+    if rj.random() >= JSON_SHARE:
+        return steps
+    features.add("json")
+    out = []
+
+    def plain(args):
+        return [a for a in args if a != "-no-color"]
+
+    for s in steps:
+        args = s.get("args")
+        if not args:
+            out.append(s)
+            continue
+        rest = {k: v for k, v in s.items() if k != "args"}
+        verb = args[0]
+        if verb == "plan" and "-detailed-exitcode" not in args and "-destroy" not in args:
+            x = rj.random()
+            if x < 0.35:
+                out.append(dict(rest, args=["plan", "-json"] + plain(args[1:])))
+                continue
+            out.append(s)
+            if x < 0.7:
+                out.append(dict(rest, args=["plan", "-no-color", "-out=tfplan"] + plain(args[1:])))
+                out.append(dict(rest, args=["show", "-json", "tfplan"]))
+            continue
+        if verb in ("apply", "destroy") and "-auto-approve" in args:
+            if rj.random() < 0.35:
+                out.append(dict(rest, args=[verb, "-json"] + plain(args[1:])))
+            else:
+                out.append(s)
+            if verb == "apply" and rj.random() < 0.3:
+                out.append({"args": ["show", "-json"]})
+            continue
+        if args == ["show", "-no-color"] and rj.random() < 0.5:
+            out.append(dict(rest, args=["show", "-json"]))
+            continue
+        out.append(s)
+        if verb == "init" and len(out) == 1 and rj.random() < 0.4:
+            out.append({"args": ["validate", "-json"]})
+    return out
 
 
 def scenario_text(sc):
@@ -1096,6 +1158,7 @@ class Side:
         text = re.sub(r"\[\d+(?:m\d+)?s elapsed\]", "[Ns elapsed]", text)
         text = re.sub(r"(deposed object |deposed: |\"deposed\": \")[0-9a-f]{8}", r"\1<deposed>", text)
         text = re.sub(r'("terraform_version":\s*")[^"]*"', r'\1<version>"', text)
+        text = re.sub(r'("@?timestamp":\s*")[^"]*"', r'\1<timestamp>"', text)
         if not KEEP_SERIAL:
             text = re.sub(r'("serial":\s*)\d+', r'\1"<serial>"', text)
         return text
@@ -1183,8 +1246,43 @@ def sort_bullets(lines):
     return out
 
 
+def sort_relevant(text):
+    """`show -json PLAN`: Terraform's relevant_attributes come in an order that varies from run to
+    run (gathered from a map, then sorted by comparing the unsorted list): their elements are
+    sorted as text, the rest of the line kept as it is."""
+    key = '"relevant_attributes":['
+    at = text.find(key)
+    if at < 0:
+        return text
+    start = at + len(key)
+    depth, in_str, esc, items, begin = 0, False, False, [], start
+    for k in range(start, len(text)):
+        c = text[k]
+        if in_str:
+            if esc:
+                esc = False
+            elif c == "\\":
+                esc = True
+            elif c == '"':
+                in_str = False
+        elif c == '"':
+            in_str = True
+        elif c in "[{":
+            depth += 1
+        elif c in "]}":
+            if depth == 0:
+                items.append(text[begin:k])
+                return text[:start] + ",".join(sorted(items)) + text[k:]
+            depth -= 1
+        elif c == "," and depth == 0:
+            items.append(text[begin:k])
+            begin = k + 1
+    return text
+
+
 def sort_checks(text):
     """`state pull`: check_results objects come in Go's map order; sort them by address."""
+    text = sort_relevant(text)
     if '"check_results"' not in text:
         return text
     try:
@@ -1202,6 +1300,7 @@ def sort_checks(text):
 
 
 STRAY_RESET = re.compile(r"^(?:\x1b\[0m)+(?=\x1b\[0m\x1b\[1m)")
+JSON_PROGRESS = re.compile(r'^\{"@level":.*"type":"(?:apply_|refresh_|planned_change|resource_drift|diagnostic)')
 
 
 def split_progress(text):
@@ -1214,6 +1313,8 @@ def split_progress(text):
             if m:
                 rest.append(m.group(0))
                 line = line[m.end():]
+            prog.append(line)
+        elif JSON_PROGRESS.match(line):
             prog.append(line)
         else:
             rest.append(line)
@@ -1493,6 +1594,7 @@ def main():
     ap.add_argument("--record", metavar="DIR", help="record real Terraform's normalized outputs (golden scenarios)")
     ap.add_argument("--releases", default="1.6.6,1.12.2,1.14.9", help="releases --record records (default 1.6.6,1.12.2,1.14.9)")
     ap.add_argument("--record-max", type=int, help="stop recording after this many scenarios")
+    ap.add_argument("--feature", action="append", help="keep only the generated scenarios with this feature (repeatable: all of them)")
     ap.add_argument("--jobs", type=int, default=1, help="scenarios run at once (each runs its two sides at once)")
     ap.add_argument("--verbose", action="store_true", help="print every step's exit code and first error (first side)")
     ap.add_argument("--keep-serial", action="store_true", help="compare the state's serial too (normalized by default)")
@@ -1524,6 +1626,8 @@ def main():
         if unknown:
             sys.exit(f"wf-difftest: unknown --with feature(s): {', '.join(sorted(unknown))}")
         scenarios = [generate(a.seed, i, gate, er, strict_gate=bool(a.record), extra=extra) for i in idx]
+        if a.feature:
+            scenarios = [sc for sc in scenarios if all(f in sc["features"] for f in a.feature)]
     if a.list:
         for sc in scenarios:
             print(json.dumps(scenario_text(sc), indent=1))

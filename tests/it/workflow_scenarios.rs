@@ -176,6 +176,9 @@ impl Names {
             .unwrap()
             .replace_all(&out, "${1}<version>\"");
         let out = Regex::new(r#"("serial":\s*)\d+"#).unwrap().replace_all(&out, "${1}\"<serial>\"");
+        let out = Regex::new(r#"("@?timestamp":\s*")[^"]*""#)
+            .unwrap()
+            .replace_all(&out, "${1}<timestamp>\"");
         out.to_string()
     }
 }
@@ -255,12 +258,72 @@ fn state_text(states: &BTreeMap<String, serde_json::Value>) -> String {
     out
 }
 
+/// `show -json PLAN`'s relevant_attributes, whose order varies from run to run in Terraform
+/// (gathered from a map, then sorted by comparing the unsorted list): their elements sorted
+/// as text, the rest kept (wf-difftest.py's sort_relevant).
+fn sort_relevant(text: &str) -> String {
+    let key = "\"relevant_attributes\":[";
+    let Some(at) = text.find(key) else { return text.to_string() };
+    let start = at + key.len();
+    let (mut depth, mut in_str, mut esc, mut begin) = (0usize, false, false, start);
+    let mut items: Vec<&str> = Vec::new();
+    for (k, c) in text[start..].char_indices().map(|(i, c)| (i + start, c)) {
+        if in_str {
+            if esc {
+                esc = false;
+            } else if c == '\\' {
+                esc = true;
+            } else if c == '"' {
+                in_str = false;
+            }
+        } else if c == '"' {
+            in_str = true;
+        } else if c == '[' || c == '{' {
+            depth += 1;
+        } else if c == ']' || c == '}' {
+            if depth == 0 {
+                items.push(&text[begin..k]);
+                items.sort();
+                return format!("{}{}{}", &text[..start], items.join(","), &text[k..]);
+            }
+            depth -= 1;
+        } else if c == ',' && depth == 0 {
+            items.push(&text[begin..k]);
+            begin = k + 1;
+        }
+    }
+    text.to_string()
+}
+
+/// `state pull`: the check_results come in Go's map order; sorted (both sides alike).
+fn sort_checks(text: &str) -> String {
+    if !text.contains("\"check_results\"") {
+        return text.to_string();
+    }
+    let Ok(mut st) = serde_json::from_str::<serde_json::Value>(text) else {
+        return text.to_string();
+    };
+    let Some(cr) = st.get_mut("check_results").and_then(|c| c.as_array_mut()) else {
+        return text.to_string();
+    };
+    for c in cr.iter_mut() {
+        if let Some(objects) = c.get_mut("objects").and_then(|o| o.as_array_mut()) {
+            objects.sort_by_key(|o| o.to_string());
+        }
+    }
+    cr.sort_by_key(|c| c.to_string());
+    serde_json::to_string_pretty(&st).unwrap_or_default() + "\n"
+}
+
 /// The text with its progress lines taken out (sorted) and bulleted address runs sorted.
 fn split_progress(text: &str) -> (Vec<String>, Vec<String>) {
+    let text = &sort_checks(&sort_relevant(text));
     let progress = Regex::new(
         r"^(?:\S.*?): (?:Creating\.\.\.|Creation complete after|Destroying\.\.\.|Destruction complete after|Modifying\.\.\.|Modifications complete after|Still |Refreshing state\.\.\.|Reading\.\.\.|Read complete after|Importing|Import complete|Preparing import\.\.\.)",
     )
     .unwrap();
+    // The JSON UI's hooks, planned changes and diagnostics come in the walk's order too.
+    let json_progress = Regex::new(r#"^\{"@level":.*"type":"(?:apply_|refresh_|planned_change|resource_drift|diagnostic)"#).unwrap();
     let bullet = Regex::new(r"^(?:\x1b\[[0-9;]*m|│| )* +- (?:module\.|terraform_data\.|data\.)\S*$").unwrap();
     let mut lines: Vec<String> = Vec::new();
     let mut run: Vec<String> = Vec::new();
@@ -279,6 +342,10 @@ fn split_progress(text: &str) -> (Vec<String>, Vec<String>) {
     // whichever it is: it stays in place, the line joins the others.
     let (mut prog, mut rest) = (Vec::new(), Vec::new());
     for line in lines {
+        if json_progress.is_match(&line) {
+            prog.push(line);
+            continue;
+        }
         if !progress.is_match(&line) {
             rest.push(line);
             continue;

@@ -784,6 +784,21 @@ mod gate_tests {
         assert!(detail_at(before(a.since), e).contains("panic in function implementation"));
         assert!(detail_at(a.since, e).ends_with("input must not contain null list."));
     }
+    // tf-oracle `validate`: `output "p" { value = lower(var.name) }` with var.name sensitive
+    // and unknown needs `sensitive = true` from 1.10 only: the unknown result keeps the mark.
+    #[test]
+    fn unknown_call_results_keep_marks() {
+        let cfg = "variable \"s\" {\n  type      = string\n  sensitive = true\n}\n";
+        let a = UNKNOWN_CALL_KEEPS_MARKS;
+        // The console prints an unknown value before its marks, so the mark is read directly.
+        let marked = |v: TfVersion| {
+            let mut s = Session::with_config_text_at("main.tf", cfg, v).expect("loads");
+            s.version = Some(v);
+            matches!(s.eval("lower(var.s)", &Rules::real(), false).result, Ok(crate::lang::session::Answer::Value(x)) if x.has_sensitive())
+        };
+        assert!(!marked(before(a.since)), "{} before {:?}", a.name, a.since);
+        assert!(marked(a.since), "{} at {:?}", a.name, a.since);
+    }
     // 1.0.3 (tf-oracle): `can(var.m > 1)` of an unknown map is unknown; HCL 2.18 evaluates it
     // (a map is no number: false).
     #[test]

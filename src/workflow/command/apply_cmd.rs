@@ -22,7 +22,7 @@ const DESTROY_PROMPT: (&str, &str) = (
 );
 
 /// The warning a targeted apply ends with.
-fn incomplete(version: crate::lang::dialect::releases::TfVersion) -> Report {
+pub(super) fn incomplete(version: crate::lang::dialect::releases::TfVersion) -> Report {
     let gap = if crate::workflow::model::gates::has(version, &crate::workflow::model::gates::TARGET_WARNING_NO_TAB) {
         ""
     } else {
@@ -43,6 +43,9 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, command, &e),
     };
+    if opts.flag("json") {
+        return super::json_ops::apply(ctx, &opts, destroy);
+    }
     let wd = match workdir::open(ctx) {
         Ok(w) => w,
         Err(o) => return o,

@@ -41,6 +41,9 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, "init", &e),
     };
+    if opts.flag("json") && ctx.version >= super::json_init::INIT_JSON_SINCE {
+        return super::json_init::run(ctx);
+    }
     let mut o = ctx.outcome();
     let v = ctx.version;
     let compact = gates::has(v, &gates::INIT_COMPACT);

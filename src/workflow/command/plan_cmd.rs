@@ -12,6 +12,9 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, "plan", &e),
     };
+    if opts.flag("json") {
+        return super::json_ops::plan(ctx, &opts);
+    }
     if let Some(extra) = opts.rest.first() {
         return ctx.outcome().fail(
             &[super::diagnostic::Report::error(crate::lang::Diag::new(

@@ -29,6 +29,7 @@ pub const PLAN_SPEC: &[(&str, Kind)] = &[
     ("parallelism", Kind::Value),
     ("compact-warnings", Kind::Bool),
     ("state", Kind::Value),
+    ("json", Kind::Bool),
 ];
 
 /// The options `apply` takes.
@@ -50,6 +51,7 @@ pub const APPLY_SPEC: Spec = &[
     ("backup", Kind::Value),
     ("state", Kind::Value),
     ("state-out", Kind::Value),
+    ("json", Kind::Bool),
 ];
 
 /// How the commands render.

@@ -58,6 +58,8 @@ pub fn to_text(opts: &PlanOptions, state: &State) -> Result<String, Diag> {
         ),
         ("state_lineage".into(), Json::str(state.lineage.clone())),
         ("state_serial".into(), Json::Number(state.serial.to_string())),
+        // When it was made, for show -json.
+        ("timestamp".into(), Json::str(crate::workflow::render::json_ui::timestamp(false))),
     ]);
     Ok(to_indented(&json))
 }
@@ -71,6 +73,8 @@ pub struct Saved {
     pub lineage: String,
     /// The serial of the state it was made from.
     pub serial: u64,
+    /// When it was made (RFC 3339, to the second).
+    pub timestamp: String,
 }
 
 fn refused(path: &Path, why: &str) -> Diag {
@@ -130,5 +134,6 @@ pub fn read(path: &Path, version: crate::lang::dialect::releases::TfVersion) -> 
         opts,
         lineage: text("state_lineage"),
         serial,
+        timestamp: text("timestamp"),
     })
 }

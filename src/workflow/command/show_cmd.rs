@@ -15,12 +15,10 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Err(e) => return super::flags::refused(ctx, "show", &e),
     };
     if opts.flag("json") {
-        return ctx.outcome().fail(
-            &[Report::error(crate::workflow::command::load::beyond(
-                "show -json is not emulated yet; use show without -json.",
-            ))],
-            &Default::default(),
-        );
+        return match opts.rest.first() {
+            Some(file) => super::json_show::plan(ctx, file),
+            None => super::json_show::state(ctx),
+        };
     }
     if let Some(reports) = workdir::backend_errors(ctx) {
         return ctx.outcome().fail(&reports, &super::diagnostic::sources_in(&ctx.dir));

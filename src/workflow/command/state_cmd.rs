@@ -212,6 +212,12 @@ fn pull(ctx: &Context) -> Outcome {
 }
 
 fn show(ctx: &Context, args: &[String]) -> Outcome {
+    // Before 1.13 the third line of the address messages ends with a space.
+    let gap = if crate::workflow::model::gates::has(ctx.version, &crate::workflow::model::gates::STATE_SHOW_NO_TRAILING_SPACE) {
+        ""
+    } else {
+        " "
+    };
     let (store, state, _) = match store_of(ctx) {
         Ok(x) => x,
         Err(o) => return o,
@@ -227,7 +233,7 @@ fn show(ctx: &Context, args: &[String]) -> Outcome {
         Ok(crate::workflow::model::address::Target::Resource(r)) => r.instance(crate::workflow::model::InstanceKey::None),
         _ => {
             let mut o = ctx.outcome();
-            o.err(&format!("Error parsing instance address: {addr}\n\nThis command requires that the address references one specific instance.\nTo view the available instances, use \"terraform state list\". Please modify \nthe address to reference a specific instance.\n"));
+            o.err(&format!("Error parsing instance address: {addr}\n\nThis command requires that the address references one specific instance.\nTo view the available instances, use \"terraform state list\". Please modify{gap}\nthe address to reference a specific instance.\n"));
             o.code = 1;
             return o;
         }
@@ -250,7 +256,7 @@ fn show(ctx: &Context, args: &[String]) -> Outcome {
             &super::planning::render_options(ctx),
         )),
         None => {
-            o.err("No instance found for the given address!\n\nThis command requires that the address references one specific instance.\nTo view the available instances, use \"terraform state list\". Please modify \nthe address to reference a specific instance.\n");
+            o.err(&format!("No instance found for the given address!\n\nThis command requires that the address references one specific instance.\nTo view the available instances, use \"terraform state list\". Please modify{gap}\nthe address to reference a specific instance.\n"));
             o.code = 1;
         }
     }

@@ -19,6 +19,14 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     let o = ctx.outcome();
     let wd = match super::workdir::open(ctx) {
         Ok(wd) => wd,
+        // With -json, what stopped the loading is in the document too.
+        Err(_) if opts.flag("json") => {
+            let (reports, sources) = super::json_ops::open(ctx).err().unwrap_or_default();
+            let mut o = o;
+            o.out(&super::json_show::validate(&reports, &sources));
+            o.code = 1;
+            return o;
+        }
         Err(failed) => return failed,
     };
     let problems = crate::workflow::plan::validate::validate(&wd.tree, &wd.host, ctx.version, &wd.workspace);
@@ -36,6 +44,12 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
                 ));
                 o.out("\n");
             }
+            o
+        }
+        Err(reports) if opts.flag("json") => {
+            let mut o = o;
+            o.out(&super::json_show::validate(&reports, &wd.sources));
+            o.code = 1;
             o
         }
         Err(reports) => o.fail(&reports, &wd.sources),

@@ -127,6 +127,9 @@ pub struct Plan {
     /// Errors met after some of it was planned: the plan is shown as far as it went ("planned
     /// the following actions, but then encountered a problem") and cannot be applied.
     pub errors: Vec<Problem>,
+    /// The checks as planned (a state's `check_results` form; `show -json` of a saved plan
+    /// lists them).
+    pub checks: Option<serde_json::Value>,
 }
 
 impl Plan {

@@ -44,6 +44,14 @@ pub const IMPORT_TARGET_EXPANSION: Arrival = Arrival {
     source: "Terraform source: validateImportTargetExpansion in internal/terraform/node_resource_validate.go, absent at v1.9.0, present at v1.10.0; tf-oracle 1.12.2 and 1.14.9",
 };
 
+/// `state show`'s address messages lose the trailing space of their third line ("Please
+/// modify ").
+pub const STATE_SHOW_NO_TRAILING_SPACE: Arrival = Arrival {
+    name: "state show messages without a trailing space",
+    since: (1, 13, 0),
+    source: "Terraform source: internal/command/state_show.go, \"Please modify \" at v1.12.2, \"Please modify\" at v1.13.0; tf-oracle 1.12.2 and 1.14.9",
+};
+
 /// The refusal to destroy a `prevent_destroy` instance says "-target option" (before, "-target
 /// flag"), and the partial plan shown with it lists the protected instance.
 pub const PREVENT_DESTROY_OPTION: Arrival = Arrival {

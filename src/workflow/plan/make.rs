@@ -98,7 +98,12 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
     );
     let mut outputs = Vec::new();
     if opts.mode != PlanMode::Destroy {
-        let (root_outputs, errors) = walk_module_all(&shared, Vec::new(), tree, &opts.vars);
+        let (root_outputs, mut errors) = walk_module_all(&shared, Vec::new(), tree, &opts.vars);
+        if !opts.targets.is_empty() {
+            // A targeted plan checks only the variables its targets refer to.
+            let allowed = targeted(tree, &opts.targets);
+            errors.retain(|d| !unneeded_variable_error(d, tree, &allowed));
+        }
         if !errors.is_empty() {
             // The outputs that could be evaluated are part of the partial plan; one that
             // failed is not planned, not deleted.
@@ -112,6 +117,10 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
             if changes.is_empty() {
                 return Err(problems);
             }
+            if !opts.targets.is_empty() {
+                let allowed = targeted(tree, &opts.targets);
+                changes.retain(|c| allowed.contains(&config_address(&c.addr)));
+            }
             changes.sort_by(|a, b| a.addr.cmp(&b.addr));
             return Ok(Plan {
                 mode: opts.mode,
@@ -121,6 +130,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
                 warnings: shared.warnings(),
                 targeted: !opts.targets.is_empty(),
                 errors: problems,
+                checks: None,
             });
         }
         outputs = output_changes(&tree.config, &root_outputs, prior);
@@ -319,6 +329,9 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         warnings,
         targeted: !opts.targets.is_empty(),
         errors,
+        // A plan's checks hold the variables' validations in every release (tf-oracle 1.6.6
+        // shows them in show -json), where the state records them from 1.12.
+        checks: check_results(&shared.checks.borrow(), &[], opts.version.max((1, 12, 0))),
     })
 }
 
@@ -733,6 +746,45 @@ fn destroy_waiting<'a>(prior: &State, failed: impl Iterator<Item = &'a InstanceA
     out
 }
 
+/// Whether `d` is the failed validation of a root variable that none of the resources a
+/// targeted plan may change refers to.
+fn unneeded_variable_error(d: &Diag, tree: &ModuleTree, allowed: &BTreeSet<String>) -> bool {
+    if d.summary != "Invalid value for variable" {
+        return false;
+    }
+    let Some(name) = tree.config.variables.iter().find(|(_, v)| {
+        d.span.as_ref().is_some_and(|s| v.span.start <= s.start && s.end <= v.span.end)
+            && d.file.as_deref() == Some(tree.config.file_name(v.file))
+    }) else {
+        return false;
+    };
+    let needle = format!("var.{}", name.0);
+    let mentions = |body: &crate::lang::syntax::BodyAst| {
+        super::walker::body_exprs(body).iter().any(|e| {
+            crate::lang::syntax::walk::nodes(e).iter().any(|n| match &n.kind {
+            crate::lang::syntax::ExprKind::Traversal(base, ops) => {
+                matches!(&base.kind, crate::lang::syntax::ExprKind::Var(v) if v == "var")
+                    && matches!(ops.first().map(|o| &o.kind), Some(crate::lang::syntax::OpKind::Attr(a)) if format!("var.{a}") == needle)
+            }
+            _ => false,
+        })
+        })
+    };
+    let locals_mention = tree.config.locals.values().any(|(_, e)| {
+        crate::lang::syntax::walk::nodes(e).iter().any(|n| {
+            matches!(&n.kind, crate::lang::syntax::ExprKind::Traversal(base, ops)
+            if matches!(&base.kind, crate::lang::syntax::ExprKind::Var(v) if v == "var")
+                && matches!(ops.first().map(|o| &o.kind), Some(crate::lang::syntax::OpKind::Attr(a)) if format!("var.{a}") == needle))
+        })
+    });
+    !locals_mention
+        && !tree
+            .config
+            .resources
+            .iter()
+            .any(|r| allowed.contains(&r.address()) && mentions(&r.body))
+}
+
 /// The configuration address of an instance's resource: its module path without keys.
 fn config_address(addr: &InstanceAddr) -> String {
     let mut s: String = addr.resource.module.iter().map(|m| format!("module.{}.", m.name)).collect();
@@ -782,7 +834,11 @@ pub fn apply(
     let mut outputs = BTreeMap::new();
     let mut failures = Vec::new();
     if plan.mode != PlanMode::Destroy {
-        let (root_outputs, errors) = walk_module_all(&shared, Vec::new(), tree, &opts.vars);
+        let (root_outputs, mut errors) = walk_module_all(&shared, Vec::new(), tree, &opts.vars);
+        if !opts.targets.is_empty() {
+            let allowed = targeted(tree, &opts.targets);
+            errors.retain(|d| !unneeded_variable_error(d, tree, &allowed));
+        }
         // What was applied before an error stays applied: the state keeps it, and the errors
         // are reported after (an output's precondition known only once applied, say).
         failures.extend(errors.into_iter().map(|d| shared.problem_for(d)));

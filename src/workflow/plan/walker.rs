@@ -862,12 +862,24 @@ pub fn walk_module_all(shared: &Shared, path: Vec<ModuleStep>, tree: &ModuleTree
         };
         shared.record_check("var", format!("{prefix}var.{name}"), format!("{here}var.{name}"), &failed, false);
         if let Err(d) = result {
+            // Under the error, the value the rules saw (`var.name is "a"`).
+            if !failed.is_empty()
+                && let Some(value) = scope.inner.vars().get(name)
+                && let Some(statement) = crate::lang::eval::diag_values::statement(value)
+            {
+                shared.explained.borrow_mut().push((
+                    d.clone(),
+                    crate::lang::eval::diag_values::Explained {
+                        values: vec![(format!("var.{name}"), statement)],
+                        call: None,
+                    },
+                ));
+            }
             push_unique(&mut errors, d);
         }
     }
-    if !errors.is_empty() {
-        return (Value::Unknown(Type::Dynamic), errors);
-    }
+    // A variable that failed its validation fails only what refers to it: the rest of the
+    // module is still planned (tf-oracle 1.6.6, 1.12.2: a partial plan with every resource).
     if matches!(shared.phase, Phase::Validate | Phase::Plan | Phase::Apply { .. }) {
         // Every local is a node of the graph, referenced or not.
         for (name, (_, expr)) in &tree.config.locals {

@@ -10,6 +10,13 @@ mod diff;
 mod draw;
 mod json;
 mod json_text;
+// The machine-readable outputs: -json streams and show -json documents.
+pub mod json_checks;
+pub mod json_plan;
+pub mod json_refs;
+pub mod json_state;
+pub mod json_ui;
+pub mod json_values;
 mod outputs;
 mod paint;
 mod plan;

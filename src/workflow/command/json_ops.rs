@@ -1,0 +1,490 @@
+//! `plan -json`, `apply -json` and `destroy -json`: the same operations as their text forms,
+//! told through Terraform's machine-readable UI — a version line, the refresh hooks, each
+//! planned change, the change summary and the outputs, then the apply hooks, and every
+//! diagnostic as a line of its own, all on standard output.
+
+use super::args::Parsed;
+use super::diagnostic::{Report, Sources, sources_in};
+use super::run::{Context, Outcome};
+use super::workdir::{self, Workdir};
+use crate::lang::Value;
+use crate::workflow::model::address::ResourceMode;
+use crate::workflow::model::{Action, Plan, PlanMode};
+use crate::workflow::plan::{Event, PlanOptions};
+use crate::workflow::render::json_ui::{self as ui, Counts};
+
+/// An outcome whose lines are JSON: diagnostics go to standard output as lines.
+struct Stream {
+    o: Outcome,
+}
+
+impl Stream {
+    fn new(ctx: &Context) -> Stream {
+        let mut o = ctx.outcome();
+        o.out(&ui::version(ctx.version));
+        Stream { o }
+    }
+    fn line(&mut self, s: &str) {
+        self.o.out(s);
+    }
+    fn diags(&mut self, reports: &[Report], sources: &Sources) {
+        for r in reports {
+            self.o.out(&ui::diagnostic_line(r, sources));
+        }
+    }
+    fn fail(mut self, reports: &[Report], sources: &Sources) -> Outcome {
+        self.diags(reports, sources);
+        self.o.code = 1;
+        self.o
+    }
+}
+
+/// Opens the folder, its failures as reports (the JSON view prints them as lines).
+pub(super) fn open(ctx: &Context) -> Result<Workdir, (Vec<Report>, Sources)> {
+    match workdir::open(ctx) {
+        Ok(w) => Ok(w),
+        Err(_) => {
+            // Load again for the reports themselves: what failed is the configuration, its
+            // modules or the workspace.
+            let sources = sources_in(&ctx.dir);
+            let reports = match super::load::load(&ctx.dir, ctx.version) {
+                Err(r) => r,
+                Ok(config) => match crate::workflow::plan::tree::ModuleTree::load(&ctx.dir, ".", config, ctx.version, 0) {
+                    Err(d) => vec![Report::error(d)],
+                    Ok(tree) => match super::installed::missing(&ctx.dir, &tree) {
+                        Some(d) => vec![Report::error(d)],
+                        None => workdir::workspace(ctx).err().unwrap_or_default(),
+                    },
+                },
+            };
+            Err((reports, sources))
+        }
+    }
+}
+
+/// The refresh hooks of a plan: each managed instance of the prior state with an id, at its
+/// address after any move (those forgotten or outside `-target` are not refreshed).
+fn refresh(plan: &Plan) -> String {
+    let mut lines = Vec::new();
+    for r in plan.prior.resources.iter().filter(|r| r.addr.mode == ResourceMode::Managed) {
+        for i in &r.instances {
+            let Some(id) = i.current.as_ref().and_then(|c| c.attributes.get("id")).and_then(Value::as_str) else {
+                continue;
+            };
+            let addr = r.addr.instance(i.key.clone());
+            if plan.changes.iter().any(|c| c.addr == addr && c.action == Action::Forget) {
+                continue;
+            }
+            if plan.targeted && !plan.changes.iter().any(|c| c.addr == addr || c.prev_addr.as_ref() == Some(&addr)) {
+                continue;
+            }
+            let addr = plan
+                .changes
+                .iter()
+                .find(|c| c.prev_addr.as_ref() == Some(&addr))
+                .map_or(addr.clone(), |c| c.addr.clone());
+            lines.push((addr.to_string(), addr, id.to_string()));
+        }
+    }
+    lines.sort_by(|a, b| a.0.cmp(&b.0));
+    let managed: String = lines
+        .into_iter()
+        .map(|(text, addr, id)| {
+            ui::hook(
+                "refresh_start",
+                &format!("{text}: Refreshing state... [id={id}]"),
+                &addr,
+                None,
+                Some(&id),
+                false,
+            ) + &ui::hook(
+                "refresh_complete",
+                &format!("{text}: Refresh complete [id={id}]"),
+                &addr,
+                None,
+                Some(&id),
+                false,
+            )
+        })
+        .collect();
+    // The data sources read while planning: the JSON hooks call a read "Refreshing" (the
+    // text UI, "Reading").
+    let mut reads: Vec<String> = Vec::new();
+    for r in plan.prior.resources.iter().filter(|r| r.addr.mode == ResourceMode::Data) {
+        for i in r.instances.iter().filter(|i| i.current.is_some()) {
+            let addr = r.addr.instance(i.key.clone());
+            if plan.changes.iter().any(|c| c.addr == addr && c.action == Action::Read) {
+                continue;
+            }
+            reads.push(
+                ui::hook(
+                    "apply_start",
+                    &format!("{addr}: Refreshing..."),
+                    &addr,
+                    Some(Action::Read),
+                    None,
+                    false,
+                ) + &ui::hook(
+                    "apply_complete",
+                    &format!("{addr}: Refresh complete after 0s"),
+                    &addr,
+                    Some(Action::Read),
+                    None,
+                    true,
+                ),
+            );
+        }
+    }
+    reads.sort();
+    // An object an import block brings in is read before the plan, at its import ID.
+    let imports: String = plan
+        .changes
+        .iter()
+        .filter_map(|c| c.importing.as_ref().map(|id| (c, id)))
+        .map(|(c, id)| {
+            let a = &c.addr;
+            ui::hook(
+                "refresh_start",
+                &format!("{a}: Refreshing state... [id={id}]"),
+                a,
+                None,
+                Some(id),
+                false,
+            ) + &ui::hook(
+                "refresh_complete",
+                &format!("{a}: Refresh complete [id={id}]"),
+                a,
+                None,
+                Some(id),
+                false,
+            )
+        })
+        .collect();
+    imports + &managed + &reads.concat()
+}
+
+/// The reason Terraform records: a `removed` block's object is forgotten because its
+/// resource left the configuration (tf-oracle 1.12.2 says so in the planned change).
+pub fn reason_of(c: &crate::workflow::model::ResourceChange) -> Option<crate::workflow::model::Reason> {
+    match (c.action, c.reason) {
+        (Action::Forget, None) => Some(crate::workflow::model::Reason::DeleteBecauseNoResourceConfig),
+        (_, r) => r,
+    }
+}
+
+/// Whether a targeted plan plans an output that does not change: when every resource it
+/// refers to is targeted (tf-oracle 1.6.6: `-target=terraform_data.queue[1]` keeps
+/// `value = terraform_data.queue[*].output`; one that refers to no resource, or to a module,
+/// is left out).
+fn targeted_keeps(plan: &Plan, wd: &Workdir, name: &str) -> bool {
+    let Some(expr) = wd.tree.config.outputs.iter().find(|o| o.0 == name).and_then(|o| o.2.attr("value")) else {
+        return false;
+    };
+    let refs = crate::workflow::plan::deps::of_expr(&expr.expr, &wd.tree.config);
+    let planned: std::collections::BTreeSet<String> = plan
+        .changes
+        .iter()
+        .filter(|c| c.addr.resource.module.is_empty())
+        .map(|c| c.addr.resource.local())
+        .collect();
+    !refs.is_empty() && refs.is_subset(&planned)
+}
+
+/// The planned changes, the change summary and the output actions.
+fn planned(plan: &Plan, wd: &Workdir, version: crate::lang::dialect::releases::TfVersion) -> String {
+    let mut out = String::new();
+    let mut n = Counts::default();
+    for c in &plan.changes {
+        if c.action == Action::Delete && c.addr.resource.mode == ResourceMode::Data {
+            continue;
+        }
+        if c.importing.is_some() {
+            n.import += 1;
+        }
+        match c.action {
+            Action::Create => n.add += 1,
+            Action::Delete => n.remove += 1,
+            Action::Update => n.change += 1,
+            Action::CreateThenDelete | Action::DeleteThenCreate => {
+                n.add += 1;
+                n.remove += 1;
+            }
+            _ => {}
+        }
+        let moved = c.prev_addr.as_ref().is_some_and(|p| *p != c.addr);
+        if c.action != Action::NoOp || moved || c.importing.is_some() {
+            out.push_str(&ui::planned_change(
+                "planned_change",
+                &c.addr,
+                c.prev_addr.as_ref(),
+                c.action,
+                reason_of(c),
+                c.importing.as_deref(),
+            ));
+        }
+    }
+    out.push_str(&ui::change_summary(version, n, "plan"));
+    // A targeted plan leaves out the outputs it does not change (tf-oracle 1.6.6: no outputs
+    // line for a -target whose outputs stay).
+    let outputs: Vec<_> = plan
+        .outputs
+        .iter()
+        .filter(|o| !plan.targeted || o.action != Action::NoOp || targeted_keeps(plan, wd, &o.name))
+        .cloned()
+        .collect();
+    if !outputs.is_empty() {
+        out.push_str(&ui::planned_outputs(&outputs));
+    }
+    out
+}
+
+/// Makes the plan, printing what Terraform prints before and when it fails; `plan` (not
+/// `apply`) still prints an empty change summary when planning fails (tf-oracle 1.6.6 and
+/// 1.12.2, a variable's failed validation).
+fn make(
+    s: &mut Stream,
+    ctx: &Context,
+    wd: &Workdir,
+    state: &crate::workflow::model::State,
+    p: &PlanOptions,
+    plan_command: bool,
+) -> Option<Plan> {
+    match crate::workflow::plan::plan(&wd.tree, &wd.host, state, p) {
+        Ok(plan) if plan.errors.is_empty() => {
+            s.line(&refresh(&plan));
+            Some(plan)
+        }
+        Ok(plan) => {
+            s.line(&refresh(&plan));
+            s.line(&planned(&plan, wd, ctx.version));
+            s.diags(&warnings(&plan, &[]), &wd.sources);
+            s.diags(&plan.errors, &wd.sources);
+            None
+        }
+        Err(problems) => {
+            let refreshed = Plan {
+                prior: state.clone(),
+                ..Plan::default()
+            };
+            s.line(&refresh(&refreshed));
+            if plan_command {
+                s.line(&ui::change_summary(ctx.version, Counts::default(), "plan"));
+            }
+            s.diags(&problems, &wd.sources);
+            None
+        }
+    }
+}
+
+/// The plan's warnings with the variables': all of them, where the text form leaves out
+/// those its plan text already says ("Some objects will no longer be managed by Terraform").
+fn warnings(plan: &Plan, vars: &[Report]) -> Vec<Report> {
+    let mut out = vars.to_vec();
+    out.extend(
+        plan.warnings
+            .iter()
+            .filter(|w| w.severity == super::diagnostic::Severity::Warning)
+            .cloned(),
+    );
+    out
+}
+
+/// `-json` turns the questions off, as Terraform's `-json` implies `-input=false`.
+fn without_input(opts: &Parsed) -> Parsed {
+    let mut o = opts.clone();
+    o.single.insert("input".into(), "false".into());
+    o
+}
+
+/// `plan -json`.
+pub fn plan(ctx: &Context, opts: &Parsed) -> Outcome {
+    let mut s = Stream::new(ctx);
+    let wd = match open(ctx) {
+        Ok(w) => w,
+        Err((r, src)) => return s.fail(&r, &src),
+    };
+    let opts = without_input(opts);
+    let mut asked = ctx.outcome();
+    let (p, var_warnings) = match super::planning::plan_options(ctx, &wd, &opts, false, &mut asked) {
+        Ok(x) => x,
+        Err(reports) => return s.fail(&reports, &wd.sources),
+    };
+    let (_store, state) = match workdir::state(&wd, ctx) {
+        Ok(x) => x,
+        Err(r) => return s.fail(&r, &wd.sources),
+    };
+    let Some(plan) = make(&mut s, ctx, &wd, &state, &p, true) else {
+        s.o.code = 1;
+        return s.o;
+    };
+    s.line(&planned(&plan, &wd, ctx.version));
+    s.diags(&warnings(&plan, &var_warnings), &wd.sources);
+    if let Some(out) = opts.value("out") {
+        let path = ctx.dir.join(out);
+        let written = super::saved::to_text(&p, &state).and_then(|text| {
+            crate::atomic_write::write_atomic(&path, text.as_bytes())
+                .map_err(|e| crate::lang::Diag::new("Failed to write plan file", e.to_string()))
+        });
+        if let Err(d) = written {
+            return s.fail(&[Report::error(d)], &wd.sources);
+        }
+    }
+    if opts.flag("detailed-exitcode") && !plan.is_empty() {
+        s.o.code = 2;
+    }
+    s.o
+}
+
+/// The hooks of one apply event.
+fn event_lines(e: &Event) -> String {
+    match e {
+        Event::Imported(..) => String::new(),
+        Event::Created(a, id) => {
+            ui::hook("apply_start", &format!("{a}: Creating..."), a, Some(Action::Create), None, false)
+                + &ui::hook(
+                    "apply_complete",
+                    &format!("{a}: Creation complete after 0s [id={id}]"),
+                    a,
+                    Some(Action::Create),
+                    Some(id),
+                    true,
+                )
+        }
+        Event::Updated(a, id) => {
+            ui::hook(
+                "apply_start",
+                &format!("{a}: Modifying... [id={id}]"),
+                a,
+                Some(Action::Update),
+                Some(id),
+                false,
+            ) + &ui::hook(
+                "apply_complete",
+                &format!("{a}: Modifications complete after 0s [id={id}]"),
+                a,
+                Some(Action::Update),
+                Some(id),
+                true,
+            )
+        }
+        Event::Destroyed(a, id, _) => {
+            ui::hook(
+                "apply_start",
+                &format!("{a}: Destroying... [id={id}]"),
+                a,
+                Some(Action::Delete),
+                Some(id),
+                false,
+            ) + &ui::hook(
+                "apply_complete",
+                &format!("{a}: Destruction complete after 0s"),
+                a,
+                Some(Action::Delete),
+                None,
+                true,
+            )
+        }
+    }
+}
+
+/// `apply -json` and `destroy -json`.
+pub fn apply(ctx: &Context, opts: &Parsed, destroy: bool) -> Outcome {
+    let mut s = Stream::new(ctx);
+    // No question can be asked on the JSON stream (tf-oracle 1.6.6 and 1.12.2).
+    if !opts.flag("auto-approve") && (destroy || opts.rest.is_empty()) {
+        return s.fail(
+            &[Report::error(crate::lang::Diag::new(
+                "Plan file or auto-approve required",
+                "Terraform cannot ask for interactive approval when -json is set. You can either apply a saved plan file, or enable the -auto-approve option.",
+            ))],
+            &Sources::new(),
+        );
+    }
+    let wd = match open(ctx) {
+        Ok(w) => w,
+        Err((r, src)) => return s.fail(&r, &src),
+    };
+    let saved = match opts.rest.first() {
+        Some(file) if !destroy => match super::saved::read(&ctx.dir.join(file), ctx.version) {
+            Ok(x) => Some(x),
+            Err(d) => return s.fail(&[Report::error(d)], &wd.sources),
+        },
+        _ => None,
+    };
+    let (store, state) = match workdir::state(&wd, ctx) {
+        Ok(x) => x,
+        Err(r) => return s.fail(&r, &wd.sources),
+    };
+    let opts = without_input(opts);
+    let (p, var_warnings) = match &saved {
+        Some(sv) => {
+            if sv.lineage != state.lineage || sv.serial != state.serial {
+                return s.fail(
+                    &[Report::error(crate::lang::Diag::new(
+                        "Saved plan is stale",
+                        "The given plan file can no longer be applied because the state was changed by another operation after the plan was created.",
+                    ))],
+                    &wd.sources,
+                );
+            }
+            (sv.opts.clone(), Vec::new())
+        }
+        None => {
+            let mut asked = ctx.outcome();
+            match super::planning::plan_options(ctx, &wd, &opts, destroy, &mut asked) {
+                Ok(x) => x,
+                Err(reports) => return s.fail(&reports, &wd.sources),
+            }
+        }
+    };
+    let Some(plan) = make(&mut s, ctx, &wd, &state, &p, false) else {
+        s.o.code = 1;
+        return s.o;
+    };
+    if saved.is_none() {
+        s.line(&planned(&plan, &wd, ctx.version));
+    }
+    let mut reports = warnings(&plan, &var_warnings);
+    let mut random = workdir::random(ctx.seed, &state, &wd.workspace);
+    let applied = match crate::workflow::plan::apply(&wd.tree, &wd.host, &plan, &p, &mut random) {
+        Ok(a) => a,
+        Err(problems) => {
+            s.diags(&reports, &wd.sources);
+            return s.fail(&problems, &wd.sources);
+        }
+    };
+    for e in &applied.events {
+        s.line(&event_lines(e));
+    }
+    let mut store = store.with_backup(crate::workflow::state::store::backup_path(&wd.state_path));
+    let written = match store.write(&applied.state, &mut random) {
+        Ok(x) => x,
+        Err(e) => return s.fail(&[Report::error(workdir::store_diag(&e))], &wd.sources),
+    };
+    for w in &applied.warnings {
+        if !reports.iter().any(|r| r.diag == w.diag) {
+            reports.push(w.clone());
+        }
+    }
+    if plan.targeted {
+        reports.push(super::apply_cmd::incomplete(ctx.version));
+    }
+    s.diags(&reports, &wd.sources);
+    if !applied.errors.is_empty() {
+        return s.fail(&applied.errors, &wd.sources);
+    }
+    let destroying = destroy || p.mode == PlanMode::Destroy;
+    let (add, change, remove) = super::progress::counts(&applied.events);
+    let import = applied.events.iter().filter(|e| matches!(e, Event::Imported(..))).count();
+    let n = Counts {
+        add,
+        change,
+        import,
+        remove,
+    };
+    s.line(&ui::change_summary(ctx.version, n, if destroying { "destroy" } else { "apply" }));
+    if !destroying {
+        s.line(&ui::applied_outputs(&written));
+    }
+    s.o
+}

@@ -1,0 +1,11 @@
+variable "tags" {
+  type = map(string)
+}
+
+variable "cfg" {
+  type = object({
+    x = string
+    y = optional(number, 7)
+  })
+  description = "A variable."
+}

@@ -1,0 +1,5 @@
+variable "enabled" {
+  type = bool
+  default = true
+  nullable = false
+}

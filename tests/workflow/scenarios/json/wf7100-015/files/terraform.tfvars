@@ -1,0 +1,3 @@
+zones = ["x"]
+
+name = "gamma-long"
