@@ -47,7 +47,17 @@ fn all_sources(tree: &ModuleTree, out: &mut Sources) {
 
 /// The selected workspace's name and its state file's path.
 pub fn workspace(ctx: &Context) -> Result<(Workspaces, String, PathBuf), Vec<Report>> {
-    let settings = backend_settings(ctx).map_err(|r| vec![*r])?;
+    workspace_in(ctx, backend_settings(ctx).map_err(|r| vec![*r])?)
+}
+
+/// [`workspace`] with the backend the folder was last initialized with, whatever the
+/// configuration says now (a saved plan carries its own backend: `show FILE` needs no `init`).
+pub fn saved_workspace(ctx: &Context) -> Result<(Workspaces, String, PathBuf), Vec<Report>> {
+    let settings = super::backend::read_saved(&ctx.dir).map(|s| s.settings).unwrap_or_default();
+    workspace_in(ctx, settings)
+}
+
+fn workspace_in(ctx: &Context, settings: super::backend::LocalSettings) -> Result<(Workspaces, String, PathBuf), Vec<Report>> {
     let ws = Workspaces::new(&ctx.dir, ctx.env.get("TF_WORKSPACE").map(String::as_str), ctx.version)
         .with_backend(settings.state_path(), settings.workspace_dir());
     let name = ws
@@ -84,8 +94,20 @@ pub fn open(ctx: &Context) -> Result<Workdir, Outcome> {
     open_reports(ctx).map_err(|(reports, sources)| ctx.outcome().fail(&reports, &sources))
 }
 
+/// [`open`] for a saved plan, with the backend the folder was last initialized with (see
+/// [`saved_workspace`]).
+pub fn open_for_saved_plan(ctx: &Context) -> Result<Workdir, Outcome> {
+    open_in(ctx, saved_workspace).map_err(|(reports, sources)| ctx.outcome().fail(&reports, &sources))
+}
+
 /// [`open`], its errors not printed yet (with the sources they refer to).
 pub fn open_reports(ctx: &Context) -> Result<Workdir, (Vec<Report>, Sources)> {
+    open_in(ctx, workspace)
+}
+
+type WorkspaceOf = fn(&Context) -> Result<(Workspaces, String, PathBuf), Vec<Report>>;
+
+fn open_in(ctx: &Context, workspace: WorkspaceOf) -> Result<Workdir, (Vec<Report>, Sources)> {
     let fail = |reports: Vec<Report>, sources: &Sources| (reports, sources.clone());
     let config = match load::load(&ctx.dir, ctx.version) {
         Ok(c) => c,
