@@ -40,6 +40,13 @@ machine-readable outputs: validate -json, plan -json, plan -out then show -json,
 -json, show -json; their `@timestamp`/`timestamp` are normalized, the JSON UI's hooks, planned
 changes and diagnostics compared unordered, a plan's relevant_attributes sorted. `--feature F`
 keeps only the scenarios with feature F.
+`--with color,backend,lock` adds grammar that is off by default (drawn from a random stream of
+its own): `color` runs some plan/apply/destroy/show/refresh steps without -no-color (colour's
+reset before the first progress line stays in place when those lines are sorted); `backend`
+gives some folders a `backend "local"` block and changes its path once (init -reconfigure,
+init -migrate-state -force-copy, a plain init or a plan refused first, -backend-config=path=...);
+`lock` adds -lock=false or -lock-timeout=2s to some locking steps and a refresh after some
+applies. The state files are read where the folder's saved local backend puts them.
 
 Differences are printed with a unified diff and each differing scenario is written to
 `--out DIR/NAME/` (scenario.json, the initial files, diff.txt) so `--replay DIR/NAME` runs it
@@ -182,6 +189,7 @@ class Gen:
         self.errors = []
         self.workspace = "default"
         self.applied = False
+        self.backend = None         # --with backend: the text of backend.tf
 
     # ---- names and references
     def fresh(self, stem):
@@ -511,6 +519,8 @@ class Gen:
         for k, b in self.raw:
             main.append([k, b])
         files["main.tf"] = main
+        if self.backend is not None:
+            files["backend.tf"] = [["terraform.backend", self.backend]]
         if varblocks:
             files["variables.tf"] = varblocks
         for attr, fn in (("tfvars", "terraform.tfvars"), ("auto_a", "a.auto.tfvars"), ("auto_b", "b.auto.tfvars"),
@@ -748,10 +758,22 @@ def render_files(blocks):
     return out
 
 
-def generate(seed, index, release, error_rate, strict_gate=False):
+def backend_block(path=None, workspace_dir=None):
+    body = "".join(f'    {k} = "{v}"\n' for k, v in (("path", path), ("workspace_dir", workspace_dir)) if v)
+    return 'terraform {\n  backend "local" {\n' + body + '  }\n}\n'
+
+
+def generate(seed, index, release, error_rate, strict_gate=False, extra=frozenset()):
     r = random.Random(f"wf-{seed}-{index}")
+    # The --with features draw from their own generator: without them a seed gives the
+    # scenarios it always gave, with them the same scenarios plus theirs.
+    rx = random.Random(f"wf-{seed}-{index}-with")
     g = Gen(r, release, error_rate, strict_gate)
     g.build()
+    if "backend" in extra and rx.random() < 0.6:
+        g.backend = backend_block(path=rx.choice(["one.tfstate", "states/one.tfstate"]),
+                                  workspace_dir=rx.choice([None, None, "envs"]))
+        g.features.add("backend")
     erroneous = r.random() < error_rate
     err_at = r.choice(["initial", "edit"]) if erroneous else None
     if err_at == "initial":
@@ -760,6 +782,7 @@ def generate(seed, index, release, error_rate, strict_gate=False):
     files = g.render()
     initial = prev = files
     ws_made = False
+    backend_moved = False
 
     def cmd(*args, env=None, stdin=None):
         s = {"args": list(args)}
@@ -793,6 +816,35 @@ def generate(seed, index, release, error_rate, strict_gate=False):
                          "detailed", "console", "output"],
                         [6, 2, 2, 2, 1.5, 0.7, 1, 1, 1, 1.5, 0.7, 1.5])[0]
         insts = g.instances()
+        if "backend" in extra and not backend_moved and not ws_made and rx.random() < 0.25:
+            backend_moved = True
+            g.features.add("backend-change")
+            # A new path (or the same one given by -backend-config), then init as people do.
+            how = rx.choice(["reconfigure", "migrate", "plain-then-migrate", "plan-then-reconfigure",
+                             "backend-config"])
+            if how == "backend-config":
+                g.backend = backend_block()
+            else:
+                g.backend = backend_block(path=rx.choice(["two.tfstate", "states/two.tfstate"]))
+            files = g.render()
+            change = {p: t for p, t in render_files(files).items() if render_files(prev).get(p) != t}
+            steps.append({"edit": {p: files.get(p) for p in change}, "label": "backend"})
+            prev = files
+            if how == "reconfigure":
+                cmd("init", "-no-color", "-reconfigure")
+            elif how == "migrate":
+                cmd("init", "-no-color", "-migrate-state", "-force-copy")
+            elif how == "plain-then-migrate":
+                cmd("init", "-no-color")
+                cmd("init", "-no-color", "-migrate-state", "-force-copy")
+            elif how == "plan-then-reconfigure":
+                cmd("plan", "-no-color", *plan_args())
+                cmd("init", "-no-color", "-reconfigure")
+            else:
+                cmd("init", "-no-color", "-backend-config=path=three.tfstate", "-migrate-state", "-force-copy")
+            cmd("plan", "-no-color", *plan_args())
+            cmd("apply", "-auto-approve", "-no-color", *plan_args())
+            continue
         if act == "edit" or (i == n_actions - 1 and not edit_done):
             edit_done = True
             if err_at == "edit" and not g.errors and r.random() < 0.5:
@@ -879,10 +931,43 @@ def generate(seed, index, release, error_rate, strict_gate=False):
     elif "error-prevent_destroy" in g.features:
         cmd("destroy", "-auto-approve", "-no-color", *plan_args())
     steps = add_json_steps(random.Random(f"wf-json-{seed}-{index}"), steps, g.features)
+    if "lock" in extra:
+        add_lock_options(steps, rx, g)
+    if "color" in extra:
+        add_colour(steps, rx, g)
     env = dict(g.env)
     return {"name": f"wf{seed}-{index:03d}", "seed": seed, "index": index, "release": release,
             "features": sorted(g.features), "errors": g.errors, "env": env,
             "blocks": initial, "steps": steps}
+
+
+LOCKING = {"plan", "apply", "destroy", "import", "taint", "untaint", "refresh"}
+
+
+def add_lock_options(steps, rx, g):
+    """--with lock: some locking commands get -lock=false or a -lock-timeout (nothing holds the lock, so
+    both must behave as without), and some applies are followed by a `refresh`."""
+    out = []
+    for s in steps:
+        a = s.get("args")
+        if a and (a[0] in LOCKING or (a[0] == "state" and a[1:2] in (["mv"], ["rm"]))) and rx.random() < 0.3:
+            at = 2 if a[0] == "state" else 1
+            s = dict(s, args=a[:at] + [rx.choice(["-lock=false", "-lock=false", "-lock-timeout=2s"])] + a[at:])
+            g.features.add("lock-options")
+        out.append(s)
+        if a and a[0] == "apply" and rx.random() < 0.15:
+            out.append({"args": ["refresh", "-no-color"] + [x for x in a if x.startswith("-var")]})
+            g.features.add("refresh")
+    steps[:] = out
+
+
+def add_colour(steps, rx, g):
+    """--with color: some plan, apply, destroy, show and refresh steps run without -no-color."""
+    for i, s in enumerate(steps):
+        a = s.get("args")
+        if a and a[0] in ("plan", "apply", "destroy", "show", "refresh") and "-no-color" in a and rx.random() < 0.4:
+            steps[i] = dict(s, args=[x for x in a if x != "-no-color"])
+            g.features.add("color")
 
 
 JSON_SHARE = 0.4     # the scenarios that also ask for Terraform's machine-readable outputs
@@ -987,13 +1072,28 @@ def write_files(d, files):
             f.write(t)
 
 
+def backend_paths(d):
+    """The default workspace's state file and the workspaces' folder, as the folder's saved local
+    backend (.terraform/terraform.tfstate) names them."""
+    path, wsdir = "terraform.tfstate", "terraform.tfstate.d"
+    try:
+        with open(os.path.join(d, ".terraform", "terraform.tfstate"), encoding="utf-8") as f:
+            cfg = (json.load(f).get("backend") or {}).get("config") or {}
+        path = cfg.get("path") or path
+        wsdir = cfg.get("workspace_dir") or wsdir
+    except (OSError, ValueError, AttributeError):
+        pass
+    return path, wsdir
+
+
 def read_states(d):
     """{workspace: state json} of every workspace's state file in folder d."""
     out = {}
-    p = os.path.join(d, "terraform.tfstate")
+    path, wsdir = backend_paths(d)
+    p = os.path.join(d, path)
     if os.path.exists(p):
         out["default"] = p
-    wsd = os.path.join(d, "terraform.tfstate.d")
+    wsd = os.path.join(d, wsdir)
     if os.path.isdir(wsd):
         for w in sorted(os.listdir(wsd)):
             q = os.path.join(wsd, w, "terraform.tfstate")
@@ -1199,13 +1299,25 @@ def sort_checks(text):
     return json.dumps(st, indent=2) + "\n"
 
 
+STRAY_RESET = re.compile(r"^(?:\x1b\[0m)+(?=\x1b\[0m\x1b\[1m)")
 JSON_PROGRESS = re.compile(r'^\{"@level":.*"type":"(?:apply_|refresh_|planned_change|resource_drift|diagnostic)')
 
 
 def split_progress(text):
     prog, rest = [], []
     for line in sort_bullets(sort_checks(text).split("\n")):
-        (prog if PROGRESS.match(line) or JSON_PROGRESS.match(line) else rest).append(line)
+        if PROGRESS.match(line):
+            # In colour, the reset ending the text before the progress lines starts the first of
+            # them, whichever it is: it stays in place, the line joins the others.
+            m = STRAY_RESET.match(line)
+            if m:
+                rest.append(m.group(0))
+                line = line[m.end():]
+            prog.append(line)
+        elif JSON_PROGRESS.match(line):
+            prog.append(line)
+        else:
+            rest.append(line)
     return sorted(prog), rest
 
 
@@ -1487,6 +1599,10 @@ def main():
     ap.add_argument("--verbose", action="store_true", help="print every step's exit code and first error (first side)")
     ap.add_argument("--keep-serial", action="store_true", help="compare the state's serial too (normalized by default)")
     ap.add_argument("--list", action="store_true", help="print the scenarios generated and stop")
+    ap.add_argument("--with", dest="extra", default="", metavar="F,F",
+                    help="grammar features off by default: color (plan/apply/destroy/show/refresh without -no-color), "
+                         "backend (a local backend block, its path changed then init -reconfigure, -migrate-state "
+                         "-force-copy, plain init, -backend-config), lock (-lock=false, -lock-timeout, refresh)")
     a = ap.parse_args()
     global KEEP_SERIAL
     KEEP_SERIAL = a.keep_serial
@@ -1505,7 +1621,11 @@ def main():
     else:
         idx = a.only if a.only else range(a.count)
         er = 0.0 if a.record else a.error_rate
-        scenarios = [generate(a.seed, i, gate, er, strict_gate=bool(a.record)) for i in idx]
+        extra = frozenset(x for x in a.extra.split(",") if x)
+        unknown = extra - {"color", "backend", "lock"}
+        if unknown:
+            sys.exit(f"wf-difftest: unknown --with feature(s): {', '.join(sorted(unknown))}")
+        scenarios = [generate(a.seed, i, gate, er, strict_gate=bool(a.record), extra=extra) for i in idx]
         if a.feature:
             scenarios = [sc for sc in scenarios if all(f in sc["features"] for f in a.feature)]
     if a.list:

@@ -80,6 +80,7 @@ mod tui_take;
 mod tui_terminal;
 mod tui_version;
 mod typed_answers;
+mod workflow_color;
 mod workflow_render;
 mod workflow_scenarios;
 mod workflow_state;

@@ -909,17 +909,26 @@ fn forget() {
         ],
         vec![],
     );
+    // The forgetting is announced by a warning (a diagnostic of the plan), printed after the
+    // plan's text and before the closing note.
+    let warning = iacquiz::workflow::model::Problem::warning(iacquiz::lang::Diag::new(
+        "Some objects will no longer be managed by Terraform",
+        "If you apply this plan, Terraform will discard its tracking information for the following objects, but it will not delete them:\n - terraform_data.a\n\nAfter applying this plan, Terraform will no longer manage these objects. You will need to import them into Terraform to manage them again.",
+    ));
+    let warned = iacquiz::workflow::command::diagnostic::render_all(&[warning], &Default::default(), false);
     // 1.6 has no `removed` block: only the later releases are compared.
     for (label, version) in &RELEASES[1..] {
         for (automation, suffix) in [(true, ""), (false, ".no_automation")] {
             let want = recorded("forget", &format!("{label}{suffix}.txt"));
-            let got = render::plan_text(
-                &p,
-                &RenderOptions {
-                    version: *version,
-                    in_automation: automation,
-                },
-            );
+            let opts = RenderOptions {
+                version: *version,
+                in_automation: true,
+                color: false,
+            };
+            let mut got = render::plan_text(&p, &opts) + &warned;
+            if !automation {
+                got.push_str(&render::next_step_note(false));
+            }
             assert_eq!(want, got, "forget{suffix} at {label}: {}", first_difference(&want, &got));
         }
     }

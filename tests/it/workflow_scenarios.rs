@@ -183,12 +183,25 @@ impl Names {
     }
 }
 
+/// The default workspace's state file and the workspaces' folder, where the folder's saved
+/// local backend (`.terraform/terraform.tfstate`) puts them.
+fn backend_paths(dir: &Path) -> (String, String) {
+    let saved: serde_json::Value = std::fs::read_to_string(dir.join(".terraform/terraform.tfstate"))
+        .ok()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_default();
+    let config = &saved["backend"]["config"];
+    let get = |k: &str, default: &str| config[k].as_str().unwrap_or(default).to_string();
+    (get("path", "terraform.tfstate"), get("workspace_dir", "terraform.tfstate.d"))
+}
+
 fn read_states(dir: &Path) -> BTreeMap<String, serde_json::Value> {
     let mut paths = BTreeMap::new();
-    if dir.join("terraform.tfstate").exists() {
-        paths.insert("default".to_string(), dir.join("terraform.tfstate"));
+    let (path, workspace_dir) = backend_paths(dir);
+    if dir.join(&path).exists() {
+        paths.insert("default".to_string(), dir.join(&path));
     }
-    if let Ok(rd) = std::fs::read_dir(dir.join("terraform.tfstate.d")) {
+    if let Ok(rd) = std::fs::read_dir(dir.join(&workspace_dir)) {
         for e in rd.flatten() {
             let p = e.path().join("terraform.tfstate");
             if p.exists() {
@@ -325,7 +338,29 @@ fn split_progress(text: &str) -> (Vec<String>, Vec<String>) {
     }
     run.sort();
     lines.append(&mut run);
-    let (mut prog, rest): (Vec<String>, Vec<String>) = lines.into_iter().partition(|l| progress.is_match(l) || json_progress.is_match(l));
+    // In colour, the reset ending the text before the progress lines starts the first of them,
+    // whichever it is: it stays in place, the line joins the others.
+    let (mut prog, mut rest) = (Vec::new(), Vec::new());
+    for line in lines {
+        if json_progress.is_match(&line) {
+            prog.push(line);
+            continue;
+        }
+        if !progress.is_match(&line) {
+            rest.push(line);
+            continue;
+        }
+        let mut body = line.as_str();
+        let mut stray = String::new();
+        while body.starts_with("\x1b[0m\x1b[0m\x1b[1m") {
+            stray.push_str("\x1b[0m");
+            body = &body["\x1b[0m".len()..];
+        }
+        if !stray.is_empty() {
+            rest.push(stray);
+        }
+        prog.push(body.to_string());
+    }
     prog.sort();
     (prog, rest)
 }

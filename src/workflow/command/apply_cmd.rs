@@ -2,6 +2,7 @@
 
 use super::args::parse;
 use super::diagnostic::Report;
+use super::locking::{self, LockOptions};
 use super::planning::{self, APPLY_SPEC};
 use super::progress;
 use super::run::{Context, Outcome};
@@ -9,8 +10,16 @@ use super::workdir;
 use crate::lang::Diag;
 use crate::workflow::model::PlanMode;
 
-const APPLY_PROMPT: &str = "\nDo you want to perform these actions?\n  Terraform will perform the actions described above.\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: ";
-const DESTROY_PROMPT: &str = "\nDo you really want to destroy all resources?\n  Terraform will destroy all your managed infrastructure, as shown above.\n  There is no undo. Only 'yes' will be accepted to confirm.\n\n  Enter a value: ";
+/// The question `apply` asks, and its description.
+const APPLY_PROMPT: (&str, &str) = (
+    "\nDo you want to perform these actions?",
+    "Terraform will perform the actions described above.\nOnly 'yes' will be accepted to approve.",
+);
+/// The question `destroy` asks, and its description.
+const DESTROY_PROMPT: (&str, &str) = (
+    "\nDo you really want to destroy all resources?",
+    "Terraform will destroy all your managed infrastructure, as shown above.\nThere is no undo. Only 'yes' will be accepted to confirm.",
+);
 
 /// The warning a targeted apply ends with.
 pub(super) fn incomplete(version: crate::lang::dialect::releases::TfVersion) -> Report {
@@ -57,11 +66,15 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         },
         None => None,
     };
-    let (store, state) = match workdir::state(&wd, ctx) {
-        Ok(x) => x,
-        Err(r) => return ctx.outcome().fail(&r, &wd.sources),
+    let lock = match LockOptions::from_args(&opts) {
+        Ok(l) => l,
+        Err(e) => return super::flags::refused(ctx, command, &e),
     };
     let mut asked = ctx.outcome();
+    let (store, state) = match locking::open_locked(ctx, &wd, &mut asked, "OperationTypeApply", lock) {
+        Ok(x) => x,
+        Err(r) => return asked.fail(&r, &wd.sources),
+    };
     let (p, var_warnings) = match &saved {
         Some(s) => {
             if s.lineage != state.lineage || s.serial != state.serial {
@@ -96,21 +109,27 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         ropts.in_automation = true;
         o.out(&crate::workflow::render::plan_text(&plan, &ropts));
         if !plan.is_empty() && !opts.flag("auto-approve") {
-            o.out(if destroy || p.mode == PlanMode::Destroy {
+            let (query, about) = if destroy || p.mode == PlanMode::Destroy {
                 DESTROY_PROMPT
             } else {
                 APPLY_PROMPT
-            });
-            let answer = ctx.read_line();
+            };
+            // The plan's warnings are shown before the question, not after the apply.
+            o.report(&reports, &wd.sources);
+            reports.clear();
+            o.out(&super::prompt::prompt(query, about, ctx.color));
+            let Some(answer) = ctx.read_line() else {
+                return o.fail(&[Report::error(Diag::new("error asking for approval: EOF", ""))], &wd.sources);
+            };
             o.out("\n");
-            if answer.as_deref().map(str::trim) != Some("yes") {
+            if answer.trim() != "yes" {
                 o.out(if destroy { "Destroy cancelled.\n" } else { "Apply cancelled.\n" });
                 o.code = 1;
                 return o;
             }
         }
     }
-    let mut random = workdir::random(ctx.seed, &state, &wd.workspace);
+    let mut random = workdir::random(ctx.seed, &state, &workdir::random_key(ctx, &wd));
     let applied = match crate::workflow::plan::apply(&wd.tree, &wd.host, &plan, &p, &mut random) {
         Ok(a) => a,
         Err(problems) => {
@@ -119,7 +138,7 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         }
     };
     for e in &applied.events {
-        o.out(&progress::lines(e));
+        o.out(&progress::lines(e, ctx.color));
     }
     let mut store = store.with_backup(crate::workflow::state::store::backup_path(&wd.state_path));
     let written = match store.write(&applied.state, &mut random) {
@@ -140,7 +159,7 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         return o.fail(&applied.errors, &wd.sources);
     }
     let destroying = destroy || p.mode == PlanMode::Destroy;
-    o.out(&progress::summary(&applied.events, destroying));
+    o.out(&progress::summary(&applied.events, destroying, ctx.version, ctx.color));
     if !destroying {
         o.out(&crate::workflow::render::apply_outputs(
             &written.outputs,

@@ -25,6 +25,10 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, "console", &e),
     };
+    // The backend is loaded first; its refusal goes through the message printer.
+    if let Err(r) = workdir::backend_settings(ctx) {
+        return super::locking::refused_legacy(ctx.outcome(), *r);
+    }
     let wd = match workdir::open_reports(ctx) {
         Ok(w) => w,
         Err((reports, sources)) => {
@@ -35,14 +39,24 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             return o;
         }
     };
+    let lock = match super::locking::LockOptions::from_args(&opts) {
+        Ok(l) => l,
+        Err(e) => return super::flags::refused(ctx, "console", &e),
+    };
     let mut asked = ctx.outcome();
+    // The console holds the lock (as a backend operation of no named type) while it reads.
+    let held = match super::locking::take(ctx, &mut asked, &wd.state_path, "OperationTypeInvalid", lock) {
+        Ok(h) => h,
+        Err(r) => return super::locking::refused_legacy(asked, *r),
+    };
+    let _store = match super::locking::open_store(&wd.state_path, held, ctx) {
+        Ok(x) => x,
+        Err(r) => return ctx.outcome().fail(&[*r], &wd.sources),
+    };
+    let state = _store.state().cloned().unwrap_or_default();
     let (p, _) = match super::planning::plan_options(ctx, &wd, &opts, false, &mut asked) {
         Ok(x) => x,
         Err(r) => return asked.fail(&r, &wd.sources),
-    };
-    let (_, state) = match workdir::state(&wd, ctx) {
-        Ok(x) => x,
-        Err(r) => return ctx.outcome().fail(&r, &wd.sources),
     };
     let input = ctx.read_all();
     let mut o = ctx.outcome();

@@ -3,6 +3,7 @@
 
 use super::args::{Kind, Spec, parse};
 use super::diagnostic::Report;
+use super::locking::{self, LockOptions};
 use super::run::{Context, Outcome};
 use super::workdir;
 use crate::lang::Diag;
@@ -37,6 +38,10 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         o.code = 1;
         return o;
     };
+    // The backend is loaded first; its refusal goes through the message printer.
+    if let Err(r) = workdir::backend_settings(ctx) {
+        return super::locking::refused_legacy(ctx.outcome(), *r);
+    }
     let wd = match workdir::open_reports(ctx) {
         Ok(w) => w,
         Err((reports, sources)) => {
@@ -90,15 +95,26 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         o.code = 1;
         return o;
     }
-    let (store, state) = match workdir::state(&wd, ctx) {
-        Ok(x) => x,
-        Err(r) => return ctx.outcome().fail(&r, &wd.sources),
+    let lock = match LockOptions::from_args(&opts) {
+        Ok(l) => l,
+        Err(e) => return super::flags::refused(ctx, "import", &e),
     };
     let mut o = ctx.outcome();
-    o.out(&format!(
-        "{addr}: Importing from ID {id:?}...\n{addr}: Import prepared!\n  Prepared {} for import\n",
-        addr.resource.rtype
-    ));
+    // Import runs as a backend operation of no named type.
+    let held = match locking::take(ctx, &mut o, &wd.state_path, "OperationTypeInvalid", lock) {
+        Ok(h) => h,
+        Err(r) => return locking::refused_legacy(o, *r),
+    };
+    let store = match locking::open_store(&wd.state_path, held, ctx) {
+        Ok(x) => x,
+        Err(r) => return ctx.outcome().fail(&[*r], &wd.sources),
+    };
+    let state = store.state().cloned().unwrap_or_default();
+    // Each line is one text of Terraform's UI hook, coloured on its own.
+    let hook = |markup: String| format!("{}\n", super::color::colorize(&markup, ctx.color));
+    o.out(&hook(format!("[reset][bold]{addr}: Importing from ID {id:?}...")));
+    o.out(&hook(format!("[reset][bold][green]{addr}: Import prepared!")));
+    o.out(&hook(format!("[reset][green]  Prepared {} for import", addr.resource.rtype)));
     let exists = state
         .resources
         .iter()
@@ -115,7 +131,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         o.code = 1;
         return o;
     }
-    o.out(&format!("{addr}: Refreshing state... [id={id}]\n"));
+    o.out(&hook(format!("[reset][bold]{addr}: Refreshing state... [id={id}]")));
     let mut next = state.clone();
     let attributes = match crate::workflow::plan::builtin::imported(id) {
         crate::lang::Value::Object(m) => m,
@@ -201,13 +217,12 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         }
     }
     let mut store = store.with_backup(crate::workflow::state::store::backup_path(&wd.state_path));
-    let mut random = workdir::random(ctx.seed, &state, &wd.workspace);
+    let mut random = workdir::random(ctx.seed, &state, &workdir::random_key(ctx, &wd));
     if let Err(e) = store.write(&next, &mut random) {
         return o.fail(&[Report::error(workdir::store_diag(&e))], &wd.sources);
     }
-    o.out(&super::color::colorize(
-        "\n[reset][green]Import successful!\n\nThe resources that were imported are shown above. These resources are now in\nyour Terraform state and will henceforth be managed by Terraform.\n\n",
-        ctx.color,
+    o.out(&hook(
+        "[reset][green]\nImport successful!\n\nThe resources that were imported are shown above. These resources are now in\nyour Terraform state and will henceforth be managed by Terraform.\n".into(),
     ));
     // The check blocks' failures follow, their files named by the folder's full path.
     if !import_warnings.is_empty() {

@@ -134,15 +134,38 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             );
         }
     }
+    // `-backend=false` leaves the backend as the last init configured it, and says nothing of it.
+    let with_backend = opts
+        .value("backend")
+        .is_none_or(|b| matches!(b, "true" | "1" | "t" | "T" | "TRUE" | "True"));
     if providers_first {
+        // 1.15 installs the modules and the providers, then initializes the backend, and
+        // leaves three blank lines after it.
+        o.out(&modules);
         o.out(&heading("Initializing provider plugins found in the configuration..."));
         o.out(provider_lines);
-        o.out(&heading("\nInitializing the backend..."));
-        o.out(&modules);
-        o.out("\n");
+        if with_backend {
+            // The blank line before the heading is outside its colour.
+            o.out("\n");
+            o.out(&heading("Initializing the backend..."));
+            if let Err(reports) = super::init_backend::run(ctx, &opts, &tree.config, &mut o) {
+                return backend_failed(o, &reports, v);
+            }
+            o.out("\n\n");
+        }
     } else {
-        o.out(&heading("Initializing the backend..."));
+        // The backend is configured before the modules are listed; its errors are reported
+        // once they are.
+        let backend = if with_backend {
+            o.out(&heading("Initializing the backend..."));
+            super::init_backend::run(ctx, &opts, &tree.config, &mut o)
+        } else {
+            Ok(())
+        };
         o.out(&modules);
+        if let Err(reports) = backend {
+            return backend_failed(o, &reports, v);
+        }
         o.out(&heading("Initializing provider plugins..."));
         o.out(provider_lines);
     }
@@ -156,6 +179,17 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         o.out(&colorize(&format!("[reset][green]{NEXT_STEPS}"), ctx.color));
         o.out("\n");
     }
+    o
+}
+
+/// Ends `init` with the backend step's errors: before 1.9 through the message printer
+/// (red, a line break after), from 1.9 as the other commands print them.
+fn backend_failed(mut o: Outcome, reports: &[super::diagnostic::Report], v: crate::lang::dialect::releases::TfVersion) -> Outcome {
+    if gates::has(v, &gates::INIT_VIEW) {
+        return o.fail(reports, &Default::default());
+    }
+    o.report_legacy(reports, &Default::default());
+    o.code = 1;
     o
 }
 

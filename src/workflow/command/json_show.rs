@@ -52,7 +52,8 @@ fn variables(wd: &workdir::Workdir, ctx: &Context, given: &BTreeMap<String, Valu
 
 /// `show -json FILE` of a saved plan: the plan made again from what the file holds.
 pub fn plan(ctx: &Context, file: &str) -> Outcome {
-    let wd = match workdir::open(ctx) {
+    // A saved plan carries its backend: no `init` is asked for.
+    let wd = match workdir::open_for_saved_plan(ctx) {
         Ok(w) => w,
         Err(o) => return o,
     };

@@ -1,6 +1,7 @@
 //! `terraform plan`.
 
 use super::args::parse;
+use super::locking::{self, LockOptions};
 use super::planning::{self, PLAN_SPEC};
 use super::run::{Context, Outcome};
 use super::workdir;
@@ -27,14 +28,19 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(w) => w,
         Err(o) => return o,
     };
+    let lock = match LockOptions::from_args(&opts) {
+        Ok(l) => l,
+        Err(e) => return super::flags::refused(ctx, "plan", &e),
+    };
     let mut o = ctx.outcome();
+    // The lock is taken before the state is read, and held (by the store) to the end.
+    let (_store, state) = match locking::open_locked(ctx, &wd, &mut o, "OperationTypePlan", lock) {
+        Ok(x) => x,
+        Err(r) => return o.fail(&r, &wd.sources),
+    };
     let (p, var_warnings) = match planning::plan_options(ctx, &wd, &opts, false, &mut o) {
         Ok(x) => x,
         Err(reports) => return o.fail(&reports, &wd.sources),
-    };
-    let (_store, state) = match workdir::state(&wd, ctx) {
-        Ok(x) => x,
-        Err(r) => return ctx.outcome().fail(&r, &wd.sources),
     };
     let plan = match planning::make(ctx, &wd, &state, &p) {
         Ok(plan) => plan,
@@ -67,13 +73,11 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             Err(d) => return o.fail(&[super::diagnostic::Report::error(d)], &wd.sources),
         }
         if !ctx.in_automation() {
+            o.out(&crate::workflow::render::horizontal_rule(ctx.color));
             o.out(&format!("\nSaved the plan to: {out}\n\nTo perform exactly these actions, run the following command to apply:\n    terraform apply {out:?}\n"));
         }
     } else if !ctx.in_automation() && !plan.is_empty() {
-        o.out(&format!(
-            "\n{}\n\nNote: You didn't use the -out option to save this plan, so Terraform can't\nguarantee to take exactly these actions if you run \"terraform apply\" now.\n",
-            "\u{2500}".repeat(77)
-        ));
+        o.out(&crate::workflow::render::next_step_note(ctx.color));
     }
     if opts.flag("detailed-exitcode") && !plan.is_empty() {
         o.code = 2;

@@ -59,6 +59,7 @@ pub fn render_options(ctx: &Context) -> RenderOptions {
     RenderOptions {
         version: ctx.version,
         in_automation: ctx.in_automation(),
+        color: ctx.color,
     }
 }
 
@@ -111,11 +112,8 @@ fn ask_required(
             continue;
         }
         let answer = if input {
-            o.out(&format!("var.{name}\n"));
-            if let Some(d) = description(wd, name) {
-                o.out(&format!("  {d}\n\n"));
-            }
-            o.out("  Enter a value: ");
+            let about = description(wd, name).unwrap_or_default();
+            o.out(&super::prompt::prompt(&format!("var.{name}"), &about, ctx.color));
             let line = ctx.read_line().filter(|l| !l.is_empty());
             if line.is_some() {
                 o.out("\n");
@@ -200,7 +198,7 @@ pub fn make(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Resu
         // With nothing left to show (an older release leaves protected instances out), only
         // the refresh is printed before the errors.
         if plan.changes.is_empty() {
-            o.out(&crate::workflow::render::refresh_lines(plan));
+            o.out(&crate::workflow::render::refresh_lines_painted(plan, ctx.color));
         } else {
             o.out(&crate::workflow::render::plan_text(plan, &ropts));
         }
@@ -214,7 +212,7 @@ pub fn make(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Resu
             prior: state.clone(),
             ..Plan::default()
         };
-        o.out(&crate::workflow::render::refresh_lines(&refreshed));
+        o.out(&crate::workflow::render::refresh_lines_painted(&refreshed, ctx.color));
         // A plan that failed is still rendered ("Planning failed."); a destroy whose
         // refreshing plan failed has no plan to render.
         if p.mode != crate::workflow::model::PlanMode::Destroy {
@@ -227,14 +225,13 @@ pub fn make(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Resu
     })
 }
 
-/// The plan's warnings the plan text does not already hold, with those of the variables.
+/// The plan's warnings, with those of the variables: the objects to be forgotten first (as
+/// Terraform reports them, ahead of the others).
 pub fn warnings(plan: &Plan, vars: &[Report]) -> Vec<Report> {
-    let mut out: Vec<Report> = vars.to_vec();
-    out.extend(
-        plan.warnings
-            .iter()
-            .filter(|w| w.severity == Severity::Warning && w.diag.summary != "Some objects will no longer be managed by Terraform")
-            .cloned(),
-    );
+    const FORGET: &str = "Some objects will no longer be managed by Terraform";
+    let plan_warnings = plan.warnings.iter().filter(|w| w.severity == Severity::Warning);
+    let mut out: Vec<Report> = plan_warnings.clone().filter(|w| w.diag.summary == FORGET).cloned().collect();
+    out.extend(vars.iter().cloned());
+    out.extend(plan_warnings.filter(|w| w.diag.summary != FORGET).cloned());
     out
 }

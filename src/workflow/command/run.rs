@@ -210,6 +210,8 @@ pub fn run(inv: &Invocation) -> Outcome {
         "destroy" => super::apply_cmd::run(&ctx, rest, true),
         "output" => super::output_cmd::run(&ctx, rest),
         "import" => super::import_cmd::run(&ctx, rest),
+        "refresh" => super::refresh_cmd::run(&ctx, rest),
+        "force-unlock" => super::unlock_cmd::run(&ctx, rest),
         "console" => super::console_cmd::run(&ctx, rest),
         "show" => super::show_cmd::run(&ctx, rest),
         "state" => super::state_cmd::run(&ctx, rest),

@@ -29,7 +29,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     }
     if let Some(file) = opts.rest.first() {
         // A saved plan: the plan made again from what it holds.
-        let wd = match workdir::open(ctx) {
+        let wd = match workdir::open_for_saved_plan(ctx) {
             Ok(w) => w,
             Err(o) => return o,
         };

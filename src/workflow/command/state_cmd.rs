@@ -2,8 +2,9 @@
 //! reading the selected workspace's state and, for those that change it, writing it back
 //! with its backup.
 
-use super::args::{Kind, Spec, parse};
+use super::args::{Kind, Parsed, Spec, parse};
 use super::diagnostic::Report;
+use super::locking::{self, LockOptions};
 use super::run::{Context, Outcome};
 use super::workdir;
 use crate::lang::Diag;
@@ -32,11 +33,39 @@ const TAINT_SPEC: Spec = &[
 ];
 
 fn store_of(ctx: &Context) -> Result<(StateStore, State, std::path::PathBuf), Outcome> {
-    let (_, _, path) = workdir::workspace(ctx).map_err(|r| ctx.outcome().fail(&r, &Default::default()))?;
+    let (_, _, path) = workdir::workspace(ctx).map_err(|r| legacy(ctx, &r))?;
     let store = StateStore::open(&path, ctx.version)
         .map_err(|e| ctx.outcome().fail(&[Report::error(workdir::store_diag(&e))], &Default::default()))?;
     let state = store.state().cloned().unwrap_or_default();
     Ok((store, state, path))
+}
+
+/// The workspace's state for a command that changes it: locked first (`operation` names the
+/// command in the lock info, as `state-rm`), as the options say, the lock kept by the store.
+fn locked_store_of(
+    ctx: &Context,
+    opts: &Parsed,
+    command: &str,
+    operation: &str,
+) -> Result<(StateStore, State, std::path::PathBuf), Outcome> {
+    let lock = LockOptions::from_args(opts).map_err(|e| super::flags::refused(ctx, command, &e))?;
+    let (_, _, path) = workdir::workspace(ctx).map_err(|r| legacy(ctx, &r))?;
+    let mut o = ctx.outcome();
+    let held = match locking::take(ctx, &mut o, &path, operation, lock) {
+        Ok(h) => h,
+        Err(r) => return Err(locking::refused_legacy(o, *r)),
+    };
+    let store = locking::open_store(&path, held, ctx).map_err(|r| ctx.outcome().fail(&[*r], &Default::default()))?;
+    let state = store.state().cloned().unwrap_or_default();
+    Ok((store, state, path))
+}
+
+/// Reports through the message printer (the whole diagnostic red), exit 1.
+fn legacy(ctx: &Context, reports: &[Report]) -> Outcome {
+    let mut o = ctx.outcome();
+    o.report_legacy(reports, &Default::default());
+    o.code = 1;
+    o
 }
 
 /// Terraform's refusal of a state command when the workspace has no state file at all (an
@@ -239,18 +268,29 @@ fn change(ctx: &Context, sub: &str, args: &[String]) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, &format!("state {sub}"), &e),
     };
-    let (store, state, path) = match store_of(ctx) {
+    if sub == "mv" && opts.rest.len() != 2 {
+        let mut o = ctx.outcome();
+        o.err("Exactly two arguments expected.\n\n");
+        o.code = 1;
+        return o;
+    }
+    // `state mv` and `state rm` read the state through the backend and word its refusal so.
+    if let Err(r) = workdir::backend_settings(ctx) {
+        let mut o = ctx.outcome();
+        let message = format!(
+            "[red]Error loading the state: {}: {}\n\nPlease ensure that your Terraform state exists and that you've\nconfigured it properly. You can use the \"-state\" flag to point\nTerraform at another state file.[reset]",
+            r.diag.summary, r.diag.detail
+        );
+        o.err(&format!("{}\n", super::color::colorize(&message, ctx.color)));
+        o.code = 1;
+        return o;
+    }
+    let (store, state, path) = match locked_store_of(ctx, &opts, &format!("state {sub}"), &format!("state-{sub}")) {
         Ok(x) => x,
         Err(o) => return o,
     };
     let dry = opts.flag("dry-run");
     let result = if sub == "mv" {
-        if opts.rest.len() != 2 {
-            let mut o = ctx.outcome();
-            o.err("Exactly two arguments expected.\n\n");
-            o.code = 1;
-            return o;
-        }
         if store.state().is_none() {
             return no_state_file(ctx, true);
         }
@@ -313,7 +353,7 @@ pub fn taint(ctx: &Context, args: &[String], untaint: bool) -> Outcome {
         o.code = 1;
         return o;
     };
-    let (store, state, path) = match store_of(ctx) {
+    let (store, state, path) = match locked_store_of(ctx, &opts, name, name) {
         Ok(x) => x,
         Err(o) => return o,
     };

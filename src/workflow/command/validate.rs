@@ -37,7 +37,12 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             if opts.flag("json") {
                 o.out("{\n  \"format_version\": \"1.0\",\n  \"valid\": true,\n  \"error_count\": 0,\n  \"warning_count\": 0,\n  \"diagnostics\": []\n}\n");
             } else {
-                o.out("Success! The configuration is valid.\n\n");
+                // One coloured text with its line end, then the line end Println adds.
+                o.out(&super::color::colorize(
+                    "[green][bold]Success![reset] The configuration is valid.\n",
+                    ctx.color,
+                ));
+                o.out("\n");
             }
             o
         }

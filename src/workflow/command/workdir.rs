@@ -47,7 +47,19 @@ fn all_sources(tree: &ModuleTree, out: &mut Sources) {
 
 /// The selected workspace's name and its state file's path.
 pub fn workspace(ctx: &Context) -> Result<(Workspaces, String, PathBuf), Vec<Report>> {
-    let ws = Workspaces::new(&ctx.dir, ctx.env.get("TF_WORKSPACE").map(String::as_str), ctx.version);
+    workspace_in(ctx, backend_settings(ctx).map_err(|r| vec![*r])?)
+}
+
+/// [`workspace`] with the backend the folder was last initialized with, whatever the
+/// configuration says now (a saved plan carries its own backend: `show FILE` needs no `init`).
+pub fn saved_workspace(ctx: &Context) -> Result<(Workspaces, String, PathBuf), Vec<Report>> {
+    let settings = super::backend::read_saved(&ctx.dir).map(|s| s.settings).unwrap_or_default();
+    workspace_in(ctx, settings)
+}
+
+fn workspace_in(ctx: &Context, settings: super::backend::LocalSettings) -> Result<(Workspaces, String, PathBuf), Vec<Report>> {
+    let ws = Workspaces::new(&ctx.dir, ctx.env.get("TF_WORKSPACE").map(String::as_str), ctx.version)
+        .with_backend(settings.state_path(), settings.workspace_dir());
     let name = ws
         .current()
         .map_err(|e| vec![Report::error(Diag::new("Failed to select workspace", e.to_string()))])?;
@@ -55,13 +67,47 @@ pub fn workspace(ctx: &Context) -> Result<(Workspaces, String, PathBuf), Vec<Rep
     Ok((ws, name, path))
 }
 
+/// The local backend's settings the folder was initialized with (the defaults without a
+/// backend), or the error asking for `init` when the configuration changed them. A
+/// configuration that does not decode keeps the saved settings: its errors are the command's
+/// to report.
+pub fn backend_settings(ctx: &Context) -> Result<super::backend::LocalSettings, Box<Report>> {
+    let saved = super::backend::read_saved(&ctx.dir);
+    let has_tf = std::fs::read_dir(&ctx.dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .any(|e| e.file_name().to_string_lossy().ends_with(".tf"))
+        })
+        .unwrap_or(false);
+    if saved.is_none() && !has_tf {
+        return Ok(super::backend::LocalSettings::default());
+    }
+    match load::load_decoded(&ctx.dir, ctx.version) {
+        Ok(config) => super::backend::for_command(super::backend::configured(&config).as_ref(), saved.as_ref()),
+        Err(_) => Ok(saved.map(|s| s.settings).unwrap_or_default()),
+    }
+}
+
 /// Loads the folder for a command.
 pub fn open(ctx: &Context) -> Result<Workdir, Outcome> {
     open_reports(ctx).map_err(|(reports, sources)| ctx.outcome().fail(&reports, &sources))
 }
 
+/// [`open`] for a saved plan, with the backend the folder was last initialized with (see
+/// [`saved_workspace`]).
+pub fn open_for_saved_plan(ctx: &Context) -> Result<Workdir, Outcome> {
+    open_in(ctx, saved_workspace).map_err(|(reports, sources)| ctx.outcome().fail(&reports, &sources))
+}
+
 /// [`open`], its errors not printed yet (with the sources they refer to).
 pub fn open_reports(ctx: &Context) -> Result<Workdir, (Vec<Report>, Sources)> {
+    open_in(ctx, workspace)
+}
+
+type WorkspaceOf = fn(&Context) -> Result<(Workspaces, String, PathBuf), Vec<Report>>;
+
+fn open_in(ctx: &Context, workspace: WorkspaceOf) -> Result<Workdir, (Vec<Report>, Sources)> {
     let fail = |reports: Vec<Report>, sources: &Sources| (reports, sources.clone());
     let config = match load::load(&ctx.dir, ctx.version) {
         Ok(c) => c,
@@ -136,6 +182,20 @@ pub fn store_diag(e: &crate::workflow::state::store::StoreError) -> Diag {
 
 /// A random source for one command: the seed mixed with the state it starts from, so that
 /// each apply draws new ids (splitmix64).
+/// What the random ids of a workspace's changes are drawn with besides the seed and the
+/// state: the workspace, and the state file when a local backend moved it (an empty state at
+/// a new path must not give the ids the first state gave).
+pub fn random_key(ctx: &Context, wd: &Workdir) -> String {
+    let rel = wd.state_path.strip_prefix(&ctx.dir).unwrap_or(&wd.state_path);
+    let default = Path::new("terraform.tfstate");
+    let in_default_dir = rel.starts_with("terraform.tfstate.d") && rel.file_name() == default.file_name();
+    if rel == default || in_default_dir {
+        wd.workspace.clone()
+    } else {
+        format!("{}@{}", wd.workspace, rel.display())
+    }
+}
+
 pub fn random(seed: u64, state: &State, workspace: &str) -> impl FnMut() -> u64 + use<> {
     let mut x = seed ^ state.serial.wrapping_mul(0x9e37_79b9_7f4a_7c15);
     for b in state.lineage.bytes().chain(workspace.bytes()) {

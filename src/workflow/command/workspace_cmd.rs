@@ -32,7 +32,22 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         o.code = 1;
         return o;
     }
-    let ws = Workspaces::new(&ctx.dir, ctx.env.get("TF_WORKSPACE").map(String::as_str), ctx.version);
+    // Every subcommand but `show` loads the backend: a backend waiting for `init` refuses them.
+    let settings = if sub == "show" {
+        super::backend::LocalSettings::default()
+    } else {
+        match super::workdir::backend_settings(ctx) {
+            Ok(s) => s,
+            Err(r) => {
+                let mut o = ctx.outcome();
+                o.report_legacy(&[*r], &Default::default());
+                o.code = 1;
+                return o;
+            }
+        }
+    };
+    let ws = Workspaces::new(&ctx.dir, ctx.env.get("TF_WORKSPACE").map(String::as_str), ctx.version)
+        .with_backend(settings.state_path(), settings.workspace_dir());
     let name = opts.rest.first().map(String::as_str);
     let result: Result<String, WorkspaceError> = match (sub.as_str(), name) {
         ("list", _) => ws.list(),

@@ -68,6 +68,39 @@ pub const TARGET_WARNING_NO_TAB: Arrival = Arrival {
     source: "tf-oracle: 1.6.6 prints a tab on the line after \"    terraform plan\"; 1.8.4, 1.9.8 and 1.12.2 an empty line; 1.7 not checked",
 };
 
+/// The plan's summary line is coloured in two pieces, `Plan:` alone then the counts, so its
+/// reset comes before the counts (before, after the line's end).
+pub const PLAN_SUMMARY_SPLIT: Arrival = Arrival {
+    name: "plan summary coloured apart from its counts",
+    since: (1, 14, 0),
+    source: "Terraform's source: jsonformat/plan.go colours \"\\n[bold]Plan:[reset] \" alone from v1.14.0 (v1.13.5 colours the whole line); tf-oracle 1.12.2 and 1.14.9",
+};
+
+/// `apply`'s closing summary is coloured without the line end after it, so its reset comes
+/// before that line end (before, after it).
+pub const APPLY_SUMMARY_SPLIT: Arrival = Arrival {
+    name: "apply summary coloured apart from its line end",
+    since: (1, 14, 0),
+    source: "Terraform's source: views/apply.go prints the summary and its \"\\n\" apart from v1.14.0 (v1.13.5 in one coloured text); tf-oracle 1.12.2 and 1.14.9",
+};
+
+/// `.terraform/terraform.tfstate` is a small file (version, terraform_version, backend)
+/// indented by two spaces; before, a legacy state with serial, lineage and an empty root
+/// module, indented by four.
+pub const BACKEND_CACHE_SMALL: Arrival = Arrival {
+    name: "small backend cache file",
+    since: (1, 9, 0),
+    source: "tf-oracle: 1.8.4 writes the legacy state form, 1.9.8 the small one; Terraform's source: internal/command/workdir/backend_state.go has terraform_version from v1.9.0",
+};
+
+/// `init` prints its errors as the other commands do (before, through the message printer:
+/// the whole diagnostic red, a line break after it).
+pub const INIT_VIEW: Arrival = Arrival {
+    name: "init errors through the view",
+    since: (1, 9, 0),
+    source: "tf-oracle: \"Backend configuration changed\" from 1.6.6 and 1.8.4 is wrapped in red with a reset line after; 1.9.8 prints the diagnostic alone",
+};
+
 /// Whether `version` has the behaviour that arrived with `a`.
 pub fn has(version: TfVersion, a: &Arrival) -> bool {
     crate::lang::dialect::releases::has(version, a)

@@ -26,6 +26,8 @@ pub(crate) struct Opts {
     pub show_unchanged: bool,
     /// No action symbols and no gutter for them (`state show`).
     pub hide_symbols: bool,
+    /// Terraform's colours (no `-no-color`).
+    pub color: bool,
 }
 
 impl Opts {
@@ -38,7 +40,13 @@ impl Opts {
             forbid_replace: false,
             show_unchanged: false,
             hide_symbols: false,
+            color: false,
         }
+    }
+
+    /// `markup` coloured (or stripped) as one colorstring call of Terraform's renderer.
+    pub(crate) fn paint(self, markup: &str) -> String {
+        super::paint::colorize(markup, self.color)
     }
 
     /// The options handed to children: the replacement flags do not cascade.
@@ -51,43 +59,53 @@ impl Opts {
     }
 }
 
-/// The symbol Terraform writes for an action (without the space after it).
-pub(crate) fn action_symbol(action: Action) -> &'static str {
+/// The symbol of an action with Terraform's colour markup (format.DiffActionSymbol).
+pub(crate) fn action_markup(action: Action) -> &'static str {
     match action {
-        Action::DeleteThenCreate => "-/+",
-        Action::CreateThenDelete => "+/-",
-        Action::Create => "  +",
-        Action::Delete => "  -",
-        Action::Forget => " .",
-        Action::Read => " <=",
-        Action::Update => "  ~",
+        Action::DeleteThenCreate => "[red]-[reset]/[green]+[reset]",
+        Action::CreateThenDelete => "[green]+[reset]/[red]-[reset]",
+        Action::Create => "  [green]+[reset]",
+        Action::Delete => "  [red]-[reset]",
+        Action::Forget => " [red].[reset]",
+        Action::Read => " [cyan]<=[reset]",
+        Action::Update => "  [yellow]~[reset]",
         Action::NoOp => "   ",
     }
 }
 
-/// The symbol and its trailing space, or nothing when symbols are hidden.
+/// The symbol, painted, and its trailing space, or nothing when symbols are hidden.
 pub(super) fn symbol(action: Action, o: Opts) -> String {
     if o.hide_symbols {
         String::new()
     } else {
-        format!("{} ", action_symbol(action))
+        format!("{} ", o.paint(action_markup(action)))
     }
 }
 
-pub(super) fn null_suffix(action: Action, o: Opts) -> &'static str {
+pub(super) fn null_suffix(action: Action, o: Opts) -> String {
     if !o.override_null_suffix && action == Action::Delete {
-        " -> null"
+        o.paint(" [dark_gray]-> null[reset]")
     } else {
-        ""
+        String::new()
     }
 }
 
-pub(super) fn forces(replace: bool, o: Opts) -> &'static str {
+pub(super) fn forces(replace: bool, o: Opts) -> String {
     if (replace || o.force_replace) && !o.forbid_replace {
-        " # forces replacement"
+        o.paint(" [red]# forces replacement[reset]")
     } else {
-        ""
+        String::new()
     }
+}
+
+/// The arrow between a value's before and after.
+pub(super) fn arrow(o: Opts) -> String {
+    o.paint("[yellow]->[reset]")
+}
+
+/// A null primitive.
+pub(super) fn null(o: Opts) -> String {
+    o.paint("[dark_gray]null[reset]")
 }
 
 /// Four spaces per level.
@@ -95,9 +113,10 @@ pub(crate) fn indent(n: usize) -> String {
     "    ".repeat(n)
 }
 
-fn unchanged(keyword: &str, count: usize) -> String {
+/// `# (N unchanged attributes hidden)`, painted dark grey.
+pub(super) fn unchanged(keyword: &str, count: usize, o: Opts) -> String {
     let s = if count == 1 { "" } else { "s" };
-    format!("# ({count} unchanged {keyword}{s} hidden)")
+    o.paint(&format!("[dark_gray]# ({count} unchanged {keyword}{s} hidden)[reset]"))
 }
 
 /// `name` padded on the right to `width` (Go's `%-*s`, which counts characters).
@@ -142,13 +161,13 @@ pub(crate) fn render(d: &Diff, level: usize, o: Opts) -> String {
         Kind::TypeChange(b, a) => {
             let mut to = o;
             to.override_null_suffix = true;
-            format!("{} -> {}", render(b, level, to), render(a, level, to))
+            format!("{} {} {}", render(b, level, to), arrow(o), render(a, level, to))
         }
     }
 }
 
 /// Lines printed before a change: the warning when a value's sensitivity changes.
-pub(crate) fn warnings(d: &Diff, level: usize) -> Vec<String> {
+pub(crate) fn warnings(d: &Diff, level: usize, o: Opts) -> Vec<String> {
     let Kind::Sensitive { inner, before, after } = &d.kind else {
         return Vec::new();
     };
@@ -156,15 +175,15 @@ pub(crate) fn warnings(d: &Diff, level: usize) -> Vec<String> {
         return Vec::new();
     }
     let warning = if *before {
-        format!(
-            "  # Warning: this attribute value will no longer be marked as sensitive\n{}  # after applying this change.",
+        o.paint(&format!(
+            "  # [yellow]Warning[reset]: this attribute value will no longer be marked as sensitive\n{}  # after applying this change.",
             indent(level)
-        )
+        ))
     } else {
-        format!(
-            "  # Warning: this attribute value will be marked as sensitive and will not\n{}  # display in UI output after applying this change.",
+        o.paint(&format!(
+            "  # [yellow]Warning[reset]: this attribute value will be marked as sensitive and will not\n{}  # display in UI output after applying this change.",
             indent(level)
-        )
+        ))
     };
     if *inner == Action::NoOp {
         vec![format!("{warning} The value is unchanged.")]
@@ -173,14 +192,14 @@ pub(crate) fn warnings(d: &Diff, level: usize) -> Vec<String> {
     }
 }
 
-fn primitive_text(j: &Json, prim: Prim) -> String {
+fn primitive_text(j: &Json, prim: Prim, o: Opts) -> String {
     match (j, prim) {
-        (Json::Null, _) => "null".into(),
+        (Json::Null, _) => null(o),
         (Json::Bool(b), _) => b.to_string(),
         (Json::Number(n), _) => n.clone(),
         (Json::String(s), _) => s.clone(),
         // A value of another kind under a primitive cannot come from the differ.
-        _ => "null".into(),
+        _ => null(o),
     }
 }
 
@@ -188,13 +207,13 @@ fn primitive(d: &Diff, before: &Json, after: &Json, prim: Prim, level: usize, o:
     if prim == Prim::String {
         return strings::string(d, before, after, level, o);
     }
-    let b = primitive_text(before, prim);
-    let a = primitive_text(after, prim);
+    let b = primitive_text(before, prim, o);
+    let a = primitive_text(after, prim, o);
     match d.action {
         Action::Create => format!("{a}{}", forces(d.replace, o)),
         Action::Delete => format!("{b}{}{}", null_suffix(d.action, o), forces(d.replace, o)),
         Action::NoOp => format!("{b}{}", forces(d.replace, o)),
-        _ => format!("{b} -> {a}{}", forces(d.replace, o)),
+        _ => format!("{b} {} {a}{}", arrow(o), forces(d.replace, o)),
     }
 }
 
@@ -216,7 +235,7 @@ fn object(d: &Diff, attrs: &BTreeMap<String, Diff>, level: usize, o: Opts) -> St
             hidden += 1;
             continue;
         }
-        for w in warnings(a, level + 1) {
+        for w in warnings(a, level + 1, o) {
             out.push_str(&format!("{}{w}\n", indent(level + 1)));
         }
         out.push_str(&format!(
@@ -232,7 +251,7 @@ fn object(d: &Diff, attrs: &BTreeMap<String, Diff>, level: usize, o: Opts) -> St
             "{}{}{}\n",
             indent(level + 1),
             symbol(Action::NoOp, o),
-            unchanged("attribute", hidden)
+            unchanged("attribute", hidden, o)
         ));
     }
     out.push_str(&format!(
@@ -259,7 +278,7 @@ fn map(d: &Diff, elements: &BTreeMap<String, Diff>, level: usize, o: Opts) -> St
             hidden += 1;
             continue;
         }
-        for w in warnings(e, level + 1) {
+        for w in warnings(e, level + 1, o) {
             out.push_str(&format!("{}{w}\n", indent(level + 1)));
         }
         // Only objects inside a map end with a comma.
@@ -277,7 +296,7 @@ fn map(d: &Diff, elements: &BTreeMap<String, Diff>, level: usize, o: Opts) -> St
             "{}{}{}\n",
             indent(level + 1),
             symbol(Action::NoOp, o),
-            unchanged("element", hidden)
+            unchanged("element", hidden, o)
         ));
     }
     out.push_str(&format!(
@@ -314,7 +333,7 @@ fn list(d: &Diff, elements: &[Diff], level: usize, o: Opts) -> String {
                 "{}{}{}\n",
                 indent(level + 1),
                 symbol(Action::NoOp, co),
-                unchanged("element", pending.len() - 1)
+                unchanged("element", pending.len() - 1, o)
             ));
         }
         if let Some(last) = pending.last() {
@@ -331,7 +350,7 @@ fn list(d: &Diff, elements: &[Diff], level: usize, o: Opts) -> String {
         } else {
             show_next = true;
         }
-        for w in warnings(e, level + 1) {
+        for w in warnings(e, level + 1, o) {
             out.push_str(&format!("{}{w}\n", indent(level + 1)));
         }
         out.push_str(&format!(
@@ -346,7 +365,7 @@ fn list(d: &Diff, elements: &[Diff], level: usize, o: Opts) -> String {
             "{}{}{}\n",
             indent(level + 1),
             symbol(Action::NoOp, o),
-            unchanged("element", pending.len())
+            unchanged("element", pending.len(), o)
         ));
     }
     out.push_str(&format!(

@@ -18,6 +18,7 @@ pub mod json_state;
 pub mod json_ui;
 pub mod json_values;
 mod outputs;
+mod paint;
 mod plan;
 mod releases;
 mod resource;
@@ -25,7 +26,8 @@ mod show;
 mod strings;
 
 pub use outputs::{apply_outputs, output_all, output_json_all, output_json_one, output_one, output_raw};
-pub use plan::{plan_text, refresh_lines};
+pub use paint::colorize;
+pub use plan::{horizontal_rule, next_step_note, plan_text, refresh_lines, refresh_lines_painted};
 pub use releases::{EXACT_NUMBERS, PAIRWISE_SEQUENCES};
 pub use show::{show_outputs, show_state, state_show};
 
@@ -38,6 +40,8 @@ pub struct RenderOptions {
     pub version: TfVersion,
     /// TF_IN_AUTOMATION is set (the plan then ends without the note about `-out`).
     pub in_automation: bool,
+    /// Terraform's colours (no `-no-color`).
+    pub color: bool,
 }
 
 impl RenderOptions {
@@ -46,6 +50,7 @@ impl RenderOptions {
         RenderOptions {
             version,
             in_automation: true,
+            color: false,
         }
     }
 }

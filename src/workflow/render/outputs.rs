@@ -25,13 +25,17 @@ fn lines(outputs: &BTreeMap<String, OutputValue>, opts: &RenderOptions) -> Strin
         .collect()
 }
 
-/// The block `apply` prints after "Apply complete!": a blank line, `Outputs:`, a blank line
-/// and the outputs; nothing when there are none.
+/// The block `apply` prints after "Apply complete!": a blank line, `Outputs:` (bold green),
+/// a blank line and the outputs; nothing when there are none.
 pub fn apply_outputs(outputs: &BTreeMap<String, OutputValue>, opts: &RenderOptions) -> String {
     if outputs.is_empty() {
         return String::new();
     }
-    format!("\nOutputs:\n\n{}", lines(outputs, opts))
+    format!(
+        "{}{}",
+        super::colorize("[reset][bold][green]\nOutputs:\n\n", opts.color),
+        lines(outputs, opts)
+    )
 }
 
 /// `terraform output`: every output, or the "No outputs found" warning.

@@ -9,17 +9,22 @@ use super::draw::{self, Opts, pad};
 use super::json;
 use super::resource;
 use crate::lang::Value;
-use crate::workflow::model::{Action, InstanceKey, OutputChange, Plan, PlanMode, Reason, ResourceChange, ResourceMode};
+use crate::workflow::model::{Action, InstanceKey, OutputChange, Plan, PlanMode, Reason, ResourceChange, ResourceMode, gates};
 
 /// The header before the legend, wrapped at Terraform's 78 columns.
 const HEADER: &str = "\nTerraform used the selected providers to generate the following execution\nplan. Resource actions are indicated with the following symbols:\n";
 
-/// The rule and note `plan` ends with when TF_IN_AUTOMATION is not set (77 box-drawing
-/// dashes: the width less one).
-fn next_step_note() -> String {
+/// The dark grey rule Terraform draws between parts of its output, with its line end (77
+/// box-drawing dashes: the width less one).
+pub fn horizontal_rule(color: bool) -> String {
+    format!("{}\n", super::colorize(&format!("[dark_gray]\n{}", "\u{2500}".repeat(77)), color))
+}
+
+/// The rule and note `plan` ends with when TF_IN_AUTOMATION is not set.
+pub fn next_step_note(color: bool) -> String {
     format!(
-        "\n{}\n\nNote: You didn't use the -out option to save this plan, so Terraform can't\nguarantee to take exactly these actions if you run \"terraform apply\" now.\n",
-        "\u{2500}".repeat(77)
+        "{}\nNote: You didn't use the -out option to save this plan, so Terraform can't\nguarantee to take exactly these actions if you run \"terraform apply\" now.\n",
+        horizontal_rule(color)
     )
 }
 
@@ -32,8 +37,9 @@ fn next_step_note() -> String {
 /// reads by address). The resource changes are printed in Terraform's order of addresses,
 /// whatever their order in the plan.
 pub fn plan_text(plan: &Plan, opts: &RenderOptions) -> String {
-    let mut out = refresh_lines(plan);
-    let o = Opts::new(opts.version);
+    let mut out = refresh_lines_painted(plan, opts.color);
+    let mut o = Opts::new(opts.version);
+    o.color = opts.color;
     let mut shown: Vec<&ResourceChange> = plan
         .changes
         .iter()
@@ -51,22 +57,28 @@ pub fn plan_text(plan: &Plan, opts: &RenderOptions) -> String {
     let outputs = output_changes(&plan.outputs, o);
 
     if shown.is_empty() && outputs.is_empty() {
-        out.push_str(&no_changes(plan.mode));
+        out.push_str(&no_changes(plan.mode, o));
         return out;
     }
     if !counts.is_empty() {
         out.push_str(HEADER);
         let legend = [
-            (Action::Create, "  + create"),
-            (Action::Update, "  ~ update in-place"),
-            (Action::Delete, "  - destroy"),
-            (Action::DeleteThenCreate, "-/+ destroy and then create replacement"),
-            (Action::CreateThenDelete, "+/- create replacement and then destroy"),
-            (Action::Read, " <= read (data resources)"),
+            (Action::Create, "  [green]+[reset] create"),
+            (Action::Update, "  [yellow]~[reset] update in-place"),
+            (Action::Delete, "  [red]-[reset] destroy"),
+            (
+                Action::DeleteThenCreate,
+                "[red]-[reset]/[green]+[reset] destroy and then create replacement",
+            ),
+            (
+                Action::CreateThenDelete,
+                "[green]+[reset]/[red]-[reset] create replacement and then destroy",
+            ),
+            (Action::Read, " [cyan]<=[reset] read (data resources)"),
         ];
         for (action, line) in legend {
             if counts.contains_key(&action) {
-                out.push_str(line);
+                out.push_str(&o.paint(line));
                 out.push('\n');
             }
         }
@@ -84,16 +96,23 @@ pub fn plan_text(plan: &Plan, opts: &RenderOptions) -> String {
         }
         let n = |a: Action| counts.get(&a).copied().unwrap_or(0);
         let replaced = n(Action::DeleteThenCreate) + n(Action::CreateThenDelete);
-        out.push_str("\nPlan: ");
+        let mut counted = String::new();
         if importing > 0 {
-            out.push_str(&format!("{importing} to import, "));
+            counted.push_str(&format!("{importing} to import, "));
         }
-        out.push_str(&format!(
+        counted.push_str(&format!(
             "{} to add, {} to change, {} to destroy.\n",
             n(Action::Create) + replaced,
             n(Action::Update),
             n(Action::Delete) + replaced
         ));
+        // Until 1.14 the counts are inside the coloured text, so its reset comes after them.
+        if gates::has(opts.version, &gates::PLAN_SUMMARY_SPLIT) {
+            out.push_str(&o.paint("\n[bold]Plan:[reset] "));
+            out.push_str(&counted);
+        } else {
+            out.push_str(&o.paint(&format!("\n[bold]Plan:[reset] {counted}")));
+        }
     }
     if !outputs.is_empty() {
         out.push_str("\nChanges to Outputs:\n");
@@ -103,28 +122,10 @@ pub fn plan_text(plan: &Plan, opts: &RenderOptions) -> String {
             out.push_str("\nYou can apply this plan to save these new output values to the Terraform\nstate, without changing any real infrastructure.\n");
         }
     }
-    out.push_str(&forget_warning(&shown));
     if !opts.in_automation {
-        out.push_str(&next_step_note());
+        out.push_str(&next_step_note(opts.color));
     }
     out
-}
-
-/// The warning Terraform adds when objects will be forgotten (a `removed` block with
-/// `destroy = false`), listing them.
-fn forget_warning(shown: &[&ResourceChange]) -> String {
-    let forgotten: Vec<String> = shown
-        .iter()
-        .filter(|c| c.action == Action::Forget)
-        .map(|c| format!(" - {}\n", c.addr))
-        .collect();
-    if forgotten.is_empty() {
-        return String::new();
-    }
-    format!(
-        "\nWarning: Some objects will no longer be managed by Terraform\n\nIf you apply this plan, Terraform will discard its tracking information for\nthe following objects, but it will not delete them:\n{}\nAfter applying this plan, Terraform will no longer manage these objects. You\nwill need to import them into Terraform to manage them again.\n",
-        forgotten.concat()
-    )
 }
 
 /// `ADDR: Refreshing state... [id=ID]` for each managed instance with an id, sorted, then
@@ -132,6 +133,12 @@ fn forget_warning(shown: &[&ResourceChange]) -> String {
 /// happen before the refresh, so a moved instance is refreshed at its new address; an
 /// instance to be forgotten is not refreshed. These are the lines a plan starts with.
 pub fn refresh_lines(plan: &Plan) -> String {
+    refresh_lines_painted(plan, false)
+}
+
+/// [`refresh_lines`], each line bold when `color` (Terraform's UI hook paints every line).
+pub fn refresh_lines_painted(plan: &Plan, color: bool) -> String {
+    let line = |text: String| format!("{}\n", super::colorize(&format!("[reset][bold]{text}"), color));
     let mut lines: Vec<String> = Vec::new();
     for r in plan.prior.resources.iter().filter(|r| r.addr.mode == ResourceMode::Managed) {
         for i in &r.instances {
@@ -150,7 +157,7 @@ pub fn refresh_lines(plan: &Plan) -> String {
                     .iter()
                     .find(|c| c.prev_addr.as_ref() == Some(&addr))
                     .map_or(addr.clone(), |c| c.addr.clone());
-                lines.push(format!("{addr}: Refreshing state... [id={id}]\n"));
+                lines.push(line(format!("{addr}: Refreshing state... [id={id}]")));
             }
         }
     }
@@ -162,7 +169,8 @@ pub fn refresh_lines(plan: &Plan) -> String {
         for i in r.instances.iter().filter(|i| i.current.is_some()) {
             let addr = r.addr.instance(i.key.clone());
             if !plan.changes.iter().any(|c| c.addr == addr && c.action == Action::Read) {
-                reads.push(format!("{addr}: Reading...\n{addr}: Read complete after 0s\n"));
+                // The hook's start line ends its markup with a reset, its end line does not.
+                reads.push(line(format!("{addr}: Reading...[reset]")) + &line(format!("{addr}: Read complete after 0s")));
             }
         }
     }
@@ -173,7 +181,9 @@ pub fn refresh_lines(plan: &Plan) -> String {
         .changes
         .iter()
         .filter_map(|c| c.importing.as_ref().map(|id| (c, id)))
-        .map(|(c, id)| format!("{0}: Preparing import... [id={id}]\n{0}: Refreshing state... [id={id}]\n", c.addr))
+        .map(|(c, id)| {
+            line(format!("{}: Preparing import... [id={id}]", c.addr)) + &line(format!("{}: Refreshing state... [id={id}]", c.addr))
+        })
         .collect();
     imports + &lines.concat()
 }
@@ -198,18 +208,31 @@ fn moved(c: &ResourceChange) -> bool {
     c.prev_addr.as_ref().is_some_and(|p| *p != c.addr)
 }
 
-/// The message of a plan with nothing to do, by mode.
-fn no_changes(mode: PlanMode) -> String {
-    match mode {
-        PlanMode::Normal => "\nNo changes. Your infrastructure matches the configuration.\n\nTerraform has compared your real infrastructure against your configuration\nand found no differences, so no changes are needed.\n".into(),
-        PlanMode::Destroy => "\nNo changes. No objects need to be destroyed.\n\nEither you have not created any objects yet or the existing objects were\nalready deleted outside of Terraform.\n".into(),
-        PlanMode::RefreshOnly => "\nNo changes. Your infrastructure still matches the configuration.\n\nTerraform has checked that the real remote objects still match the result of\nyour most recent changes, and found no differences.\n".into(),
-    }
+/// The message of a plan with nothing to do, by mode: a bold headline, then plain text.
+fn no_changes(mode: PlanMode, o: Opts) -> String {
+    let (headline, text) = match mode {
+        PlanMode::Normal => (
+            "Your infrastructure matches the configuration.",
+            "Terraform has compared your real infrastructure against your configuration\nand found no differences, so no changes are needed.\n",
+        ),
+        PlanMode::Destroy => (
+            "No objects need to be destroyed.",
+            "Either you have not created any objects yet or the existing objects were\nalready deleted outside of Terraform.\n",
+        ),
+        PlanMode::RefreshOnly => (
+            "Your infrastructure still matches the configuration.",
+            "Terraform has checked that the real remote objects still match the result of\nyour most recent changes, and found no differences.\n",
+        ),
+    };
+    format!(
+        "{}{text}",
+        o.paint(&format!("\n[reset][bold][green]No changes.[reset][bold] {headline}[reset]\n\n"))
+    )
 }
 
 /// One resource change: its comment lines, then the block with its action symbol.
 fn resource_change(c: &ResourceChange, o: Opts) -> String {
-    let mut out = comment(c);
+    let mut out = o.paint(&comment(c));
     // Forgetting shows the object unchanged (Terraform draws a forget-only change as a no-op).
     let after = if c.action == Action::Forget { &c.before } else { &c.after };
     let attrs = resource::attributes(&c.before, after, &c.replace_paths, o.version);
@@ -221,7 +244,7 @@ fn resource_change(c: &ResourceChange, o: Opts) -> String {
     };
     out.push_str(&format!(
         "{} {mode} \"{}\" \"{}\" {}",
-        draw::action_symbol(c.action),
+        o.paint(draw::action_markup(c.action)),
         c.addr.resource.rtype,
         c.addr.resource.name,
         resource::block(&attrs, 0, bo)
@@ -229,7 +252,7 @@ fn resource_change(c: &ResourceChange, o: Opts) -> String {
     out
 }
 
-/// `# ADDR will be created` and the lines that explain it.
+/// `# ADDR will be created` and the lines that explain it, with Terraform's colour markup.
 fn comment(c: &ResourceChange) -> String {
     let addr = match &c.deposed {
         Some(k) => format!("{} (deposed object {k})", c.addr),
@@ -239,9 +262,9 @@ fn comment(c: &ResourceChange) -> String {
     let mut printed_moved = false;
     let mut printed_import = false;
     match c.action {
-        Action::Create => out.push_str(&format!("  # {addr} will be created")),
+        Action::Create => out.push_str(&format!("[bold]  # {addr}[reset] will be created")),
         Action::Read => {
-            out.push_str(&format!("  # {addr} will be read during apply"));
+            out.push_str(&format!("[bold]  # {addr}[reset] will be read during apply"));
             match c.reason {
                 Some(Reason::ReadBecauseConfigUnknown) => out.push_str("\n  # (config refers to values not yet known)"),
                 Some(Reason::ReadBecauseDependencyPending) => {
@@ -251,28 +274,34 @@ fn comment(c: &ResourceChange) -> String {
                 _ => {}
             }
         }
-        Action::Update => out.push_str(&format!("  # {addr} will be updated in-place")),
+        Action::Update => out.push_str(&format!("[bold]  # {addr}[reset] will be updated in-place")),
         Action::CreateThenDelete | Action::DeleteThenCreate => match c.reason {
-            Some(Reason::ReplaceBecauseTainted) => out.push_str(&format!("  # {addr} is tainted, so must be replaced")),
-            Some(Reason::ReplaceByRequest) => out.push_str(&format!("  # {addr} will be replaced, as requested")),
-            Some(Reason::ReplaceByTriggers) => out.push_str(&format!("  # {addr} will be replaced due to changes in replace_triggered_by")),
-            _ => out.push_str(&format!("  # {addr} must be replaced")),
+            Some(Reason::ReplaceBecauseTainted) => out.push_str(&format!(
+                "[bold]  # {addr}[reset] is tainted, so must be [bold][red]replaced[reset]"
+            )),
+            Some(Reason::ReplaceByRequest) => {
+                out.push_str(&format!("[bold]  # {addr}[reset] will be [bold][red]replaced[reset], as requested"))
+            }
+            Some(Reason::ReplaceByTriggers) => out.push_str(&format!(
+                "[bold]  # {addr}[reset] will be [bold][red]replaced[reset] due to changes in replace_triggered_by"
+            )),
+            _ => out.push_str(&format!("[bold]  # {addr}[reset] must be [bold][red]replaced[reset]")),
         },
         Action::Forget => {
             if c.deposed.is_some() {
                 out.push_str(&format!(
-                    " # {addr} will be removed from Terraform state, but will not be destroyed"
+                    "[bold] # {addr}[reset] will be removed from Terraform state, but [bold][red]will not be destroyed[reset]"
                 ));
-                out.push_str("\n # (left over from a partially-failed replacement of this instance)");
+                out.push_str("\n[bold] # (left over from a partially-failed replacement of this instance)");
             } else {
                 out.push_str(&format!(
-                    " # {addr} will no longer be managed by Terraform, but will not be destroyed"
+                    "[bold] # {addr}[reset] will no longer be managed by Terraform, but [bold][red]will not be destroyed[reset]"
                 ));
             }
             out.push_str("\n # (destroy = false is set in the configuration)");
         }
         Action::Delete => {
-            out.push_str(&format!("  # {addr} will be destroyed"));
+            out.push_str(&format!("[bold]  # {addr}[reset] will be [bold][red]destroyed[reset]"));
             out.push_str(&delete_reason(c));
             if c.deposed.is_some() {
                 out.push_str("\n  # (left over from a partially-failed replacement of this instance)");
@@ -280,27 +309,27 @@ fn comment(c: &ResourceChange) -> String {
         }
         Action::NoOp => {
             if let Some(prev) = c.prev_addr.as_ref().filter(|p| **p != c.addr) {
-                out.push_str(&format!("  # {prev} has moved to {addr}"));
+                out.push_str(&format!("[bold]  # {prev}[reset] has moved to [bold]{addr}[reset]"));
                 printed_moved = true;
             } else if c.importing.is_some() {
-                out.push_str(&format!("  # {addr} will be imported"));
+                out.push_str(&format!("[bold]  # {addr}[reset] will be imported"));
                 printed_import = true;
             }
         }
     }
     out.push('\n');
     if let Some(prev) = c.prev_addr.as_ref().filter(|p| **p != c.addr && !printed_moved) {
-        out.push_str(&format!("  # (moved from {prev})\n"));
+        out.push_str(&format!("  # [reset](moved from {prev})\n"));
     }
     if let Some(id) = c.importing.as_ref().filter(|_| !printed_import) {
         if id.is_empty() {
-            out.push_str("  # (will be imported first)\n");
+            out.push_str("  # [reset](will be imported first)\n");
         } else {
-            out.push_str(&format!("  # (imported from \"{id}\")\n"));
+            out.push_str(&format!("  # [reset](imported from \"{id}\")\n"));
         }
     }
     if c.importing.is_some() && matches!(c.action, Action::CreateThenDelete | Action::DeleteThenCreate) {
-        out.push_str("  # Warning: this will destroy the imported resource\n");
+        out.push_str("  # [reset][yellow]Warning: this will destroy the imported resource[reset]\n");
     }
     out
 }
@@ -372,7 +401,7 @@ fn output_changes(outputs: &[OutputChange], o: Opts) -> String {
         .map(|(k, d)| {
             format!(
                 "{} {} = {}",
-                draw::action_symbol(d.action),
+                o.paint(draw::action_markup(d.action)),
                 pad(&names[k], width),
                 draw::render(d, 0, o)
             )

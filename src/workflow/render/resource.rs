@@ -69,14 +69,10 @@ pub(crate) fn block(attrs: &BTreeMap<String, Diff>, level: usize, o: Opts) -> St
             hidden += 1;
             continue;
         }
-        for w in draw::warnings(a, level + 1) {
+        for w in draw::warnings(a, level + 1, o) {
             out.push_str(&format!("{}{w}\n", indent(level + 1)));
         }
-        let sym = if o.hide_symbols {
-            String::new()
-        } else {
-            format!("{} ", draw::action_symbol(a.action))
-        };
+        let sym = draw::symbol(a.action, o);
         out.push_str(&format!(
             "{}{sym}{} = {}\n",
             indent(level + 1),
@@ -85,19 +81,9 @@ pub(crate) fn block(attrs: &BTreeMap<String, Diff>, level: usize, o: Opts) -> St
         ));
     }
     if hidden > 0 {
-        let sym = if o.hide_symbols {
-            String::new()
-        } else {
-            format!("{} ", draw::action_symbol(Action::NoOp))
-        };
-        let s = if hidden == 1 { "" } else { "s" };
-        out.push_str(&format!("{}{sym}# ({hidden} unchanged attribute{s} hidden)\n", indent(level + 1)));
+        let sym = draw::symbol(Action::NoOp, o);
+        out.push_str(&format!("{}{sym}{}\n", indent(level + 1), draw::unchanged("attribute", hidden, o)));
     }
-    let sym = if o.hide_symbols {
-        String::new()
-    } else {
-        format!("{} ", draw::action_symbol(Action::NoOp))
-    };
-    out.push_str(&format!("{}{sym}}}", indent(level)));
+    out.push_str(&format!("{}{}}}", indent(level), draw::symbol(Action::NoOp, o)));
     out
 }

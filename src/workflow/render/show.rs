@@ -16,6 +16,7 @@ fn state_opts(opts: &RenderOptions) -> Opts {
     let mut o = Opts::new(opts.version);
     o.show_unchanged = true;
     o.hide_symbols = true;
+    o.color = opts.color;
     o
 }
 

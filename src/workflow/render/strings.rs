@@ -2,7 +2,7 @@
 //! either side has several lines, or `jsonencode(...)` when the text is JSON.
 
 use super::diff::{Change, Diff, Differ, Kind, Prim};
-use super::draw::{Opts, forces, indent, null_suffix, render, symbol};
+use super::draw::{Opts, arrow, forces, indent, null, null_suffix, render, symbol};
 use super::json::Json;
 use super::json_text;
 use crate::lang::value::render::go_quote_in;
@@ -34,15 +34,16 @@ fn evaluate(j: &Json, o: Opts) -> Str {
 impl Str {
     fn simple(&self, o: Opts) -> String {
         match self {
-            Str::Null => "null".into(),
+            Str::Null => null(o),
             Str::Simple(s) | Str::Multi(s) => go_quote_in(s, o.version),
             Str::Json(_) => String::new(),
         }
     }
-    fn text(&self) -> &str {
+    /// The text whose lines a heredoc compares (a null is its painted `null`).
+    fn text(&self, o: Opts) -> String {
         match self {
-            Str::Null | Str::Json(_) => "null",
-            Str::Simple(s) | Str::Multi(s) => s,
+            Str::Null | Str::Json(_) => null(o),
+            Str::Simple(s) | Str::Multi(s) => s.clone(),
         }
     }
     fn json(&self) -> Option<&Json> {
@@ -72,7 +73,7 @@ pub(super) fn string(d: &Diff, before: &Json, after: &Json, level: usize, o: Opt
                         _ => json_string(d, Some(j), None, level, o),
                     };
                 }
-                Str::Null => return format!("null{}", forces(d.replace, o)),
+                Str::Null => return format!("{}{}", null(o), forces(d.replace, o)),
                 Str::Simple(_) => {
                     return format!("{}{}{}", side.simple(o), null_suffix(d.action, o), forces(d.replace, o));
                 }
@@ -108,10 +109,11 @@ pub(super) fn string(d: &Diff, before: &Json, after: &Json, level: usize, o: Opt
                 }
             }
             if !matches!(b, Str::Multi(_)) && !matches!(a, Str::Multi(_)) {
-                return format!("{} -> {}{}", b.simple(o), a.simple(o), forces(d.replace, o));
+                return format!("{} {} {}{}", b.simple(o), arrow(o), a.simple(o), forces(d.replace, o));
             }
-            let bl: Vec<&str> = b.text().split('\n').collect();
-            let al: Vec<&str> = a.text().split('\n').collect();
+            let (bt, at) = (b.text(o), a.text(o));
+            let bl: Vec<&str> = bt.split('\n').collect();
+            let al: Vec<&str> = at.split('\n').collect();
             let differ = Differ { version: o.version };
             differ.pairs(&bl, &al, &|_| false, &mut |bi, ai| match (bl.get(bi), al.get(ai)) {
                 (None, Some(x)) => lines.push(format!("{}{x}", gutter(Action::Create))),
@@ -152,7 +154,8 @@ fn json_string(d: &Diff, before: Option<&Json>, after: Option<&Json>, level: usi
     let mut jo = o.child();
     jo.override_null_suffix = true;
     let mut action = d.action;
-    let (mut whitespace, mut replace) = ("", "");
+    let mut whitespace = "";
+    let mut replace = String::new();
     if inner.action == Action::NoOp && d.action == Action::Update {
         whitespace = if d.replace {
             " # whitespace changes force replacement"

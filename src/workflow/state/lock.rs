@@ -279,6 +279,23 @@ impl StateLock {
         Ok(())
     }
 
+    /// The state file's bytes (at most `cap`), read through the lock's own descriptor:
+    /// opening the file again and closing that descriptor would drop the lock, since an
+    /// fcntl lock belongs to the process and goes with any descriptor of the file it closes.
+    pub fn read(&self, cap: u64) -> std::io::Result<Vec<u8>> {
+        use std::io::{Read, Seek, SeekFrom};
+        let Some(mut file) = self.file.as_ref() else {
+            return Ok(Vec::new());
+        };
+        file.seek(SeekFrom::Start(0))?;
+        let mut bytes = Vec::new();
+        file.take(cap.saturating_add(1)).read_to_end(&mut bytes)?;
+        if bytes.len() as u64 > cap {
+            return Err(std::io::Error::other(format!("larger than {cap} bytes")));
+        }
+        Ok(bytes)
+    }
+
     /// The state file this lock guards.
     pub fn state_path(&self) -> &Path {
         &self.state_path

@@ -23,7 +23,8 @@ use crate::lang::dialect::releases::TfVersion;
 use crate::workflow::model::State;
 
 /// A state file is not read past this size.
-const STATE_CAP: u64 = 256 << 20;
+/// The largest state file read.
+pub const STATE_CAP: u64 = 256 << 20;
 
 /// Why the state could not be read or saved.
 #[derive(Debug)]
@@ -91,12 +92,8 @@ pub struct StateStore {
 impl StateStore {
     /// Reads the state file at `path` (missing or empty: no state yet) as `release` reads it.
     pub fn open(path: &Path, release: TfVersion) -> Result<StateStore, StoreError> {
-        let original = match crate::confine::read_regular(path, STATE_CAP) {
-            Ok(bytes) => match read_state(&bytes, release) {
-                Ok(s) => Some(s),
-                Err(ReadError::NoState) => None,
-                Err(e) => return Err(StoreError::Read(e)),
-            },
+        let bytes = match crate::confine::read_regular(path, STATE_CAP) {
+            Ok(bytes) => Some(bytes),
             Err(_) if !path.exists() => None,
             Err(e) => {
                 return Err(StoreError::Io {
@@ -104,6 +101,27 @@ impl StateStore {
                     reason: e.to_string(),
                 });
             }
+        };
+        StateStore::from_bytes(path, bytes.as_deref(), release)
+    }
+
+    /// Reads the state file `lock` guards through the lock itself (see [`StateLock::read`])
+    /// and keeps the lock for the store's life.
+    pub fn open_locked(lock: StateLock, release: TfVersion) -> Result<StateStore, StoreError> {
+        let path = lock.state_path().to_path_buf();
+        let bytes = lock.read(STATE_CAP).map_err(|e| StoreError::Io {
+            path: path.clone(),
+            reason: e.to_string(),
+        })?;
+        Ok(StateStore::from_bytes(&path, Some(&bytes), release)?.locked(lock))
+    }
+
+    /// The store of the file at `path` holding `bytes` (`None`: no file).
+    fn from_bytes(path: &Path, bytes: Option<&[u8]>, release: TfVersion) -> Result<StateStore, StoreError> {
+        let original = match bytes.map(|b| read_state(b, release)) {
+            None | Some(Err(ReadError::NoState)) => None,
+            Some(Ok(s)) => Some(s),
+            Some(Err(e)) => return Err(StoreError::Read(e)),
         };
         let meta = original.as_ref().map(|s| (s.serial, s.lineage.clone()));
         Ok(StateStore {

@@ -95,6 +95,10 @@ pub struct Workspaces {
     /// `TF_WORKSPACE`, when set (and not empty).
     env: Option<String>,
     release: TfVersion,
+    /// The default workspace's state file (the local backend's `path`), relative to `dir`.
+    default_state: PathBuf,
+    /// The other workspaces' folder (the local backend's `workspace_dir`), relative to `dir`.
+    workspaces_dir: PathBuf,
 }
 
 impl Workspaces {
@@ -105,15 +109,25 @@ impl Workspaces {
             dir: dir.to_path_buf(),
             env: tf_workspace.filter(|s| !s.is_empty()).map(str::to_string),
             release,
+            default_state: PathBuf::from(DEFAULT_STATE),
+            workspaces_dir: PathBuf::from(WORKSPACES_DIR),
         }
+    }
+
+    /// These workspaces with the local backend's settings: the default workspace's state
+    /// file and the folder of the others, relative to the working folder.
+    pub fn with_backend(mut self, default_state: &str, workspaces_dir: &str) -> Workspaces {
+        self.default_state = PathBuf::from(default_state);
+        self.workspaces_dir = PathBuf::from(workspaces_dir);
+        self
     }
 
     /// The state file of workspace `name`.
     pub fn state_path(&self, name: &str) -> PathBuf {
         if name == DEFAULT {
-            self.dir.join(DEFAULT_STATE)
+            self.dir.join(&self.default_state)
         } else {
-            self.dir.join(WORKSPACES_DIR).join(name).join(DEFAULT_STATE)
+            self.dir.join(&self.workspaces_dir).join(name).join(DEFAULT_STATE)
         }
     }
 
@@ -139,7 +153,7 @@ impl Workspaces {
     /// Every workspace: `default` first, then the folders of `terraform.tfstate.d/` by name.
     pub fn names(&self) -> Result<Vec<String>, WorkspaceError> {
         let mut out = vec![DEFAULT.to_string()];
-        let dir = self.dir.join(WORKSPACES_DIR);
+        let dir = self.dir.join(&self.workspaces_dir);
         let entries = match fs::read_dir(&dir) {
             Ok(e) => e,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(out),
@@ -222,7 +236,7 @@ impl Workspaces {
         if self.names()?.iter().any(|n| n == name) {
             return Err(WorkspaceError::Exists(format!("Workspace {name:?} already exists\n")));
         }
-        let dir = self.dir.join(WORKSPACES_DIR).join(name);
+        let dir = self.dir.join(&self.workspaces_dir).join(name);
         fs::create_dir_all(&dir).map_err(|e| io_error(&dir, &e))?;
         self.write_environment(name)?;
         Ok(format!(
@@ -289,7 +303,7 @@ impl Workspaces {
         if name == DEFAULT {
             return Err(WorkspaceError::Default("cannot delete default state\n".into()));
         }
-        let dir = self.dir.join(WORKSPACES_DIR).join(name);
+        let dir = self.dir.join(&self.workspaces_dir).join(name);
         // The folder is the workspace's own (its state, backups, lock info): removed whole, as
         // Terraform removes it. A link in its place is removed, never followed.
         let meta = fs::symlink_metadata(&dir).map_err(|e| io_error(&dir, &e))?;

@@ -1,0 +1,5 @@
+variable "enabled" {
+  type = bool
+  description = "A variable."
+  default = true
+}

@@ -1,0 +1,5 @@
+variable "zones" {
+  type = list(string)
+  default = ["a", "b"]
+  nullable = false
+}
