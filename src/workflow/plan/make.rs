@@ -485,6 +485,9 @@ fn check_results(
         })
         .collect();
     for (kind, config) in unchecked {
+        if *kind == "var" && !with_vars {
+            continue;
+        }
         out.push(json!({"object_kind": kind, "config_addr": config, "status": "unknown", "objects": null}));
     }
     Some(J::Array(out))
@@ -825,7 +828,13 @@ fn unneeded_variable_error(d: &Diag, tree: &ModuleTree, allowed: &BTreeSet<Strin
     }) else {
         return false;
     };
-    let needle = format!("var.{}", name.0);
+    !variable_needed(tree, name.0, allowed)
+}
+
+/// Whether a root variable is referred to by the locals or by a resource a targeted plan may
+/// change (only those are evaluated, their variables with them).
+fn variable_needed(tree: &ModuleTree, name: &str, allowed: &BTreeSet<String>) -> bool {
+    let needle = format!("var.{name}");
     let mentions = |body: &crate::lang::syntax::BodyAst| {
         super::walker::body_exprs(body).iter().any(|e| {
             crate::lang::syntax::walk::nodes(e).iter().any(|n| match &n.kind {
@@ -844,8 +853,8 @@ fn unneeded_variable_error(d: &Diag, tree: &ModuleTree, allowed: &BTreeSet<Strin
                 && matches!(ops.first().map(|o| &o.kind), Some(crate::lang::syntax::OpKind::Attr(a)) if format!("var.{a}") == needle))
         })
     });
-    !locals_mention
-        && !tree
+    locals_mention
+        || tree
             .config
             .resources
             .iter()
@@ -1029,6 +1038,7 @@ pub fn apply(
                     .and_then(|(_, _, body, _)| body.attr("value"))
                     .is_none_or(|v| deps::of_expr(&v.expr, &tree.config).iter().all(|d| allowed.contains(d))),
                 "check" => false,
+                "var" => config.strip_prefix("var.").is_none_or(|name| variable_needed(tree, name, &allowed)),
                 _ => true,
             };
             checks.retain(|(kind, config, ..)| {
