@@ -5,6 +5,7 @@ mod csv;
 mod gzip;
 mod huffman;
 mod json;
+pub use gzip::crc32;
 pub use json::write_string as write_go_json_string;
 mod text;
 mod yaml;

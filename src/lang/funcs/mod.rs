@@ -7,7 +7,7 @@
 mod collection;
 mod conversion;
 mod encoding;
-pub use encoding::write_go_json_string;
+pub use encoding::{crc32, write_go_json_string};
 mod filesystem;
 mod growth;
 mod hash;

@@ -48,7 +48,7 @@ impl LocalSettings {
             Some(s) => crate::lang::value::render::go_quote(s),
             None => "~".to_string(),
         };
-        crc32(format!("<\"local\";<{};{};>;>", text(&self.path), text(&self.workspace_dir)).as_bytes())
+        crate::lang::funcs::crc32(format!("<\"local\";<{};{};>;>", text(&self.path), text(&self.workspace_dir)).as_bytes())
     }
 
     /// These settings with `other`'s set ones over them (`-backend-config` over the block).
@@ -66,19 +66,6 @@ impl LocalSettings {
             ("workspace_dir".into(), v(&self.workspace_dir)),
         ])
     }
-}
-
-/// CRC-32 (IEEE), as Go's `hash/crc32.ChecksumIEEE`.
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            let mask = (crc & 1).wrapping_neg();
-            crc = (crc >> 1) ^ (0xEDB8_8320 & mask);
-        }
-    }
-    !crc
 }
 
 /// The settings a body gives (a `backend "local"` block's, or a `-backend-config` file's):

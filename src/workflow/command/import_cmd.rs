@@ -9,7 +9,7 @@ use super::workdir;
 use crate::lang::Diag;
 use crate::lang::config::resources::Mode;
 use crate::workflow::model::address::{Target, parse_target};
-use crate::workflow::model::{InstanceKey, InstanceObject, InstanceState, ResourceState};
+use crate::workflow::model::{InstanceKey, InstanceObject};
 
 const SPEC: Spec = &[
     ("var", Kind::Many),
@@ -137,32 +137,14 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         crate::lang::Value::Object(m) => m,
         _ => Default::default(),
     };
-    let object = InstanceObject {
-        tainted: false,
-        schema_version: 0,
-        attributes,
-        sensitive_attributes: Vec::new(),
-        private: None,
-        dependencies: Vec::new(),
-        create_before_destroy: false,
-    };
-    let inst = InstanceState {
-        key: addr.key.clone(),
-        current: Some(object),
-        deposed: Default::default(),
-    };
-    match next.resources.iter_mut().find(|r| r.addr == addr.resource) {
-        Some(r) => {
-            r.instances.push(inst);
-            r.instances.sort_by(|a, b| a.key.cmp(&b.key));
-        }
-        None => {
-            next.resources.push(ResourceState {
-                addr: addr.resource.clone(),
-                provider: crate::workflow::plan::make::BUILTIN_PROVIDER.to_string(),
-                instances: vec![inst],
-            });
-        }
+    next.add_instance(
+        &addr,
+        InstanceObject::plain(attributes),
+        crate::workflow::plan::make::BUILTIN_PROVIDER,
+    );
+    // The instance goes in key order among the resource's others.
+    if let Some(r) = next.resources.iter_mut().find(|r| r.addr == addr.resource) {
+        r.instances.sort_by(|a, b| a.key.cmp(&b.key));
     }
     // Import writes the root outputs as the imported state gives them: null where a value is
     // not known yet (from 1.14, null throughout; seen on 1.14.9).

@@ -7,7 +7,6 @@ use super::args::Parsed;
 use super::diagnostic::{Report, Sources, sources_in};
 use super::run::{Context, Outcome};
 use super::workdir::{self, Workdir};
-use crate::lang::Value;
 use crate::workflow::model::address::ResourceMode;
 use crate::workflow::model::{Action, Plan, PlanMode};
 use crate::workflow::plan::{Event, PlanOptions};
@@ -65,27 +64,10 @@ pub(super) fn open(ctx: &Context) -> Result<Workdir, (Vec<Report>, Sources)> {
 /// The refresh hooks of a plan: each managed instance of the prior state with an id, at its
 /// address after any move (those forgotten or outside `-target` are not refreshed).
 fn refresh(plan: &Plan) -> String {
-    let mut lines = Vec::new();
-    for r in plan.prior.resources.iter().filter(|r| r.addr.mode == ResourceMode::Managed) {
-        for i in &r.instances {
-            let Some(id) = i.current.as_ref().and_then(|c| c.attributes.get("id")).and_then(Value::as_str) else {
-                continue;
-            };
-            let addr = r.addr.instance(i.key.clone());
-            if plan.changes.iter().any(|c| c.addr == addr && c.action == Action::Forget) {
-                continue;
-            }
-            if plan.targeted && !plan.changes.iter().any(|c| c.addr == addr || c.prev_addr.as_ref() == Some(&addr)) {
-                continue;
-            }
-            let addr = plan
-                .changes
-                .iter()
-                .find(|c| c.prev_addr.as_ref() == Some(&addr))
-                .map_or(addr.clone(), |c| c.addr.clone());
-            lines.push((addr.to_string(), addr, id.to_string()));
-        }
-    }
+    let mut lines: Vec<(String, crate::workflow::model::InstanceAddr, String)> = crate::workflow::render::refreshed(plan)
+        .into_iter()
+        .map(|(addr, id)| (addr.to_string(), addr, id))
+        .collect();
     lines.sort_by(|a, b| a.0.cmp(&b.0));
     let managed: String = lines
         .into_iter()

@@ -52,21 +52,8 @@ fn variables(wd: &workdir::Workdir, ctx: &Context, given: &BTreeMap<String, Valu
 
 /// `show -json FILE` of a saved plan: the plan made again from what the file holds.
 pub fn plan(ctx: &Context, file: &str) -> Outcome {
-    // A saved plan carries its backend: no `init` is asked for.
-    let wd = match workdir::open_for_saved_plan(ctx) {
-        Ok(w) => w,
-        Err(o) => return o,
-    };
-    let saved = match super::saved::read(&ctx.dir.join(file), ctx.version) {
-        Ok(s) => s,
-        Err(d) => return ctx.outcome().fail(&[Report::error(d)], &wd.sources),
-    };
-    let (_, state) = match workdir::state(&wd, ctx) {
+    let (wd, saved, plan) = match super::show_cmd::remade(ctx, file) {
         Ok(x) => x,
-        Err(r) => return ctx.outcome().fail(&r, &wd.sources),
-    };
-    let plan = match super::planning::make(ctx, &wd, &state, &saved.opts) {
-        Ok(p) => p,
         Err(o) => return o,
     };
     let vars = variables(&wd, ctx, &saved.opts.vars);

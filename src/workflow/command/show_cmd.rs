@@ -28,21 +28,8 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         };
     }
     if let Some(file) = opts.rest.first() {
-        // A saved plan: the plan made again from what it holds.
-        let wd = match workdir::open_for_saved_plan(ctx) {
-            Ok(w) => w,
-            Err(o) => return o,
-        };
-        let saved = match super::saved::read(&ctx.dir.join(file), ctx.version) {
-            Ok(s) => s,
-            Err(d) => return ctx.outcome().fail(&[Report::error(d)], &wd.sources),
-        };
-        let (_, state) = match workdir::state(&wd, ctx) {
+        let (_, _, plan) = match remade(ctx, file) {
             Ok(x) => x,
-            Err(r) => return ctx.outcome().fail(&r, &wd.sources),
-        };
-        let plan = match super::planning::make(ctx, &wd, &state, &saved.opts) {
-            Ok(p) => p,
             Err(o) => return o,
         };
         let mut ropts = super::planning::render_options(ctx);
@@ -70,4 +57,15 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     let mut o = ctx.outcome();
     o.out(&crate::workflow::render::show_state(&state, &super::planning::render_options(ctx)));
     o
+}
+
+/// A saved plan made again from what the file holds (its options, against the current
+/// configuration and state): the working folder, the file, and the plan. A saved plan carries
+/// its backend, so no `init` is asked for.
+pub(super) fn remade(ctx: &Context, file: &str) -> Result<(workdir::Workdir, super::saved::Saved, crate::workflow::model::Plan), Outcome> {
+    let wd = workdir::open_for_saved_plan(ctx)?;
+    let saved = super::saved::read(&ctx.dir.join(file), ctx.version).map_err(|d| ctx.outcome().fail(&[Report::error(d)], &wd.sources))?;
+    let (_, state) = workdir::state(&wd, ctx).map_err(|r| ctx.outcome().fail(&r, &wd.sources))?;
+    let plan = super::planning::make(ctx, &wd, &state, &saved.opts)?;
+    Ok((wd, saved, plan))
 }

@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-/// An instance key: none (a single instance), a `count` index or a `for_each` key.
+/// An instance key: none (a single instance), a `count` index or a `for_each` key. Its order
+/// (derived) is Terraform's: no key, then indexes by value, then keys.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum InstanceKey {
     /// No `count` or `for_each`.

@@ -85,3 +85,39 @@ pub struct InstanceObject {
     /// Whether it was created with `create_before_destroy`.
     pub create_before_destroy: bool,
 }
+
+impl InstanceObject {
+    /// An object with these attributes and nothing else recorded: not tainted, schema
+    /// version 0, no sensitive paths, no private data, no dependencies.
+    pub fn plain(attributes: BTreeMap<String, Value>) -> InstanceObject {
+        InstanceObject {
+            tainted: false,
+            schema_version: 0,
+            attributes,
+            sensitive_attributes: Vec::new(),
+            private: None,
+            dependencies: Vec::new(),
+            create_before_destroy: false,
+        }
+    }
+}
+
+impl State {
+    /// Adds `object` as the current object of instance `addr`, after the resource's other
+    /// instances, under a new resource entry of `provider` when the state has none for it.
+    pub fn add_instance(&mut self, addr: &super::address::InstanceAddr, object: InstanceObject, provider: &str) {
+        let inst = InstanceState {
+            key: addr.key.clone(),
+            current: Some(object),
+            deposed: BTreeMap::new(),
+        };
+        match self.resources.iter_mut().find(|r| r.addr == addr.resource) {
+            Some(r) => r.instances.push(inst),
+            None => self.resources.push(ResourceState {
+                addr: addr.resource.clone(),
+                provider: provider.to_string(),
+                instances: vec![inst],
+            }),
+        }
+    }
+}

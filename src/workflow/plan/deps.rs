@@ -9,38 +9,53 @@ use crate::lang::config::Config;
 use crate::lang::config::resources::{Mode, ResourceDecl};
 use crate::lang::syntax::{BodyAst, Expr, ExprKind, OpKind, walk};
 
-/// The resources (`terraform_data.a`, `data.t.n`) an expression refers to, and the locals.
-fn refs_of(e: &Expr, config: &Config, out: &mut BTreeSet<String>, locals: &mut Vec<String>) {
-    for n in walk::nodes(e) {
-        let ExprKind::Traversal(base, ops) = &n.kind else { continue };
-        let ExprKind::Var(root) = &base.kind else { continue };
-        let attr = |i: usize| match ops.get(i).map(|o| &o.kind) {
-            Some(OpKind::Attr(a)) => Some(a.as_str()),
-            _ => None,
-        };
-        match root.as_str() {
-            "local" => {
-                if let Some(a) = attr(0) {
-                    locals.push(a.to_string());
-                }
+/// Each reference in `e` by its root and first two attribute names (`terraform_data`, `a`,
+/// `output`), and with the expressions of the locals it reaches, each local once.
+fn each_reference<'a>(
+    exprs: impl IntoIterator<Item = &'a Expr>,
+    config: &'a Config,
+    mut visit: impl FnMut(&str, Option<&str>, Option<&str>),
+) {
+    let mut todo: Vec<&Expr> = exprs.into_iter().collect();
+    let mut seen: BTreeSet<&str> = BTreeSet::new();
+    while let Some(e) = todo.pop() {
+        for n in walk::nodes(e) {
+            let ExprKind::Traversal(base, ops) = &n.kind else { continue };
+            let ExprKind::Var(root) = &base.kind else { continue };
+            let attr = |i: usize| match ops.get(i).map(|o| &o.kind) {
+                Some(OpKind::Attr(a)) => Some(a.as_str()),
+                _ => None,
+            };
+            if root == "local"
+                && let Some((name, (_, local))) = attr(0).and_then(|a| config.locals.get_key_value(a))
+                && seen.insert(name.as_str())
+            {
+                todo.push(local);
             }
-            "data" => {
-                if let (Some(t), Some(name)) = (attr(0), attr(1))
-                    && config.resource(Mode::Data, t, name).is_some()
-                {
-                    out.insert(format!("data.{t}.{name}"));
-                }
-            }
-            "var" | "path" | "terraform" | "count" | "each" | "self" | "module" => {}
-            t => {
-                if let Some(name) = attr(0)
-                    && config.resource(Mode::Managed, t, name).is_some()
-                {
-                    out.insert(format!("{t}.{name}"));
-                }
-            }
+            visit(root, attr(0), attr(1));
         }
     }
+}
+
+/// The resources (`terraform_data.a`, `data.t.n`) the expressions refer to, through locals too.
+fn resources_of<'a>(exprs: impl IntoIterator<Item = &'a Expr>, config: &'a Config) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    each_reference(exprs, config, |root, first, second| match (root, first, second) {
+        ("local" | "var" | "path" | "terraform" | "count" | "each" | "self" | "module", ..) => {}
+        ("data", Some(t), Some(name)) => {
+            if config.resource(Mode::Data, t, name).is_some() {
+                out.insert(format!("data.{t}.{name}"));
+            }
+        }
+        ("data", ..) => {}
+        (t, Some(name), _) => {
+            if config.resource(Mode::Managed, t, name).is_some() {
+                out.insert(format!("{t}.{name}"));
+            }
+        }
+        _ => {}
+    });
+    out
 }
 
 fn body_exprs<'a>(body: &'a BodyAst, out: &mut Vec<&'a Expr>) {
@@ -52,43 +67,19 @@ fn body_exprs<'a>(body: &'a BodyAst, out: &mut Vec<&'a Expr>) {
     }
 }
 
-/// The resources one declaration refers to directly (locals followed).
+/// What a declaration refers to directly: the resources of its arguments (locals followed)
+/// and of its `depends_on`, itself left out.
 pub fn direct(decl: &ResourceDecl, config: &Config) -> BTreeSet<String> {
     let mut exprs = Vec::new();
     body_exprs(&decl.body, &mut exprs);
-    let mut out = BTreeSet::new();
-    let mut locals = Vec::new();
-    for e in exprs {
-        refs_of(e, config, &mut out, &mut locals);
-    }
-    let mut seen = BTreeSet::new();
-    while let Some(l) = locals.pop() {
-        if !seen.insert(l.clone()) {
-            continue;
-        }
-        if let Some((_, e)) = config.locals.get(&l) {
-            refs_of(e, config, &mut out, &mut locals);
-        }
-    }
+    let mut out = resources_of(exprs, config);
     out.remove(&decl.address());
     out
 }
 
 /// The resources an expression refers to (locals followed).
 pub fn of_expr(e: &Expr, config: &Config) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    let mut locals = Vec::new();
-    refs_of(e, config, &mut out, &mut locals);
-    let mut seen = BTreeSet::new();
-    while let Some(l) = locals.pop() {
-        if !seen.insert(l.clone()) {
-            continue;
-        }
-        if let Some((_, e)) = config.locals.get(&l) {
-            refs_of(e, config, &mut out, &mut locals);
-        }
-    }
-    out
+    resources_of([e], config)
 }
 
 /// Every declaration's transitive dependencies, by address.
@@ -117,41 +108,10 @@ pub fn module_refs(decl: &ResourceDecl, config: &Config) -> BTreeSet<(String, Op
     let mut exprs = Vec::new();
     body_exprs(&decl.body, &mut exprs);
     let mut out = BTreeSet::new();
-    let mut locals: Vec<String> = Vec::new();
-    let mut seen = BTreeSet::new();
-    let scan = |e: &Expr, locals: &mut Vec<String>, out: &mut BTreeSet<(String, Option<String>)>| {
-        for n in walk::nodes(e) {
-            let ExprKind::Traversal(base, ops) = &n.kind else { continue };
-            let ExprKind::Var(root) = &base.kind else { continue };
-            let attr = |i: usize| match ops.get(i).map(|o| &o.kind) {
-                Some(OpKind::Attr(a)) => Some(a.clone()),
-                _ => None,
-            };
-            match root.as_str() {
-                "module" => {
-                    if let Some(call) = attr(0) {
-                        out.insert((call, attr(1)));
-                    }
-                }
-                "local" => {
-                    if let Some(l) = attr(0) {
-                        locals.push(l);
-                    }
-                }
-                _ => {}
-            }
+    each_reference(exprs, config, |root, first, second| {
+        if let ("module", Some(call)) = (root, first) {
+            out.insert((call.to_string(), second.map(str::to_string)));
         }
-    };
-    for e in exprs {
-        scan(e, &mut locals, &mut out);
-    }
-    while let Some(l) = locals.pop() {
-        if !seen.insert(l.clone()) {
-            continue;
-        }
-        if let Some((_, e)) = config.locals.get(&l) {
-            scan(e, &mut locals, &mut out);
-        }
-    }
+    });
     out
 }

@@ -19,8 +19,8 @@ use crate::lang::eval::{EmptyScope, Evaluator};
 use crate::lang::{Diag, Rules, Type, Value};
 use crate::workflow::model::address::{Target, module_path};
 use crate::workflow::model::{
-    Action, InstanceAddr, InstanceKey, InstanceObject, InstanceState, OutputChange, OutputValue, Plan, PlanMode, Problem, Reason,
-    ResourceChange, ResourceMode, ResourceState, State,
+    Action, InstanceAddr, InstanceKey, InstanceObject, OutputChange, OutputValue, Plan, PlanMode, Problem, Reason, ResourceChange,
+    ResourceMode, State,
 };
 
 /// The provider every built-in resource belongs to, as the state names it.
@@ -500,27 +500,7 @@ fn put_data(state: &mut State, read: Vec<(InstanceAddr, Value)>) {
             Value::Object(m) => m,
             _ => BTreeMap::new(),
         };
-        let inst = InstanceState {
-            key: addr.key.clone(),
-            current: Some(InstanceObject {
-                tainted: false,
-                schema_version: 0,
-                attributes,
-                sensitive_attributes: Vec::new(),
-                private: None,
-                dependencies: Vec::new(),
-                create_before_destroy: false,
-            }),
-            deposed: BTreeMap::new(),
-        };
-        match state.resources.iter_mut().find(|r| r.addr == addr.resource) {
-            Some(r) => r.instances.push(inst),
-            None => state.resources.push(ResourceState {
-                addr: addr.resource.clone(),
-                provider: BUILTIN_PROVIDER.to_string(),
-                instances: vec![inst],
-            }),
-        }
+        state.add_instance(&addr, InstanceObject::plain(attributes), BUILTIN_PROVIDER);
     }
 }
 
@@ -1005,19 +985,7 @@ pub fn apply(
             dependencies,
             create_before_destroy: cbd,
         };
-        let inst = InstanceState {
-            key: addr.key.clone(),
-            current: Some(object),
-            deposed: BTreeMap::new(),
-        };
-        match state.resources.iter_mut().find(|r| r.addr == addr.resource) {
-            Some(r) => r.instances.push(inst),
-            None => state.resources.push(ResourceState {
-                addr: addr.resource.clone(),
-                provider: BUILTIN_PROVIDER.to_string(),
-                instances: vec![inst],
-            }),
-        }
+        state.add_instance(&addr, object, BUILTIN_PROVIDER);
     }
     let _ = module_path;
     if plan.mode != PlanMode::Destroy {

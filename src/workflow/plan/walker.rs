@@ -431,6 +431,12 @@ impl<'s, 'w> Walker<'s, 'w> {
     /// The instances of a managed resource, walked once (a reference back to a resource
     /// still being walked is a cycle).
     pub fn instances(&self, ev: &Evaluator, decl: &ResourceDecl) -> DResult<Vec<Walked>> {
+        self.walked_once(decl, || self.walk_resource(ev, decl))
+    }
+
+    /// Walks a declaration the first time it is asked for and keeps the result, its errors
+    /// named by the declaration's file; asked for again while being walked, it is a cycle.
+    fn walked_once(&self, decl: &ResourceDecl, walk: impl FnOnce() -> DResult<Vec<Walked>>) -> DResult<Vec<Walked>> {
         let addr = decl.address();
         if let Some(slot) = self.slots.borrow().get(&addr) {
             return match slot {
@@ -440,7 +446,7 @@ impl<'s, 'w> Walker<'s, 'w> {
         }
         self.slots.borrow_mut().insert(addr.clone(), Slot::Busy);
         let fname = self.file_name(decl.file);
-        let r = self.walk_resource(ev, decl).map_err(|e| e.in_file(&fname));
+        let r = walk().map_err(|e| e.in_file(&fname));
         self.slots.borrow_mut().insert(addr, Slot::Done(r.clone()));
         r
     }
@@ -473,16 +479,7 @@ impl<'s, 'w> Walker<'s, 'w> {
 
     /// The instances of a `terraform_remote_state` data source, read once.
     pub fn data_instances(&self, ev: &Evaluator, decl: &ResourceDecl) -> DResult<Vec<Walked>> {
-        let addr = decl.address();
-        if let Some(slot) = self.slots.borrow().get(&addr) {
-            return match slot {
-                Slot::Done(r) => r.clone(),
-                Slot::Busy => Err(Diag::new(format!("Cycle: {addr}"), "").fatal()),
-            };
-        }
-        self.slots.borrow_mut().insert(addr.clone(), Slot::Busy);
-        let fname = self.file_name(decl.file);
-        let r = (|| {
+        self.walked_once(decl, || {
             if matches!(self.shared.phase, Phase::Validate) {
                 let vars = super::validate::stub_repetition(ev, decl)?;
                 ev.with_var(vars, || super::remote_state::arguments(ev, &decl.body))?;
@@ -504,10 +501,7 @@ impl<'s, 'w> Walker<'s, 'w> {
                 out.push(Walked { addr: iaddr, value });
             }
             Ok(out)
-        })()
-        .map_err(|e: Diag| e.in_file(&fname));
-        self.slots.borrow_mut().insert(addr, Slot::Done(r.clone()));
-        r
+        })
     }
 
     fn walk_resource(&self, ev: &Evaluator, decl: &ResourceDecl) -> DResult<Vec<Walked>> {

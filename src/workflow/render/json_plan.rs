@@ -6,7 +6,7 @@
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
-use super::json_state::{Entry, PROVIDER, index_json, key_order, module_tree, resource_order, state_document};
+use super::json_state::{Entry, PROVIDER, index_json, module_tree, resource_order, state_document};
 use super::json_values::{known, sensitive_as_bool, sorted_object, type_json, unknown_as_bool};
 use crate::lang::Value;
 use crate::lang::dialect::releases::TfVersion;
@@ -71,7 +71,7 @@ fn module_order(a: &[ModuleStep], b: &[ModuleStep]) -> Ordering {
         return a.len().cmp(&b.len());
     }
     for (x, y) in a.iter().zip(b) {
-        let o = x.name.cmp(&y.name).then_with(|| key_order(&x.key, &y.key));
+        let o = x.name.cmp(&y.name).then_with(|| x.key.cmp(&y.key));
         if o != Ordering::Equal {
             return o;
         }
@@ -83,7 +83,7 @@ fn module_order(a: &[ModuleStep], b: &[ModuleStep]) -> Ordering {
 fn change_order(a: &ResourceChange, b: &ResourceChange) -> Ordering {
     module_order(&a.addr.resource.module, &b.addr.resource.module)
         .then_with(|| resource_order(&a.addr.resource, &b.addr.resource))
-        .then_with(|| key_order(&a.addr.key, &b.addr.key))
+        .then_with(|| a.addr.key.cmp(&b.addr.key))
         .then_with(|| a.deposed.cmp(&b.deposed))
 }
 
@@ -238,27 +238,7 @@ fn prior_state(plan: &Plan, version: TfVersion) -> State {
     s.terraform_version = format!("{}.{}.{}", version.0, version.1, version.2);
     for c in plan.changes.iter().filter(|c| c.importing.is_some()) {
         let Value::Object(attributes) = c.before.clone() else { continue };
-        let inst = crate::workflow::model::state::InstanceState {
-            key: c.addr.key.clone(),
-            current: Some(crate::workflow::model::state::InstanceObject {
-                tainted: false,
-                schema_version: 0,
-                attributes,
-                sensitive_attributes: Vec::new(),
-                private: None,
-                dependencies: Vec::new(),
-                create_before_destroy: false,
-            }),
-            deposed: BTreeMap::new(),
-        };
-        match s.resources.iter_mut().find(|r| r.addr == c.addr.resource) {
-            Some(r) => r.instances.push(inst),
-            None => s.resources.push(crate::workflow::model::state::ResourceState {
-                addr: c.addr.resource.clone(),
-                provider: String::new(),
-                instances: vec![inst],
-            }),
-        }
+        s.add_instance(&c.addr, crate::workflow::model::state::InstanceObject::plain(attributes), "");
     }
     for o in &plan.outputs {
         if o.action != Action::Delete && !o.after.has_unknown() {

@@ -29,22 +29,6 @@ pub struct Entry {
     pub json: Json,
 }
 
-/// Terraform's instance key order: no key, then numbers by value, then strings.
-pub fn key_order(a: &InstanceKey, b: &InstanceKey) -> Ordering {
-    fn rank(k: &InstanceKey) -> u8 {
-        match k {
-            InstanceKey::None => 0,
-            InstanceKey::Int(_) => 1,
-            InstanceKey::Str(_) => 2,
-        }
-    }
-    match (a, b) {
-        (InstanceKey::Int(x), InstanceKey::Int(y)) => x.cmp(y),
-        (InstanceKey::Str(x), InstanceKey::Str(y)) => x.cmp(y),
-        _ => rank(a).cmp(&rank(b)),
-    }
-}
-
 /// Resource order (addrs.Resource.Less): data sources first, then type, then name.
 pub fn resource_order(a: &ResourceAddr, b: &ResourceAddr) -> Ordering {
     let data = |r: &ResourceAddr| r.mode != ResourceMode::Data;
@@ -70,7 +54,7 @@ pub fn module_tree(mut entries: Vec<Entry>, sort_by_address: bool) -> Json {
     } else {
         entries.sort_by(|a, b| {
             resource_order(&a.resource, &b.resource)
-                .then_with(|| key_order(&a.key, &b.key))
+                .then_with(|| a.key.cmp(&b.key))
                 .then_with(|| a.deposed.cmp(&b.deposed))
         });
     }

@@ -136,31 +136,42 @@ pub fn refresh_lines(plan: &Plan) -> String {
     refresh_lines_painted(plan, false)
 }
 
+/// The managed instances a plan refreshed, with their ids, at their addresses after any
+/// move, in the prior state's order: every one with an id but those forgotten, and under
+/// `-target` only those the plan may change.
+pub fn refreshed(plan: &Plan) -> Vec<(crate::workflow::model::InstanceAddr, String)> {
+    let mut out = Vec::new();
+    for r in plan.prior.resources.iter().filter(|r| r.addr.mode == ResourceMode::Managed) {
+        for i in &r.instances {
+            let Some(id) = i.current.as_ref().and_then(|c| c.attributes.get("id")).and_then(Value::as_str) else {
+                continue;
+            };
+            let addr = r.addr.instance(i.key.clone());
+            if plan.changes.iter().any(|c| c.addr == addr && c.action == Action::Forget) {
+                continue;
+            }
+            // A targeted plan refreshes only what it may change.
+            if plan.targeted && !plan.changes.iter().any(|c| c.addr == addr || c.prev_addr.as_ref() == Some(&addr)) {
+                continue;
+            }
+            let addr = plan
+                .changes
+                .iter()
+                .find(|c| c.prev_addr.as_ref() == Some(&addr))
+                .map_or(addr.clone(), |c| c.addr.clone());
+            out.push((addr, id.to_string()));
+        }
+    }
+    out
+}
+
 /// [`refresh_lines`], each line bold when `color` (Terraform's UI hook paints every line).
 pub fn refresh_lines_painted(plan: &Plan, color: bool) -> String {
     let line = |text: String| format!("{}\n", super::colorize(&format!("[reset][bold]{text}"), color));
-    let mut lines: Vec<String> = Vec::new();
-    for r in plan.prior.resources.iter().filter(|r| r.addr.mode == ResourceMode::Managed) {
-        for i in &r.instances {
-            let id = i.current.as_ref().and_then(|c| c.attributes.get("id")).and_then(Value::as_str);
-            if let Some(id) = id {
-                let addr = r.addr.instance(i.key.clone());
-                if plan.changes.iter().any(|c| c.addr == addr && c.action == Action::Forget) {
-                    continue;
-                }
-                // A targeted plan refreshes only what it may change.
-                if plan.targeted && !plan.changes.iter().any(|c| c.addr == addr || c.prev_addr.as_ref() == Some(&addr)) {
-                    continue;
-                }
-                let addr = plan
-                    .changes
-                    .iter()
-                    .find(|c| c.prev_addr.as_ref() == Some(&addr))
-                    .map_or(addr.clone(), |c| c.addr.clone());
-                lines.push(line(format!("{addr}: Refreshing state... [id={id}]")));
-            }
-        }
-    }
+    let mut lines: Vec<String> = refreshed(plan)
+        .into_iter()
+        .map(|(addr, id)| line(format!("{addr}: Refreshing state... [id={id}]")))
+        .collect();
     lines.sort();
     // The data sources read while planning are in the refreshed prior state; those to be read
     // during apply are not read now.

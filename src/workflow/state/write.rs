@@ -2,8 +2,6 @@
 //! order of Terraform's structure, resources and instances in its sort order, indented by two
 //! spaces with Go's escaping, a newline at the end.
 
-use std::cmp::Ordering;
-
 use super::cty_json::{MarshalError, type_to_json, value_to_json};
 use super::json::{Json, to_indented};
 use super::schema;
@@ -83,7 +81,7 @@ pub fn write_state(state: &State, release: TfVersion) -> Result<String, WriteSta
                 objects.push((&inst.key, dk.as_str(), obj));
             }
         }
-        objects.sort_by(|a, b| key_order(a.0, b.0).then_with(|| a.1.cmp(b.1)));
+        objects.sort_by(|a, b| a.0.cmp(b.0).then_with(|| a.1.cmp(b.1)));
         let mut insts = Vec::new();
         for (key, deposed, obj) in objects {
             let what = r.addr.instance(key.clone()).to_string();
@@ -116,22 +114,6 @@ pub fn write_state(state: &State, release: TfVersion) -> Result<String, WriteSta
     let mut text = to_indented(&doc);
     text.push('\n');
     Ok(text)
-}
-
-/// Terraform's instance order: no key first, then integer keys by value, then string keys.
-fn key_order(a: &InstanceKey, b: &InstanceKey) -> Ordering {
-    fn rank(k: &InstanceKey) -> u8 {
-        match k {
-            InstanceKey::None => 0,
-            InstanceKey::Int(_) => 1,
-            InstanceKey::Str(_) => 2,
-        }
-    }
-    match (a, b) {
-        (InstanceKey::Int(x), InstanceKey::Int(y)) => x.cmp(y),
-        (InstanceKey::Str(x), InstanceKey::Str(y)) => x.cmp(y),
-        _ => rank(a).cmp(&rank(b)),
-    }
 }
 
 fn object_json(

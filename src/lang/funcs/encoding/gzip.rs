@@ -56,7 +56,9 @@ pub fn gzip(data: &[u8]) -> Vec<u8> {
     out
 }
 
-fn crc32(bytes: &[u8]) -> u32 {
+/// CRC-32 (IEEE), as Go's `hash/crc32.ChecksumIEEE` (the gzip trailer's, and the hash
+/// Terraform gives a backend's settings).
+pub fn crc32(bytes: &[u8]) -> u32 {
     let mut crc = !0u32;
     for &b in bytes {
         crc ^= u32::from(b);
