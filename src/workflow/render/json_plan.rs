@@ -46,7 +46,7 @@ fn actions(a: Action) -> Vec<&'static str> {
     }
 }
 
-fn reason_text(r: Reason) -> &'static str {
+pub(super) fn reason_text(r: Reason) -> &'static str {
     match r {
         Reason::ReplaceBecauseCannotUpdate => "replace_because_cannot_update",
         Reason::ReplaceBecauseTainted => "replace_because_tainted",

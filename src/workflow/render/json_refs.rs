@@ -3,7 +3,7 @@
 //! reference and unwrapped step by step (`terraform_data.a[0].output`, `terraform_data.a[0]`,
 //! `terraform_data.a`); and the constant value of an expression that refers to nothing.
 
-use crate::lang::syntax::{Expr, ExprKind, OpKind, Part, walk};
+use crate::lang::syntax::{Expr, ExprKind, OpKind, walk};
 use crate::lang::{Value, value::number::Number};
 
 /// One step of an absolute traversal.
@@ -78,39 +78,14 @@ fn traversals(e: &Expr, shadowed: &[String], out: &mut Vec<Traversal>) {
                 traversals(c, &inner, out);
             }
         }
-        ExprKind::Template(parts) => parts_traversals(parts, shadowed, out),
+        ExprKind::Template(parts) => {
+            // The template walk binds each `%{ for }` directive's names for its body.
+            let mut scopes = vec![shadowed.to_vec()];
+            walk::template_exprs(parts, &mut scopes, &mut |x, s| traversals(x, &s.concat(), out));
+        }
         _ => {
             for c in walk::children(e) {
                 traversals(c, shadowed, out);
-            }
-        }
-    }
-}
-
-fn parts_traversals(parts: &[Part], shadowed: &[String], out: &mut Vec<Traversal>) {
-    for p in parts {
-        match p {
-            Part::Lit(_) => {}
-            Part::Interp(e) => traversals(e, shadowed, out),
-            Part::If { cond, then, els } => {
-                traversals(cond, shadowed, out);
-                parts_traversals(then, shadowed, out);
-                parts_traversals(els, shadowed, out);
-            }
-            Part::For {
-                key_var,
-                value_var,
-                collection,
-                body,
-                ..
-            } => {
-                traversals(collection, shadowed, out);
-                let mut inner = shadowed.to_vec();
-                inner.push(value_var.clone());
-                if let Some(k) = key_var {
-                    inner.push(k.clone());
-                }
-                parts_traversals(body, &inner, out);
             }
         }
     }

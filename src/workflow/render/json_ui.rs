@@ -138,15 +138,8 @@ fn reason_word(r: Reason) -> &'static str {
         Reason::ReplaceByRequest => "requested",
         Reason::ReplaceBecauseCannotUpdate => "cannot_update",
         Reason::ReplaceByTriggers => "replace_triggered_by",
-        Reason::DeleteBecauseNoResourceConfig => "delete_because_no_resource_config",
-        Reason::DeleteBecauseWrongRepetition => "delete_because_wrong_repetition",
-        Reason::DeleteBecauseCountIndex => "delete_because_count_index",
-        Reason::DeleteBecauseEachKey => "delete_because_each_key",
-        Reason::DeleteBecauseNoModule => "delete_because_no_module",
-        Reason::DeleteBecauseNoMoveTarget => "delete_because_no_move_target",
-        Reason::ReadBecauseConfigUnknown => "read_because_config_unknown",
-        Reason::ReadBecauseDependencyPending => "read_because_dependency_pending",
-        Reason::ReadBecauseCheckNested => "read_because_check_nested",
+        // The deletion and read reasons are named as in `show -json`.
+        other => super::json_plan::reason_text(other),
     }
 }
 
