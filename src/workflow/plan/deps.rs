@@ -42,16 +42,12 @@ fn resources_of<'a>(exprs: impl IntoIterator<Item = &'a Expr>, config: &'a Confi
     let mut out = BTreeSet::new();
     each_reference(exprs, config, |root, first, second| match (root, first, second) {
         ("local" | "var" | "path" | "terraform" | "count" | "each" | "self" | "module", ..) => {}
-        ("data", Some(t), Some(name)) => {
-            if config.resource(Mode::Data, t, name).is_some() {
-                out.insert(format!("data.{t}.{name}"));
-            }
+        ("data", Some(t), Some(name)) if config.resource(Mode::Data, t, name).is_some() => {
+            out.insert(format!("data.{t}.{name}"));
         }
         ("data", ..) => {}
-        (t, Some(name), _) => {
-            if config.resource(Mode::Managed, t, name).is_some() {
-                out.insert(format!("{t}.{name}"));
-            }
+        (t, Some(name), _) if config.resource(Mode::Managed, t, name).is_some() => {
+            out.insert(format!("{t}.{name}"));
         }
         _ => {}
     });
