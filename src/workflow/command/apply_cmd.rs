@@ -94,9 +94,19 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         },
     };
     let mut o = asked;
-    let plan = match planning::make(ctx, &wd, &state, &p) {
+    let plan = match planning::make_partial(ctx, &wd, &state, &p) {
         Ok(plan) => plan,
-        Err(failed) => {
+        // A saved plan that met errors was saved to be read, not applied.
+        Err((_, Some(_))) if saved.is_some() => {
+            return o.fail(
+                &[Report::error(Diag::new(
+                    "Cannot apply incomplete plan",
+                    "Terraform encountered an error when generating this plan, so it cannot be applied.",
+                ))],
+                &wd.sources,
+            );
+        }
+        Err((failed, _)) => {
             o.out(&failed.stdout);
             o.err(&failed.stderr);
             o.code = failed.code;

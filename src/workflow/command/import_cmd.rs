@@ -185,6 +185,31 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
                 }
             }
             next = with_data;
+            // A root output handing on a sensitive value without saying so fails the import
+            // as it fails a plan (tf-oracle 1.6.6: no state written, exit 1).
+            let refused: Vec<Report> = wd
+                .tree
+                .config
+                .outputs
+                .iter()
+                .filter(|(_, _, body, _)| body.attr("value").is_some())
+                .zip(exprs.iter().zip(values.iter()))
+                .filter(|(_, ((_, _, sensitive), v))| !*sensitive && v.as_ref().is_ok_and(|v| v.has_sensitive()))
+                .map(|((_, fi, _, span), _)| {
+                    Report::error(crate::workflow::plan::walker::sensitive_output_error(
+                        &wd.tree.config,
+                        *fi,
+                        span,
+                        wd.tree.config.file_name(*fi),
+                    ))
+                })
+                .collect();
+            if !refused.is_empty() {
+                let (reports, sources) = super::state_cmd::absolute_names(ctx, refused);
+                o.report_legacy(&reports, &sources);
+                o.code = 1;
+                return o;
+            }
             for ((name, _, sensitive), v) in exprs.iter().zip(values) {
                 let Ok(v) = v else { continue };
                 let v = unknown_as_null(v.unmark_deep().0);

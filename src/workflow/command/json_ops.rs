@@ -230,18 +230,18 @@ fn make(
     state: &crate::workflow::model::State,
     p: &PlanOptions,
     plan_command: bool,
-) -> Option<Plan> {
+) -> Result<Plan, Option<Plan>> {
     match crate::workflow::plan::plan(&wd.tree, &wd.host, state, p) {
         Ok(plan) if plan.errors.is_empty() => {
             s.line(&refresh(&plan));
-            Some(plan)
+            Ok(plan)
         }
         Ok(plan) => {
             s.line(&refresh(&plan));
             s.line(&planned(&plan, wd, ctx.version));
             s.diags(&warnings(&plan, &[]), &wd.sources);
             s.diags(&plan.errors, &wd.sources);
-            None
+            Err(Some(plan))
         }
         Err(problems) => {
             let refreshed = Plan {
@@ -253,7 +253,7 @@ fn make(
                 s.line(&ui::change_summary(ctx.version, Counts::default(), "plan"));
             }
             s.diags(&problems, &wd.sources);
-            None
+            Err(None)
         }
     }
 }
@@ -295,21 +295,26 @@ pub fn plan(ctx: &Context, opts: &Parsed) -> Outcome {
         Ok(x) => x,
         Err(r) => return s.fail(&r, &wd.sources),
     };
-    let Some(plan) = make(&mut s, ctx, &wd, &state, &p, true) else {
-        s.o.code = 1;
-        return s.o;
+    let plan = match make(&mut s, ctx, &wd, &state, &p, true) {
+        Ok(plan) => plan,
+        Err(partial) => {
+            // An errored plan is saved all the same (see planning::make_partial).
+            if partial.is_some()
+                && let Some(out) = opts.value("out")
+                && let Err(d) = super::saved::write(&ctx.dir.join(out), &p, &state)
+            {
+                return s.fail(&[Report::error(d)], &wd.sources);
+            }
+            s.o.code = 1;
+            return s.o;
+        }
     };
     s.line(&planned(&plan, &wd, ctx.version));
     s.diags(&warnings(&plan, &var_warnings), &wd.sources);
-    if let Some(out) = opts.value("out") {
-        let path = ctx.dir.join(out);
-        let written = super::saved::to_text(&p, &state).and_then(|text| {
-            crate::atomic_write::write_atomic(&path, text.as_bytes())
-                .map_err(|e| crate::lang::Diag::new("Failed to write plan file", e.to_string()))
-        });
-        if let Err(d) = written {
-            return s.fail(&[Report::error(d)], &wd.sources);
-        }
+    if let Some(out) = opts.value("out")
+        && let Err(d) = super::saved::write(&ctx.dir.join(out), &p, &state)
+    {
+        return s.fail(&[Report::error(d)], &wd.sources);
     }
     if opts.flag("detailed-exitcode") && !plan.is_empty() {
         s.o.code = 2;
@@ -419,7 +424,17 @@ pub fn apply(ctx: &Context, opts: &Parsed, destroy: bool) -> Outcome {
             }
         }
     };
-    let Some(plan) = make(&mut s, ctx, &wd, &state, &p, false) else {
+    // A saved plan that met errors was saved to be read, not applied.
+    if saved.is_some() && crate::workflow::plan::plan(&wd.tree, &wd.host, &state, &p).is_ok_and(|plan| !plan.errors.is_empty()) {
+        return s.fail(
+            &[Report::error(crate::lang::Diag::new(
+                "Cannot apply incomplete plan",
+                "Terraform encountered an error when generating this plan, so it cannot be applied.",
+            ))],
+            &wd.sources,
+        );
+    }
+    let Ok(plan) = make(&mut s, ctx, &wd, &state, &p, false) else {
         s.o.code = 1;
         return s.o;
     };

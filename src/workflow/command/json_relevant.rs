@@ -101,10 +101,20 @@ fn refs_of(root: &ModuleTree, node: &Node) -> Vec<(Path, Ref)> {
     exprs.into_iter().flat_map(references_parsed).map(|r| (path.clone(), r)).collect()
 }
 
-/// The nodes a reference made in `path` leads to; a module's output without a key leads to
-/// every known instance of the call.
-fn nodes_of(path: &[ModuleStep], r: &Ref, instances: &BTreeSet<Path>) -> Vec<Node> {
+/// The nodes a reference made in `path` leads to. A reference to a module without a key
+/// is taken as one to its no-key instance, whatever the call's repetition (globalref's
+/// metaReferences: tf-oracle 1.6.6 to 1.14.9 list `module.nested.module.inner...` beside
+/// `module.nested[0]...` for `module.nested[*].output`); a whole instance is all its outputs.
+fn nodes_of(root: &ModuleTree, path: &[ModuleStep], r: &Ref) -> Vec<Node> {
     let p = path.to_vec();
+    let child = |call: &str, key: &Option<InstanceKey>| {
+        let mut q = p.clone();
+        q.push(ModuleStep {
+            name: call.to_string(),
+            key: key.clone().unwrap_or(InstanceKey::None),
+        });
+        q
+    };
     match r {
         Ref::Resource { addr, attr, .. } => vec![match attr.first() {
             Some(Json::String(a)) => Node::ResourceAttr(p, addr.clone(), a.clone()),
@@ -112,25 +122,12 @@ fn nodes_of(path: &[ModuleStep], r: &Ref, instances: &BTreeSet<Path>) -> Vec<Nod
         }],
         Ref::Local(n) => vec![Node::Local(p, n.clone())],
         Ref::Var(n) => vec![Node::Var(p, n.clone())],
-        Ref::ModuleOutput { call, key, output } => {
-            let mut out: Vec<Node> = instances
-                .iter()
-                .filter(|i| i.len() == p.len() + 1 && i.starts_with(&p))
-                .filter(|i| {
-                    i.last()
-                        .is_some_and(|s| s.name == *call && key.as_ref().is_none_or(|k| *k == s.key))
-                })
-                .map(|i| Node::Output(i.clone(), output.clone()))
-                .collect();
-            if out.is_empty() {
-                let mut q = p;
-                q.push(ModuleStep {
-                    name: call.clone(),
-                    key: key.clone().unwrap_or(InstanceKey::None),
-                });
-                out.push(Node::Output(q, output.clone()));
-            }
-            out
+        Ref::ModuleOutput { call, key, output } => vec![Node::Output(child(call, key), output.clone())],
+        Ref::ModuleCall { call, key } => {
+            let q = child(call, key);
+            tree_at(root, &q)
+                .map(|t| t.config.outputs.iter().map(|o| Node::Output(q.clone(), o.0.clone())).collect())
+                .unwrap_or_default()
         }
         Ref::Other => Vec::new(),
     }
@@ -233,7 +230,7 @@ pub fn relevant_attributes(plan: &Plan, root: &ModuleTree) -> Option<Json> {
                     ));
                 }
             }
-            for next in nodes_of(&path, &r, &instances) {
+            for next in nodes_of(root, &path, &r) {
                 if !visited.contains(&next) {
                     pending.push(next);
                 }

@@ -58,20 +58,22 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             o.out(&render::output_json_all(&state.outputs));
             o
         }
+        // With no outputs at all, the human and raw views warn whatever name is asked for
+        // (views/output.go checks that first).
+        _ if state.outputs.is_empty() && !opts.flag("json") => {
+            // "No outputs found": a warning, on standard output, framed in colour unless
+            // -no-color.
+            o.report(
+                &[Report::warning(Diag::new(
+                    "No outputs found",
+                    "The state file either has no outputs defined, or all the defined outputs are empty. Please define an output in your configuration with the `output` keyword and run `terraform refresh` for it to become available. If you are using interpolation, please verify the interpolated value is not empty. You can use the `terraform console` command to assist.",
+                ))],
+                &Default::default(),
+            );
+            o
+        }
         None => {
-            if state.outputs.is_empty() {
-                // "No outputs found": a warning, on standard output, framed in colour unless
-                // -no-color.
-                o.report(
-                    &[Report::warning(Diag::new(
-                        "No outputs found",
-                        "The state file either has no outputs defined, or all the defined outputs are empty. Please define an output in your configuration with the `output` keyword and run `terraform refresh` for it to become available. If you are using interpolation, please verify the interpolated value is not empty. You can use the `terraform console` command to assist.",
-                    ))],
-                    &Default::default(),
-                );
-            } else {
-                o.out(&render::output_all(&state.outputs, &ropts));
-            }
+            o.out(&render::output_all(&state.outputs, &ropts));
             o
         }
         Some(name) => {

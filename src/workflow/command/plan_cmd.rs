@@ -42,9 +42,16 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(x) => x,
         Err(reports) => return o.fail(&reports, &wd.sources),
     };
-    let plan = match planning::make(ctx, &wd, &state, &p) {
+    let plan = match planning::make_partial(ctx, &wd, &state, &p) {
         Ok(plan) => plan,
-        Err(failed) => {
+        Err((failed, partial)) => {
+            // An errored plan is saved all the same, for `show` to read.
+            if partial.is_some()
+                && let Some(out) = opts.value("out")
+                && let Err(d) = super::saved::write(&ctx.dir.join(out), &p, &state)
+            {
+                return o.fail(&[super::diagnostic::Report::error(d)], &wd.sources);
+            }
             o.out(&failed.stdout);
             o.err(&failed.stderr);
             o.code = failed.code;
@@ -57,20 +64,8 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     o.out(&crate::workflow::render::plan_text(&plan, &ropts));
     o.report(&planning::warnings(&plan, &var_warnings), &wd.sources);
     if let Some(out) = opts.value("out") {
-        let path = ctx.dir.join(out);
-        match super::saved::to_text(&p, &state) {
-            Ok(text) => {
-                if let Err(e) = crate::atomic_write::write_atomic(&path, text.as_bytes()) {
-                    return o.fail(
-                        &[super::diagnostic::Report::error(crate::lang::Diag::new(
-                            "Failed to write plan file",
-                            e.to_string(),
-                        ))],
-                        &wd.sources,
-                    );
-                }
-            }
-            Err(d) => return o.fail(&[super::diagnostic::Report::error(d)], &wd.sources),
+        if let Err(d) = super::saved::write(&ctx.dir.join(out), &p, &state) {
+            return o.fail(&[super::diagnostic::Report::error(d)], &wd.sources);
         }
         if !ctx.in_automation() {
             o.out(&crate::workflow::render::horizontal_rule(ctx.color));

@@ -182,11 +182,18 @@ pub fn plan_options(
 /// Makes the plan, or prints why it failed: a plan that met errors after planning some of its
 /// changes is shown as far as it went, then its warnings and errors.
 pub fn make(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Result<Plan, Outcome> {
+    make_partial(ctx, wd, state, p).map_err(|(o, _)| o)
+}
+
+/// [`make`], and on failure the partial plan when there is one: Terraform saves an errored
+/// plan with `-out` (backend_plan.go: "generate a partial saved plan file"), `show` renders it
+/// and `apply` refuses it; a plan that failed before planning anything leaves no file.
+pub fn make_partial(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Result<Plan, (Outcome, Option<Plan>)> {
     // The configuration is validated first, with every variable unknown; what fails there
     // fails before anything is refreshed or planned.
     let invalid = crate::workflow::plan::validate::validate(&wd.tree, &wd.host, ctx.version, &wd.workspace);
     if !invalid.is_empty() {
-        return Err(ctx.outcome().fail(&invalid, &wd.sources));
+        return Err((ctx.outcome().fail(&invalid, &wd.sources), None));
     }
     let made = crate::workflow::plan::plan(&wd.tree, &wd.host, state, p);
     if let Ok(plan) = &made
@@ -203,7 +210,7 @@ pub fn make(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Resu
             o.out(&crate::workflow::render::plan_text(plan, &ropts));
         }
         o.report(&warnings(plan, &[]), &wd.sources);
-        return Err(o.fail(&plan.errors, &wd.sources));
+        return Err((o.fail(&plan.errors, &wd.sources), made.ok()));
     }
     made.map_err(|problems| {
         let mut o = ctx.outcome();
@@ -221,7 +228,7 @@ pub fn make(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Resu
                 ctx.color,
             ));
         }
-        o.fail(&problems, &wd.sources)
+        (o.fail(&problems, &wd.sources), None)
     })
 }
 

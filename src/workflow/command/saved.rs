@@ -84,6 +84,12 @@ fn refused(path: &Path, why: &str) -> Diag {
     )
 }
 
+/// Writes the saved plan file at `path` for a plan made with `opts` from `state`.
+pub fn write(path: &Path, opts: &PlanOptions, state: &State) -> Result<(), Diag> {
+    let text = to_text(opts, state)?;
+    crate::atomic_write::write_atomic(path, text.as_bytes()).map_err(|e| Diag::new("Failed to write plan file", e.to_string()))
+}
+
 /// Reads a saved plan.
 pub fn read(path: &Path, version: crate::lang::dialect::releases::TfVersion) -> Result<Saved, Diag> {
     let bytes = crate::confine::read_regular(path, 16 << 20).map_err(|e| refused(path, &e.to_string()))?;

@@ -63,9 +63,25 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
 /// configuration and state): the working folder, the file, and the plan. A saved plan carries
 /// its backend, so no `init` is asked for.
 pub(super) fn remade(ctx: &Context, file: &str) -> Result<(workdir::Workdir, super::saved::Saved, crate::workflow::model::Plan), Outcome> {
+    // The file is read before the configuration: one that is not there is neither a state
+    // nor a plan (tf-oracle 1.6.6 to 1.14.9 word it alike).
+    if !ctx.dir.join(file).exists() {
+        let why = format!("open {file}: no such file or directory");
+        return Err(ctx.outcome().fail(
+            &[Report::error(Diag::new(
+                "Failed to read the given file as a state or plan file",
+                format!("State read error: Error loading statefile: {why}\n\nPlan read error: couldn't load the provided path as either a local plan file ({why}) or a saved cloud plan ({why})"),
+            ))],
+            &Default::default(),
+        ));
+    }
     let wd = workdir::open_for_saved_plan(ctx)?;
     let saved = super::saved::read(&ctx.dir.join(file), ctx.version).map_err(|d| ctx.outcome().fail(&[Report::error(d)], &wd.sources))?;
     let (_, state) = workdir::state(&wd, ctx).map_err(|r| ctx.outcome().fail(&r, &wd.sources))?;
-    let plan = super::planning::make(ctx, &wd, &state, &saved.opts)?;
+    // An errored plan was saved as far as it went, and is shown so.
+    let plan = match super::planning::make_partial(ctx, &wd, &state, &saved.opts) {
+        Ok(plan) | Err((_, Some(plan))) => plan,
+        Err((o, None)) => return Err(o),
+    };
     Ok((wd, saved, plan))
 }

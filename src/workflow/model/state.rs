@@ -103,6 +103,35 @@ impl InstanceObject {
 }
 
 impl State {
+    /// Moves instance `from` (its current and deposed objects) to `to`, as a plan's moves do
+    /// to the state it refreshes; a resource left without instances goes. Nothing happens
+    /// when the state has no `from`.
+    pub fn move_instance(&mut self, from: &super::address::InstanceAddr, to: &super::address::InstanceAddr) {
+        let Some(ri) = self.resources.iter().position(|r| r.addr == from.resource) else {
+            return;
+        };
+        let Some(ii) = self.resources[ri].instances.iter().position(|i| i.key == from.key) else {
+            return;
+        };
+        let provider = self.resources[ri].provider.clone();
+        let mut inst = self.resources[ri].instances.remove(ii);
+        if self.resources[ri].instances.is_empty() {
+            self.resources.remove(ri);
+        }
+        inst.key = to.key.clone();
+        match self.resources.iter_mut().find(|r| r.addr == to.resource) {
+            Some(r) => {
+                r.instances.retain(|i| i.key != to.key);
+                r.instances.push(inst);
+                r.instances.sort_by(|a, b| a.key.cmp(&b.key));
+            }
+            None => self.resources.push(ResourceState {
+                addr: to.resource.clone(),
+                provider,
+                instances: vec![inst],
+            }),
+        }
+    }
     /// Adds `object` as the current object of instance `addr`, after the resource's other
     /// instances, under a new resource entry of `provider` when the state has none for it.
     pub fn add_instance(&mut self, addr: &super::address::InstanceAddr, object: InstanceObject, provider: &str) {

@@ -113,7 +113,9 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
             // What was planned before the errors is shown, as Terraform shows a partial plan;
             // with nothing planned, the plan simply failed.
             let mut changes = shared.changes.take();
-            changes.retain(|c| c.action != Action::NoOp);
+            // An import or a move is shown even when it changes nothing (tf-oracle 1.6.6: the
+            // import beside a refused replacement).
+            changes.retain(|c| c.action != Action::NoOp || c.importing.is_some() || c.prev_addr.as_ref().is_some_and(|p| *p != c.addr));
             if changes.is_empty() {
                 return Err(problems);
             }
@@ -321,6 +323,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
     let mut refreshed = prior.clone();
     refreshed.resources.retain(|r| r.addr.mode != ResourceMode::Data);
     put_data(&mut refreshed, data_read);
+    refresh_dependencies(&mut refreshed, &changes, tree);
     Ok(Plan {
         mode: opts.mode,
         prior: refreshed,
@@ -333,6 +336,42 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         // shows them in show -json), where the state records them from 1.12.
         checks: check_results(&shared.checks.borrow(), &[], opts.version.max((1, 12, 0))),
     })
+}
+
+/// The refreshed state's `dependencies` as a plan leaves them: a refreshed object records
+/// those it was stored with and those configured now; one the plan leaves alone records
+/// only those configured, since apply will not get to write them (node_resource_plan_instance:
+/// mergeDeps, then depsEqual for a NoOp; tf-oracle 1.6.6 and 1.12.2). An object leaving the
+/// configuration keeps what it had. `changes` name the objects at their previous addresses.
+fn refresh_dependencies(state: &mut State, changes: &[ResourceChange], tree: &ModuleTree) {
+    let mut facts = BTreeMap::new();
+    resource_facts(tree, "", &mut facts);
+    for c in changes
+        .iter()
+        .filter(|c| c.deposed.is_none() && c.addr.resource.mode == ResourceMode::Managed)
+    {
+        let Some((configured, _)) = facts.get(&config_address(&c.addr)) else {
+            continue;
+        };
+        if c.action == Action::Delete || c.action == Action::Forget {
+            continue;
+        }
+        let at = c.prev_addr.as_ref().unwrap_or(&c.addr);
+        let object = state
+            .resources
+            .iter_mut()
+            .filter(|r| r.addr == at.resource)
+            .flat_map(|r| r.instances.iter_mut())
+            .find(|i| i.key == at.key)
+            .and_then(|i| i.current.as_mut());
+        let Some(object) = object else { continue };
+        object.dependencies = if c.action == Action::NoOp {
+            configured.clone()
+        } else {
+            let merged: BTreeSet<String> = configured.iter().chain(object.dependencies.iter()).cloned().collect();
+            merged.into_iter().collect()
+        };
+    }
 }
 
 /// The configuration addresses a `-target` plan may change: the targets and everything they

@@ -384,14 +384,7 @@ impl<'s, 'w> Walker<'s, 'w> {
                 // A root output must be declared sensitive to hand on a sensitive value
                 // (Terraform's output node; module outputs need not be).
                 Ok(v) if self.module.is_empty() && !sensitive && v.has_sensitive() => {
-                    let src = self.tree.config.files.get(*fi).map(|f| f.src.as_str()).unwrap_or("");
-                    let d = Diag::new(
-                        "Output refers to sensitive values",
-                        "To reduce the risk of accidentally exporting sensitive data that was intended to be only internal, Terraform requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.\n\nIf you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true",
-                    )
-                    .at(&crate::lang::config::declaration_range(src, span))
-                    .in_file(&self.file_name(*fi));
-                    push_unique(errors, d);
+                    push_unique(errors, sensitive_output_error(&self.tree.config, *fi, span, &self.file_name(*fi)));
                 }
                 Ok(v) => {
                     outputs.insert(name.clone(), v.mark_if(sensitive));
@@ -1134,6 +1127,19 @@ impl Scope for WalkScope<'_, '_, '_> {
 
 /// Evaluates console expressions in the root module of `tree`, resources read as `shared`'s
 /// phase gives them: one result per expression, in order.
+/// "Output refers to sensitive values", at the declaration of the root output in file `fi`
+/// at `span`, the file named `file`.
+pub fn sensitive_output_error(config: &crate::lang::config::Config, fi: usize, span: &crate::lang::syntax::Span, file: &str) -> Diag {
+    let src = config.files.get(fi).map(|f| f.src.as_str()).unwrap_or("");
+    Diag::new(
+        "Output refers to sensitive values",
+        "To reduce the risk of accidentally exporting sensitive data that was intended to be only internal, Terraform requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.\n\nIf you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true",
+    )
+    .at(&crate::lang::config::declaration_range(src, span))
+    .in_file(file)
+}
+
+/// The values of console expressions `exprs` (and of the import walk's outputs).
 pub fn console_values(
     shared: &Shared,
     tree: &ModuleTree,

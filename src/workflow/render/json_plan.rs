@@ -236,6 +236,12 @@ fn planned_resources(plan: &Plan) -> Json {
 fn prior_state(plan: &Plan, version: TfVersion) -> State {
     let mut s = plan.prior.clone();
     s.terraform_version = format!("{}.{}.{}", version.0, version.1, version.2);
+    // Terraform refreshes the state after its moves: the objects are at their new addresses.
+    for c in plan.changes.iter().filter(|c| c.deposed.is_none()) {
+        if let Some(from) = c.prev_addr.as_ref().filter(|p| **p != c.addr) {
+            s.move_instance(from, &c.addr);
+        }
+    }
     for c in plan.changes.iter().filter(|c| c.importing.is_some()) {
         let Value::Object(attributes) = c.before.clone() else { continue };
         s.add_instance(&c.addr, crate::workflow::model::state::InstanceObject::plain(attributes), "");

@@ -240,7 +240,15 @@ pub enum Ref {
         /// The output's name.
         output: String,
     },
-    /// Anything else (`count.index`, `path.module`, a whole module).
+    /// `module.CALL` or `module.CALL[KEY]` with no output named (a splat, or the whole
+    /// object): Terraform's analysis takes it as every output of that instance.
+    ModuleCall {
+        /// The call's name.
+        call: String,
+        /// The instance key, when the reference gives one.
+        key: Option<crate::workflow::model::address::InstanceKey>,
+    },
+    /// Anything else (`count.index`, `path.module`).
     Other,
 }
 
@@ -285,6 +293,10 @@ pub fn references_parsed(e: &Expr) -> Vec<Ref> {
                             call,
                             key: if at == 2 { instance_key(steps.get(1)) } else { None },
                             output,
+                        },
+                        (Some(call), None) => Ref::ModuleCall {
+                            call,
+                            key: if at == 2 { instance_key(steps.get(1)) } else { None },
                         },
                         _ => Ref::Other,
                     }
