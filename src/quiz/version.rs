@@ -254,7 +254,7 @@ fn arrival_at(r: Release, inst: &Instance) -> Option<&'static Arrival> {
         })
     };
     // A change that needs some text in the source explains a difference only where it is.
-    let markers: [(&Arrival, &[&str]); 7] = [
+    let markers: [(&Arrival, &[&str]); 9] = [
         (&releases::VARIABLE_NULLABLE, &["nullable"]),
         (&releases::EPHEMERAL_VALUES, &["ephemeral"]),
         (&releases::VALIDATION_MESSAGE_EXPRESSIONS, &["validation"]),
@@ -262,6 +262,8 @@ fn arrival_at(r: Release, inst: &Instance) -> Option<&'static Arrival> {
         (&releases::VALIDATION_ANY_REFERENCES, &["validation"]),
         (&releases::TRY_EVALUATES_UNKNOWNS, &["try(", "can("]),
         (&releases::UNKNOWN_CALL_KEEPS_MARKS, &["sensitive"]),
+        (&releases::MARKS_THROUGH_CONDITIONS, &["sensitive"]),
+        (&releases::ISSENSITIVE_UNKNOWN, &["issensitive("]),
     ];
     let in_source = |a: &&Arrival| {
         markers

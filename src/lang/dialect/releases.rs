@@ -279,6 +279,23 @@ pub const UNKNOWN_CALL_KEEPS_MARKS: Arrival = Arrival {
     source: "tf-oracle: `validate` of `output \"p\" { value = lower(var.name) }` with a sensitive var.name fails with \"Output refers to sensitive values\" at 1.10.5, 1.11.4 and 1.12.2, not at 1.6.6, 1.8.4 and 1.9.8; go.mod: go-cty v1.14.4 at Terraform v1.9.8, v1.15.1 at v1.10.0",
 };
 
+/// HCL keeps marks where it used to drop them: a conditional's result carries its known
+/// condition's marks (`sensitive(true) ? "a" : "b"` is sensitive), and an attribute or index
+/// of an unknown marked value is marked (before, both were unmarked).
+pub const MARKS_THROUGH_CONDITIONS: Arrival = Arrival {
+    name: "marks kept through conditions and unknown traversals",
+    since: (1, 10, 0),
+    source: "tf-oracle console: `issensitive(sensitive(true) ? \"a\" : \"b\")` and `issensitive(sensitive(terraform_data.a.output).foo)` are false at 1.8.4 and 1.9.8, true at 1.10.5, 1.12.2 and 1.14.9; go.mod: hashicorp/hcl v2.20.0 at v1.9.8, v2.23.0 at v1.10.0, whose CHANGELOG says \"Preserve marks when traversing through unknown values (#699)\" and \"Retain marks through conditional and for expressions (#710)\"",
+};
+
+/// `issensitive()` of an unknown value that is not marked is unknown (it may yet turn out
+/// sensitive); before, false.
+pub const ISSENSITIVE_UNKNOWN: Arrival = Arrival {
+    name: "issensitive() of an unknown value is unknown",
+    since: (1, 10, 0),
+    source: "internal/lang/funcs/sensitive.go: IssensitiveFunc returns cty.UnknownVal(cty.Bool) for an unmarked unknown at v1.10.0, cty.BoolVal(HasMark) at v1.9.8; tf-oracle console `issensitive(terraform_data.a.output)`: false at 1.9.8, (known after apply) at 1.10.5 and 1.14.9",
+};
+
 /// try() and can() evaluate an argument that refers to unknown values (an error moves on, a
 /// value with unknowns makes the result unknown); before, such an argument made the result
 /// unknown unevaluated.
@@ -530,6 +547,8 @@ pub const FEATURES: &[Arrival] = &[
     NULL_CONVERSION_KEEPS_TYPES,
     TRY_EVALUATES_UNKNOWNS,
     UNKNOWN_CALL_KEEPS_MARKS,
+    MARKS_THROUGH_CONDITIONS,
+    ISSENSITIVE_UNKNOWN,
     FAILED_LOCAL_KEEPS_VALUE,
     TRANSPOSE_NULL_LIST,
     VALIDATION_MESSAGE_EXPRESSIONS,
@@ -798,6 +817,25 @@ mod gate_tests {
         };
         assert!(!marked(before(a.since)), "{} before {:?}", a.name, a.since);
         assert!(marked(a.since), "{} at {:?}", a.name, a.since);
+    }
+    // tf-oracle console at 1.9.8 and 1.10.5: a known sensitive condition marks the result,
+    // and so does an unknown sensitive value traversed, from 1.10 (HCL 2.23).
+    #[test]
+    fn marks_through_conditions_and_unknowns() {
+        let cfg = "variable \"o\" {\n  type      = object({ foo = string })\n  sensitive = true\n}\nvariable \"l\" {\n  type      = list(string)\n  sensitive = true\n}\n";
+        let a = MARKS_THROUGH_CONDITIONS;
+        gate(a, cfg, "issensitive(sensitive(true) ? \"a\" : \"b\")", "false", "true");
+        gate(a, cfg, "issensitive(var.o.foo)", "false", "true");
+        gate(a, cfg, "issensitive(var.l[0])", "false", "true");
+        // A sensitive result stays so in every release.
+        gate(a, cfg, "issensitive(true ? sensitive(\"a\") : \"b\")", "true", "true");
+    }
+    // internal/lang/funcs/sensitive.go at v1.9.8 and v1.10.0; tf-oracle console.
+    #[test]
+    fn issensitive_of_unknown() {
+        let cfg = "variable \"u\" {\n  type = string\n}\n";
+        gate(ISSENSITIVE_UNKNOWN, cfg, "issensitive(var.u)", "false", "(known after apply)");
+        gate(ISSENSITIVE_UNKNOWN, cfg, "issensitive(sensitive(var.u))", "true", "true");
     }
     // 1.0.3 (tf-oracle): `can(var.m > 1)` of an unknown map is unknown; HCL 2.18 evaluates it
     // (a map is no number: false).

@@ -860,7 +860,7 @@ impl<'a> Evaluator<'a> {
         }
         if coll.is_unknown() || key.is_unknown() {
             let t = coll.ty().element().cloned().unwrap_or(Type::Dynamic);
-            return Ok(Value::Unknown(t).mark_if(marked));
+            return Ok(Value::Unknown(t).mark_if(marked && marks_through_unknown(Some(self.version))));
         }
         let bad = |why: String| {
             Diag::new(
@@ -1267,7 +1267,10 @@ impl<'a> Evaluator<'a> {
         } else {
             out
         };
-        let out = out.mark_if(marked);
+        // The condition's marks go onto the result from 1.10.
+        let out = out.mark_if(
+            marked && crate::lang::dialect::releases::has(self.version, &crate::lang::dialect::releases::MARKS_THROUGH_CONDITIONS),
+        );
         self.step(|| format!("{} ? ... : ...", render::one_line(&cv)), &out);
         Ok(out)
     }
@@ -1706,6 +1709,13 @@ impl<'a> Evaluator<'a> {
     }
 }
 
+/// Whether a traversal through an unknown marked value keeps its marks at `version` (the
+/// release being evaluated when none is given; the newest when none is set).
+fn marks_through_unknown(version: Option<crate::lang::dialect::releases::TfVersion>) -> bool {
+    use crate::lang::dialect::releases::{MARKS_THROUGH_CONDITIONS, current, has};
+    version.or_else(current).is_none_or(|v| has(v, &MARKS_THROUGH_CONDITIONS))
+}
+
 /// `value.name`, as hcl.GetAttr does it.
 pub fn get_attr(val: Value, name: &str) -> DResult<Value> {
     let (val, marked) = val.unmark();
@@ -1786,6 +1796,8 @@ pub fn get_attr(val: Value, name: &str) -> DResult<Value> {
         }
         _ => return Err(Diag::new("Unsupported attribute", "This value does not have any attributes.")),
     };
+    // HCL dropped the marks of an unknown object before 1.10.
+    let marked = marked && (!val.is_unknown() || marks_through_unknown(None));
     Ok(r.mark_if(marked))
 }
 

@@ -41,8 +41,15 @@ pub fn register(r: &mut Registry) {
     );
     r.add(
         "issensitive",
-        Func::new(vec![Param::new("value", Type::Dynamic).nullable().marked().unknowns()], |_, a| {
-            Ok(Value::Bool(a[0].is_sensitive()))
+        Func::new(vec![Param::new("value", Type::Dynamic).nullable().marked().unknowns()], |ev, a| {
+            let unknown = !a[0].is_sensitive()
+                && a[0].is_unknown()
+                && crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::ISSENSITIVE_UNKNOWN);
+            Ok(if unknown {
+                Value::Unknown(Type::Bool)
+            } else {
+                Value::Bool(a[0].is_sensitive())
+            })
         })
         .returns(Type::Bool),
     );
@@ -106,6 +113,11 @@ fn to(ev: &Evaluator, v: &Value, want: &Type) -> FnResult {
     }
     match convert(&inner, want) {
         Ok(r) => Ok(r.mark_if(marked)),
+        // A sensitive value is not quoted (internal/lang/funcs/conversion.go, every release).
+        Err(_) if marked => Err(FnError::Arg(
+            0,
+            format!("cannot convert this sensitive {} to {}", got.friendly(), constraint_name(want)),
+        )),
         Err(_) => Err(FnError::Arg(
             0,
             match (&inner, want) {

@@ -60,6 +60,25 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     };
     let input = ctx.read_all();
     let mut o = ctx.outcome();
+    // What the eval walk found failing is shown first, with a warning, and the session goes on.
+    if !opts.flag("plan")
+        && let Ok(walked) = crate::workflow::plan::make::console_with_data(
+            &wd.tree,
+            &wd.host,
+            &state,
+            &p,
+            &[],
+            crate::workflow::plan::make::ConsoleWalk::State,
+        )
+        && !walked.errors.is_empty()
+    {
+        let mut reports: Vec<Report> = walked.errors;
+        reports.push(Report::warning(crate::lang::Diag::new(
+            "Due to the problems above, some expressions may produce unexpected results.",
+            "",
+        )));
+        o.report_legacy(&reports, &wd.sources);
+    }
     for line in input.lines() {
         if line.trim().is_empty() {
             continue;

@@ -57,7 +57,13 @@ type Objects = BTreeMap<InstanceAddr, PriorObject>;
 /// The prior objects after the moves and with the imports, as both plan and apply start.
 fn starting_objects(tree: &ModuleTree, host: &Host, opts: &PlanOptions, prior: &State) -> Result<(Objects, Vec<Problem>), Vec<Problem>> {
     let (objects, notes) = moves::apply(&tree.config, prior_objects(prior), opts.version).map_err(|d| vec![Problem::error(d)])?;
-    let objects = with_imports(&tree.config, host, opts, objects).map_err(|ds| ds.into_iter().map(Problem::error).collect::<Vec<_>>())?;
+    // A destroy imports nothing: what the state does not hold is not destroyed (tf-oracle
+    // 1.12.2: an import block's object removed with `state rm` stays out of the destroy).
+    let objects = if opts.mode == PlanMode::Destroy {
+        objects
+    } else {
+        with_imports(&tree.config, host, opts, objects).map_err(|ds| ds.into_iter().map(Problem::error).collect::<Vec<_>>())?
+    };
     Ok((objects, notes.into_iter().map(Problem::warning).collect()))
 }
 
@@ -459,10 +465,12 @@ pub fn console_with_data(
     let mut state = prior.clone();
     state.resources.retain(|r| r.addr.mode != ResourceMode::Data);
     put_data(&mut state, shared.data_read.take());
+    let errors = shared.walk_errors.take().into_iter().map(|d| shared.problem_for(d)).collect();
     Ok(Walked {
         values,
         state,
         warnings: shared.warnings(),
+        errors,
     })
 }
 
@@ -474,6 +482,8 @@ pub struct Walked {
     pub state: State,
     /// The check blocks' failed assertions.
     pub warnings: Vec<Problem>,
+    /// What the console's eval walk found failing (it evaluates all the same).
+    pub errors: Vec<Problem>,
 }
 
 /// The state's `check_results`: one entry per configuration object with conditions, in the

@@ -117,6 +117,8 @@ pub struct Shared<'w> {
     /// Errors of instances whose siblings went on (Terraform plans each instance as its own
     /// node): reported with the module's errors.
     pub sibling_errors: RefCell<Vec<Diag>>,
+    /// The errors the console's eval walk met (see [`console_values`]).
+    pub walk_errors: RefCell<Vec<Diag>>,
 }
 
 impl<'w> Shared<'w> {
@@ -144,6 +146,7 @@ impl<'w> Shared<'w> {
             problems: RefCell::new(Vec::new()),
             explained: RefCell::new(Vec::new()),
             sibling_errors: RefCell::new(Vec::new()),
+            walk_errors: RefCell::new(Vec::new()),
             data_read: RefCell::new(Vec::new()),
             checks: RefCell::new(Vec::new()),
         }
@@ -350,9 +353,19 @@ impl<'s, 'w> Walker<'s, 'w> {
         for (name, fi, body, span) in &self.tree.config.outputs {
             let Some(value) = body.attr("value") else { continue };
             if validating {
-                if let Err(d) = super::validate::condition_errors(ev, body, Which::OutputPrecondition, &self.file_name(*fi)) {
-                    push_unique(errors, d);
-                    continue;
+                // The validate walk checks an output's preconditions too: one that is already
+                // false fails (tf-oracle 1.6.6 and 1.12.2: `terraform.workspace == "y"`).
+                match conditions::check(ev, body, Which::OutputPrecondition, &self.file_name(*fi)) {
+                    Ok(found) => {
+                        if let Some(p) = found.into_iter().next() {
+                            push_unique(errors, self.shared.fail(p));
+                            continue;
+                        }
+                    }
+                    Err(d) => {
+                        push_unique(errors, d);
+                        continue;
+                    }
                 }
             } else {
                 match conditions::check(ev, body, Which::OutputPrecondition, &self.file_name(*fi)) {
@@ -837,33 +850,8 @@ pub fn walk_module_all(shared: &Shared, path: Vec<ModuleStep>, tree: &ModuleTree
     ev.version = shared.version;
     let mut errors = Vec::new();
     // Terraform checks every variable's validation rules, referenced or not.
-    let (prefix, here) = (walker.config_prefix(), walker.instance_prefix());
-    for (name, v) in &tree.config.variables {
-        if v.validations.is_empty() {
-            continue;
-        }
-        let result = scope.resolve(&ev, "var", Some(name), &v.span);
-        let failed: Vec<Problem> = match &result {
-            Err(d) if d.summary == "Invalid value for variable" => vec![Problem::error(d.clone())],
-            _ => Vec::new(),
-        };
-        shared.record_check("var", format!("{prefix}var.{name}"), format!("{here}var.{name}"), &failed, false);
-        if let Err(d) = result {
-            // Under the error, the value the rules saw (`var.name is "a"`).
-            if !failed.is_empty()
-                && let Some(value) = scope.inner.vars().get(name)
-                && let Some(statement) = crate::lang::eval::diag_values::statement(value)
-            {
-                shared.explained.borrow_mut().push((
-                    d.clone(),
-                    crate::lang::eval::diag_values::Explained {
-                        values: vec![(format!("var.{name}"), statement)],
-                        call: None,
-                    },
-                ));
-            }
-            push_unique(&mut errors, d);
-        }
+    for d in check_variables(shared, &walker, &scope, &ev) {
+        push_unique(&mut errors, d);
     }
     // A variable that failed its validation fails only what refers to it: the rest of the
     // module is still planned (tf-oracle 1.6.6, 1.12.2: a partial plan with every resource).
@@ -1125,8 +1113,72 @@ impl Scope for WalkScope<'_, '_, '_> {
     }
 }
 
-/// Evaluates console expressions in the root module of `tree`, resources read as `shared`'s
-/// phase gives them: one result per expression, in order.
+/// Checks the validation rules of the variables of `walker`'s module, recording each check;
+/// the errors of those that failed, each under the value the rules saw.
+fn check_variables(shared: &Shared, walker: &Walker, scope: &WalkScope, ev: &Evaluator) -> Vec<Diag> {
+    let mut errors = Vec::new();
+    let (prefix, here) = (walker.config_prefix(), walker.instance_prefix());
+    for (name, v) in &walker.tree.config.variables {
+        if v.validations.is_empty() {
+            continue;
+        }
+        let result = scope.resolve(&ev, "var", Some(name), &v.span);
+        let failed: Vec<Problem> = match &result {
+            Err(d) if d.summary == "Invalid value for variable" => vec![Problem::error(d.clone())],
+            _ => Vec::new(),
+        };
+        shared.record_check("var", format!("{prefix}var.{name}"), format!("{here}var.{name}"), &failed, false);
+        if let Err(d) = result {
+            // Under the error, the value the rules saw (`var.name is "a"`).
+            if !failed.is_empty()
+                && let Some(value) = scope.inner.vars().get(name)
+                && let Some(statement) = crate::lang::eval::diag_values::statement(value)
+            {
+                shared.explained.borrow_mut().push((
+                    d.clone(),
+                    crate::lang::eval::diag_values::Explained {
+                        values: vec![(format!("var.{name}"), statement)],
+                        call: None,
+                    },
+                ));
+            }
+            push_unique(&mut errors, d);
+        }
+    }
+    errors
+}
+
+/// The errors of Terraform's eval walk, which `console` shows before it reads anything
+/// ("Due to the problems above..."): the variables that fail their validation, the locals
+/// that fail, and the root outputs that fail or hand on an unmarked sensitive value
+/// (tf-oracle 1.12.2, in that order).
+fn eval_walk_errors(shared: &Shared, walker: &Walker, scope: &WalkScope, ev: &Evaluator) -> Vec<Diag> {
+    let mut errors = check_variables(shared, walker, scope, ev);
+    let config = &walker.tree.config;
+    for (name, (_, expr)) in &config.locals {
+        if let Err(d) = scope.resolve(ev, "local", Some(name), &expr.span) {
+            push_unique(&mut errors, d);
+        }
+    }
+    // A failed local stands unknown in the console; its error is the walk's.
+    let locals: Vec<&crate::lang::syntax::Expr> = config.locals.values().map(|(_, e)| e).collect();
+    for d in scope.inner.walk_errors() {
+        push_unique(&mut errors, shared.explain(ev, &locals, d));
+    }
+    for (_, fi, body, span) in &config.outputs {
+        let Some(value) = body.attr("value") else { continue };
+        let sensitive = matches!(body.attr("sensitive").map(|a| ev.eval(&a.expr)), Some(Ok(Value::Bool(true))));
+        match ev.eval(&value.expr) {
+            Ok(v) if !sensitive && v.has_sensitive() => {
+                push_unique(&mut errors, sensitive_output_error(config, *fi, span, &walker.file_name(*fi)));
+            }
+            Ok(_) => {}
+            Err(d) => push_unique(&mut errors, shared.explain(ev, &[&value.expr], d).in_file(&walker.file_name(*fi))),
+        }
+    }
+    errors
+}
+
 /// "Output refers to sensitive values", at the declaration of the root output in file `fi`
 /// at `span`, the file named `file`.
 pub fn sensitive_output_error(config: &crate::lang::config::Config, fi: usize, span: &crate::lang::syntax::Span, file: &str) -> Diag {
@@ -1139,7 +1191,8 @@ pub fn sensitive_output_error(config: &crate::lang::config::Config, fi: usize, s
     .in_file(file)
 }
 
-/// The values of console expressions `exprs` (and of the import walk's outputs).
+/// Evaluates console expressions in the root module of `tree`, resources read as `shared`'s
+/// phase gives them: one result per expression, in order.
 pub fn console_values(
     shared: &Shared,
     tree: &ModuleTree,
@@ -1175,6 +1228,12 @@ pub fn console_values(
                 if let Ok(found) = conditions::check(&ev, body, Which::CheckAssert, &walker.file_name(*fi)) {
                     shared.problems.borrow_mut().extend(found);
                 }
+            }
+        }
+        // The console's eval walk reports what fails in it, then evaluates all the same.
+        if matches!(shared.phase, Phase::Console) {
+            for d in eval_walk_errors(shared, &walker, &scope, &ev) {
+                shared.walk_errors.borrow_mut().push(d);
             }
         }
         exprs.iter().map(|e| ev.eval(e)).collect()

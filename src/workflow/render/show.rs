@@ -28,7 +28,11 @@ pub fn state_show(addr: &InstanceAddr, object: &InstanceObject, deposed: Option<
         None if object.tainted => format!("# {addr}: (tainted)"),
         None => format!("# {addr}:"),
     };
-    let value = Value::Object(object.attributes.clone());
+    // The values the state records as sensitive are shown as such.
+    let value = Value::Object(crate::workflow::state::sensitive::mark_paths(
+        &object.attributes,
+        &object.sensitive_attributes,
+    ));
     let attrs = resource::attributes(&value, &value, &[], opts.version);
     let mode = match addr.resource.mode {
         ResourceMode::Managed => "resource",
