@@ -230,7 +230,7 @@ fn make(
     state: &crate::workflow::model::State,
     p: &PlanOptions,
     plan_command: bool,
-) -> Result<Plan, Option<Plan>> {
+) -> Result<Plan, Option<Box<Plan>>> {
     match crate::workflow::plan::plan(&wd.tree, &wd.host, state, p) {
         Ok(plan) if plan.errors.is_empty() => {
             s.line(&refresh(&plan));
@@ -241,7 +241,7 @@ fn make(
             s.line(&planned(&plan, wd, ctx.version));
             s.diags(&warnings(&plan, &[]), &wd.sources);
             s.diags(&plan.errors, &wd.sources);
-            Err(Some(plan))
+            Err(Some(Box::new(plan)))
         }
         Err(problems) => {
             let refreshed = Plan {

@@ -188,7 +188,7 @@ pub fn make(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Resu
 /// [`make`], and on failure the partial plan when there is one: Terraform saves an errored
 /// plan with `-out` (backend_plan.go: "generate a partial saved plan file"), `show` renders it
 /// and `apply` refuses it; a plan that failed before planning anything leaves no file.
-pub fn make_partial(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Result<Plan, (Outcome, Option<Plan>)> {
+pub fn make_partial(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Result<Plan, (Outcome, Option<Box<Plan>>)> {
     // The configuration is validated first, with every variable unknown; what fails there
     // fails before anything is refreshed or planned.
     let invalid = crate::workflow::plan::validate::validate(&wd.tree, &wd.host, ctx.version, &wd.workspace);
@@ -210,7 +210,7 @@ pub fn make_partial(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions)
             o.out(&crate::workflow::render::plan_text(plan, &ropts));
         }
         o.report(&warnings(plan, &[]), &wd.sources);
-        return Err((o.fail(&plan.errors, &wd.sources), made.ok()));
+        return Err((o.fail(&plan.errors, &wd.sources), made.ok().map(Box::new)));
     }
     made.map_err(|problems| {
         let mut o = ctx.outcome();

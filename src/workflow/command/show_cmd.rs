@@ -80,7 +80,8 @@ pub(super) fn remade(ctx: &Context, file: &str) -> Result<(workdir::Workdir, sup
     let (_, state) = workdir::state(&wd, ctx).map_err(|r| ctx.outcome().fail(&r, &wd.sources))?;
     // An errored plan was saved as far as it went, and is shown so.
     let plan = match super::planning::make_partial(ctx, &wd, &state, &saved.opts) {
-        Ok(plan) | Err((_, Some(plan))) => plan,
+        Ok(plan) => plan,
+        Err((_, Some(plan))) => *plan,
         Err((o, None)) => return Err(o),
     };
     Ok((wd, saved, plan))

@@ -1122,7 +1122,7 @@ fn check_variables(shared: &Shared, walker: &Walker, scope: &WalkScope, ev: &Eva
         if v.validations.is_empty() {
             continue;
         }
-        let result = scope.resolve(&ev, "var", Some(name), &v.span);
+        let result = scope.resolve(ev, "var", Some(name), &v.span);
         let failed: Vec<Problem> = match &result {
             Err(d) if d.summary == "Invalid value for variable" => vec![Problem::error(d.clone())],
             _ => Vec::new(),
