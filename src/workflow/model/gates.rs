@@ -101,6 +101,14 @@ pub const INIT_VIEW: Arrival = Arrival {
     source: "tf-oracle: \"Backend configuration changed\" from 1.6.6 and 1.8.4 is wrapped in red with a reset line after; 1.9.8 prints the diagnostic alone",
 };
 
+/// A destroy of an empty state no longer checks the root variables' validation rules (they
+/// became graph nodes of the normal walks); before, a failing rule failed the destroy.
+pub const DESTROY_EMPTY_SKIPS_VALIDATION: Arrival = Arrival {
+    name: "destroy of an empty state skips variable validation",
+    since: (1, 9, 0),
+    source: "tf-oracle: `destroy -var=n=9` with a failing rule and no state fails with \"Invalid value for variable\" at 1.6.6 and 1.8.4, succeeds at 1.9.8 to 1.14.9; CHANGELOG.md v1.9.0: validation rules can refer to other objects (#34955)",
+};
+
 /// Whether `version` has the behaviour that arrived with `a`.
 pub fn has(version: TfVersion, a: &Arrival) -> bool {
     crate::lang::dialect::releases::has(version, a)

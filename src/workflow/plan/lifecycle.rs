@@ -147,14 +147,32 @@ impl Lifecycle {
                 Some(OpKind::Attr(a)) => Some(a.clone()),
                 _ => None,
             };
-            for c in walker.shared.changes.borrow().iter() {
-                let r = &c.addr.resource;
-                if r.rtype != *rtype || r.name != *rname || r.module != walker.module {
-                    continue;
-                }
-                if key.as_ref().is_some_and(|k| *k != c.addr.key) {
-                    continue;
-                }
+            let changes = walker.shared.changes.borrow();
+            let named: Vec<&crate::workflow::model::ResourceChange> = changes
+                .iter()
+                .filter(|c| {
+                    let r = &c.addr.resource;
+                    r.rtype == *rtype && r.name == *rname && r.module == walker.module
+                })
+                .filter(|c| key.as_ref().is_none_or(|k| *k == c.addr.key))
+                .collect();
+            // A reference to what has no instance planned is Terraform's sourceless error
+            // (EvaluateReplaceTriggeredBy: "no change found for terraform_data.web in the
+            // root module", tf-oracle 1.6.6 to 1.14.9 with `count = 0`), for every instance
+            // that names it, created or not.
+            if named.is_empty() {
+                let subject = match &key {
+                    Some(k) => format!("{rtype}.{rname}{k}"),
+                    None => format!("{rtype}.{rname}"),
+                };
+                let place = if walker.module.is_empty() {
+                    "the root module".to_string()
+                } else {
+                    crate::workflow::model::address::module_path(&walker.module)
+                };
+                return Err(crate::lang::Diag::new(format!("no change found for {subject} in {place}"), ""));
+            }
+            for c in named {
                 // A resource being created for the first time triggers nothing: there was no
                 // change to an existing object.
                 if c.action == Action::Create {

@@ -130,9 +130,13 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
                 changes.retain(|c| allowed.contains(&config_address(&c.addr)));
             }
             changes.sort_by(|a, b| a.addr.cmp(&b.addr));
+            // The data sources read before the errors are in the refreshed state.
+            let mut refreshed = prior.clone();
+            refreshed.resources.retain(|r| r.addr.mode != ResourceMode::Data);
+            put_data(&mut refreshed, shared.data_read.take());
             return Ok(Plan {
                 mode: opts.mode,
-                prior: prior.clone(),
+                prior: refreshed,
                 changes,
                 outputs: partial_outputs,
                 warnings: shared.warnings(),
@@ -144,8 +148,22 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         outputs = output_changes(&tree.config, &root_outputs, prior);
     } else {
         // A destroy plan still refreshes, reading the data sources; what it would change is
-        // not asked.
-        let _ = walk_module_all(&shared, Vec::new(), tree, &opts.vars);
+        // not asked. An empty state is not refreshed, so nothing is read (tf-oracle 1.12.2).
+        if !(prior.resources.is_empty() && prior.outputs.is_empty()) {
+            let _ = walk_module_all(&shared, Vec::new(), tree, &opts.vars);
+        } else if !crate::workflow::model::gates::has(opts.version, &crate::workflow::model::gates::DESTROY_EMPTY_SKIPS_VALIDATION) {
+            // Before 1.9 the destroy walk checks the root variables even then.
+            let (_, errors) = walk_module_all(&shared, Vec::new(), tree, &opts.vars);
+            let failed: Vec<Problem> = errors
+                .into_iter()
+                .filter(|d| d.summary == "Invalid value for variable")
+                .map(|d| shared.problem_for(d))
+                .collect();
+            if !failed.is_empty() {
+                return Err(failed);
+            }
+            shared.data_read.take();
+        }
     }
     // A targeted plan evaluates no check blocks, and a destroy plan reports none.
     let check_warnings = if opts.targets.is_empty() && opts.mode != PlanMode::Destroy {
@@ -1055,7 +1073,15 @@ pub fn apply(
                     .and_then(|(_, _, body, _)| body.attr("value"))
                     .is_none_or(|v| deps::of_expr(&v.expr, &tree.config).iter().all(|d| allowed.contains(d))),
                 "check" => false,
-                "var" => config.strip_prefix("var.").is_none_or(|name| variable_needed(tree, name, &allowed)),
+                "var" => match config.strip_prefix("var.") {
+                    Some(name) => variable_needed(tree, name, &allowed),
+                    // A module's variable is evaluated when something of that module is
+                    // (tf-oracle 1.12.2: unknown, no objects, for an untargeted module).
+                    None => config
+                        .rfind("var.")
+                        .map(|i| &config[..i])
+                        .is_none_or(|module| allowed.iter().any(|a| a.starts_with(module))),
+                },
                 _ => true,
             };
             checks.retain(|(kind, config, ..)| {

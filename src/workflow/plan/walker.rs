@@ -543,12 +543,11 @@ impl<'s, 'w> Walker<'s, 'w> {
                 }
                 let value = match &self.shared.phase {
                     Phase::Plan => {
-                        let triggered = match prior {
-                            Some(p) if !p.tainted && !lifecycle.replace_triggered_by.is_empty() => {
-                                ev.with_var(vars.clone(), || lifecycle.triggered(ev, self))?
-                            }
-                            _ => false,
-                        };
+                        // Evaluated for every instance (its errors count), it replaces only an
+                        // object that is there and not already tainted.
+                        let triggered = !lifecycle.replace_triggered_by.is_empty()
+                            && ev.with_var(vars.clone(), || lifecycle.triggered(ev, self))?
+                            && prior.is_some_and(|p| !p.tainted);
                         self.plan_instance(decl, &lifecycle, &iaddr, prior, &config, triggered)?
                     }
                     Phase::Apply { planned } => self.apply_instance(&iaddr, prior, &config, planned.get(&iaddr)),
@@ -911,9 +910,14 @@ pub fn walk_module(shared: &Shared, path: Vec<ModuleStep>, tree: &ModuleTree, in
 /// Keeps the first of equal diagnostics (a resource whose dependency failed fails with the
 /// same error; Terraform reports it once).
 pub fn push_unique(errors: &mut Vec<Diag>, d: Diag) {
-    if !errors
-        .iter()
-        .any(|e| e.summary == d.summary && e.detail == d.detail && e.span == d.span && e.file == d.file)
+    // A Go error made a diagnostic (no source, no detail) is not comparable, so Terraform
+    // keeps every repeat of it (tfdiags.AppendWithoutDuplicates; tf-oracle 1.12.2 prints "no
+    // change found for ..." once per instance).
+    let native = d.span.is_none() && d.detail.is_empty();
+    if native
+        || !errors
+            .iter()
+            .any(|e| e.summary == d.summary && e.detail == d.detail && e.span == d.span && e.file == d.file)
     {
         errors.push(d);
     }
@@ -1129,18 +1133,23 @@ fn check_variables(shared: &Shared, walker: &Walker, scope: &WalkScope, ev: &Eva
         };
         shared.record_check("var", format!("{prefix}var.{name}"), format!("{here}var.{name}"), &failed, false);
         if let Err(d) = result {
-            // Under the error, the value the rules saw (`var.name is "a"`).
+            // Under the error, the values of the references in the rule that failed, as the
+            // rule saw them (`var.cfg.x is ""`, tf-oracle 1.12.2).
+            let rule = v
+                .validations
+                .iter()
+                .map(|(cond, ..)| cond)
+                .find(|cond| matches!(ev.eval(cond).map(|x| x.unmark().0), Ok(Value::Bool(false))));
             if !failed.is_empty()
-                && let Some(value) = scope.inner.vars().get(name)
-                && let Some(statement) = crate::lang::eval::diag_values::statement(value)
+                && let Some(cond) = rule
             {
-                shared.explained.borrow_mut().push((
-                    d.clone(),
-                    crate::lang::eval::diag_values::Explained {
-                        values: vec![(format!("var.{name}"), statement)],
-                        call: None,
-                    },
-                ));
+                let values = crate::lang::eval::diag_values::of(ev, cond);
+                if !values.is_empty() {
+                    shared
+                        .explained
+                        .borrow_mut()
+                        .push((d.clone(), crate::lang::eval::diag_values::Explained { values, call: None }));
+                }
             }
             push_unique(&mut errors, d);
         }
