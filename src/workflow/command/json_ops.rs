@@ -4,7 +4,7 @@
 //! diagnostic as a line of its own, all on standard output.
 
 use super::args::Parsed;
-use super::diagnostic::{Report, Sources, sources_in};
+use super::diagnostic::{Report, Sources};
 use super::run::{Context, Outcome};
 use super::workdir::{self, Workdir};
 use crate::workflow::model::address::ResourceMode;
@@ -40,25 +40,7 @@ impl Stream {
 
 /// Opens the folder, its failures as reports (the JSON view prints them as lines).
 pub(super) fn open(ctx: &Context) -> Result<Workdir, (Vec<Report>, Sources)> {
-    match workdir::open(ctx) {
-        Ok(w) => Ok(w),
-        Err(_) => {
-            // Load again for the reports themselves: what failed is the configuration, its
-            // modules or the workspace.
-            let sources = sources_in(&ctx.dir);
-            let reports = match super::load::load(&ctx.dir, ctx.version) {
-                Err(r) => r,
-                Ok(config) => match crate::workflow::plan::tree::ModuleTree::load(&ctx.dir, ".", config, ctx.version, 0) {
-                    Err(d) => vec![Report::error(d)],
-                    Ok(tree) => match super::installed::missing(&ctx.dir, &tree) {
-                        Some(d) => vec![Report::error(d)],
-                        None => workdir::workspace(ctx).err().unwrap_or_default(),
-                    },
-                },
-            };
-            Err((reports, sources))
-        }
-    }
+    workdir::open_reports(ctx)
 }
 
 /// The refresh hooks of a plan: each managed instance of the prior state with an id, at its

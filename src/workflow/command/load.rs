@@ -25,12 +25,6 @@ fn provider_of(rtype: &str) -> String {
     format!("hashicorp/{prefix}")
 }
 
-/// Loads the folder's configuration; the errors are Terraform's, then the emulator's refusals.
-pub fn load(dir: &Path, version: TfVersion) -> Result<Config, Vec<Report>> {
-    load_checked(dir, version, true)
-}
-
-/// Loads the configuration as `init` does: the blocks decoded, references not checked yet.
 /// The configuration as parsed, before the checks of its decoded blocks: what `init`'s module
 /// installer reads. `None` when it does not parse.
 pub fn load_parsed(dir: &Path, version: TfVersion) -> Option<Config> {
@@ -39,10 +33,6 @@ pub fn load_parsed(dir: &Path, version: TfVersion) -> Option<Config> {
 
 /// Loads the configuration and checks its decoded blocks, references not checked yet.
 pub fn load_decoded(dir: &Path, version: TfVersion) -> Result<Config, Vec<Report>> {
-    load_checked(dir, version, false)
-}
-
-fn load_checked(dir: &Path, version: TfVersion, references: bool) -> Result<Config, Vec<Report>> {
     let config = Config::load_dir_at(dir, version).map_err(|d| vec![Report::error(d)])?;
     if let Some(d) = &config.load_error {
         return Err(vec![Report::error(d.clone())]);
@@ -137,11 +127,8 @@ fn load_checked(dir: &Path, version: TfVersion, references: bool) -> Result<Conf
         }
     }
     // Terraform prints what it found sorted by position; references are checked only once
-    // the blocks decode.
+    // the blocks decode and the backend is open (workdir::open).
     refusals.sort_by_key(|r| (r.diag.file.clone(), r.diag.span.as_ref().map(|s| s.start)));
-    if refusals.is_empty() && references {
-        refusals.extend(super::static_checks::references(&config).into_iter().map(Report::error));
-    }
     if refusals.is_empty() { Ok(config) } else { Err(refusals) }
 }
 

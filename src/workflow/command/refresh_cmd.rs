@@ -97,8 +97,12 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             return o.fail(&problems, &wd.sources);
         }
     };
+    // Terraform writes the refreshed state of the plan, which holds no check results
+    // (tf-oracle 1.6.6 and 1.12.2: `check_results` is gone after `refresh`).
+    let mut refreshed = applied.state.clone();
+    refreshed.check_results = None;
     let mut store = store.with_backup(crate::workflow::state::store::backup_path(&wd.state_path));
-    let written = match store.write(&applied.state, &mut random) {
+    let written = match store.write(&refreshed, &mut random) {
         Ok(s) => s,
         Err(e) => return o.fail(&[Report::error(workdir::store_diag(&e))], &wd.sources),
     };

@@ -109,7 +109,10 @@ type WorkspaceOf = fn(&Context) -> Result<(Workspaces, String, PathBuf), Vec<Rep
 
 fn open_in(ctx: &Context, workspace: WorkspaceOf) -> Result<Workdir, (Vec<Report>, Sources)> {
     let fail = |reports: Vec<Report>, sources: &Sources| (reports, sources.clone());
-    let config = match load::load(&ctx.dir, ctx.version) {
+    // References are checked after the backend: Terraform opens the backend before its
+    // validate walk finds an undeclared reference (tf-oracle 1.12.2: "Backend initialization
+    // required" alone for a configuration that also names an undeclared variable).
+    let config = match load::load_decoded(&ctx.dir, ctx.version) {
         Ok(c) => c,
         Err(reports) => return Err(fail(reports, &sources_in(&ctx.dir))),
     };
@@ -123,6 +126,13 @@ fn open_in(ctx: &Context, workspace: WorkspaceOf) -> Result<Workdir, (Vec<Report
         return Err(fail(vec![Report::error(d)], &sources));
     }
     let (_, workspace, state_path) = workspace(ctx).map_err(|r| fail(r, &sources))?;
+    let unresolved: Vec<Report> = super::static_checks::references(&tree.config)
+        .into_iter()
+        .map(Report::error)
+        .collect();
+    if !unresolved.is_empty() {
+        return Err(fail(unresolved, &sources));
+    }
     Ok(Workdir {
         tree,
         sources,
