@@ -67,6 +67,23 @@ fn starting_objects(tree: &ModuleTree, host: &Host, opts: &PlanOptions, prior: &
     Ok((objects, notes.into_iter().map(Problem::warning).collect()))
 }
 
+/// Whether an error of the normal plan a destroy starts with fails the destroy. That plan
+/// refreshes without planning changes, its conditions only warn, and its warnings are not
+/// shown (context_plan.go destroyPlan, PreDestroyRefresh: RefreshOnly outputs, check rules
+/// at warning severity, no replacements; tf-oracle 1.12.2: a failing output precondition does
+/// not stop `plan -destroy`).
+fn fails_pre_destroy_refresh(p: &Problem) -> bool {
+    const NOT_CHECKED: [&str; 4] = [
+        "Resource precondition failed",
+        "Resource postcondition failed",
+        "Module output value precondition failed",
+        "Instance cannot be destroyed",
+    ];
+    p.severity == crate::workflow::model::Severity::Error
+        && !NOT_CHECKED.contains(&p.diag.summary.as_str())
+        && !p.diag.summary.starts_with("no change found for ")
+}
+
 /// Plans the module tree `tree` from `prior`.
 pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -> Result<Plan, Vec<Problem>> {
     // A destroy plan starts with a normal plan to refresh the state; what fails there fails
@@ -74,10 +91,11 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
     if opts.mode == PlanMode::Destroy && !(prior.resources.is_empty() && prior.outputs.is_empty()) {
         let mut normal = opts.clone();
         normal.mode = PlanMode::Normal;
+        let fatal = |problems: Vec<Problem>| -> Vec<Problem> { problems.into_iter().filter(fails_pre_destroy_refresh).collect() };
         match plan(tree, host, prior, &normal) {
-            Err(problems) => return Err(problems),
-            Ok(p) if !p.errors.is_empty() => return Err(p.errors),
-            Ok(_) => {}
+            Err(problems) if !fatal(problems.clone()).is_empty() => return Err(fatal(problems)),
+            Ok(p) if !fatal(p.errors.clone()).is_empty() => return Err(fatal(p.errors)),
+            _ => {}
         }
     }
     let (objects, move_notes) = starting_objects(tree, host, opts, prior)?;

@@ -543,11 +543,10 @@ impl<'s, 'w> Walker<'s, 'w> {
                 }
                 let value = match &self.shared.phase {
                     Phase::Plan => {
-                        // Evaluated for every instance (its errors count), it replaces only an
-                        // object that is there and not already tainted.
-                        let triggered = !lifecycle.replace_triggered_by.is_empty()
-                            && ev.with_var(vars.clone(), || lifecycle.triggered(ev, self))?
-                            && prior.is_some_and(|p| !p.tainted);
+                        // Evaluated for every instance (its errors count); when it fires it is
+                        // the change's reason, a create's and a tainted object's too.
+                        let triggered =
+                            !lifecycle.replace_triggered_by.is_empty() && ev.with_var(vars.clone(), || lifecycle.triggered(ev, self))?;
                         self.plan_instance(decl, &lifecycle, &iaddr, prior, &config, triggered)?
                     }
                     Phase::Apply { planned } => self.apply_instance(&iaddr, prior, &config, planned.get(&iaddr)),
@@ -611,15 +610,17 @@ impl<'s, 'w> Walker<'s, 'w> {
             planned.after = again.after;
         }
         let (action, reason, replace_paths) = match prior {
-            None => (Action::Create, None, Vec::new()),
+            // A create whose trigger fired says so (tf-oracle 1.12.2, plan -json).
+            None => (Action::Create, triggered.then_some(Reason::ReplaceByTriggers), Vec::new()),
             Some(p) => {
-                // Terraform's order: a tainted object, then replace_triggered_by, then
-                // -replace, then an argument that cannot be updated (getAction, then the
-                // trigger's reason laid over it).
-                let replace_reason = if tainted {
-                    Some(Reason::ReplaceBecauseTainted)
-                } else if triggered {
+                // Terraform's order: replace_triggered_by laid over whatever getAction said (a
+                // tainted object, then -replace, then an argument that cannot be updated;
+                // tf-oracle 1.12.2: a tainted instance whose trigger fired is "replaced due to
+                // changes in replace_triggered_by").
+                let replace_reason = if triggered {
                     Some(Reason::ReplaceByTriggers)
+                } else if tainted {
+                    Some(Reason::ReplaceBecauseTainted)
                 } else if requested {
                     Some(Reason::ReplaceByRequest)
                 } else if planned.replace {
