@@ -1246,6 +1246,22 @@ def sort_bullets(lines):
     return out
 
 
+def sort_json_bullets(line):
+    """A JSON UI diagnostic whose detail lists addresses (` - terraform_data.a["k1"]`, one per line):
+    the list comes in Go's map order, as in the text form, so its lines are sorted."""
+    if '\\n - ' not in line:
+        return line
+    try:
+        d = json.loads(line)
+    except ValueError:
+        return line
+    diag = d.get("diagnostic") if isinstance(d, dict) else None
+    if not isinstance(diag, dict) or not isinstance(diag.get("detail"), str):
+        return line
+    diag["detail"] = "\n".join(sort_bullets(diag["detail"].split("\n")))
+    return json.dumps(d, separators=(",", ":"), ensure_ascii=False)
+
+
 def sort_relevant(text):
     """`show -json PLAN`: Terraform's relevant_attributes come in an order that varies from run to
     run (gathered from a map, then sorted by comparing the unsorted list): their elements are
@@ -1315,7 +1331,7 @@ def split_progress(text):
                 line = line[m.end():]
             prog.append(line)
         elif JSON_PROGRESS.match(line):
-            prog.append(line)
+            prog.append(sort_json_bullets(line))
         else:
             rest.append(line)
     return sorted(prog), rest

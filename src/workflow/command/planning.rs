@@ -202,13 +202,8 @@ pub fn make_partial(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions)
         let mut o = ctx.outcome();
         let mut ropts = render_options(ctx);
         ropts.in_automation = true;
-        // With nothing left to show (an older release leaves protected instances out), only
-        // the refresh is printed before the errors.
-        if plan.changes.is_empty() {
-            o.out(&crate::workflow::render::refresh_lines_painted(plan, ctx.color));
-        } else {
-            o.out(&crate::workflow::render::plan_text(plan, &ropts));
-        }
+        // With nothing to show, the plan text says the plan failed.
+        o.out(&crate::workflow::render::plan_text(plan, &ropts));
         o.report(&warnings(plan, &[]), &wd.sources);
         return Err((o.fail(&plan.errors, &wd.sources), made.ok().map(Box::new)));
     }

@@ -126,6 +126,13 @@ impl ResourceAddr {
             key,
         }
     }
+    /// The configuration address: module names without keys, then the resource
+    /// (`module.m.terraform_data.a`).
+    pub fn config_address(&self) -> String {
+        let mut s: String = self.module.iter().map(|m| format!("module.{}.", m.name)).collect();
+        s.push_str(&self.local());
+        s
+    }
     /// The address within its module (`terraform_data.a`, `data.x.y`).
     pub fn local(&self) -> String {
         match self.mode {

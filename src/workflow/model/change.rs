@@ -124,6 +124,8 @@ pub struct Plan {
     pub warnings: Vec<Problem>,
     /// Whether `-target` limited it (the plan then warns).
     pub targeted: bool,
+    /// What `-target` let the plan walk (the instances it refreshed), when it did.
+    pub scope: Option<crate::workflow::plan::walker::Targeting>,
     /// Errors met after some of it was planned: the plan is shown as far as it went ("planned
     /// the following actions, but then encountered a problem") and cannot be applied.
     pub errors: Vec<Problem>,

@@ -109,6 +109,14 @@ pub const DESTROY_EMPTY_SKIPS_VALIDATION: Arrival = Arrival {
     source: "tf-oracle: `destroy -var=n=9` with a failing rule and no state fails with \"Invalid value for variable\" at 1.6.6 and 1.8.4, succeeds at 1.9.8 to 1.14.9; CHANGELOG.md v1.9.0: validation rules can refer to other objects (#34955)",
 };
 
+/// `show` of a state draws every empty string inside an output's value as `null` (the
+/// state's `terraform output` and the resources keep `""`).
+pub const SHOW_OUTPUT_EMPTY_STRING_NULL: Arrival = Arrival {
+    name: "show draws an output's empty strings as null",
+    since: (1, 8, 0),
+    source: "tf-oracle: `show` of outputs \"\", [\"\"] and { a = \"\" } prints \"\" at 1.6.6, null at 1.8.4 to 1.14.9 (`output` and `state show` keep \"\"); 1.7 not checked",
+};
+
 /// Whether `version` has the behaviour that arrived with `a`.
 pub fn has(version: TfVersion, a: &Arrival) -> bool {
     crate::lang::dialect::releases::has(version, a)

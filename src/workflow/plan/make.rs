@@ -67,21 +67,87 @@ fn starting_objects(tree: &ModuleTree, host: &Host, opts: &PlanOptions, prior: &
     Ok((objects, notes.into_iter().map(Problem::warning).collect()))
 }
 
-/// Whether an error of the normal plan a destroy starts with fails the destroy. That plan
-/// refreshes without planning changes, its conditions only warn, and its warnings are not
-/// shown (context_plan.go destroyPlan, PreDestroyRefresh: RefreshOnly outputs, check rules
-/// at warning severity, no replacements; tf-oracle 1.12.2: a failing output precondition does
-/// not stop `plan -destroy`).
+/// "Resource targeting is in effect", which every `-target` plan ends with, errored or not.
+fn targeting_warning() -> Problem {
+    Problem::warning(Diag::new(
+        "Resource targeting is in effect",
+        "You are creating a plan with the -target option, which means that the result of this plan may not represent all of the changes requested by the current configuration.\n\nThe -target option is not for routine use, and is provided only for exceptional situations such as recovering from errors or mistakes, or when Terraform specifically suggests to use it as part of an error message.",
+    ))
+}
+
+/// What the walk did not meet: the changes for the objects it left, those a `removed` block
+/// forgets, and the refusals of `prevent_destroy`.
+#[derive(Default)]
+struct Orphans {
+    /// A deletion or a forgetting for each.
+    changes: Vec<ResourceChange>,
+    /// The addresses forgotten.
+    forgotten: Vec<String>,
+    /// The protected objects a deletion was refused for.
+    protected: Vec<(InstanceAddr, Problem)>,
+}
+
+/// The objects the walk did not meet (`met`): each deleted because its resource, key or
+/// module left the configuration, or forgotten by a `removed` block. Under `-target`, only
+/// those the targets reach.
+fn orphans(
+    tree: &ModuleTree,
+    objects: &Objects,
+    met: &[ResourceChange],
+    removed: &[refactor::Removed],
+    walked: &[Vec<crate::workflow::model::ModuleStep>],
+    targets: Option<&super::walker::Targeting>,
+) -> Orphans {
+    let met: BTreeSet<&InstanceAddr> = met.iter().map(|c| &c.addr).collect();
+    let mut out = Orphans::default();
+    for (addr, p) in objects {
+        // A data source is read again each plan; one the configuration dropped just leaves
+        // the state.
+        if met.contains(addr) || addr.resource.mode == ResourceMode::Data || targets.is_some_and(|t| !t.covers(addr, &config_address(addr)))
+        {
+            continue;
+        }
+        let forget = removed.iter().find(|r| names(&r.from, addr)).is_some_and(|r| !r.destroy);
+        let (action, reason) = if forget {
+            out.forgotten.push(addr.to_string());
+            (Action::Forget, None)
+        } else {
+            let (reason, decl) = orphan_reason(tree, walked, addr);
+            if let Some((decl, file)) = decl
+                && Lifecycle::prevents_destroy(decl)
+            {
+                let src = decl_source(tree, addr);
+                out.protected
+                    .push((addr.clone(), Problem::error(prevent_destroy_error(addr, decl, src).in_file(&file))));
+            }
+            (Action::Delete, Some(reason))
+        };
+        out.changes.push(ResourceChange {
+            addr: addr.clone(),
+            prev_addr: p.moved_from.clone(),
+            deposed: None,
+            action,
+            reason,
+            before: p.value.clone(),
+            after: Value::Null(Type::Dynamic),
+            replace_paths: Vec::new(),
+            importing: None,
+        });
+    }
+    out
+}
+
+/// Whether an error of the normal plan a destroy starts with fails the destroy. That plan's
+/// conditions only warn, and its warnings are not shown (context_plan.go destroyPlan with
+/// PreDestroyRefresh: check rules at warning severity; tf-oracle 1.12.2: a failing output
+/// precondition does not stop `plan -destroy`, a refused replacement does).
 fn fails_pre_destroy_refresh(p: &Problem) -> bool {
-    const NOT_CHECKED: [&str; 4] = [
+    const WARNINGS_THERE: [&str; 3] = [
         "Resource precondition failed",
         "Resource postcondition failed",
         "Module output value precondition failed",
-        "Instance cannot be destroyed",
     ];
-    p.severity == crate::workflow::model::Severity::Error
-        && !NOT_CHECKED.contains(&p.diag.summary.as_str())
-        && !p.diag.summary.starts_with("no change found for ")
+    p.severity == crate::workflow::model::Severity::Error && !WARNINGS_THERE.contains(&p.diag.summary.as_str())
 }
 
 /// Plans the module tree `tree` from `prior`.
@@ -111,7 +177,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
             Target::Module(_) => None,
         })
         .collect();
-    let shared = Shared::new(
+    let mut shared = Shared::new(
         &objects,
         &replace,
         Phase::Plan,
@@ -120,6 +186,19 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         host,
         Box::new(String::new),
     );
+    if !opts.targets.is_empty() {
+        shared.targets = Some(super::walker::Targeting {
+            allowed: targeted(tree, &opts.targets),
+            instances: opts
+                .targets
+                .iter()
+                .filter_map(|t| match t {
+                    Target::Instance(i) => Some(i.clone()),
+                    _ => None,
+                })
+                .collect(),
+        });
+    }
     let mut outputs = Vec::new();
     if opts.mode != PlanMode::Destroy {
         let (root_outputs, mut errors) = walk_module_all(&shared, Vec::new(), tree, &opts.vars);
@@ -137,12 +216,27 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
             // What was planned before the errors is shown, as Terraform shows a partial plan;
             // with nothing planned, the plan simply failed.
             let mut changes = shared.changes.take();
-            // An import or a move is shown even when it changes nothing (tf-oracle 1.6.6: the
-            // import beside a refused replacement).
-            changes.retain(|c| c.action != Action::NoOp || c.importing.is_some() || c.prev_addr.as_ref().is_some_and(|p| *p != c.addr));
-            if changes.is_empty() {
-                return Err(problems);
-            }
+            // The objects the configuration dropped are planned apart from what failed
+            // (tf-oracle 1.6.6: a deletion beside a refused replacement).
+            let walked = shared.modules_walked.take();
+            // Only those whose resource or module is gone: a failed instance may have left no
+            // change behind, and its key is not one the configuration dropped.
+            let mut more = orphans(tree, &objects, &changes, &removed, &walked, shared.targets.as_ref());
+            let gone = |c: &ResourceChange| {
+                matches!(
+                    c.reason,
+                    Some(Reason::DeleteBecauseNoResourceConfig | Reason::DeleteBecauseNoModule)
+                )
+            };
+            let dropped: Vec<ResourceChange> = more.changes.into_iter().filter(gone).collect();
+            more.protected.retain(|(a, _)| dropped.iter().any(|c| c.addr == *a));
+            changes.extend(dropped);
+            let mut problems = problems;
+            problems.extend(more.protected.into_iter().map(|(_, p)| p));
+            // Unchanged instances are part of the errored plan too (tf-oracle 1.6.6: show -json
+            // lists them as no-op); the text shows what changes.
+            // With nothing planned the plan still exists, errored ("Planning failed", and
+            // `-out` saves it: tf-oracle 1.6.6).
             if !opts.targets.is_empty() {
                 let allowed = targeted(tree, &opts.targets);
                 changes.retain(|c| allowed.contains(&config_address(&c.addr)));
@@ -152,15 +246,21 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
             let mut refreshed = prior.clone();
             refreshed.resources.retain(|r| r.addr.mode != ResourceMode::Data);
             put_data(&mut refreshed, shared.data_read.take());
+            let mut warnings = shared.warnings();
+            if !opts.targets.is_empty() {
+                warnings.push(targeting_warning());
+            }
             return Ok(Plan {
                 mode: opts.mode,
                 prior: refreshed,
+                scope: shared.targets.clone(),
                 changes,
                 outputs: partial_outputs,
-                warnings: shared.warnings(),
+                warnings,
                 targeted: !opts.targets.is_empty(),
                 errors: problems,
-                checks: None,
+                // The checks met before the errors (show -json of the saved plan lists them).
+                checks: check_results(&shared.checks.borrow(), &[], opts.version.max((1, 12, 0))),
             });
         }
         outputs = output_changes(&tree.config, &root_outputs, prior);
@@ -250,39 +350,10 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
             outputs.retain(|o| o.action == Action::Delete);
         }
         PlanMode::Normal => {
-            let met: BTreeSet<InstanceAddr> = changes.iter().map(|c| c.addr.clone()).collect();
-            for (addr, p) in &objects {
-                // A data source is read again each plan; one the configuration dropped
-                // just leaves the state.
-                if met.contains(addr) || addr.resource.mode == ResourceMode::Data {
-                    continue;
-                }
-                let forget = removed.iter().find(|r| names(&r.from, addr)).is_some_and(|r| !r.destroy);
-                let (action, reason) = if forget {
-                    forgotten.push(addr.to_string());
-                    (Action::Forget, None)
-                } else {
-                    let (reason, decl) = orphan_reason(tree, &walked, addr);
-                    if let Some((decl, file)) = decl
-                        && Lifecycle::prevents_destroy(decl)
-                    {
-                        let src = decl_source(tree, addr);
-                        protected.push((addr.clone(), Problem::error(prevent_destroy_error(addr, decl, src).in_file(&file))));
-                    }
-                    (Action::Delete, Some(reason))
-                };
-                changes.push(ResourceChange {
-                    addr: addr.clone(),
-                    prev_addr: p.moved_from.clone(),
-                    deposed: None,
-                    action,
-                    reason,
-                    before: p.value.clone(),
-                    after: Value::Null(Type::Dynamic),
-                    replace_paths: Vec::new(),
-                    importing: None,
-                });
-            }
+            let more = orphans(tree, &objects, &changes, &removed, &walked, shared.targets.as_ref());
+            changes.extend(more.changes);
+            forgotten.extend(more.forgotten);
+            protected.extend(more.protected);
         }
     }
     if let Some(allowed) = &allowed {
@@ -349,10 +420,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         )));
     }
     if !opts.targets.is_empty() {
-        warnings.push(Problem::warning(Diag::new(
-            "Resource targeting is in effect",
-            "You are creating a plan with the -target option, which means that the result of this plan may not represent all of the changes requested by the current configuration.\n\nThe -target option is not for routine use, and is provided only for exceptional situations such as recovering from errors or mistakes, or when Terraform specifically suggests to use it as part of an error message.",
-        )));
+        warnings.push(targeting_warning());
     }
     if !forgotten.is_empty() {
         let list: String = forgotten.iter().map(|a| format!(" - {a}\n")).collect();
@@ -369,6 +437,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
     Ok(Plan {
         mode: opts.mode,
         prior: refreshed,
+        scope: shared.targets.clone(),
         changes,
         outputs,
         warnings,
@@ -420,7 +489,20 @@ fn refresh_dependencies(state: &mut State, changes: &[ResourceChange], tree: &Mo
 /// depend on.
 fn targeted(tree: &ModuleTree, targets: &[Target]) -> BTreeSet<String> {
     let deps = deps::transitive(&tree.config);
+    // Each resource's dependencies as the state records them, through module outputs too.
+    let mut facts = BTreeMap::new();
+    resource_facts(tree, "", &mut facts);
     let mut out = BTreeSet::new();
+    for t in targets {
+        let config = match t {
+            Target::Instance(i) => Some(config_address(i)),
+            Target::Resource(r) => Some(config_address(&r.instance(InstanceKey::None))),
+            Target::Module(_) => None,
+        };
+        if let Some((d, _)) = config.and_then(|c| facts.get(&c)) {
+            out.extend(d.iter().cloned());
+        }
+    }
     for t in targets {
         let local = match t {
             Target::Instance(i) if i.resource.module.is_empty() => i.resource.local(),
@@ -928,9 +1010,7 @@ fn variable_needed(tree: &ModuleTree, name: &str, allowed: &BTreeSet<String>) ->
 
 /// The configuration address of an instance's resource: its module path without keys.
 fn config_address(addr: &InstanceAddr) -> String {
-    let mut s: String = addr.resource.module.iter().map(|m| format!("module.{}.", m.name)).collect();
-    s.push_str(&addr.resource.local());
-    s
+    addr.resource.config_address()
 }
 
 /// Applies `plan` to its prior state: every change carried out in dependency order, then the

@@ -119,6 +119,26 @@ pub struct Shared<'w> {
     pub sibling_errors: RefCell<Vec<Diag>>,
     /// The errors the console's eval walk met (see [`console_values`]).
     pub walk_errors: RefCell<Vec<Diag>>,
+    /// Under `-target`, what the plan may touch: Terraform's graph holds no other resource,
+    /// so nothing else is planned, read or checked (set by the planner after `new`).
+    pub targets: Option<Targeting>,
+}
+
+/// What a `-target` plan walks.
+#[derive(Clone, Debug, Default)]
+pub struct Targeting {
+    /// The configuration addresses of the targets and of everything they depend on.
+    pub allowed: std::collections::BTreeSet<String>,
+    /// The instances named by instance targets: their resource plans only those.
+    pub instances: Vec<InstanceAddr>,
+}
+
+impl Targeting {
+    /// Whether instance `a` is planned: its resource is reached, and no instance target
+    /// names another instance of it only.
+    pub fn covers(&self, a: &InstanceAddr, config_address: &str) -> bool {
+        self.allowed.contains(config_address) && (self.instances.contains(a) || !self.instances.iter().any(|i| i.resource == a.resource))
+    }
 }
 
 impl<'w> Shared<'w> {
@@ -147,6 +167,7 @@ impl<'w> Shared<'w> {
             explained: RefCell::new(Vec::new()),
             sibling_errors: RefCell::new(Vec::new()),
             walk_errors: RefCell::new(Vec::new()),
+            targets: None,
             data_read: RefCell::new(Vec::new()),
             checks: RefCell::new(Vec::new()),
         }
@@ -484,6 +505,38 @@ impl<'s, 'w> Walker<'s, 'w> {
     }
 
     /// The instances of a `terraform_remote_state` data source, read once.
+    /// Whether a `-target` plan leaves resource `decl` of this module out of its graph.
+    fn untargeted(&self, decl: &ResourceDecl) -> bool {
+        matches!(self.shared.phase, Phase::Plan)
+            && self
+                .shared
+                .targets
+                .as_ref()
+                .is_some_and(|t| !t.allowed.contains(&(self.config_prefix() + &decl.address())))
+    }
+
+    /// Whether instance targets name other instances of `iaddr`'s resource only.
+    fn instance_untargeted(&self, iaddr: &InstanceAddr) -> bool {
+        matches!(self.shared.phase, Phase::Plan)
+            && self.shared.targets.as_ref().is_some_and(|t| {
+                let config = self.config_prefix() + &iaddr.resource.local();
+                !t.covers(iaddr, &config)
+            })
+    }
+
+    /// What the state holds of resource `raddr`, as references to an unplanned resource read it.
+    fn held(&self, raddr: &crate::workflow::model::ResourceAddr) -> Vec<Walked> {
+        self.shared
+            .prior
+            .iter()
+            .filter(|(a, _)| a.resource == *raddr)
+            .map(|(a, p)| Walked {
+                addr: a.clone(),
+                value: p.value.clone(),
+            })
+            .collect()
+    }
+
     pub fn data_instances(&self, ev: &Evaluator, decl: &ResourceDecl) -> DResult<Vec<Walked>> {
         self.walked_once(decl, || {
             if matches!(self.shared.phase, Phase::Validate) {
@@ -492,6 +545,9 @@ impl<'s, 'w> Walker<'s, 'w> {
                 return Ok(Vec::new());
             }
             let raddr = decl_addr(&self.module, decl);
+            if self.untargeted(decl) {
+                return Ok(self.held(&raddr));
+            }
             let mut out = Vec::new();
             for (key, each_value) in expand(ev, decl)? {
                 let iaddr = raddr.instance(key_of(&key));
@@ -514,9 +570,12 @@ impl<'s, 'w> Walker<'s, 'w> {
         if matches!(self.shared.phase, Phase::Validate) {
             return self.validate_resource(ev, decl);
         }
+        let raddr = decl_addr(&self.module, decl);
+        if self.untargeted(decl) {
+            return Ok(self.held(&raddr));
+        }
         let mut lifecycle = Lifecycle::read(ev, decl)?;
         lifecycle.create_before_destroy |= self.inherited_cbd().contains(&decl.address());
-        let raddr = decl_addr(&self.module, decl);
         let mut out = Vec::new();
         // Each instance is planned on its own: one that fails leaves its siblings going on,
         // and the resource fails with the first error (the others are reported too).
@@ -524,6 +583,15 @@ impl<'s, 'w> Walker<'s, 'w> {
         for (key, each_value) in expand(ev, decl)? {
             let one = (|| -> DResult<Walked> {
                 let iaddr = raddr.instance(key_of(&key));
+                // An instance another instance target leaves out is not planned.
+                if self.instance_untargeted(&iaddr) {
+                    let value = self
+                        .shared
+                        .prior
+                        .get(&iaddr)
+                        .map_or(Value::Unknown(Type::Dynamic), |p| p.value.clone());
+                    return Ok(Walked { addr: iaddr, value });
+                }
                 let vars = instance_vars(&key, &each_value);
                 let config = ev.with_var(vars.clone(), || {
                     resource_object(ev, decl).map_err(|d| self.shared.explain(ev, &body_exprs(&decl.body), d))
@@ -915,6 +983,17 @@ pub fn push_unique(errors: &mut Vec<Diag>, d: Diag) {
     // keeps every repeat of it (tfdiags.AppendWithoutDuplicates; tf-oracle 1.12.2 prints "no
     // change found for ..." once per instance).
     let native = d.span.is_none() && d.detail.is_empty();
+    // What refers to an object that failed so fails with its error, placed where it was met;
+    // a Go error has no place of its own, so such a copy is the same error (tf-oracle 1.12.2
+    // reports "no change found for ..." once, not again at the output reading the resource).
+    let copy_of_native = !native
+        && d.detail.is_empty()
+        && errors
+            .iter()
+            .any(|e| e.span.is_none() && e.detail.is_empty() && e.summary == d.summary);
+    if copy_of_native {
+        return;
+    }
     if native
         || !errors
             .iter()

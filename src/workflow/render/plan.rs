@@ -57,7 +57,14 @@ pub fn plan_text(plan: &Plan, opts: &RenderOptions) -> String {
     let outputs = output_changes(&plan.outputs, o);
 
     if shown.is_empty() && outputs.is_empty() {
-        out.push_str(&no_changes(plan.mode, o));
+        // An errored plan with nothing to show failed (jsonformat's RenderHumanPlan).
+        if !plan.errors.is_empty() {
+            out.push_str(&o.paint(
+                "\n[reset][bold][red]Planning failed.[reset][bold] Terraform encountered an error while generating this plan.[reset]\n\n",
+            ));
+        } else {
+            out.push_str(&no_changes(plan.mode, o));
+        }
         return out;
     }
     if !counts.is_empty() {
@@ -150,8 +157,12 @@ pub fn refreshed(plan: &Plan) -> Vec<(crate::workflow::model::InstanceAddr, Stri
             if plan.changes.iter().any(|c| c.addr == addr && c.action == Action::Forget) {
                 continue;
             }
-            // A targeted plan refreshes only what it may change.
-            if plan.targeted && !plan.changes.iter().any(|c| c.addr == addr || c.prev_addr.as_ref() == Some(&addr)) {
+            // A targeted plan refreshes only what its targets reach.
+            let reached = match &plan.scope {
+                Some(scope) => scope.covers(&addr, &addr.resource.config_address()),
+                None => plan.changes.iter().any(|c| c.addr == addr || c.prev_addr.as_ref() == Some(&addr)),
+            };
+            if plan.targeted && !reached {
                 continue;
             }
             let addr = plan

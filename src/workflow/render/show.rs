@@ -127,11 +127,32 @@ pub fn show_outputs(outputs: &BTreeMap<String, OutputValue>, opts: &RenderOption
     }
     let o = state_opts(opts);
     let mut out = "\n\nOutputs:\n\n".to_string();
+    let blank_is_null = crate::workflow::model::gates::has(opts.version, &crate::workflow::model::gates::SHOW_OUTPUT_EMPTY_STRING_NULL);
     for (name, v) in outputs {
-        let d = if v.sensitive { sensitive() } else { typed(&v.value, opts) };
+        let d = if v.sensitive {
+            sensitive()
+        } else if blank_is_null {
+            typed(&empty_strings_null(v.value.clone()), opts)
+        } else {
+            typed(&v.value, opts)
+        };
         out.push_str(&format!("{name} = {}\n", draw::render(&d, 0, o)));
     }
     out
+}
+
+/// The value with each empty string, at any depth, a null string.
+fn empty_strings_null(v: Value) -> Value {
+    match v {
+        Value::String(s) if s.is_empty() => Value::Null(crate::lang::Type::String),
+        Value::List(t, xs) => Value::List(t, xs.into_iter().map(empty_strings_null).collect()),
+        Value::Set(t, xs) => Value::Set(t, xs.into_iter().map(empty_strings_null).collect()),
+        Value::Tuple(xs) => Value::Tuple(xs.into_iter().map(empty_strings_null).collect()),
+        Value::Map(t, m) => Value::Map(t, m.into_iter().map(|(k, x)| (k, empty_strings_null(x))).collect()),
+        Value::Object(m) => Value::Object(m.into_iter().map(|(k, x)| (k, empty_strings_null(x))).collect()),
+        Value::Sensitive(x) => Value::Sensitive(Box::new(empty_strings_null(*x))),
+        other => other,
+    }
 }
 
 fn noop(kind: Kind) -> Diff {
