@@ -184,7 +184,12 @@ pub fn relevant_attributes(plan: &Plan, root: &ModuleTree) -> Option<Json> {
     // A module's outputs are not kept in the state, so every plan but a destroy plans each
     // of them as created, and what they refer to is relevant.
     if plan.mode != PlanMode::Destroy {
-        for i in &instances {
+        // Under -target, only the modules the targets reach are walked.
+        let reached = |i: &Path| {
+            let prefix: String = i.iter().map(|s| format!("module.{}.", s.name)).collect();
+            plan.scope.as_ref().is_none_or(|t| t.allowed.iter().any(|a| a.starts_with(&prefix)))
+        };
+        for i in instances.iter().filter(|i| reached(i)) {
             if let Some(t) = tree_at(root, i) {
                 pending.extend(t.config.outputs.iter().map(|o| Node::Output(i.clone(), o.0.clone())));
             }

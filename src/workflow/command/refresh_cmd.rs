@@ -59,24 +59,13 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Err(reports) => return o.fail(&reports, &wd.sources),
     };
     p.mode = PlanMode::RefreshOnly;
-    // A refresh shows no plan: what stops it is reported after its refresh lines alone.
-    let plan = match crate::workflow::plan::plan(&wd.tree, &wd.host, &state, &p) {
-        Ok(plan) if plan.errors.is_empty() => plan,
-        Ok(plan) => {
-            o.out(&crate::workflow::render::refresh_lines_painted(&plan, ctx.color));
-            o.report(&planning::warnings(&plan, &var_warnings), &wd.sources);
-            return o.fail(&plan.errors, &wd.sources);
-        }
-        Err(problems) => {
-            let refreshed = crate::workflow::model::Plan {
-                prior: state.clone(),
-                ..Default::default()
-            };
-            o.out(&crate::workflow::render::refresh_lines_painted(&refreshed, ctx.color));
-            return o.fail(&problems, &wd.sources);
-        }
-    };
-    o.out(&crate::workflow::render::refresh_lines_painted(&plan, ctx.color));
+    // The configuration is validated first, as for a plan (backend/local localRun).
+    let invalid = crate::workflow::plan::validate::validate(&wd.tree, &wd.host, ctx.version, &wd.workspace);
+    if !invalid.is_empty() {
+        return o.fail(&invalid, &wd.sources);
+    }
+    // An empty state is warned about before anything runs, so the warning comes with any
+    // error of the refresh itself (backend_refresh.go; tf-oracle 1.6.6).
     let mut reports = Vec::new();
     let tracked = state.resources.iter().any(|r| {
         r.addr.mode == crate::workflow::model::ResourceMode::Managed
@@ -88,6 +77,26 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             "There are currently no remote objects tracked in the state, so there is nothing to refresh.",
         )));
     }
+    // A refresh shows no plan: what stops it is reported after its refresh lines alone.
+    let plan = match crate::workflow::plan::plan(&wd.tree, &wd.host, &state, &p) {
+        Ok(plan) if plan.errors.is_empty() => plan,
+        Ok(plan) => {
+            o.out(&crate::workflow::render::refresh_lines_painted(&plan, ctx.color));
+            reports.extend(planning::warnings(&plan, &var_warnings));
+            o.report(&reports, &wd.sources);
+            return o.fail(&plan.errors, &wd.sources);
+        }
+        Err(problems) => {
+            let refreshed = crate::workflow::model::Plan {
+                prior: state.clone(),
+                ..Default::default()
+            };
+            o.out(&crate::workflow::render::refresh_lines_painted(&refreshed, ctx.color));
+            o.report(&reports, &wd.sources);
+            return o.fail(&problems, &wd.sources);
+        }
+    };
+    o.out(&crate::workflow::render::refresh_lines_painted(&plan, ctx.color));
     reports.extend(planning::warnings(&plan, &var_warnings));
     let mut random = workdir::random(ctx.seed, &state, &workdir::random_key(ctx, &wd));
     let applied = match crate::workflow::plan::apply(&wd.tree, &wd.host, &plan, &p, &mut random) {

@@ -124,6 +124,9 @@ pub struct Plan {
     pub warnings: Vec<Problem>,
     /// Whether `-target` limited it (the plan then warns).
     pub targeted: bool,
+    /// The objects a destroy's refreshing plan imported (before 1.9), with their ids: its
+    /// refresh lines name them.
+    pub refresh_imports: Vec<(InstanceAddr, String)>,
     /// What `-target` let the plan walk (the instances it refreshed), when it did.
     pub scope: Option<crate::workflow::plan::walker::Targeting>,
     /// Errors met after some of it was planned: the plan is shown as far as it went ("planned

@@ -117,6 +117,14 @@ pub const SHOW_OUTPUT_EMPTY_STRING_NULL: Arrival = Arrival {
     source: "tf-oracle: `show` of outputs \"\", [\"\"] and { a = \"\" } prints \"\" at 1.6.6, null at 1.8.4 to 1.14.9 (`output` and `state show` keep \"\"); 1.7 not checked",
 };
 
+/// A destroy imports nothing; before, the refreshing plan it starts with imported the
+/// `import` blocks' objects, which the destroy then destroyed.
+pub const DESTROY_SKIPS_IMPORTS: Arrival = Arrival {
+    name: "destroy skips import blocks",
+    since: (1, 9, 0),
+    source: "tf-oracle: an `import` block's object not in the state is \"Preparing import\" and destroyed by `destroy` at 1.6.6 and 1.8.4, left alone at 1.9.8 and 1.12.2; CHANGELOG.md v1.9.0: \"`import` blocks could block a destroy operation if the target resource was already deleted\" (#35272)",
+};
+
 /// Whether `version` has the behaviour that arrived with `a`.
 pub fn has(version: TfVersion, a: &Arrival) -> bool {
     crate::lang::dialect::releases::has(version, a)

@@ -59,12 +59,100 @@ fn starting_objects(tree: &ModuleTree, host: &Host, opts: &PlanOptions, prior: &
     let (objects, notes) = moves::apply(&tree.config, prior_objects(prior), opts.version).map_err(|d| vec![Problem::error(d)])?;
     // A destroy imports nothing: what the state does not hold is not destroyed (tf-oracle
     // 1.12.2: an import block's object removed with `state rm` stays out of the destroy).
-    let objects = if opts.mode == PlanMode::Destroy {
+    // Before 1.9 its refreshing plan imported, and the destroy took the imports in.
+    let skips = crate::workflow::model::gates::has(opts.version, &crate::workflow::model::gates::DESTROY_SKIPS_IMPORTS);
+    let objects = if opts.mode == PlanMode::Destroy && skips {
         objects
     } else {
         with_imports(&tree.config, host, opts, objects).map_err(|ds| ds.into_iter().map(Problem::error).collect::<Vec<_>>())?
     };
     Ok((objects, notes.into_iter().map(Problem::warning).collect()))
+}
+
+/// The checks a walk recorded, split as a `-target` walk leaves them: those of the
+/// checkable objects the targets reach, and the others, recorded as not checked (unknown, no
+/// objects; tf-oracle 1.6.6 and 1.12.2). Without targets, all are kept.
+fn targeted_checks(
+    tree: &ModuleTree,
+    opts: &PlanOptions,
+    mut checks: Vec<super::walker::CheckRecord>,
+) -> (Vec<super::walker::CheckRecord>, Vec<(&'static str, String)>) {
+    let mut unchecked: Vec<(&'static str, String)> = Vec::new();
+    if opts.targets.is_empty() {
+        return (checks, unchecked);
+    }
+    let allowed = targeted(tree, &opts.targets);
+    let evaluated = |kind: &str, config: &str| match kind {
+        "resource" => allowed.contains(config),
+        "output" => tree
+            .config
+            .outputs
+            .iter()
+            .find(|(n, ..)| format!("output.{n}") == config)
+            .and_then(|(_, _, body, _)| body.attr("value"))
+            .is_none_or(|v| deps::of_expr(&v.expr, &tree.config).iter().all(|d| allowed.contains(d))),
+        "check" => false,
+        "var" => match config.strip_prefix("var.") {
+            Some(name) => variable_needed(tree, name, &allowed),
+            // A module's variable is evaluated when something of that module is.
+            None => config
+                .rfind("var.")
+                .map(|i| &config[..i])
+                .is_none_or(|module| allowed.iter().any(|a| a.starts_with(module))),
+        },
+        _ => true,
+    };
+    checks.retain(|(kind, config, ..)| {
+        let keep = evaluated(kind, config);
+        if !keep && !unchecked.iter().any(|(k, c)| k == kind && c == config) {
+            unchecked.push((kind, config.clone()));
+        }
+        keep
+    });
+    (checks, unchecked)
+}
+
+/// Every checkable object of the configuration (kind, configuration address): resources
+/// with conditions, outputs with preconditions, check blocks and variables with validation
+/// rules, module by module.
+fn checkables(tree: &ModuleTree, prefix: &str) -> Vec<(&'static str, String)> {
+    let config = &tree.config;
+    let mut out: Vec<(&'static str, String)> = Vec::new();
+    for d in managed(config) {
+        let conditions = ["precondition", "postcondition"];
+        if d.body
+            .blocks
+            .iter()
+            .any(|b| b.kind == "lifecycle" && b.body.blocks.iter().any(|c| conditions.contains(&c.kind.as_str())))
+        {
+            out.push(("resource", format!("{prefix}{}", d.address())));
+        }
+    }
+    for (name, _, body, _) in &config.outputs {
+        if body.blocks.iter().any(|b| b.kind == "precondition") {
+            out.push(("output", format!("{prefix}output.{name}")));
+        }
+    }
+    for (name, ..) in &config.checks {
+        out.push(("check", format!("{prefix}check.{name}")));
+    }
+    for (name, v) in &config.variables {
+        if !v.validations.is_empty() {
+            out.push(("var", format!("{prefix}var.{name}")));
+        }
+    }
+    for (name, call) in &tree.calls {
+        out.extend(checkables(&call.tree, &format!("{prefix}module.{name}.")));
+    }
+    out
+}
+
+/// The instances the walk met: those it planned and those it expanded to, failed ones
+/// included (their objects did not leave the configuration).
+fn met_instances(changes: &[ResourceChange], shared: &Shared) -> BTreeSet<InstanceAddr> {
+    let mut met: BTreeSet<InstanceAddr> = changes.iter().map(|c| c.addr.clone()).collect();
+    met.extend(shared.expanded.borrow().iter().cloned());
+    met
 }
 
 /// "Resource targeting is in effect", which every `-target` plan ends with, errored or not.
@@ -93,12 +181,11 @@ struct Orphans {
 fn orphans(
     tree: &ModuleTree,
     objects: &Objects,
-    met: &[ResourceChange],
+    met: &BTreeSet<InstanceAddr>,
     removed: &[refactor::Removed],
     walked: &[Vec<crate::workflow::model::ModuleStep>],
     targets: Option<&super::walker::Targeting>,
 ) -> Orphans {
-    let met: BTreeSet<&InstanceAddr> = met.iter().map(|c| &c.addr).collect();
     let mut out = Orphans::default();
     for (addr, p) in objects {
         // A data source is read again each plan; one the configuration dropped just leaves
@@ -219,18 +306,9 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
             // The objects the configuration dropped are planned apart from what failed
             // (tf-oracle 1.6.6: a deletion beside a refused replacement).
             let walked = shared.modules_walked.take();
-            // Only those whose resource or module is gone: a failed instance may have left no
-            // change behind, and its key is not one the configuration dropped.
-            let mut more = orphans(tree, &objects, &changes, &removed, &walked, shared.targets.as_ref());
-            let gone = |c: &ResourceChange| {
-                matches!(
-                    c.reason,
-                    Some(Reason::DeleteBecauseNoResourceConfig | Reason::DeleteBecauseNoModule)
-                )
-            };
-            let dropped: Vec<ResourceChange> = more.changes.into_iter().filter(gone).collect();
-            more.protected.retain(|(a, _)| dropped.iter().any(|c| c.addr == *a));
-            changes.extend(dropped);
+            let met = met_instances(&changes, &shared);
+            let more = orphans(tree, &objects, &met, &removed, &walked, shared.targets.as_ref());
+            changes.extend(more.changes);
             let mut problems = problems;
             problems.extend(more.protected.into_iter().map(|(_, p)| p));
             // Unchanged instances are part of the errored plan too (tf-oracle 1.6.6: show -json
@@ -253,14 +331,27 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
             return Ok(Plan {
                 mode: opts.mode,
                 prior: refreshed,
+                refresh_imports: Vec::new(),
                 scope: shared.targets.clone(),
                 changes,
                 outputs: partial_outputs,
                 warnings,
                 targeted: !opts.targets.is_empty(),
                 errors: problems,
-                // The checks met before the errors (show -json of the saved plan lists them).
-                checks: check_results(&shared.checks.borrow(), &[], opts.version.max((1, 12, 0))),
+                // The checks met before the errors (show -json of the saved plan lists them); the
+                // checkable objects not reached are there too, unknown (tf-oracle 1.6.6: an output
+                // reading a resource whose replacement was refused).
+                checks: {
+                    let (checks, mut unchecked) = targeted_checks(tree, opts, shared.checks.take());
+                    for (kind, config) in checkables(tree, "") {
+                        let met = checks.iter().any(|(k, c, ..)| *k == kind && *c == config)
+                            || unchecked.iter().any(|(k, c)| *k == kind && *c == config);
+                        if !met {
+                            unchecked.push((kind, config));
+                        }
+                    }
+                    check_results(&checks, &unchecked, opts.version.max((1, 12, 0)))
+                },
             });
         }
         outputs = output_changes(&tree.config, &root_outputs, prior);
@@ -350,7 +441,8 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
             outputs.retain(|o| o.action == Action::Delete);
         }
         PlanMode::Normal => {
-            let more = orphans(tree, &objects, &changes, &removed, &walked, shared.targets.as_ref());
+            let met = met_instances(&changes, &shared);
+            let more = orphans(tree, &objects, &met, &removed, &walked, shared.targets.as_ref());
             changes.extend(more.changes);
             forgotten.extend(more.forgotten);
             protected.extend(more.protected);
@@ -434,9 +526,21 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
     refreshed.resources.retain(|r| r.addr.mode != ResourceMode::Data);
     put_data(&mut refreshed, data_read);
     refresh_dependencies(&mut refreshed, &changes, tree);
+    // Before 1.9 a destroy's refreshing plan imported what the import blocks name.
+    let refresh_imports = if opts.mode == PlanMode::Destroy {
+        let held = prior_objects(prior);
+        objects
+            .iter()
+            .filter(|(a, _)| !held.contains_key(*a))
+            .map(|(a, p)| (a.clone(), id_of(&p.value)))
+            .collect()
+    } else {
+        Vec::new()
+    };
     Ok(Plan {
         mode: opts.mode,
         prior: refreshed,
+        refresh_imports,
         scope: shared.targets.clone(),
         changes,
         outputs,
@@ -445,7 +549,10 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         errors,
         // A plan's checks hold the variables' validations in every release (tf-oracle 1.6.6
         // shows them in show -json), where the state records them from 1.12.
-        checks: check_results(&shared.checks.borrow(), &[], opts.version.max((1, 12, 0))),
+        checks: {
+            let (checks, unchecked) = targeted_checks(tree, opts, shared.checks.take());
+            check_results(&checks, &unchecked, opts.version.max((1, 12, 0)))
+        },
     })
 }
 
@@ -1155,41 +1262,8 @@ pub fn apply(
     let _ = module_path;
     if plan.mode != PlanMode::Destroy {
         put_data(&mut state, shared.data_read.take());
-        let mut checks = shared.checks.take();
-        // A targeted apply evaluates only the targets and what they depend on: the other
-        // checkable objects are recorded as not checked (unknown, no objects).
-        let mut unchecked: Vec<(&'static str, String)> = Vec::new();
-        if !opts.targets.is_empty() {
-            let allowed = targeted(tree, &opts.targets);
-            let evaluated = |kind: &str, config: &str| match kind {
-                "resource" => allowed.contains(config),
-                "output" => tree
-                    .config
-                    .outputs
-                    .iter()
-                    .find(|(n, ..)| format!("output.{n}") == config)
-                    .and_then(|(_, _, body, _)| body.attr("value"))
-                    .is_none_or(|v| deps::of_expr(&v.expr, &tree.config).iter().all(|d| allowed.contains(d))),
-                "check" => false,
-                "var" => match config.strip_prefix("var.") {
-                    Some(name) => variable_needed(tree, name, &allowed),
-                    // A module's variable is evaluated when something of that module is
-                    // (tf-oracle 1.12.2: unknown, no objects, for an untargeted module).
-                    None => config
-                        .rfind("var.")
-                        .map(|i| &config[..i])
-                        .is_none_or(|module| allowed.iter().any(|a| a.starts_with(module))),
-                },
-                _ => true,
-            };
-            checks.retain(|(kind, config, ..)| {
-                let keep = evaluated(kind, config);
-                if !keep && !unchecked.iter().any(|(k, c)| k == kind && c == config) {
-                    unchecked.push((kind, config.clone()));
-                }
-                keep
-            });
-        }
+        let checks = shared.checks.take();
+        let (checks, unchecked) = targeted_checks(tree, opts, checks);
         state.check_results = check_results(&checks, &unchecked, opts.version);
     }
     let warnings = if plan.targeted { Vec::new() } else { shared.warnings() };

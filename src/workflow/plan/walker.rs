@@ -119,6 +119,9 @@ pub struct Shared<'w> {
     pub sibling_errors: RefCell<Vec<Diag>>,
     /// The errors the console's eval walk met (see [`console_values`]).
     pub walk_errors: RefCell<Vec<Diag>>,
+    /// Every managed instance the configuration expanded to, planned or failed: what the
+    /// state holds beyond these left the configuration.
+    pub expanded: RefCell<std::collections::BTreeSet<InstanceAddr>>,
     /// Under `-target`, what the plan may touch: Terraform's graph holds no other resource,
     /// so nothing else is planned, read or checked (set by the planner after `new`).
     pub targets: Option<Targeting>,
@@ -167,6 +170,7 @@ impl<'w> Shared<'w> {
             explained: RefCell::new(Vec::new()),
             sibling_errors: RefCell::new(Vec::new()),
             walk_errors: RefCell::new(Vec::new()),
+            expanded: RefCell::new(std::collections::BTreeSet::new()),
             targets: None,
             data_read: RefCell::new(Vec::new()),
             checks: RefCell::new(Vec::new()),
@@ -583,6 +587,7 @@ impl<'s, 'w> Walker<'s, 'w> {
         for (key, each_value) in expand(ev, decl)? {
             let one = (|| -> DResult<Walked> {
                 let iaddr = raddr.instance(key_of(&key));
+                self.shared.expanded.borrow_mut().insert(iaddr.clone());
                 // An instance another instance target leaves out is not planned.
                 if self.instance_untargeted(&iaddr) {
                     let value = self

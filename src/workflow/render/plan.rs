@@ -202,10 +202,9 @@ pub fn refresh_lines_painted(plan: &Plan, color: bool) -> String {
     let imports: String = plan
         .changes
         .iter()
-        .filter_map(|c| c.importing.as_ref().map(|id| (c, id)))
-        .map(|(c, id)| {
-            line(format!("{}: Preparing import... [id={id}]", c.addr)) + &line(format!("{}: Refreshing state... [id={id}]", c.addr))
-        })
+        .filter_map(|c| c.importing.as_ref().map(|id| (&c.addr, id)))
+        .chain(plan.refresh_imports.iter().map(|(a, id)| (a, id)))
+        .map(|(addr, id)| line(format!("{addr}: Preparing import... [id={id}]")) + &line(format!("{addr}: Refreshing state... [id={id}]")))
         .collect();
     imports + &lines.concat()
 }
