@@ -212,6 +212,11 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             }
             for ((name, _, sensitive), v) in exprs.iter().zip(values) {
                 let Ok(v) = v else { continue };
+                // A null output is not kept (an unknown one is written null: tf-oracle 1.12.2).
+                if v.is_null() {
+                    next.outputs.remove(name);
+                    continue;
+                }
                 let v = unknown_as_null(v.unmark_deep().0);
                 next.outputs.insert(
                     name.clone(),

@@ -79,10 +79,22 @@ fn undeclared_in(e: &Expr, config: &Config, calls: &[String], file: &str, out: &
         let d = match root.as_str() {
             "var" if !config.variables.contains_key(first) => Some(crate::lang::eval::undeclared_var(first)),
             "local" if !config.locals.contains_key(first) => Some(crate::lang::eval::undeclared_local(first, config.locals.keys())),
-            "module" if !calls.iter().any(|c| c == first) => Some(Diag::new(
-                "Reference to undeclared module",
-                format!("No module call named {first:?} is declared in the root module."),
-            )),
+            // The reference runs to the output it names, past an instance key (addrs'
+            // parseModuleCallRef; tf-oracle 1.12.2: `module.absent.out` whole).
+            "module" if !calls.iter().any(|c| c == first) => {
+                let keyed = usize::from(matches!(ops.get(1).map(|o| &o.kind), Some(OpKind::Index(_))));
+                let end = attr(1 + keyed)
+                    .map(|(_, e)| e)
+                    .or_else(|| (keyed == 1).then(|| ops[1].span.end))
+                    .unwrap_or(end1);
+                Some(
+                    Diag::new(
+                        "Reference to undeclared module",
+                        format!("No module call named {first:?} is declared in the root module."),
+                    )
+                    .at(&(base.span.start..end)),
+                )
+            }
             "data" => match attr(1) {
                 Some((name, end2)) if config.resource(Mode::Data, first, name).is_none() => Some(
                     Diag::new(

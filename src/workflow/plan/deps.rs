@@ -103,6 +103,15 @@ pub fn transitive(config: &Config) -> BTreeMap<String, BTreeSet<String>> {
 pub fn module_refs(decl: &ResourceDecl, config: &Config) -> BTreeSet<(String, Option<String>)> {
     let mut exprs = Vec::new();
     body_exprs(&decl.body, &mut exprs);
+    module_refs_of(exprs, config)
+}
+
+/// The module calls an expression refers to, as [`module_refs`] gives them.
+pub fn module_refs_of_expr(e: &Expr, config: &Config) -> BTreeSet<(String, Option<String>)> {
+    module_refs_of(vec![e], config)
+}
+
+fn module_refs_of(exprs: Vec<&Expr>, config: &Config) -> BTreeSet<(String, Option<String>)> {
     let mut out = BTreeSet::new();
     each_reference(exprs, config, |root, first, second| {
         if let ("module", Some(call)) = (root, first) {

@@ -84,13 +84,9 @@ fn targeted_checks(
     let allowed = targeted(tree, &opts.targets);
     let evaluated = |kind: &str, config: &str| match kind {
         "resource" => allowed.contains(config),
-        "output" => tree
-            .config
-            .outputs
-            .iter()
-            .find(|(n, ..)| format!("output.{n}") == config)
-            .and_then(|(_, _, body, _)| body.attr("value"))
-            .is_none_or(|v| deps::of_expr(&v.expr, &tree.config).iter().all(|d| allowed.contains(d))),
+        "output" => config
+            .strip_prefix("output.")
+            .is_none_or(|name| output_targeted(tree, name, &allowed)),
         "check" => false,
         "var" => match config.strip_prefix("var.") {
             Some(name) => variable_needed(tree, name, &allowed),
@@ -145,6 +141,24 @@ fn checkables(tree: &ModuleTree, prefix: &str) -> Vec<(&'static str, String)> {
         out.extend(checkables(&call.tree, &format!("{prefix}module.{name}.")));
     }
     out
+}
+
+/// Whether a `-target` plan evaluates root output `name`: it reads some resource and only
+/// those the targets reach (an output of variables alone is left out: tf-oracle 1.6.6 to
+/// 1.14.9). An output the configuration dropped is planned for removal.
+fn output_targeted(tree: &ModuleTree, name: &str, allowed: &BTreeSet<String>) -> bool {
+    tree.config
+        .outputs
+        .iter()
+        .find(|(n, ..)| n == name)
+        .and_then(|(_, _, body, _)| body.attr("value"))
+        .is_none_or(|v| {
+            let mut deps = deps::of_expr(&v.expr, &tree.config);
+            for (call, output) in deps::module_refs_of_expr(&v.expr, &tree.config) {
+                deps.extend(call_deps(tree, &call, output.as_deref(), ""));
+            }
+            !deps.is_empty() && deps.iter().all(|d| allowed.contains(d))
+        })
 }
 
 /// The instances the walk met: those it planned and those it expanded to, failed ones
@@ -350,7 +364,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
                             unchecked.push((kind, config));
                         }
                     }
-                    check_results(&checks, &unchecked, opts.version.max((1, 12, 0)))
+                    check_results(&checks, &unchecked, opts.version.max((1, 7, 0)))
                 },
             });
         }
@@ -456,14 +470,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
                     .iter()
                     .all(|t| !matches!(t, Target::Instance(i) if i.resource == c.addr.resource && *i != c.addr))
         });
-        outputs.retain(|o| {
-            tree.config
-                .outputs
-                .iter()
-                .find(|(n, ..)| *n == o.name)
-                .and_then(|(_, _, body, _)| body.attr("value"))
-                .is_none_or(|v| deps::of_expr(&v.expr, &tree.config).iter().all(|d| allowed.contains(d)))
-        });
+        outputs.retain(|o| output_targeted(tree, &o.name, allowed));
     }
     changes.sort_by(|a, b| a.addr.cmp(&b.addr));
     let mut errors = Vec::new();
@@ -548,10 +555,10 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         targeted: !opts.targets.is_empty(),
         errors,
         // A plan's checks hold the variables' validations in every release (tf-oracle 1.6.6
-        // shows them in show -json), where the state records them from 1.12.
+        // shows them in show -json), where the state records them from 1.7.
         checks: {
             let (checks, unchecked) = targeted_checks(tree, opts, shared.checks.take());
-            check_results(&checks, &unchecked, opts.version.max((1, 12, 0)))
+            check_results(&checks, &unchecked, opts.version.max((1, 7, 0)))
         },
     })
 }
@@ -713,14 +720,15 @@ pub struct Walked {
 
 /// The state's `check_results`: one entry per configuration object with conditions, in the
 /// order met, its status the worst of its objects'. Variables' validations are recorded from
-/// 1.12 (tf-oracle: 1.6.6 writes none).
+/// 1.7 (tf-oracle: 1.6.6 writes none, 1.8.4 to 1.14.9 write them; the state writer of v1.6.6
+/// leaves "checkable input variables" out, that of v1.7.0 no longer).
 fn check_results(
     checks: &[(&'static str, String, String, &'static str, Vec<String>)],
     unchecked: &[(&'static str, String)],
     version: crate::lang::dialect::releases::TfVersion,
 ) -> Option<serde_json::Value> {
     use serde_json::{Value as J, json};
-    let with_vars = version >= (1, 12, 0);
+    let with_vars = version >= (1, 7, 0);
     let mut entries: Vec<(&str, &str, Vec<J>, Vec<&str>)> = Vec::new();
     for (kind, config, object, status, messages) in checks {
         if *kind == "var" && !with_vars {
