@@ -1159,6 +1159,7 @@ class Side:
         text = re.sub(r"(deposed object |deposed: |\"deposed\": \")[0-9a-f]{8}", r"\1<deposed>", text)
         text = re.sub(r'("terraform_version":\s*")[^"]*"', r'\1<version>"', text)
         text = re.sub(r'("@?timestamp":\s*")[^"]*"', r'\1<timestamp>"', text)
+        text = re.sub(r"\.tfstate\.\d{9,}\.backup", ".tfstate.<ts>.backup", text)
         if not KEEP_SERIAL:
             text = re.sub(r'("serial":\s*)\d+', r'\1"<serial>"', text)
         return text

@@ -307,7 +307,32 @@ fn change(ctx: &Context, sub: &str, args: &[String]) -> Outcome {
         Err(e) => return failed(ctx, e),
     };
     if !dry {
-        let mut store = store.with_backup(timestamped_backup_path(&path, unix_seconds()));
+        // The backup goes where a local backend without settings keeps the workspace's state
+        // (state_meta.go asks a forced local backend): `terraform.tfstate.<ts>.backup`, or
+        // `terraform.tfstate.d/WS/...`, whatever `path` and `workspace_dir` say. Where that
+        // folder does not exist the state is not saved (tf-oracle 1.12.2).
+        let workspace = workdir::workspace(ctx).map(|(_, w, _)| w).unwrap_or_else(|_| "default".into());
+        let default_path = if workspace == "default" {
+            ctx.dir.join("terraform.tfstate")
+        } else {
+            ctx.dir.join("terraform.tfstate.d").join(&workspace).join("terraform.tfstate")
+        };
+        let backup = timestamped_backup_path(&default_path, unix_seconds());
+        if backup.parent().is_some_and(|d| !d.is_dir()) {
+            let mut o = ctx.outcome();
+            for l in done.lines.iter().filter(|l| !l.starts_with("Successfully ")) {
+                o.out(l);
+                o.out("\n");
+            }
+            let shown = backup.strip_prefix(&ctx.dir).unwrap_or(&backup).display().to_string();
+            let message = format!(
+                "[red]Error saving the state: failed to create local state backup file: open {shown}: no such file or directory\n\nThe state was not saved. No items were removed from the persisted\nstate. No backup was created since no modification occurred. Please\nresolve the issue above and try again.[reset]"
+            );
+            o.err(&format!("{}\n", super::color::colorize(&message, ctx.color)));
+            o.code = 1;
+            return o;
+        }
+        let mut store = store.with_backup(backup);
         let mut random = workdir::random(ctx.seed, &state, &path.display().to_string());
         if let Err(e) = store.write(&done.state, &mut random) {
             return ctx.outcome().fail(&[Report::error(workdir::store_diag(&e))], &Default::default());

@@ -1456,7 +1456,10 @@ mod tests {
         let c = ModuleTree::single(config(
             "variable \"n\" {\n  default = 3\n}\nresource \"terraform_data\" \"a\" {\n  input = var.n\n  lifecycle {\n    precondition {\n      condition     = var.n < 2\n      error_message = \"n must be small.\"\n    }\n  }\n}\n",
         ));
-        let e = plan(&c, &Host::default(), &State::default(), &PlanOptions::new(V)).unwrap_err();
+        // The plan is errored, with nothing planned ("Planning failed").
+        let p = plan(&c, &Host::default(), &State::default(), &PlanOptions::new(V)).unwrap_or_else(|e| panic!("{e:?}"));
+        assert!(p.changes.is_empty());
+        let e = p.errors;
         assert_eq!(e[0].diag.summary, "Resource precondition failed");
         assert_eq!(e[0].diag.detail, "n must be small.");
         assert_eq!(e[0].values, [("var.n".to_string(), "is 3".to_string())]);
