@@ -1543,7 +1543,7 @@ def record(a, scenarios):
                     return None, f"not deterministic at {rels[0]}: steps {[i for i, _ in d]}"
             for rel, res in zip(pair, (ra, rb)):
                 bad = [i for i, x in enumerate(res) if x is not None and x["rc"] not in (0, 2)]
-                if bad:
+                if bad and not a.allow_errors:
                     return None, f"step {bad[0]} ({step_label(sc['steps'][bad[0]])}) exits {res[bad[0]]['rc']} at {rel}"
                 runs[rel] = res
         return runs, None
@@ -1611,6 +1611,8 @@ def main():
     ap.add_argument("--record", metavar="DIR", help="record real Terraform's normalized outputs (golden scenarios)")
     ap.add_argument("--releases", default="1.6.6,1.12.2,1.14.9", help="releases --record records (default 1.6.6,1.12.2,1.14.9)")
     ap.add_argument("--record-max", type=int, help="stop recording after this many scenarios")
+    ap.add_argument("--allow-errors", action="store_true",
+                    help="--record keeps scenarios whose steps fail (the differences found, replayed with --replay)")
     ap.add_argument("--feature", action="append", help="keep only the generated scenarios with this feature (repeatable: all of them)")
     ap.add_argument("--jobs", type=int, default=1, help="scenarios run at once (each runs its two sides at once)")
     ap.add_argument("--verbose", action="store_true", help="print every step's exit code and first error (first side)")

@@ -179,6 +179,9 @@ impl Names {
         let out = Regex::new(r#"("@?timestamp":\s*")[^"]*""#)
             .unwrap()
             .replace_all(&out, "${1}<timestamp>\"");
+        let out = Regex::new(r"\.tfstate\.\d{9,}\.backup")
+            .unwrap()
+            .replace_all(&out, ".tfstate.<ts>.backup");
         out.to_string()
     }
 }

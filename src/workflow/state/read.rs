@@ -269,7 +269,13 @@ fn read_v4(doc: &Json) -> Result<State, ReadError> {
         }
         raw_resources.push((module, mode, rtype, name, provider, instances));
     }
-    let check_results = doc.get("check_results").filter(|c| !c.is_null()).map(to_serde);
+    // An empty list reads as none: Terraform decodes it to results with no entries, which it
+    // writes back as null (statefile encodeCheckResultsV4; tf-oracle 1.6.6: `state pull` of a
+    // state holding `[]` prints null).
+    let check_results = doc
+        .get("check_results")
+        .filter(|c| !c.is_null() && !matches!(c, Json::Array(a) if a.is_empty()))
+        .map(to_serde);
     if let Some((field, value)) = f.first {
         return Err(ReadError::Unusable(vec![Diagnostic::new(
             INVALID,

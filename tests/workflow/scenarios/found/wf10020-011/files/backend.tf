@@ -1,0 +1,6 @@
+terraform {
+  backend "local" {
+    path = "states/one.tfstate"
+    workspace_dir = "envs"
+  }
+}

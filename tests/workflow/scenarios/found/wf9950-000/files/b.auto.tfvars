@@ -1,0 +1,3 @@
+name = "zz"
+
+name1 = "beta"

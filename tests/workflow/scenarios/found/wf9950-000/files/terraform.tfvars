@@ -1,0 +1,3 @@
+zones = ["a", "b", "c"]
+
+name1 = "beta"

@@ -1,0 +1,5 @@
+variable "name" {
+  type = string
+  default = "alpha"
+  sensitive = true
+}

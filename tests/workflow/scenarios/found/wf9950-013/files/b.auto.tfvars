@@ -1,0 +1,1 @@
+name1 = "gamma-long"

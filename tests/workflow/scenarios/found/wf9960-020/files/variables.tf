@@ -1,0 +1,6 @@
+variable "name" {
+  type = string
+  description = "A variable."
+  default = "alpha"
+  sensitive = true
+}

@@ -1,0 +1,13 @@
+variable "cfg" {
+  type = object({
+    x = string
+    y = optional(number, 7)
+  })
+  default = { x = "o" }
+  nullable = false
+
+  validation {
+    condition     = var.cfg.x != ""
+    error_message = "The cfg value is out of range."
+  }
+}

@@ -1,0 +1,10 @@
+variable "size" {
+  type = number
+  description = "A variable."
+  default = 2
+
+  validation {
+    condition     = var.size >= 0 && var.size <= 4
+    error_message = "The size value is out of range."
+  }
+}
