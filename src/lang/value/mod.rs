@@ -7,7 +7,9 @@ pub mod convert;
 mod cty;
 pub mod mismatch;
 pub mod number;
+pub mod refine;
 pub mod render;
 pub mod unicode;
 
 pub use cty::*;
+pub use refine::Refinement;

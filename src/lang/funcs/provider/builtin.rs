@@ -22,7 +22,7 @@ fn encode_tfvars_impl(_: &Evaluator, args: &[Value]) -> FnResult {
         return Err(FnError::Call("exactly one argument is required".into()));
     };
     if v.has_unknown() {
-        return Ok(Value::Unknown(Type::String));
+        return Ok(Value::unknown(Type::String));
     }
     let entries = match v {
         Value::Object(m) | Value::Map(_, m) => m,
@@ -55,7 +55,7 @@ fn encode_expr_impl(_: &Evaluator, args: &[Value]) -> FnResult {
         return Err(FnError::Call("exactly one argument is required".into()));
     };
     if v.has_unknown() {
-        return Ok(Value::Unknown(Type::String));
+        return Ok(Value::unknown(Type::String));
     }
     string(expr_text(v))
 }
