@@ -1315,10 +1315,14 @@ impl<'a> Evaluator<'a> {
     fn unknown_choice(&self, t: &Value, f: &Value, result_ty: Type) -> Value {
         use crate::lang::dialect::releases::{REFINEMENTS, has};
         use crate::lang::value::Refinement;
-        let (t, _) = t.clone().unmark();
-        let (f, _) = f.clone().unmark();
-        if t.is_null() && f.is_null() && has(self.version, &REFINEMENTS) {
-            return Value::Null(result_ty);
+        let (t, tm) = t.clone().unmark();
+        let (f, fm) = f.clone().unmark();
+        // HCL 2.19 also gives the result both results' marks (`(c ? sensitive(1) : 2) > 0` is
+        // sensitive at 1.6.6, tf-oracle).
+        let refining = has(self.version, &REFINEMENTS);
+        let marked = refining && (tm || fm);
+        if t.is_null() && f.is_null() && refining {
+            return Value::Null(result_ty).mark_if(marked);
         }
         let mut r = Refinement::new();
         if t.definitely_not_null() && f.definitely_not_null() {
@@ -1346,7 +1350,7 @@ impl<'a> Evaluator<'a> {
             if let Some(b) = wider(t.upper_bound(), f.upper_bound(), false) {
                 r = r.upper(b.value, b.inclusive);
             }
-            return Value::unknown(Type::Number).refine(r);
+            return Value::unknown(Type::Number).refine(r).mark_if(marked);
         }
         if matches!(tt, Type::List(_) | Type::Set(_) | Type::Map(_)) && tt == ft {
             let ((tlo, thi), (flo, fhi)) = (t.length_bounds(), f.length_bounds());
@@ -1355,7 +1359,7 @@ impl<'a> Evaluator<'a> {
                 r = r.length_at_most(a.max(b));
             }
         }
-        Value::unknown(result_ty).refine(r)
+        Value::unknown(result_ty).refine(r).mark_if(marked)
     }
 
     /// Iterates a collection as for expressions and template for directives do: (key, value)

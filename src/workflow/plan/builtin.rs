@@ -81,6 +81,12 @@ fn same_shape(a: &Value, b: &Value) -> bool {
     }
 }
 
+/// The id of an object to be created: unknown, and (from Terraform 1.6, the provider's
+/// `RefineNotNull`) known not to be null.
+fn new_id() -> Value {
+    Value::unknown_not_null(Type::String)
+}
+
 /// Plans one instance: `config` holds the configured `input` and `triggers_replace`,
 /// `prior` the object in the state (None for a new one). `force_new` asks for a new object
 /// whatever changed (tainted, `-replace`, `replace_triggered_by`).
@@ -89,20 +95,20 @@ pub fn plan(prior: Option<&Value>, config: &Value, force_new: bool) -> Planned {
     let triggers = attr(config, "triggers_replace");
     let Some(prior) = prior else {
         return Planned {
-            after: object(Value::unknown(Type::String), input.clone(), pending_output(&input), triggers),
+            after: object(new_id(), input.clone(), pending_output(&input), triggers),
             replace: false,
         };
     };
     if !raw_equal(&attr(prior, "triggers_replace"), &triggers) {
         return Planned {
-            after: object(Value::unknown(Type::String), input.clone(), pending_output(&input), triggers),
+            after: object(new_id(), input.clone(), pending_output(&input), triggers),
             replace: true,
         };
     }
     if force_new {
         // The replacement is planned as a create: nothing of the old object is kept.
         return Planned {
-            after: object(Value::unknown(Type::String), input.clone(), pending_output(&input), triggers),
+            after: object(new_id(), input.clone(), pending_output(&input), triggers),
             replace: false,
         };
     }
