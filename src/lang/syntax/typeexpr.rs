@@ -214,7 +214,9 @@ impl Constraint {
                                 .map_err(|e| ConvError(format!("attribute {k:?}: {}", e.0)))?
                         }
                         (Some(x), d) => {
-                            let v = a.ty.apply_with(x, flipped).map_err(|e| ConvError(format!("attribute {k:?}: {}", e.0)))?;
+                            let v =
+                                a.ty.apply_with(x, flipped)
+                                    .map_err(|e| ConvError(format!("attribute {k:?}: {}", e.0)))?;
                             // HCL's typeexpr (2.17 on): an attribute whose default cannot be
                             // null is never null, so what is given for it (maybe unknown) is
                             // refined so, unless its type is not known yet (the defaults are

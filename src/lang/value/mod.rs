@@ -8,6 +8,8 @@ mod cty;
 pub mod mismatch;
 pub mod number;
 pub mod refine;
+#[cfg(test)]
+mod refine_tests;
 pub mod render;
 pub mod unicode;
 
