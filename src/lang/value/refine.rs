@@ -92,7 +92,8 @@ impl Refinement {
             None => true,
             Some(old) => match n.cmp_exact(&old.value) {
                 Ordering::Greater => true,
-                Ordering::Equal => !(inclusive && !old.inclusive),
+                // At the same number an exclusive bound is the tighter one.
+                Ordering::Equal => !inclusive || old.inclusive,
                 Ordering::Less => false,
             },
         };
@@ -112,7 +113,8 @@ impl Refinement {
             None => true,
             Some(old) => match n.cmp_exact(&old.value) {
                 Ordering::Less => true,
-                Ordering::Equal => !(inclusive && !old.inclusive),
+                // At the same number an exclusive bound is the tighter one.
+                Ordering::Equal => !inclusive || old.inclusive,
                 Ordering::Greater => false,
             },
         };
