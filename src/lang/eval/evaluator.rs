@@ -2015,6 +2015,11 @@ pub fn equals(a: &Value, b: &Value) -> Option<bool> {
             true
         }
         (Value::Set(_, x), Value::Set(_, y)) => {
+            // cty: an unknown element in either set makes the comparison unknown, whatever else
+            // differs.
+            if x.iter().chain(y).any(Value::is_unknown) {
+                return None;
+            }
             let ys = crate::lang::value::buckets::Buckets::of(y);
             x.len() == y.len() && x.iter().all(|p| ys.any(p, |q, p| equals(p, q) == Some(true)))
         }

@@ -28,12 +28,14 @@ pub(crate) fn set_ret_type(a: &[Value]) -> Result<Type, FnError> {
         .ok_or_else(|| FnError::Call("given sets must all have compatible element types".into()))
 }
 
-fn set_op(a: &[Value], op: fn(Vec<Value>, &[Value]) -> Vec<Value>) -> FnResult {
+/// go-cty's setOperationImpl: `op` folded over the sets converted to the result type. Only a
+/// union (`unknowns`) takes sets holding unknowns: the others' results would change size.
+fn set_op(a: &[Value], unknowns: bool, op: fn(Vec<Value>, &[Value]) -> Vec<Value>) -> FnResult {
     let rt = set_ret_type(a)?;
     let mut cur: Option<Vec<Value>> = None;
     for (i, v) in a.iter().enumerate() {
         let c = convert(v, &rt).map_err(|e| FnError::Arg(i, e.0))?;
-        if c.has_unknown() {
+        if c.has_unknown() && !unknowns {
             return Ok(Value::unknown(rt));
         }
         let vs = elems(&c);
@@ -47,7 +49,7 @@ fn set_op(a: &[Value], op: fn(Vec<Value>, &[Value]) -> Vec<Value>) -> FnResult {
 
 /// `setintersection(first_set, other_sets...)`: the elements in every set.
 pub fn intersection(_: &Evaluator, a: &[Value]) -> FnResult {
-    set_op(a, |acc, other| {
+    set_op(a, false, |acc, other| {
         let other = Buckets::of(other);
         acc.into_iter().filter(|x| other.any(x, raw_equal)).collect()
     })
@@ -55,7 +57,7 @@ pub fn intersection(_: &Evaluator, a: &[Value]) -> FnResult {
 
 /// `setsubtract(a, b)`: the elements of a that are not in b.
 pub fn subtract(_: &Evaluator, a: &[Value]) -> FnResult {
-    set_op(a, |acc, other| {
+    set_op(a, false, |acc, other| {
         let other = Buckets::of(other);
         acc.into_iter().filter(|x| !other.any(x, raw_equal)).collect()
     })
@@ -63,7 +65,7 @@ pub fn subtract(_: &Evaluator, a: &[Value]) -> FnResult {
 
 /// `setunion(first_set, other_sets...)`: the elements in any set.
 pub fn union(_: &Evaluator, a: &[Value]) -> FnResult {
-    set_op(a, |mut acc, other| {
+    set_op(a, true, |mut acc, other| {
         acc.extend(other.iter().cloned());
         acc
     })
