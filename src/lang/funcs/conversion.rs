@@ -112,9 +112,10 @@ fn to(ev: &Evaluator, v: &Value, want: &Type) -> FnResult {
         ));
     }
     match convert(&inner, want) {
-        // Terraform's MakeToFunc gives an unknown argument a fresh unknown: what was known of
-        // it (its refinements) is dropped.
-        Ok(r) if inner.is_unknown() => Ok(Value::unknown(r.ty()).mark_if(marked)),
+        // Terraform's MakeToFunc gives an unknown argument a fresh unknown of the type it
+        // converts to (`tolist(x)`: a list of any type): what was known of it, its refinements
+        // and its element types, is dropped.
+        Ok(_) if inner.is_unknown() => Ok(Value::unknown(want.clone()).mark_if(marked)),
         Ok(r) => Ok(r.mark_if(marked)),
         // A sensitive value is not quoted (internal/lang/funcs/conversion.go, every release).
         Err(_) if marked => Err(FnError::Arg(

@@ -186,6 +186,10 @@ fn join(ev: &Evaluator, a: &[Value]) -> FnResult {
     if lists.is_empty() {
         return Err(FnError::Call("at least one list is required".into()));
     }
+    // go-cty: a list holding an unknown makes the text unknown.
+    if lists.iter().any(Value::has_unknown) {
+        return Ok(Value::unknown(Type::String));
+    }
     let mut items: Vec<&str> = Vec::new();
     for (ai, list) in lists.iter().enumerate() {
         for (ei, v) in seq(list).iter().enumerate() {

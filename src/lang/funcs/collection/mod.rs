@@ -6,7 +6,6 @@ mod seq;
 mod sets;
 
 use super::{FnError, Func, Param, Registry};
-use crate::lang::value::convert::unify;
 use crate::lang::value::{Type, Value};
 
 /// The error of a function removed in Terraform 0.12 (`list`, `map`).
@@ -46,7 +45,10 @@ pub fn register(r: &mut Registry) {
         "compact",
         Func::new(vec![p("list", list_of(Type::String))], seq::compact).returns(list_of(Type::String)),
     );
-    r.add("concat", Func::new(vec![], seq::concat).variadic(p("seqs", dynamic.clone())));
+    r.add(
+        "concat",
+        Func::new(vec![], seq::concat).variadic(p("seqs", dynamic.clone()).unknowns()),
+    );
     r.add(
         "contains",
         Func::new(vec![p("list", dynamic.clone()), p("value", dynamic.clone())], seq::contains).returns(Type::Bool),
@@ -176,7 +178,6 @@ pub(crate) fn result_type(name: &str, a: &[Value]) -> Option<Type> {
     let first = tys.first().cloned();
     match (name, first) {
         (_, None | Some(Type::Dynamic)) => None,
-        ("concat", _) if tys.iter().all(|t| matches!(t, Type::List(_))) => unify(&tys),
         ("merge", Some(t @ (Type::Map(_) | Type::Object(_)))) if tys.iter().all(|u| *u == t) => Some(t),
         ("distinct" | "reverse" | "slice" | "matchkeys", Some(t @ Type::List(_))) => Some(t),
         ("chunklist", Some(t @ Type::List(_))) => Some(Type::list(t)),

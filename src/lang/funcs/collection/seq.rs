@@ -177,6 +177,9 @@ pub fn concat(_: &Evaluator, a: &[Value]) -> FnResult {
     let Some(first) = a.first() else {
         return call_err("at least one argument is required");
     };
+    if a.iter().any(Value::is_unknown) {
+        return concat_type(a).map(Value::unknown);
+    }
     if matches!(first.ty(), Type::List(_)) && a.iter().all(|v| matches!(v.ty(), Type::List(_))) {
         let tys: Vec<Type> = a.iter().map(Value::ty).collect();
         if let Some(t) = unify(&tys) {
@@ -196,6 +199,38 @@ pub fn concat(_: &Evaluator, a: &[Value]) -> FnResult {
         }
     }
     Ok(Value::Tuple(out))
+}
+
+/// The type of a `concat` with an unknown argument (its result is unknown of it), as
+/// go-cty's type function gives it: lists only, one list of their common type; else a tuple of
+/// every element's type, of unknown type once a list is unknown (its length is); an argument
+/// of unknown type gives a result of unknown type at once; anything but a list or a tuple is
+/// an error.
+fn concat_type(a: &[Value]) -> Result<Type, FnError> {
+    if a.iter().any(|v| matches!(v, Value::Unknown(Type::Dynamic, _))) {
+        return Ok(Type::Dynamic);
+    }
+    let tys: Vec<Type> = a.iter().map(Value::ty).collect();
+    if tys.iter().all(|t| matches!(t, Type::List(_)))
+        && let Some(t) = unify(&tys)
+    {
+        return Ok(t);
+    }
+    let mut etys = Vec::new();
+    for (i, (v, t)) in a.iter().zip(tys).enumerate() {
+        match t {
+            Type::Tuple(ts) => etys.extend(ts),
+            Type::List(_) if v.is_unknown() => return Ok(Type::Dynamic),
+            Type::List(e) => etys.extend(std::iter::repeat_n(*e, v.len())),
+            t => {
+                return Err(FnError::Arg(
+                    i,
+                    format!("all arguments must be lists or tuples; got {}", t.friendly()),
+                ));
+            }
+        }
+    }
+    Ok(Type::Tuple(etys))
 }
 
 /// `contains(list, value)`: whether the list, tuple or set has an element equal to value.
