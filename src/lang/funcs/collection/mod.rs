@@ -182,6 +182,7 @@ pub(crate) fn result_type(name: &str, a: &[Value]) -> Option<Type> {
         ("distinct" | "reverse" | "slice" | "matchkeys", Some(t @ Type::List(_))) => Some(t),
         ("chunklist", Some(t @ Type::List(_))) => Some(Type::list(t)),
         ("values", Some(Type::Map(e))) => Some(Type::list(*e)),
+        ("lookup", Some(Type::Map(e))) => Some(*e),
         ("values", Some(Type::Object(m))) => Some(Type::Tuple(m.into_values().collect())),
         ("zipmap", _) => match tys.get(1) {
             Some(Type::List(e) | Type::Set(e)) => Some(Type::map((**e).clone())),
