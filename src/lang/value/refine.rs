@@ -466,7 +466,12 @@ pub fn collection_length(v: &Value) -> Value {
 /// `truncated` says the text was cut inside a character (the cut bytes are already gone),
 /// where Go's `norm.LastBoundary` stops at that cut.
 pub fn safe_prefix(p: &str, truncated: bool, version: releases::TfVersion) -> String {
-    let p = crate::lang::eval::nfc(p);
+    let p: String = if p.is_ascii() {
+        p.to_string()
+    } else {
+        use unicode_normalization::UnicodeNormalization;
+        p.nfc().collect()
+    };
     let last = match p.char_indices().next_back() {
         Some(x) => x,
         None => return p,
