@@ -226,7 +226,7 @@ fn canonical(v: &Value, out: &mut Vec<u8>) {
     match v {
         Value::Sensitive(inner) => canonical(inner, out),
         Value::Null(_) => out.push(b'n'),
-        Value::Unknown(_) => out.push(b'?'),
+        Value::Unknown(_, _) => out.push(b'?'),
         Value::Bool(b) => out.push(if *b { b't' } else { b'f' }),
         Value::Number(n) => {
             out.push(b'#');

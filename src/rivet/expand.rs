@@ -273,7 +273,7 @@ fn set_key(ev: &Evaluator, e: &Value, err: &dyn Fn(ErrorKind, String) -> crate::
             ErrorKind::ForEach,
             "holds a null; a set used as for_each must hold strings".into(),
         )),
-        Value::Unknown(_) => Err(err(
+        Value::Unknown(_, _) => Err(err(
             ErrorKind::ForEach,
             "holds a value that is not known at compile time (if it uses a fact, pass --fact NAME=VALUE)".into(),
         )),

@@ -530,7 +530,7 @@ impl Scope for Compiler {
                 Some(v) => Ok((v.clone(), true)),
                 None => Err(reference(span, format!("no variable {a:?} is declared in this module"))),
             },
-            ("fact", Some(a)) => Ok((self.facts.get(a).cloned().unwrap_or(Value::Unknown(Type::Dynamic)), true)),
+            ("fact", Some(a)) => Ok((self.facts.get(a).cloned().unwrap_or(Value::unknown(Type::Dynamic)), true)),
             ("var" | "fact", None) => Err(reference(span, format!("{name} needs a name: {name}.NAME"))),
             ("each", _) => match iter {
                 Iter::Each {

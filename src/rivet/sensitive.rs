@@ -32,7 +32,7 @@ pub fn json(v: &Value) -> serde_json::Value {
     use serde_json::Value as J;
     match v {
         Value::Sensitive(_) => J::String(SHOWN.into()),
-        Value::Unknown(_) => J::String(UNKNOWN.into()),
+        Value::Unknown(_, _) => J::String(UNKNOWN.into()),
         Value::Null(_) => J::Null,
         Value::Bool(b) => J::Bool(*b),
         Value::Number(n) => {
@@ -51,7 +51,7 @@ pub fn json(v: &Value) -> serde_json::Value {
 pub fn one_line(v: &Value) -> String {
     match v {
         Value::Sensitive(_) => SHOWN.to_string(),
-        Value::Unknown(_) => UNKNOWN.to_string(),
+        Value::Unknown(_, _) => UNKNOWN.to_string(),
         Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => {
             format!("[{}]", vs.iter().map(one_line).collect::<Vec<_>>().join(", "))
         }

@@ -31,7 +31,7 @@ fn null() -> Value {
     Value::null()
 }
 fn unknown() -> Value {
-    Value::Unknown(Type::Dynamic)
+    Value::unknown(Type::Dynamic)
 }
 fn sens(v: Value) -> Value {
     Value::Sensitive(Box::new(v))

@@ -241,7 +241,7 @@ fn a_value_that_is_not_known_cannot_be_saved() {
     s.outputs.insert(
         "o".into(),
         OutputValue {
-            value: Value::Unknown(Type::String),
+            value: Value::unknown(Type::String),
             sensitive: false,
         },
     );

@@ -41,7 +41,7 @@ pub fn same(expected: &Value, actual: &Value, strict: bool) -> bool {
 fn kind(v: &Value) -> &'static str {
     match v {
         Value::Null(_) => "null",
-        Value::Unknown(_) => "an unknown value",
+        Value::Unknown(_, _) => "an unknown value",
         Value::Bool(_) => "a bool",
         Value::Number(_) => "a number",
         Value::String(_) => "a string",
@@ -74,7 +74,7 @@ fn walk(e: &Value, a: &Value, strict: bool, path: String) -> Result<(), Mismatch
             }
             Ok(())
         }
-        (V::Unknown(_), V::Unknown(_)) => Ok(()),
+        (V::Unknown(_, _), V::Unknown(_, _)) => Ok(()),
         (V::Bool(x), V::Bool(y)) if x == y => Ok(()),
         (V::Number(x), V::Number(y)) if x.cmp_exact(y) == std::cmp::Ordering::Equal => Ok(()),
         (V::String(x), V::String(y)) if x == y => Ok(()),

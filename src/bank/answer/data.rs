@@ -247,7 +247,7 @@ pub fn from_lang(v: &Lang) -> Value {
     let scalar = |text: String, kind: Kind| Value::Scalar(Scalar { text: text.into(), kind });
     match v {
         Lang::Sensitive(_) => Value::str("(sensitive value)"),
-        Lang::Unknown(_) => Value::str("(known after apply)"),
+        Lang::Unknown(_, _) => Value::str("(known after apply)"),
         Lang::Null(_) => Value::null(),
         Lang::Bool(b) => scalar(b.to_string(), Kind::Bool),
         Lang::Number(n) => {

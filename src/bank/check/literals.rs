@@ -158,7 +158,7 @@ fn scalars(v: &Value, out: &mut Derived) {
             scalars(x, out);
         }),
         Value::Sensitive(x) => scalars(x, out),
-        Value::Null(_) | Value::Unknown(_) => {}
+        Value::Null(_) | Value::Unknown(_, _) => {}
     }
 }
 

@@ -481,7 +481,7 @@ impl<'c> ConfigScope<'c> {
                 (None, None) => None,
             };
             let value = match raw {
-                None => Value::Unknown(constraint.as_ref().map(|c| c.ty()).unwrap_or(Type::Dynamic)),
+                None => Value::unknown(constraint.as_ref().map(|c| c.ty()).unwrap_or(Type::Dynamic)),
                 Some((val, span)) => {
                     let nullable_known =
                         crate::lang::dialect::releases::has(ev_for_defaults.version, &crate::lang::dialect::releases::VARIABLE_NULLABLE);
@@ -623,7 +623,7 @@ impl<'c> ConfigScope<'c> {
         let cycle_stops = crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::CONSOLE_CYCLE_ERROR);
         if cyclic && !cycle_stops {
             self.walk_failed.set(true);
-            return Ok(Value::Unknown(Type::Dynamic));
+            return Ok(Value::unknown(Type::Dynamic));
         }
         if let Some(state) = self.locals.borrow().get(name) {
             return match state {
@@ -674,7 +674,7 @@ impl<'c> ConfigScope<'c> {
             skipped |= self.refers_to_failed_var(expr);
         }
         let (partial, mut r) = if skipped {
-            (Value::Unknown(Type::Dynamic), Ok(Value::Unknown(Type::Dynamic)))
+            (Value::unknown(Type::Dynamic), Ok(Value::unknown(Type::Dynamic)))
         } else {
             let (partial, r) = ev.eval_partial(expr);
             (partial, r.map_err(|e| e.in_file(self.config.file_name(*fi))))
@@ -695,9 +695,9 @@ impl<'c> ConfigScope<'c> {
             self.walk_errors.borrow_mut().push(d);
             self.walk_skipped.borrow_mut().insert(name.to_string());
             // From 1.8 the local keeps the value HCL gave with its errors (node_local.go).
-            let keeps = !matches!(partial, Value::Unknown(Type::Dynamic))
+            let keeps = !matches!(partial, Value::Unknown(Type::Dynamic, _))
                 && crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::FAILED_LOCAL_KEEPS_VALUE);
-            r = Ok(if keeps { partial } else { Value::Unknown(Type::Dynamic) });
+            r = Ok(if keeps { partial } else { Value::unknown(Type::Dynamic) });
         }
         self.locals.borrow_mut().insert(name.to_string(), LocalState::Done(r.clone()));
         r
@@ -876,7 +876,7 @@ impl Scope for ConfigScope<'_> {
             // consulted only when a managed resource's value read here is known.
             if decl.mode == Mode::Managed && !v.has_unknown() && ev.flipped(crate::lang::dialect::rules::Rule::ResourceArgumentsKnownAtPlan)
             {
-                return Ok((Value::Unknown(v.ty()), used + n));
+                return Ok((Value::unknown(v.ty()), used + n));
             }
             Ok((v, used + n))
         })())

@@ -176,7 +176,7 @@ pub fn expand(ev: &Evaluator, decl: &ResourceDecl) -> DResult<Vec<(Key, Option<V
             }
             match v {
                 Value::Null(_) => Err(Diag::new("Invalid for_each argument", "The given \"for_each\" argument value is unsuitable: the given \"for_each\" argument value is null. A map, or set of strings is allowed.").at(&f.expr.span)),
-                Value::Unknown(_) => Err(Diag::new(
+                Value::Unknown(_, _) => Err(Diag::new(
                     "Invalid for_each argument",
                     "The \"for_each\" map includes keys derived from resource attributes that cannot be determined until apply, and so Terraform cannot determine the full set of keys that will identify the instances of this resource.",
                 )
@@ -453,9 +453,9 @@ pub fn traverse_open(ev: &Evaluator, value: Value, ops: &[Op], instances: Option
 /// An instance attribute: its value, or unknown when nothing sets it.
 pub fn open_attr(instance: &Value, name: &str) -> Value {
     match instance {
-        Value::Object(m) => m.get(name).cloned().unwrap_or(Value::Unknown(Type::Dynamic)),
+        Value::Object(m) => m.get(name).cloned().unwrap_or(Value::unknown(Type::Dynamic)),
         Value::Sensitive(inner) => open_attr(inner, name).mark_if(true),
-        _ => Value::Unknown(Type::Dynamic),
+        _ => Value::unknown(Type::Dynamic),
     }
 }
 
@@ -483,6 +483,6 @@ pub fn collection(decl: &ResourceDecl, instances: &[Instance]) -> Value {
                 .collect(),
         )
     } else {
-        instances.first().map(|i| i.value.clone()).unwrap_or(Value::Unknown(Type::Dynamic))
+        instances.first().map(|i| i.value.clone()).unwrap_or(Value::unknown(Type::Dynamic))
     }
 }

@@ -305,6 +305,23 @@ pub const TRY_EVALUATES_UNKNOWNS: Arrival = Arrival {
     source: "HCL CHANGELOG.md v2.18.0: \"ext/tryfunc: The \\\"try\\\" and \\\"can\\\" functions now handle unknown values slightly more precisely\" (#622; dependsOnUnknowns removed); go.mod: hcl/v2 v2.16.2 at Terraform v1.5.0, v2.18.0 at v1.6.0",
 };
 
+/// A splat of an unknown value that is no sequence is unknown (before: a one-element tuple of
+/// it, `[(known after apply)]`).
+pub const SPLAT_OF_UNKNOWN_SCALAR: Arrival = Arrival {
+    name: "splat of an unknown single value is unknown",
+    since: (1, 1, 0),
+    source: "HCL CHANGELOG.md v2.11.0: \"hclsyntax: Upgrading an unknown single value to a list using a splat expression must return unknown\" (#493); go.mod: hcl/v2 v2.10.1 at Terraform v1.0.3, v2.11.1 at v1.1.0; tf-oracle 1.0.3 console: `var.s[*]` (string with no value) is [(known after apply),]",
+};
+
+/// Unknown values carry refinements (go-cty's): not null, a string's prefix, a number's
+/// bounds, a collection's length bounds; operators, conversions, templates, conditionals and
+/// functions produce and use them, so some results over unknowns are known.
+pub const REFINEMENTS: Arrival = Arrival {
+    name: "unknown value refinements",
+    since: (1, 6, 0),
+    source: "CHANGELOG.md v1.6.0: \"config: Terraform can now track some additional detail about values that won't be known until the apply step, such as the range of possible lengths for a collection or whether an unknown value can possibly be null\" (#33234); go.mod: go-cty v1.12.2 and hcl/v2 v2.16.2 at v1.5.7, go-cty v1.14.0 and hcl/v2 v2.18.0 at v1.6.0; tf-oracle console: `length(var.l) > -1` (list(string) with no value) is (known after apply) at 1.0.3, true at 1.6.6, 1.9.8, 1.12.2 and 1.14.9",
+};
+
 /// A null or unknown value converted to a type with `any` in it keeps its own concrete types
 /// there (`toset` of a null list(number) is a null set of number; before: set of dynamic).
 pub const NULL_CONVERSION_KEEPS_TYPES: Arrival = Arrival {
@@ -516,6 +533,7 @@ pub const VALUES_PARAM_MAPPING: Arrival = Arrival {
 pub const FEATURES: &[Arrival] = &[
     HCL_EOF_MESSAGES,
     HCL_DOUBLE_COLON,
+    SPLAT_OF_UNKNOWN_SCALAR,
     CONSOLE_CYCLE_ERROR,
     MOVED_BLOCKS,
     SUM_CONVERTS_FIRST,
@@ -546,6 +564,7 @@ pub const FEATURES: &[Arrival] = &[
     EPHEMERAL_VALUES,
     NULL_CONVERSION_KEEPS_TYPES,
     TRY_EVALUATES_UNKNOWNS,
+    REFINEMENTS,
     UNKNOWN_CALL_KEEPS_MARKS,
     MARKS_THROUGH_CONDITIONS,
     ISSENSITIVE_UNKNOWN,
@@ -844,6 +863,36 @@ mod gate_tests {
         let cfg = "variable \"m\" {\n  type = map(string)\n}\n";
         gate(TRY_EVALUATES_UNKNOWNS, cfg, "can(var.m > 1)", "(known after apply)", "false");
         gate(TRY_EVALUATES_UNKNOWNS, cfg, "try(var.m > 1, 2)", "(known after apply)", "2");
+    }
+    // tf-oracle console, variables with no value: 1.0.3 gives (known after apply) for each;
+    // 1.6.6, 1.9.8, 1.12.2 and 1.14.9 the known results.
+    #[test]
+    fn refinements_of_unknowns() {
+        let cfg = "variable \"s\" {\n  type = string\n}\nvariable \"l\" {\n  type = list(string)\n}\n";
+        let unknown = "(known after apply)";
+        gate(REFINEMENTS, cfg, "length(var.l) > -1", unknown, "true");
+        gate(REFINEMENTS, cfg, "upper(var.s) == null", unknown, "false");
+        gate(REFINEMENTS, cfg, "length(jsonencode([var.s])) > 0", unknown, "true");
+        gate(REFINEMENTS, cfg, "\"ab${var.s}\" == \"x\"", unknown, "false");
+        gate(
+            REFINEMENTS,
+            cfg,
+            "sort([var.s, \"a\"])",
+            unknown,
+            "tolist([\n  (known after apply),\n  (known after apply),\n])",
+        );
+    }
+    // tf-oracle 1.0.3 console: `var.s[*]` of a string with no value is a one-element tuple.
+    #[test]
+    fn splat_of_unknown_scalar() {
+        let cfg = "variable \"s\" {\n  type = string\n}\n";
+        gate(
+            SPLAT_OF_UNKNOWN_SCALAR,
+            cfg,
+            "var.s[*]",
+            "[\n  (known after apply),\n]",
+            "(known after apply)",
+        );
     }
     // 1.0.3 (tf-oracle): `toset(null) /* of dynamic */`; Terraform 1.11.4: `of number`.
     #[test]

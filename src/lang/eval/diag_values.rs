@@ -120,8 +120,8 @@ fn traversal_text(root: &str, ops: &[Op]) -> String {
 pub fn statement(v: &Value) -> Option<String> {
     match v {
         Value::Sensitive(_) => None,
-        Value::Unknown(Type::Dynamic) => None,
-        Value::Unknown(t) => Some(format!("is a {}", t.friendly())),
+        Value::Unknown(Type::Dynamic, _) => None,
+        Value::Unknown(t, _) => Some(format!("is a {}", t.friendly())),
         v => Some(format!("is {}", compact(v))),
     }
 }
@@ -131,7 +131,7 @@ pub fn compact(v: &Value) -> String {
     match v {
         Value::Sensitive(_) => "(sensitive value)".into(),
         Value::Null(_) => "null".into(),
-        Value::Unknown(_) => "(not yet known)".into(),
+        Value::Unknown(_, _) => "(not yet known)".into(),
         Value::Bool(b) => b.to_string(),
         Value::Number(n) => go_g10(n.to_f64(), &n.to_text()),
         Value::String(s) => crate::lang::value::render::go_quote(s),

@@ -12,6 +12,7 @@ use crate::lang::syntax::diag::{DResult, Diag};
 use crate::lang::syntax::{BinOp, Call, Expr, ExprKind, ForExpr, ObjKey, Op, OpKind, Part, Span, UnOp};
 use crate::lang::value::convert::{convert, unify};
 use crate::lang::value::number::Number;
+use crate::lang::value::refine::Bound;
 use crate::lang::value::render;
 use crate::lang::value::{Type, Value};
 
@@ -472,7 +473,7 @@ impl<'a> Evaluator<'a> {
         }
         let mut first = crate::lang::syntax::diag::Gathered::default();
         soft.into_iter().chain(r.err()).for_each(|d| first.add(d));
-        first.finish().map(|()| Value::Unknown(Type::Dynamic))
+        first.finish().map(|()| Value::unknown(Type::Dynamic))
     }
 
     /// Evaluates a sub-expression as HCL does where it goes on after an error (call arguments,
@@ -483,7 +484,7 @@ impl<'a> Evaluator<'a> {
         match self.eval_node(e) {
             Err(d) if !d.fatal => {
                 self.pending.borrow_mut().push(d);
-                Ok(Value::Unknown(Type::Dynamic))
+                Ok(Value::unknown(Type::Dynamic))
             }
             r => r,
         }
@@ -496,7 +497,7 @@ impl<'a> Evaluator<'a> {
         crate::lang::dialect::releases::within(self.version, || match self.eval_held(e) {
             Ok((v, None)) => (v.clone(), Ok(v)),
             Ok((v, Some(d))) => (v, Err(d)),
-            Err(d) => (Value::Unknown(Type::Dynamic), Err(d)),
+            Err(d) => (Value::unknown(Type::Dynamic), Err(d)),
         })
     }
 
@@ -510,7 +511,7 @@ impl<'a> Evaluator<'a> {
         let (value, hard) = match r {
             Err(d) if d.fatal => return Err(d),
             Ok(v) => (v, None),
-            Err(d) => (Value::Unknown(Type::Dynamic), Some(d)),
+            Err(d) => (Value::unknown(Type::Dynamic), Some(d)),
         };
         let mut first = crate::lang::syntax::diag::Gathered::default();
         soft.into_iter().chain(hard).for_each(|d| first.add(d));
@@ -657,7 +658,7 @@ impl<'a> Evaluator<'a> {
             }
         }
         if !known {
-            return Ok(Value::Unknown(Type::Dynamic));
+            return Ok(Value::unknown(Type::Dynamic));
         }
         if order.len() > 1 {
             let sorted: Vec<String> = out.keys().cloned().collect();
@@ -757,9 +758,6 @@ impl<'a> Evaluator<'a> {
         if src.is_null() {
             return Ok(Value::Tuple(Vec::new()));
         }
-        if src.is_unknown() {
-            return Ok(Value::Unknown(Type::Dynamic));
-        }
         let apply = |v: Value| -> DResult<Value> {
             let mut v = v;
             let mut i = 0;
@@ -784,6 +782,38 @@ impl<'a> Evaluator<'a> {
             }
             Ok(v)
         };
+        // An unknown source: HCL works out the result's type by applying the traversal to an
+        // unknown element; a list result is never null and has the source's length bounds. A
+        // value that is no sequence is taken as a one-element tuple, once it cannot be null.
+        let (min, max) = src.length_bounds();
+        let src = match src {
+            Value::Unknown(Type::List(e) | Type::Set(e), _) => {
+                let Ok(item) = apply(Value::unknown(*e)) else {
+                    return Ok(Value::unknown(Type::Dynamic));
+                };
+                let r = crate::lang::value::Refinement::new()
+                    .not_null()
+                    .length_at_least(min)
+                    .length_at_most(max.unwrap_or(usize::MAX));
+                return Ok(Value::unknown(Type::list(item.ty())).refine(r).mark_if(marked));
+            }
+            Value::Unknown(Type::Tuple(ts), _) => {
+                let mut out = Vec::with_capacity(ts.len());
+                for t in ts {
+                    match apply(Value::unknown(t)) {
+                        Ok(v) => out.push(v.ty()),
+                        Err(_) => return Ok(Value::unknown(Type::Dynamic)),
+                    }
+                }
+                return Ok(Value::unknown_not_null(Type::Tuple(out)).mark_if(marked));
+            }
+            Value::Unknown(..) if !src.definitely_not_null() && releases::has(self.version, &releases::SPLAT_OF_UNKNOWN_SCALAR) => {
+                return Ok(Value::unknown(Type::Dynamic));
+            }
+            Value::Unknown(Type::Dynamic, _) => return Ok(Value::unknown(Type::Dynamic)),
+            Value::Unknown(..) => Value::Tuple(vec![src]),
+            other => other,
+        };
         // HCL applies the traversal to every element and reports every element's errors (the
         // console prints the first by position); the result is then unknown.
         let failed = std::cell::Cell::new(false);
@@ -795,7 +825,7 @@ impl<'a> Evaluator<'a> {
                     Err(d) if !d.fatal => {
                         self.keep(d);
                         failed.set(true);
-                        out.push(Value::Unknown(Type::Dynamic));
+                        out.push(Value::unknown(Type::Dynamic));
                     }
                     Err(d) => return Err(d),
                 }
@@ -813,7 +843,7 @@ impl<'a> Evaluator<'a> {
                     // traversal to an unknown element: `.a` on a set of bool is its error.
                     match elem {
                         Some(t) if t != Type::Dynamic => {
-                            let probe = apply(Value::Unknown(t))?;
+                            let probe = apply(Value::unknown(t))?;
                             Value::List(probe.ty(), results)
                         }
                         _ => Value::List(Type::Dynamic, results),
@@ -833,13 +863,13 @@ impl<'a> Evaluator<'a> {
             // HCL's splat is then unknown of the type it would have had: the traversal applied
             // to an unknown of each element type (an error there leaves `any`), so an operator
             // around it still checks that type (`![[1]][0][*].a` is no bool).
-            let probe = |t: &Type| apply(Value::Unknown(t.clone())).map(|v| v.ty()).unwrap_or(Type::Dynamic);
+            let probe = |t: &Type| apply(Value::unknown(t.clone())).map(|v| v.ty()).unwrap_or(Type::Dynamic);
             let ty = match &src_ty {
                 Type::List(t) | Type::Set(t) => Type::list(probe(t)),
                 Type::Tuple(ts) => Type::Tuple(ts.iter().map(probe).collect()),
                 _ => Type::Dynamic,
             };
-            return Ok(Value::Unknown(ty));
+            return Ok(Value::unknown(ty));
         }
         Ok(out.mark_if(marked))
     }
@@ -860,7 +890,7 @@ impl<'a> Evaluator<'a> {
         }
         if coll.is_unknown() || key.is_unknown() {
             let t = coll.ty().element().cloned().unwrap_or(Type::Dynamic);
-            return Ok(Value::Unknown(t).mark_if(marked && marks_through_unknown(Some(self.version))));
+            return Ok(Value::unknown(t).mark_if(marked && marks_through_unknown(Some(self.version))));
         }
         let bad = |why: String| {
             Diag::new(
@@ -962,20 +992,21 @@ impl<'a> Evaluator<'a> {
         }
         let v = match converted {
             Ok(v) if self.kept() == start => v,
-            _ => return Ok(Value::Unknown(want)),
+            _ => return Ok(Value::unknown(want)),
         };
         if v.is_null() {
             // HCL reports the failed operation and goes on with an unknown of its type.
             self.keep(Diag::new("Operation failed", "Error during operation: argument must not be null.").at(whole));
-            return Ok(Value::Unknown(want));
+            return Ok(Value::unknown(want));
         }
         if v.is_unknown() {
-            return Ok(Value::Unknown(want).mark_if(marked));
+            // cty's Negate and Not: an unknown operand gives an unknown result, never null.
+            return Ok(Value::unknown_not_null(want).mark_if(marked));
         }
         let r = match (op, &v) {
             (UnOp::Neg, Value::Number(n)) => Value::Number(n.neg()),
             (UnOp::Not, Value::Bool(b)) => Value::Bool(!b),
-            _ => Value::Unknown(want),
+            _ => Value::unknown(want),
         };
         Ok(r.mark_if(marked))
     }
@@ -997,7 +1028,7 @@ impl<'a> Evaluator<'a> {
             Type::Bool
         };
         let result = match op {
-            BinOp::Eq | BinOp::NotEq if self.kept() > start => return Ok(Value::Unknown(Type::Bool)),
+            BinOp::Eq | BinOp::NotEq if self.kept() > start => return Ok(Value::unknown(Type::Bool)),
             BinOp::Eq | BinOp::NotEq => {
                 let mut eq = equals(&lv, &rv);
                 // A learner may expect `1 == "1"` to convert as arithmetic does.
@@ -1012,7 +1043,7 @@ impl<'a> Evaluator<'a> {
                 }
                 match eq {
                     Some(b) => Value::Bool(if op == BinOp::Eq { b } else { !b }),
-                    None => Value::Unknown(Type::Bool),
+                    None => Value::unknown_not_null(Type::Bool),
                 }
             }
             _ => {
@@ -1022,7 +1053,7 @@ impl<'a> Evaluator<'a> {
                     (Ok(a), Ok(b)) if self.kept() == start => (a, b),
                     (a, b) => {
                         a.err().into_iter().chain(b.err()).for_each(|d| self.keep(d));
-                        return Ok(Value::Unknown(result_ty));
+                        return Ok(Value::unknown(result_ty));
                     }
                 };
                 if ln.is_null() || rn.is_null() {
@@ -1030,7 +1061,9 @@ impl<'a> Evaluator<'a> {
                 }
                 let (a, b) = match (ln.as_number(), rn.as_number()) {
                     (Some(a), Some(b)) => (a.clone(), b.clone()),
-                    _ => return Ok(Value::Unknown(result_ty).mark_if(marked)),
+                    // cty's arithmetic does not take unknowns: its result is an unknown number,
+                    // never null; a comparison may still be decided by the operands' bounds.
+                    _ => return Ok(compare_unknowns(op, &ln, &rn).mark_if(marked)),
                 };
                 let fail = |e: crate::lang::value::number::NumberError| {
                     Diag::new(
@@ -1048,7 +1081,7 @@ impl<'a> Evaluator<'a> {
                     BinOp::Greater => Value::Bool(a.cmp_exact(&b).is_gt()),
                     BinOp::LessEq => Value::Bool(a.cmp_exact(&b).is_le()),
                     BinOp::GreaterEq => Value::Bool(a.cmp_exact(&b).is_ge()),
-                    _ => Value::Unknown(Type::Dynamic),
+                    _ => Value::unknown(Type::Dynamic),
                 }
             }
         };
@@ -1090,7 +1123,7 @@ impl<'a> Evaluator<'a> {
             (Ok(a), Ok(b)) => (a, b),
             (a, b) => {
                 [a.err(), b.err(), lerr, rerr].into_iter().flatten().for_each(|d| self.keep(d));
-                return Ok(Value::Unknown(Type::Bool));
+                return Ok(Value::unknown(Type::Bool));
             }
         };
         // cty's True() of a null bool is false (Equals gives false), so a null operand counts
@@ -1105,12 +1138,12 @@ impl<'a> Evaluator<'a> {
             let control = op != BinOp::And;
             let (lt, rt) = (truth(&lb), truth(&rb));
             let forced = match (lt, rt) {
-                (None, None) if lerr.is_none() => Some((Value::Unknown(Type::Bool), None)),
+                (None, None) if lerr.is_none() => Some((Value::unknown_not_null(Type::Bool), None)),
                 (None, None) => None,
                 (Some(a), _) if a == control => Some((Value::Bool(control), None)),
                 (_, Some(b)) if b == control => Some((Value::Bool(control), rerr.clone())),
-                (None, Some(_)) => Some((Value::Unknown(Type::Bool), lerr.clone())),
-                (Some(_), None) => Some((Value::Unknown(Type::Bool), rerr.clone())),
+                (None, Some(_)) => Some((Value::unknown_not_null(Type::Bool), lerr.clone())),
+                (Some(_), None) => Some((Value::unknown_not_null(Type::Bool), rerr.clone())),
                 _ => None,
             };
             if let Some((v, err)) = forced {
@@ -1127,14 +1160,15 @@ impl<'a> Evaluator<'a> {
         }
         if lerr.is_some() || rerr.is_some() {
             [lerr, rerr].into_iter().flatten().for_each(|d| self.keep(d));
-            return Ok(Value::Unknown(Type::Bool));
+            return Ok(Value::unknown(Type::Bool));
         }
         let result = match (&lb, &rb) {
             (Value::Null(_), _) | (_, Value::Null(_)) => {
                 return Err(Diag::new("Operation failed", "Error during operation: argument must not be null."));
             }
             (Value::Bool(a), Value::Bool(b)) => Value::Bool(if op == BinOp::And { *a && *b } else { *a || *b }),
-            _ => Value::Unknown(Type::Bool),
+            // cty's And and Or: unknown, never null.
+            _ => Value::unknown_not_null(Type::Bool),
         }
         .mark_if(marked);
         self.step(
@@ -1182,14 +1216,14 @@ impl<'a> Evaluator<'a> {
                 )
                 .at(&c.span),
             );
-            return Ok(Value::Unknown(result_ty));
+            return Ok(Value::unknown(result_ty));
         }
         let cb = match convert(&cv, &Type::Bool) {
             Ok(Value::Bool(b)) => Some(b),
             Ok(_) => None,
             Err(_) => {
                 self.keep(Diag::new("Incorrect condition type", "The condition expression must be of type bool.").at(&c.span));
-                return Ok(Value::Unknown(result_ty));
+                return Ok(Value::unknown(result_ty));
             }
         };
         // Only the chosen result's errors count. A learner may believe an error in either
@@ -1227,7 +1261,7 @@ impl<'a> Evaluator<'a> {
             );
         }
         let chosen = match cb {
-            None => return Ok(Value::Unknown(result_ty).mark_if(marked)),
+            None => return Ok(self.unknown_choice(&tval, &fval, result_ty).mark_if(marked)),
             Some(true) => (tval, t),
             Some(false) => (fval, f),
         };
@@ -1258,7 +1292,7 @@ impl<'a> Evaluator<'a> {
                     )
                     .at(&chosen.1.span),
                 );
-                return Ok(Value::Unknown(result_ty));
+                return Ok(Value::unknown(result_ty));
             }
         };
         // A learner may expect the chosen result to keep its own type.
@@ -1273,6 +1307,59 @@ impl<'a> Evaluator<'a> {
         );
         self.step(|| format!("{} ? ... : ...", render::one_line(&cv)), &out);
         Ok(out)
+    }
+
+    /// A conditional whose condition is unknown, as HCL (2.19 on) gives it: null when both
+    /// results are null; otherwise unknown, never null when neither result can be, a number
+    /// within both results' bounds, a collection (both of one type) within both lengths.
+    fn unknown_choice(&self, t: &Value, f: &Value, result_ty: Type) -> Value {
+        use crate::lang::dialect::releases::{REFINEMENTS, has};
+        use crate::lang::value::Refinement;
+        let (t, tm) = t.clone().unmark();
+        let (f, fm) = f.clone().unmark();
+        // HCL 2.19 also gives the result both results' marks (`(c ? sensitive(1) : 2) > 0` is
+        // sensitive at 1.6.6, tf-oracle).
+        let refining = has(self.version, &REFINEMENTS);
+        let marked = refining && (tm || fm);
+        if t.is_null() && f.is_null() && refining {
+            return Value::Null(result_ty).mark_if(marked);
+        }
+        let mut r = Refinement::new();
+        if t.definitely_not_null() && f.definitely_not_null() {
+            r = r.not_null();
+        }
+        let (tt, ft) = (t.ty(), f.ty());
+        if tt == Type::Number && ft == Type::Number {
+            // The lower of the two lower bounds (inclusive if either is, where they meet);
+            // none when either result has none. Likewise the higher upper bound.
+            let wider = |a: Option<Bound>, b: Option<Bound>, lower: bool| -> Option<Bound> {
+                let (a, b) = (a?, b?);
+                Some(match a.value.cmp_exact(&b.value) {
+                    std::cmp::Ordering::Equal => Bound {
+                        inclusive: a.inclusive || b.inclusive,
+                        value: a.value,
+                    },
+                    std::cmp::Ordering::Less if lower => a,
+                    std::cmp::Ordering::Greater if !lower => a,
+                    _ => b,
+                })
+            };
+            if let Some(b) = wider(t.lower_bound(), f.lower_bound(), true) {
+                r = r.lower(b.value, b.inclusive);
+            }
+            if let Some(b) = wider(t.upper_bound(), f.upper_bound(), false) {
+                r = r.upper(b.value, b.inclusive);
+            }
+            return Value::unknown(Type::Number).refine(r).mark_if(marked);
+        }
+        if matches!(tt, Type::List(_) | Type::Set(_) | Type::Map(_)) && tt == ft {
+            let ((tlo, thi), (flo, fhi)) = (t.length_bounds(), f.length_bounds());
+            r = r.length_at_least(tlo.min(flo));
+            if let (Some(a), Some(b)) = (thi, fhi) {
+                r = r.length_at_most(a.max(b));
+            }
+        }
+        Value::unknown(result_ty).refine(r).mark_if(marked)
     }
 
     /// Iterates a collection as for expressions and template for directives do: (key, value)
@@ -1307,7 +1394,7 @@ impl<'a> Evaluator<'a> {
         // `for k, v in -{}` is also no iterable value).
         let coll = self.eval_node(&f.collection)?;
         let (coll, marked) = coll.unmark();
-        if let Value::Unknown(t @ (Type::String | Type::Number | Type::Bool)) = &coll {
+        if let Value::Unknown(t @ (Type::String | Type::Number | Type::Bool), _) = &coll {
             return Err(Diag::new(
                 "Iteration over non-iterable value",
                 format!(
@@ -1318,7 +1405,7 @@ impl<'a> Evaluator<'a> {
             .at(&f.collection.span));
         }
         if coll.is_unknown() {
-            return Ok(Value::Unknown(Type::Dynamic));
+            return Ok(Value::unknown(Type::Dynamic));
         }
         let pairs = self.iterate(&coll, &f.collection.span, "for")?;
         // HCL first evaluates the condition once with the variables unknown: a condition that
@@ -1326,9 +1413,9 @@ impl<'a> Evaluator<'a> {
         if let Some(c) = &f.cond {
             let mut vars = Vec::new();
             if let Some(kn) = &f.key_var {
-                vars.push((kn.clone(), Value::Unknown(Type::Dynamic)));
+                vars.push((kn.clone(), Value::unknown(Type::Dynamic)));
             }
-            vars.push((f.value_var.clone(), Value::Unknown(Type::Dynamic)));
+            vars.push((f.value_var.clone(), Value::unknown(Type::Dynamic)));
             let cv = self.with_var(vars, || self.eval(c))?;
             let (cv, _) = cv.unmark();
             if cv.is_null() {
@@ -1455,7 +1542,7 @@ impl<'a> Evaluator<'a> {
                 Some(v) => v,
                 None => {
                     failed = true;
-                    Value::Unknown(Type::Dynamic)
+                    Value::unknown(Type::Dynamic)
                 }
             };
             // The new slot (and key) is charged before it is added; the value was charged where
@@ -1503,7 +1590,7 @@ impl<'a> Evaluator<'a> {
             }
         }
         if failed || !known {
-            return Ok(Value::Unknown(Type::Dynamic));
+            return Ok(Value::unknown(Type::Dynamic));
         }
         if produced.len() > 1 {
             let mut sorted = produced.clone();
@@ -1549,7 +1636,9 @@ impl<'a> Evaluator<'a> {
         let literal: usize = parts.iter().map(|p| if let Part::Lit(s) = p { s.len() } else { 0 }).sum();
         let mut out = String::with_capacity(literal + 32);
         let mut marked = false;
-        let mut unknown = false;
+        // Where the text stops being known: at the first unknown interpolation, or at the
+        // start of a directive with anything unknown inside (HCL's parts are whole values).
+        let mut unknown: Option<usize> = None;
         let _ = span;
         if let Err(d) = self.template_into(parts, &mut out, &mut marked, &mut unknown) {
             // HCL reports the error and still gives the text before it (or an unknown string),
@@ -1563,22 +1652,39 @@ impl<'a> Evaluator<'a> {
                 return Err(d);
             }
             self.keep(d);
-            return Ok(if unknown {
-                Value::Unknown(Type::String)
+            // After an error HCL gives no prefix, but a template result is never null.
+            return Ok(if unknown.is_some() {
+                Value::unknown_not_null(Type::String)
             } else {
                 Value::string(nfc_owned(out))
             }
             .mark_if(marked));
         }
-        if unknown {
-            return Ok(Value::Unknown(Type::String).mark_if(marked));
+        if let Some(cut) = unknown {
+            return Ok(self.unknown_template(&out[..cut]).mark_if(marked));
         }
         let v = Value::string(nfc_owned(out)).mark_if(marked);
         self.step(|| "template".to_string(), &v);
         Ok(v)
     }
 
-    fn template_into(&self, parts: &[Part], out: &mut String, marked: &mut bool, unknown: &mut bool) -> DResult<()> {
+    /// An unknown template result with the known text before its first unknown part: HCL
+    /// refines it as never null and as starting with that text, cut to 128 bytes and then to
+    /// what no following character can change (cty's StringPrefix).
+    fn unknown_template(&self, known: &str) -> Value {
+        let mut r = crate::lang::value::Refinement::new().not_null();
+        if !known.is_empty() {
+            let mut n = known.len().min(128);
+            let truncated = !known.is_char_boundary(n);
+            while !known.is_char_boundary(n) {
+                n -= 1;
+            }
+            r = r.prefix(&crate::lang::value::refine::safe_prefix(&known[..n], truncated, self.version));
+        }
+        Value::unknown(Type::String).refine(r)
+    }
+
+    fn template_into(&self, parts: &[Part], out: &mut String, marked: &mut bool, unknown: &mut Option<usize>) -> DResult<()> {
         // Each directive is its own function: templates nest through references, and in a
         // debug build one frame holding every arm's locals took 8 KiB a level.
         for p in parts {
@@ -1603,7 +1709,7 @@ impl<'a> Evaluator<'a> {
     }
 
     /// A `${...}` of a template.
-    fn interp_into(&self, x: &Expr, out: &mut String, marked: &mut bool, unknown: &mut bool) -> DResult<()> {
+    fn interp_into(&self, x: &Expr, out: &mut String, marked: &mut bool, unknown: &mut Option<usize>) -> DResult<()> {
         let v = self.eval(x)?;
         let (v, m) = v.unmark();
         *marked |= m;
@@ -1615,7 +1721,7 @@ impl<'a> Evaluator<'a> {
             .at(&x.span));
         }
         if v.is_unknown() {
-            *unknown = true;
+            unknown.get_or_insert(out.len());
             return Ok(());
         }
         // Strings and numbers, by far the most interpolated, skip the conversion's
@@ -1638,7 +1744,9 @@ impl<'a> Evaluator<'a> {
                 self.reserve(s.len() as u64).map_err(|d| d.at(&x.span))?;
                 out.push_str(&s);
             }
-            Ok(_) => *unknown = true,
+            Ok(_) => {
+                unknown.get_or_insert(out.len());
+            }
             Err(e) => {
                 return Err(Diag::new(
                     "Invalid template interpolation value",
@@ -1651,7 +1759,34 @@ impl<'a> Evaluator<'a> {
     }
 
     /// A `%{ if }` directive.
-    fn if_into(&self, cond: &Expr, then: &[Part], els: &[Part], out: &mut String, marked: &mut bool, unknown: &mut bool) -> DResult<()> {
+    fn if_into(
+        &self,
+        cond: &Expr,
+        then: &[Part],
+        els: &[Part],
+        out: &mut String,
+        marked: &mut bool,
+        unknown: &mut Option<usize>,
+    ) -> DResult<()> {
+        // The directive is one part of HCL's template: anything unknown in it ends the known
+        // text where it starts.
+        let (start, was_known) = (out.len(), unknown.is_none());
+        self.if_parts(cond, then, els, out, marked, unknown)?;
+        if was_known && unknown.is_some() {
+            *unknown = Some(start);
+        }
+        Ok(())
+    }
+
+    fn if_parts(
+        &self,
+        cond: &Expr,
+        then: &[Part],
+        els: &[Part],
+        out: &mut String,
+        marked: &mut bool,
+        unknown: &mut Option<usize>,
+    ) -> DResult<()> {
         let cv = self.eval(cond)?;
         let (cv, m) = cv.unmark();
         *marked |= m;
@@ -1665,7 +1800,9 @@ impl<'a> Evaluator<'a> {
         match convert(&cv, &Type::Bool) {
             Ok(Value::Bool(true)) => self.template_into(then, out, marked, unknown)?,
             Ok(Value::Bool(false)) => self.template_into(els, out, marked, unknown)?,
-            Ok(_) => *unknown = true,
+            Ok(_) => {
+                unknown.get_or_insert(out.len());
+            }
             Err(_) => {
                 return Err(Diag::new("Incorrect condition type", "The condition expression must be of type bool.").at(&cond.span));
             }
@@ -1680,13 +1817,15 @@ impl<'a> Evaluator<'a> {
         (key_var, value_var, collection, body, span): (Option<&String>, &String, &Expr, &[Part], &Span),
         out: &mut String,
         marked: &mut bool,
-        unknown: &mut bool,
+        unknown: &mut Option<usize>,
     ) -> DResult<()> {
+        // As an if directive: anything unknown in it ends the known text where it starts.
+        let (start, was_known) = (out.len(), unknown.is_none());
         let cv = self.eval(collection)?;
         let (cv, m) = cv.unmark();
         *marked |= m;
         if cv.is_unknown() {
-            *unknown = true;
+            unknown.get_or_insert(start);
             return Ok(());
         }
         let pairs = self.iterate(&cv, span, "for")?;
@@ -1705,8 +1844,32 @@ impl<'a> Evaluator<'a> {
             let parts = if joined && i + 1 == count { &body[..body.len() - 1] } else { body };
             self.with_var(vars, || self.template_into(parts, out, marked, unknown))?;
         }
+        if was_known && unknown.is_some() {
+            *unknown = Some(start);
+        }
         Ok(())
     }
+}
+
+/// An arithmetic or comparison operator with an unknown operand (both converted to numbers,
+/// neither null), as cty's operator functions: arithmetic is an unknown number, never null; a
+/// comparison is known when the operands' bounds decide it (`>=` is `>` or `==`, as cty's
+/// GreaterThanOrEqualTo), else an unknown bool, never null.
+fn compare_unknowns(op: BinOp, l: &Value, r: &Value) -> Value {
+    use crate::lang::value::refine::{greater_than, less_than};
+    let or_equal = |strict: Option<bool>| match (strict, equals(l, r)) {
+        (Some(true), _) | (_, Some(true)) => Some(true),
+        (Some(false), Some(false)) => Some(false),
+        _ => None,
+    };
+    let decided = match op {
+        BinOp::Less => less_than(l, r),
+        BinOp::Greater => greater_than(l, r),
+        BinOp::LessEq => or_equal(less_than(l, r)),
+        BinOp::GreaterEq => or_equal(greater_than(l, r)),
+        _ => return Value::unknown_not_null(Type::Number),
+    };
+    decided.map_or_else(|| Value::unknown_not_null(Type::Bool), Value::Bool)
 }
 
 /// Whether a traversal through an unknown marked value keeps its marks at `version` (the
@@ -1727,9 +1890,9 @@ pub fn get_attr(val: Value, name: &str) -> DResult<Value> {
     }
     let ty = val.ty();
     let r = match &val {
-        Value::Unknown(t) => match t {
+        Value::Unknown(t, _) => match t {
             Type::Object(m) => match m.get(name) {
-                Some(at) => Value::Unknown(at.clone()),
+                Some(at) => Value::unknown(at.clone()),
                 None => {
                     return Err(Diag::new(
                         "Unsupported attribute",
@@ -1737,8 +1900,8 @@ pub fn get_attr(val: Value, name: &str) -> DResult<Value> {
                     ));
                 }
             },
-            Type::Map(e) => Value::Unknown((**e).clone()),
-            Type::Dynamic => Value::Unknown(Type::Dynamic),
+            Type::Map(e) => Value::unknown((**e).clone()),
+            Type::Dynamic => Value::unknown(Type::Dynamic),
             // hcl.GetAttr checks the type before the value is known.
             Type::String | Type::Number | Type::Bool => {
                 return Err(Diag::new(
@@ -1805,8 +1968,29 @@ pub fn get_attr(val: Value, name: &str) -> DResult<Value> {
 pub fn equals(a: &Value, b: &Value) -> Option<bool> {
     let (a, _) = a.clone().unmark_deep();
     let (b, _) = b.clone().unmark_deep();
-    if a.is_unknown() || b.is_unknown() {
-        return None;
+    // A null is never equal to what cannot be null, and a known value never to an unknown
+    // whose refinements rule it out (`"ab${x}" == "x"` is false).
+    if (a.is_null() && b.definitely_not_null()) || (b.is_null() && a.definitely_not_null()) {
+        return Some(false);
+    }
+    match (a.is_unknown(), b.is_unknown()) {
+        (true, true) => return None,
+        (false, true) | (true, false) => {
+            let (known, unknown) = if a.is_unknown() { (&b, &a) } else { (&a, &b) };
+            if crate::lang::value::refine::excludes(unknown, known) {
+                return Some(false);
+            }
+            // An unknown whose type can be nothing else than the known value's own could be it;
+            // one of another type never is (unless either may still take any type, or the
+            // known one is null, equal to any null).
+            let (kt, ut) = (known.ty(), unknown.ty());
+            return if known.is_null() || ut.has_dynamic() || kt == ut {
+                None
+            } else {
+                Some(false)
+            };
+        }
+        (false, false) => {}
     }
     if a.is_null() || b.is_null() {
         return Some(a.is_null() && b.is_null());
@@ -1831,6 +2015,11 @@ pub fn equals(a: &Value, b: &Value) -> Option<bool> {
             true
         }
         (Value::Set(_, x), Value::Set(_, y)) => {
+            // cty: an unknown element in either set makes the comparison unknown, whatever else
+            // differs.
+            if x.iter().chain(y).any(Value::is_unknown) {
+                return None;
+            }
             let ys = crate::lang::value::buckets::Buckets::of(y);
             x.len() == y.len() && x.iter().all(|p| ys.any(p, |q, p| equals(p, q) == Some(true)))
         }

@@ -46,7 +46,7 @@ pub fn register(r: &mut Registry) {
                 && a[0].is_unknown()
                 && crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::ISSENSITIVE_UNKNOWN);
             Ok(if unknown {
-                Value::Unknown(Type::Bool)
+                Value::unknown(Type::Bool)
             } else {
                 Value::Bool(a[0].is_sensitive())
             })
@@ -112,6 +112,10 @@ fn to(ev: &Evaluator, v: &Value, want: &Type) -> FnResult {
         ));
     }
     match convert(&inner, want) {
+        // Terraform's MakeToFunc gives an unknown argument a fresh unknown of the type it
+        // converts to (`tolist(x)`: a list of any type): what was known of it, its refinements
+        // and its element types, is dropped.
+        Ok(_) if inner.is_unknown() => Ok(Value::unknown(want.clone()).mark_if(marked)),
         Ok(r) => Ok(r.mark_if(marked)),
         // A sensitive value is not quoted (internal/lang/funcs/conversion.go, every release).
         Err(_) if marked => Err(FnError::Arg(

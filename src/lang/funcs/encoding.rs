@@ -24,7 +24,8 @@ pub fn register(r: &mut Registry) {
     r.add("base64decode", str_fn(base64decode));
     r.add("base64gzip", str_fn(|_, a| string(b64_encode(&gzip::gzip(s(&a[0]).as_bytes())))));
     r.add("urlencode", str_fn(|_, a| string(query_escape(s(&a[0])))));
-    r.add("csvdecode", str_fn(|_, a| csv::csvdecode(s(&a[0]))));
+    // Of an unknown string, go-cty's CSVDecode cannot tell the result's type.
+    r.add("csvdecode", str_fn(|_, a| csv::csvdecode(s(&a[0]))).returns(Type::Dynamic));
     r.add(
         "textencodebase64",
         Func::new(
@@ -43,11 +44,11 @@ pub fn register(r: &mut Registry) {
     );
     r.add(
         "jsonencode",
-        Func::new(vec![Param::new("val", Type::Dynamic).nullable()], jsonencode).returns(Type::String),
+        Func::new(vec![Param::new("val", Type::Dynamic).nullable().unknowns()], jsonencode).returns(Type::String),
     );
     r.add(
         "jsondecode",
-        str_fn(|_, a| json::decode(s(&a[0])).map_err(FnError::Call)).returns(Type::Dynamic),
+        Func::new(vec![Param::new("str", Type::String).unknowns()], jsondecode).returns(Type::Dynamic),
     );
     r.add(
         "yamlencode",
@@ -214,7 +215,16 @@ fn textdecodebase64(ev: &Evaluator, a: &[Value]) -> FnResult {
 
 fn jsonencode(ev: &Evaluator, a: &[Value]) -> FnResult {
     if a[0].has_unknown() {
-        return Ok(Value::Unknown(Type::String));
+        // go-cty's JSONEncode: a value that cannot be null starts its JSON with a character
+        // its type decides.
+        let first = match a[0].ty() {
+            _ if !a[0].definitely_not_null() => "",
+            Type::String => "\"",
+            Type::Object(_) | Type::Map(_) => "{",
+            Type::Tuple(_) | Type::List(_) | Type::Set(_) => "[",
+            _ => "",
+        };
+        return Ok(Value::unknown(Type::String).refine(crate::lang::value::Refinement::new().prefix(first)));
     }
     let text = json::encode(ev, &a[0]).map_err(FnError::Call)?;
     // A learner may expect spaces after the commas and colons, as hand-written JSON has.
@@ -250,9 +260,30 @@ fn spaced_json(text: &str) -> String {
     out
 }
 
+/// `jsondecode`; of a string not yet known, go-cty's type check reads the first character of
+/// its known prefix: it may tell the result's type, or that no JSON starts so.
+fn jsondecode(_: &Evaluator, a: &[Value]) -> FnResult {
+    if !a[0].is_unknown() {
+        return json::decode(s(&a[0])).map_err(FnError::Call);
+    }
+    let ty = match a[0].known_prefix().trim_matches(char::is_whitespace).chars().next() {
+        None | Some('{' | '[' | 'n') => Type::Dynamic,
+        Some('"') => Type::String,
+        Some('t' | 'f') => Type::Bool,
+        Some('-' | '.' | '0'..='9') => Type::Number,
+        Some(c) => {
+            return Err(FnError::Arg(
+                0,
+                format!("a JSON document cannot begin with the character {}", super::string::quote_rune(c)),
+            ));
+        }
+    };
+    Ok(Value::unknown(ty))
+}
+
 fn yamlencode(_: &Evaluator, a: &[Value]) -> FnResult {
     if a[0].has_unknown() {
-        return Ok(Value::Unknown(Type::String));
+        return Ok(Value::unknown(Type::String));
     }
     string(yaml_emit::encode(&a[0]).map_err(FnError::Call)?)
 }
@@ -263,7 +294,7 @@ fn yamldecode(ev: &Evaluator, a: &[Value]) -> FnResult {
     if matches!(v, Value::Null(Type::Dynamic))
         && !crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::YAML_NULL_DOCUMENT)
     {
-        return Ok(Value::Unknown(Type::Dynamic));
+        return Ok(Value::unknown(Type::Dynamic));
     }
     Ok(v)
 }

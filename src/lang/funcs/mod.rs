@@ -329,7 +329,7 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
                 )
                 .at(&a.span));
             }
-            Value::Unknown(_) => return Ok(Value::Unknown(f.unknown_result.clone())),
+            Value::Unknown(_, _) => return Ok(Value::unknown(f.unknown_result.clone())),
             _ => {
                 return Err(Diag::new(
                     "Invalid expanding argument value",
@@ -403,12 +403,12 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
                     crate::lang::value::mismatch::message(&v.ty(), &p.ty, both)
                 };
                 ev.keep(invalid_arg(param_name(ev, &c.name, p.name), &why).at(sp));
-                conv.push(Value::Unknown(p.ty.clone()));
+                conv.push(Value::unknown(p.ty.clone()));
             }
         }
     }
     if ev.kept() > start {
-        return Ok(Value::Unknown(Type::Dynamic));
+        return Ok(Value::unknown(Type::Dynamic));
     }
     let mut unknown = false;
     for (i, v) in conv.iter().enumerate() {
@@ -420,9 +420,25 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
             unknown = true;
         }
     }
+    // cty refines what a function returns (known or not) by its RefineResult, unless an
+    // argument of a parameter that takes no value of unknown type was one (cty then returns
+    // an unknown of unknown type at once).
+    let name = c.name.as_str();
+    let refine = |v: Value| {
+        let untyped = UNTYPED_PARAMS.contains(&name) && conv.iter().any(|a| matches!(a, Value::Unknown(Type::Dynamic, _)));
+        if NEVER_NULL.contains(&name) && !untyped {
+            v.refine(crate::lang::value::Refinement::new().not_null())
+        } else {
+            v
+        }
+    };
     if unknown {
         let keep = crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::UNKNOWN_CALL_KEEPS_MARKS);
-        return Ok(Value::Unknown(f.unknown_result.clone()).mark_if(sensitive && keep));
+        let ty = match &f.unknown_result {
+            Type::Dynamic => collection::result_type(name, &conv).unwrap_or(Type::Dynamic),
+            t => t.clone(),
+        };
+        return Ok(refine(Value::unknown(ty)).mark_if(sensitive && keep));
     }
     // A result that can outgrow the arguments is charged before it is built (`core::split`
     // and `provider::terraform::encode_expr` too: the estimate goes by the plain name).
@@ -441,13 +457,121 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
         }
         FnError::Diag(d) => d.at(span),
     })?;
-    let result = result.mark_if(sensitive);
+    let result = refine(result).mark_if(sensitive);
     ev.step(
         || format!("{full}({})", conv.iter().map(render::one_line).collect::<Vec<_>>().join(", ")),
         &result,
     );
     Ok(result)
 }
+
+/// The built-in functions whose results Terraform refines as never null (their cty spec's
+/// `RefineResult` is refineNotNull or refineNonNull): internal/lang/funcs and go-cty's
+/// function/stdlib as Terraform 1.6.0 to 1.15 register them (the list is the same in each).
+const NEVER_NULL: &[&str] = &[
+    "abs",
+    "abspath",
+    "alltrue",
+    "anytrue",
+    "base64decode",
+    "base64encode",
+    "base64gzip",
+    "base64sha256",
+    "base64sha512",
+    "basename",
+    "bcrypt",
+    "ceil",
+    "chomp",
+    "chunklist",
+    "cidrhost",
+    "cidrnetmask",
+    "cidrsubnet",
+    "cidrsubnets",
+    "coalesce",
+    "coalescelist",
+    "compact",
+    "concat",
+    "contains",
+    "csvdecode",
+    "dirname",
+    "distinct",
+    "endswith",
+    "file",
+    "filebase64",
+    "filebase64sha256",
+    "filebase64sha512",
+    "fileexists",
+    "filemd5",
+    "fileset",
+    "filesha1",
+    "filesha256",
+    "filesha512",
+    "flatten",
+    "floor",
+    "format",
+    "formatdate",
+    "formatlist",
+    "indent",
+    "index",
+    "join",
+    "jsonencode",
+    "keys",
+    "length",
+    "log",
+    "lower",
+    "matchkeys",
+    "max",
+    "md5",
+    "merge",
+    "min",
+    "parseint",
+    "pathexpand",
+    "pow",
+    "range",
+    "regex",
+    "regexall",
+    "replace",
+    "reverse",
+    "rsadecrypt",
+    "setintersection",
+    "setproduct",
+    "setsubtract",
+    "setunion",
+    "sha1",
+    "sha256",
+    "sha512",
+    "signum",
+    "slice",
+    "sort",
+    "split",
+    "startswith",
+    "strrev",
+    "substr",
+    "sum",
+    "textdecodebase64",
+    "textencodebase64",
+    "timecmp",
+    "timestamp",
+    "title",
+    "transpose",
+    "trim",
+    "trimprefix",
+    "trimspace",
+    "trimsuffix",
+    "upper",
+    "urlencode",
+    "uuid",
+    "uuidv5",
+    "values",
+    "zipmap",
+];
+
+/// Of [`NEVER_NULL`], the functions with a parameter of type `any` that does not take a value
+/// of unknown type (no AllowDynamicType): such an argument makes cty skip the call and its
+/// refinement.
+const UNTYPED_PARAMS: &[&str] = &[
+    "concat", "contains", "flatten", "index", "parseint", "reverse", "slice", "sum", "values", "zipmap",
+];
 
 /// A conversion error without its leading path (`element 0: `, `attribute "a": `): cty's
 /// path errors print only their message in function argument diagnostics.
@@ -536,12 +660,12 @@ fn try_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
         if depends_on_unknowns(ev, a)
             && !crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::TRY_EVALUATES_UNKNOWNS)
         {
-            return Ok(Value::Unknown(Type::Dynamic));
+            return Ok(Value::unknown(Type::Dynamic));
         }
         match ev.eval(a) {
             Ok(v) => {
                 if v.has_unknown() {
-                    return Ok(Value::Unknown(Type::Dynamic));
+                    return Ok(Value::unknown(Type::Dynamic));
                 }
                 // A learner may believe try() treats a null result as a failure.
                 if v.is_null() && i < last && ev.flipped(crate::lang::dialect::rules::Rule::TryAcceptsNull) {
@@ -627,10 +751,10 @@ fn can_call(ev: &Evaluator, c: &Call, span: &Span) -> DResult<Value> {
     if depends_on_unknowns(ev, &c.args[0])
         && !crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::TRY_EVALUATES_UNKNOWNS)
     {
-        return Ok(Value::Unknown(Type::Bool));
+        return Ok(Value::unknown(Type::Bool));
     }
     let r = match ev.eval(&c.args[0]) {
-        Ok(v) if v.has_unknown() => Value::Unknown(Type::Bool),
+        Ok(v) if v.has_unknown() => Value::unknown(Type::Bool),
         Ok(_) => Value::Bool(true),
         Err(e) if e.fatal && !ev.flipped(crate::lang::dialect::rules::Rule::TryCatchesOnlyDynamic) => return Err(e),
         Err(_) => Value::Bool(false),

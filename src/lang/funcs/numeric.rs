@@ -122,7 +122,7 @@ fn parseint(_: &Evaluator, a: &[Value]) -> FnResult {
     let (bv, bmark) = a[1].clone().unmark();
     if !matches!(nv.ty(), Type::String) {
         if nv.is_unknown() && nv.ty() == Type::Dynamic {
-            return Ok(Value::Unknown(Type::Number).mark_if(nmark || bmark));
+            return Ok(Value::unknown(Type::Number).mark_if(nmark || bmark));
         }
         return Err(FnError::Arg(
             0,
@@ -130,7 +130,7 @@ fn parseint(_: &Evaluator, a: &[Value]) -> FnResult {
         ));
     }
     if nv.is_unknown() || bv.is_unknown() {
-        return Ok(Value::Unknown(Type::Number).mark_if(nmark || bmark));
+        return Ok(Value::unknown(Type::Number).mark_if(nmark || bmark));
     }
     let base = go_int(&num(&bv)).map_err(|m| FnError::Arg(1, m))?;
     if !(2..=62).contains(&base) {

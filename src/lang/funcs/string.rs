@@ -5,6 +5,7 @@
 //! `string/regexp.rs`.
 
 mod format;
+pub(crate) use format::quote_rune;
 mod gosyntax;
 mod gotables;
 mod regexp;
@@ -60,15 +61,26 @@ pub fn register(r: &mut Registry) {
     );
     r.add(
         "startswith",
-        Func::new(vec![st("str").unknowns(), st("prefix")], |_, a| {
-            // The empty prefix matches even a string not yet known.
-            if s(&a[1]).is_empty() {
-                return Ok(Value::Bool(true));
-            }
+        Func::new(vec![st("str").unknowns(), st("prefix")], |ev, a| {
+            let prefix = s(&a[1]);
             if a[0].is_unknown() {
-                return Ok(Value::Unknown(Type::Bool));
+                use crate::lang::dialect::releases::{REFINEMENTS, has};
+                // From 1.6 an unknown string may still decide: the empty prefix matches
+                // anything, and so may the string's known prefix (before, the call was
+                // unknown unevaluated).
+                if !has(ev.version, &REFINEMENTS) {
+                    return Ok(Value::unknown(Type::Bool));
+                }
+                let known = a[0].known_prefix();
+                if prefix.is_empty() || (!known.is_empty() && known.starts_with(prefix)) {
+                    return Ok(Value::Bool(true));
+                }
+                if !known.is_empty() && known.len() >= prefix.len() {
+                    return Ok(Value::Bool(false));
+                }
+                return Ok(Value::unknown(Type::Bool));
             }
-            Ok(Value::Bool(s(&a[0]).starts_with(s(&a[1]))))
+            Ok(Value::Bool(s(&a[0]).starts_with(prefix)))
         })
         .returns(Type::Bool),
     );
@@ -173,6 +185,10 @@ fn join(ev: &Evaluator, a: &[Value]) -> FnResult {
     let lists = &a[1..];
     if lists.is_empty() {
         return Err(FnError::Call("at least one list is required".into()));
+    }
+    // go-cty: a list holding an unknown makes the text unknown.
+    if lists.iter().any(Value::has_unknown) {
+        return Ok(Value::unknown(Type::String));
     }
     let mut items: Vec<&str> = Vec::new();
     for (ai, list) in lists.iter().enumerate() {

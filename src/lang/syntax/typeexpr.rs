@@ -213,9 +213,20 @@ impl Constraint {
                             a.ty.apply_with(d, flipped)
                                 .map_err(|e| ConvError(format!("attribute {k:?}: {}", e.0)))?
                         }
-                        (Some(x), _) => {
-                            a.ty.apply_with(x, flipped)
-                                .map_err(|e| ConvError(format!("attribute {k:?}: {}", e.0)))?
+                        (Some(x), d) => {
+                            let v =
+                                a.ty.apply_with(x, flipped)
+                                    .map_err(|e| ConvError(format!("attribute {k:?}: {}", e.0)))?;
+                            // HCL's typeexpr (2.17 on): an attribute whose default cannot be
+                            // null is never null, so what is given for it (maybe unknown) is
+                            // refined so, unless its type is not known yet (the defaults are
+                            // applied before the conversion).
+                            match d {
+                                Some(d) if a.optional && d.definitely_not_null() && x.ty() != Type::Dynamic => {
+                                    v.refine(crate::lang::value::Refinement::new().not_null())
+                                }
+                                _ => v,
+                            }
                         }
                         (None, Some(d)) if a.optional && has_optional(&a.ty) && flipped(Rule::OptionalNestedDefaults) => {
                             // A learner may believe the outer default is used as written:

@@ -22,7 +22,7 @@ fn key_into(v: &Value, out: &mut String) {
         // Both equalities look through marks.
         Value::Sensitive(x) => key_into(x, out),
         Value::Null(_) => out.push('~'),
-        Value::Unknown(_) => out.push('?'),
+        Value::Unknown(_, _) => out.push('?'),
         Value::Bool(b) => out.push(if *b { 'T' } else { 'F' }),
         Value::Number(n) => {
             // Integers compare exactly (their text may depend on precision, so use the

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::lang::value::number::Number;
-use crate::lang::value::{Type, Value};
+use crate::lang::value::{Refinement, Type, Value};
 
 /// Why a conversion failed, in cty's words (`"a number is required"`, `"element 0: ..."`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -133,15 +133,45 @@ pub fn convert(v: &Value, want: &Type) -> Result<Value, ConvError> {
                 err(mismatch(t, want))
             }
         }
-        Value::Unknown(t) => {
+        // cty converts nothing when the types are the same: the refinements stay.
+        Value::Unknown(t, _) if t == want => Ok(v.clone()),
+        Value::Unknown(t, _) => {
             if convertible(t, want) {
-                Ok(Value::Unknown(concrete_or(want, t)))
+                Ok(unknown_converted(v, t, concrete_or(want, t)))
             } else {
                 err(mismatch(t, want))
             }
         }
         _ => convert_known(v, &got, want),
     }
+}
+
+/// An unknown `v` of type `from` converted to type `to`, as cty's prepareUnknownResult: it is
+/// still never null if it was, and a collection made from a tuple, an object or another
+/// collection keeps what can be told of its length (a set only that it is not empty, since
+/// its elements may coalesce).
+fn unknown_converted(v: &Value, from: &Type, to: Type) -> Value {
+    let mut r = Refinement::new();
+    if v.definitely_not_null() {
+        r = r.not_null();
+    }
+    let r = match (from, &to) {
+        (Type::Object(attrs), Type::Map(_)) => r.length(attrs.len()),
+        (Type::Tuple(ts), Type::List(_)) => r.length(ts.len()),
+        (Type::Tuple(ts), Type::Set(_)) if ts.len() <= 1 => r.length(ts.len()),
+        (Type::Tuple(ts), Type::Set(_)) => r.length_at_least(1).length_at_most(ts.len()),
+        (Type::List(_) | Type::Set(_) | Type::Map(_), Type::List(_) | Type::Set(_) | Type::Map(_)) => {
+            let (min, max) = v.length_bounds();
+            let r = match &to {
+                Type::Set(_) if min > 0 => r.length_at_least(1),
+                Type::Set(_) => r,
+                _ => r.length_at_least(min),
+            };
+            r.length_at_most(max.unwrap_or(usize::MAX))
+        }
+        _ => r,
+    };
+    Value::unknown(to).refine(r)
 }
 
 /// The type of a null or unknown `got` converted to `want`: `want` itself, or, from go-cty

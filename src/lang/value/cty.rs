@@ -92,8 +92,9 @@ impl fmt::Display for Type {
 pub enum Value {
     /// A null of the given type.
     Null(Type),
-    /// A value not known until apply.
-    Unknown(Type),
+    /// A value not known until apply, and what is known of it (go-cty's refinements: never
+    /// printed, see [`crate::lang::value::refine`]).
+    Unknown(Type, crate::lang::value::Refinement),
     /// A bool.
     Bool(bool),
     /// A number.
@@ -130,7 +131,7 @@ impl Value {
     /// The value's type.
     pub fn ty(&self) -> Type {
         match self {
-            Value::Null(t) | Value::Unknown(t) => t.clone(),
+            Value::Null(t) | Value::Unknown(t, _) => t.clone(),
             Value::Bool(_) => Type::Bool,
             Value::Number(_) => Type::Number,
             Value::String(_) => Type::String,
@@ -153,7 +154,7 @@ impl Value {
     /// True for an unknown value (looking through a sensitive mark).
     pub fn is_unknown(&self) -> bool {
         match self {
-            Value::Unknown(_) => true,
+            Value::Unknown(..) => true,
             Value::Sensitive(v) => v.is_unknown(),
             _ => false,
         }
@@ -161,7 +162,7 @@ impl Value {
     /// True if the value or anything inside it is unknown.
     pub fn has_unknown(&self) -> bool {
         match self {
-            Value::Unknown(_) => true,
+            Value::Unknown(..) => true,
             Value::Sensitive(v) => v.has_unknown(),
             Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.iter().any(Value::has_unknown),
             Value::Map(_, m) | Value::Object(m) => m.values().any(Value::has_unknown),
@@ -262,8 +263,9 @@ impl Value {
     pub fn new_set(elem: Type, mut vs: Vec<Value>) -> Value {
         vs.sort_by(set_order);
         // cty finds duplicates by hash first, so values that are equal but serialise
-        // differently (-0 and 0) both stay.
-        vs.dedup_by(|a, b| raw_equal(a, b) && set_hash(a) == set_hash(b));
+        // differently (-0 and 0) both stay; and by Equals, which is never true of an unknown,
+        // so unknowns never merge (`toset([x, x])` of an unknown x holds two).
+        vs.dedup_by(|a, b| !a.has_unknown() && !b.has_unknown() && raw_equal(a, b) && set_hash(a) == set_hash(b));
         Value::Set(elem, vs)
     }
     /// The number of elements (collections), attributes (objects) or 1 for anything else.
@@ -310,7 +312,7 @@ fn unmark_map(m: BTreeMap<String, Value>) -> (BTreeMap<String, Value>, bool) {
 /// Structural identity, as cty's RawEquals: same type and same contents (marks included).
 pub fn raw_equal(a: &Value, b: &Value) -> bool {
     match (a, b) {
-        (Value::Null(t), Value::Null(u)) | (Value::Unknown(t), Value::Unknown(u)) => t == u,
+        (Value::Null(t), Value::Null(u)) | (Value::Unknown(t, _), Value::Unknown(u, _)) => t == u,
         (Value::Bool(x), Value::Bool(y)) => x == y,
         (Value::Number(x), Value::Number(y)) => x.cmp_exact(y) == std::cmp::Ordering::Equal,
         (Value::String(x), Value::String(y)) => x == y,
@@ -370,7 +372,7 @@ pub fn set_hash(v: &Value) -> String {
 fn hash_bytes(v: &Value, out: &mut String) {
     match v {
         Value::Null(_) => out.push('~'),
-        Value::Unknown(_) => out.push('?'),
+        Value::Unknown(..) => out.push('?'),
         Value::Bool(b) => out.push(if *b { 'T' } else { 'F' }),
         Value::Number(n) => out.push_str(&go_g10(n)),
         Value::String(s) => out.push_str(&crate::lang::value::render::go_quote(s)),

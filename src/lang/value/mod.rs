@@ -7,7 +7,11 @@ pub mod convert;
 mod cty;
 pub mod mismatch;
 pub mod number;
+pub mod refine;
+#[cfg(test)]
+mod refine_tests;
 pub mod render;
 pub mod unicode;
 
 pub use cty::*;
+pub use refine::Refinement;

@@ -75,8 +75,8 @@ fn format_value(v: &Value, indent: usize, st: Style) -> String {
     match v {
         // The console asks whether a value is known before whether it is sensitive
         // (repl/format.go, 1.0 to 1.14): an unset sensitive variable is not yet known.
-        Value::Unknown(_) => "(known after apply)".into(),
-        Value::Sensitive(inner) if matches!(**inner, Value::Unknown(_)) => "(known after apply)".into(),
+        Value::Unknown(_, _) => "(known after apply)".into(),
+        Value::Sensitive(inner) if matches!(**inner, Value::Unknown(_, _)) => "(known after apply)".into(),
         Value::Sensitive(_) => st.sens.into(),
         Value::Null(t) => null_string(t),
         Value::Bool(b) => b.to_string(),
@@ -171,7 +171,7 @@ fn sequence(vs: &[Value], indent: usize, st: Style) -> String {
 /// Renders a value on one line, in the console's notation (for answer choices).
 pub fn one_line(v: &Value) -> String {
     match v {
-        Value::Unknown(_) => "(known after apply)".into(),
+        Value::Unknown(_, _) => "(known after apply)".into(),
         Value::Sensitive(_) => "(sensitive value)".into(),
         Value::Null(t) => null_string(t),
         Value::Bool(b) => b.to_string(),
@@ -202,7 +202,7 @@ fn one_line_map<'a>(entries: impl Iterator<Item = (&'a String, &'a Value)>) -> S
 /// Renders a value as an HCL expression on one line (`["a", 1]`, `{ k = "v" }`).
 pub fn hcl(v: &Value) -> String {
     match v {
-        Value::Unknown(_) => "(known after apply)".into(),
+        Value::Unknown(_, _) => "(known after apply)".into(),
         Value::Sensitive(_) => "(sensitive value)".into(),
         Value::Null(_) => "null".into(),
         Value::Bool(b) => b.to_string(),
@@ -257,7 +257,7 @@ fn is_ident(s: &str) -> bool {
 pub fn json(v: &Value) -> serde_json::Value {
     use serde_json::Value as J;
     match v {
-        Value::Unknown(_) | Value::Null(_) => J::Null,
+        Value::Unknown(_, _) | Value::Null(_) => J::Null,
         Value::Sensitive(v) => json(v),
         Value::Bool(b) => J::Bool(*b),
         Value::Number(n) => {

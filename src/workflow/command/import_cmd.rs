@@ -248,7 +248,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
 fn unknown_as_null(v: crate::lang::Value) -> crate::lang::Value {
     use crate::lang::Value;
     match v {
-        Value::Unknown(t) => Value::Null(t),
+        Value::Unknown(t, _) => Value::Null(t),
         Value::List(t, xs) => Value::List(t, xs.into_iter().map(unknown_as_null).collect()),
         Value::Set(t, xs) => Value::Set(t, xs.into_iter().map(unknown_as_null).collect()),
         Value::Tuple(xs) => Value::Tuple(xs.into_iter().map(unknown_as_null).collect()),

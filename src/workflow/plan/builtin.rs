@@ -55,7 +55,7 @@ fn pending_output(input: &Value) -> Value {
     if input.is_null() {
         input.clone().unmark_deep().0
     } else {
-        Value::Unknown(input.ty())
+        Value::unknown(input.ty())
     }
 }
 
@@ -67,8 +67,8 @@ pub fn raw_equal(a: &Value, b: &Value) -> bool {
 // Unknowns and nulls render alike in JSON; tell them apart, and sensitive marks too.
 fn same_shape(a: &Value, b: &Value) -> bool {
     match (a, b) {
-        (Value::Unknown(_), Value::Unknown(_)) | (Value::Null(_), Value::Null(_)) => true,
-        (Value::Unknown(_), _) | (_, Value::Unknown(_)) | (Value::Null(_), _) | (_, Value::Null(_)) => false,
+        (Value::Unknown(_, _), Value::Unknown(_, _)) | (Value::Null(_), Value::Null(_)) => true,
+        (Value::Unknown(_, _), _) | (_, Value::Unknown(_, _)) | (Value::Null(_), _) | (_, Value::Null(_)) => false,
         (Value::Sensitive(x), Value::Sensitive(y)) => same_shape(x, y),
         (Value::Sensitive(_), _) | (_, Value::Sensitive(_)) => false,
         (Value::List(_, xs), Value::List(_, ys)) | (Value::Set(_, xs), Value::Set(_, ys)) | (Value::Tuple(xs), Value::Tuple(ys)) => {
@@ -81,6 +81,12 @@ fn same_shape(a: &Value, b: &Value) -> bool {
     }
 }
 
+/// The id of an object to be created: unknown, and (from Terraform 1.6, the provider's
+/// `RefineNotNull`) known not to be null.
+fn new_id() -> Value {
+    Value::unknown_not_null(Type::String)
+}
+
 /// Plans one instance: `config` holds the configured `input` and `triggers_replace`,
 /// `prior` the object in the state (None for a new one). `force_new` asks for a new object
 /// whatever changed (tainted, `-replace`, `replace_triggered_by`).
@@ -89,27 +95,27 @@ pub fn plan(prior: Option<&Value>, config: &Value, force_new: bool) -> Planned {
     let triggers = attr(config, "triggers_replace");
     let Some(prior) = prior else {
         return Planned {
-            after: object(Value::Unknown(Type::String), input.clone(), pending_output(&input), triggers),
+            after: object(new_id(), input.clone(), pending_output(&input), triggers),
             replace: false,
         };
     };
     if !raw_equal(&attr(prior, "triggers_replace"), &triggers) {
         return Planned {
-            after: object(Value::Unknown(Type::String), input.clone(), pending_output(&input), triggers),
+            after: object(new_id(), input.clone(), pending_output(&input), triggers),
             replace: true,
         };
     }
     if force_new {
         // The replacement is planned as a create: nothing of the old object is kept.
         return Planned {
-            after: object(Value::Unknown(Type::String), input.clone(), pending_output(&input), triggers),
+            after: object(new_id(), input.clone(), pending_output(&input), triggers),
             replace: false,
         };
     }
     let output = if raw_equal(&attr(prior, "input"), &input) {
         attr(prior, "output")
     } else {
-        Value::Unknown(input.ty())
+        Value::unknown(input.ty())
     };
     Planned {
         after: object(attr(prior, "id"), input, output, triggers),

@@ -34,7 +34,7 @@ pub fn unknown_inputs(tree: &ModuleTree) -> BTreeMap<String, Value> {
     tree.config
         .variables
         .keys()
-        .map(|k| (k.clone(), Value::Unknown(Type::Dynamic)))
+        .map(|k| (k.clone(), Value::unknown(Type::Dynamic)))
         .collect()
 }
 
@@ -53,13 +53,13 @@ pub fn stub_repetition(ev: &Evaluator, decl: &ResourceDecl) -> Result<Vec<(Strin
         expand(ev, decl)?;
     }
     Ok(if decl.body.attr("count").is_some() {
-        vec![("count".to_string(), object(vec![("index", Value::Unknown(Type::Number))]))]
+        vec![("count".to_string(), object(vec![("index", Value::unknown(Type::Number))]))]
     } else if decl.body.attr("for_each").is_some() {
         vec![(
             "each".to_string(),
             object(vec![
-                ("key", Value::Unknown(Type::String)),
-                ("value", Value::Unknown(Type::Dynamic)),
+                ("key", Value::unknown(Type::String)),
+                ("value", Value::unknown(Type::Dynamic)),
             ]),
         )]
     } else {
@@ -83,7 +83,7 @@ pub fn condition_errors(ev: &Evaluator, body: &BodyAst, which: Which, file: &str
 /// of them with `count`, a map with `for_each`).
 pub fn module_value(tree: &ModuleTree, count: bool, for_each: bool) -> Value {
     let object = Type::Object(tree.config.outputs.iter().map(|(n, ..)| (n.clone(), Type::Dynamic)).collect());
-    Value::Unknown(if count {
+    Value::unknown(if count {
         Type::List(Box::new(object))
     } else if for_each {
         Type::Map(Box::new(object))

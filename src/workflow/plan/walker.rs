@@ -495,7 +495,7 @@ impl<'s, 'w> Walker<'s, 'w> {
             super::validate::condition_errors(ev, &decl.body, Which::ResourcePrecondition, &file)
         })?;
         let mut with_self = vars;
-        with_self.push(("self".to_string(), Value::Unknown(builtin::object_type())));
+        with_self.push(("self".to_string(), Value::unknown(builtin::object_type())));
         ev.with_var(with_self, || {
             super::validate::condition_errors(ev, &decl.body, Which::ResourcePostcondition, &file)
         })?;
@@ -562,7 +562,7 @@ impl<'s, 'w> Walker<'s, 'w> {
                         self.shared.data_read.borrow_mut().push((iaddr.clone(), v.clone()));
                         v
                     }
-                    None => Value::Unknown(Type::Dynamic),
+                    None => Value::unknown(Type::Dynamic),
                 };
                 out.push(Walked { addr: iaddr, value });
             }
@@ -624,7 +624,7 @@ impl<'s, 'w> Walker<'s, 'w> {
                     }
                     Phase::Apply { planned } => self.apply_instance(&iaddr, prior, &config, planned.get(&iaddr)),
                     Phase::Console | Phase::Import | Phase::Validate => {
-                        prior.map(|p| p.value.clone()).unwrap_or(Value::Unknown(Type::Dynamic))
+                        prior.map(|p| p.value.clone()).unwrap_or(Value::unknown(Type::Dynamic))
                     }
                 };
                 let mut with_self = vars.clone();
@@ -747,7 +747,7 @@ impl<'s, 'w> Walker<'s, 'w> {
     fn apply_instance(&self, addr: &InstanceAddr, prior: Option<&PriorObject>, config: &Value, change: Option<&ResourceChange>) -> Value {
         let Some(change) = change else {
             // Not in the plan (targeted out): what the state had, or unknown.
-            return prior.map(|p| p.value.clone()).unwrap_or(Value::Unknown(Type::Dynamic));
+            return prior.map(|p| p.value.clone()).unwrap_or(Value::unknown(Type::Dynamic));
         };
         match change.action {
             Action::NoOp | Action::Delete | Action::Forget | Action::Read => {
@@ -892,7 +892,7 @@ impl<'s, 'w> Walker<'s, 'w> {
                     .collect(),
             )
         } else {
-            values.into_iter().next().map(|(_, v)| v).unwrap_or(Value::Unknown(Type::Dynamic))
+            values.into_iter().next().map(|(_, v)| v).unwrap_or(Value::unknown(Type::Dynamic))
         })
     }
 }
@@ -916,7 +916,7 @@ pub fn walk_module_all(shared: &Shared, path: Vec<ModuleStep>, tree: &ModuleTree
     };
     let inner = match ConfigScope::new(&tree.config, &ev0, inputs) {
         Ok(s) => s,
-        Err(d) => return (Value::Unknown(Type::Dynamic), vec![d.in_file(&walker.file_name(0))]),
+        Err(d) => return (Value::unknown(Type::Dynamic), vec![d.in_file(&walker.file_name(0))]),
     };
     let scope = WalkScope { inner, walker: &walker };
     let mut ev = Evaluator::new(&rules, &scope, reg, shared.host);
@@ -944,7 +944,7 @@ pub fn walk_module_all(shared: &Shared, path: Vec<ModuleStep>, tree: &ModuleTree
         for d in failed_locals {
             push_unique(&mut errors, d);
         }
-        value = Value::Unknown(Type::Dynamic);
+        value = Value::unknown(Type::Dynamic);
     }
     if walker.module.is_empty() {
         for d in shared.sibling_errors.take() {
@@ -1063,7 +1063,7 @@ impl WalkScope<'_, '_, '_> {
                         .iter()
                         .find(|(a, _)| a.key == InstanceKey::Int(i))
                         .map(|(_, p)| p.value.clone())
-                        .unwrap_or(Value::Unknown(builtin::object_type()));
+                        .unwrap_or(Value::unknown(builtin::object_type()));
                     instance(Key::Int(i), value)
                 })
                 .collect()
@@ -1079,7 +1079,7 @@ impl WalkScope<'_, '_, '_> {
                 .iter()
                 .find(|(a, _)| a.key == InstanceKey::None)
                 .map(|(_, p)| p.value.clone())
-                .unwrap_or(Value::Unknown(builtin::object_type()));
+                .unwrap_or(Value::unknown(builtin::object_type()));
             vec![instance(Key::None, value)]
         }
     }
@@ -1088,7 +1088,7 @@ impl WalkScope<'_, '_, '_> {
     fn import_unheld(&self, ev: &Evaluator, decl: &ResourceDecl) -> DResult<Value> {
         let count = decl.body.attr("count").is_some();
         if !count && decl.body.attr("for_each").is_none() {
-            return Ok(Value::Unknown(builtin::object_type()));
+            return Ok(Value::unknown(builtin::object_type()));
         }
         if !gates::has(self.walker.shared.version, &gates::IMPORT_EMPTY_EXPANSION_UNKNOWN) && expand(ev, decl)?.is_empty() {
             return Ok(if count {
@@ -1097,7 +1097,7 @@ impl WalkScope<'_, '_, '_> {
                 Value::Object(Default::default())
             });
         }
-        Ok(Value::Unknown(Type::Dynamic))
+        Ok(Value::unknown(Type::Dynamic))
     }
 }
 
@@ -1120,7 +1120,7 @@ impl Scope for WalkScope<'_, '_, '_> {
                 return Some(
                     self.walker
                         .data_instances(ev, decl)
-                        .map(|_| (Value::Unknown(Type::Dynamic), ops.len())),
+                        .map(|_| (Value::unknown(Type::Dynamic), ops.len())),
                 );
             }
             return Some((|| {
@@ -1157,7 +1157,7 @@ impl Scope for WalkScope<'_, '_, '_> {
                 self.walker.instances(ev, decl)?;
                 let many = decl.body.attr("count").is_some() || decl.body.attr("for_each").is_some();
                 crate::lang::config::schema::check_reference(decl, &ops[1..], many)?;
-                Ok((Value::Unknown(Type::Dynamic), ops.len()))
+                Ok((Value::unknown(Type::Dynamic), ops.len()))
             })());
         }
         if matches!(self.walker.shared.phase, Phase::Console | Phase::Import) {
@@ -1166,7 +1166,7 @@ impl Scope for WalkScope<'_, '_, '_> {
                 if matches!(self.walker.shared.phase, Phase::Import) {
                     return Some(self.import_unheld(ev, decl).map(|v| (v, 1)));
                 }
-                return Some(Ok((Value::Unknown(Type::Dynamic), ops.len())));
+                return Some(Ok((Value::unknown(Type::Dynamic), ops.len())));
             }
         }
         Some((|| {

@@ -62,7 +62,7 @@ pub(crate) fn number_text(n: &crate::lang::value::number::Number, version: TfVer
 /// omitUnknowns), marks dropped.
 pub(crate) fn known(v: &Value, version: TfVersion) -> Json {
     match v {
-        Value::Null(_) | Value::Unknown(_) => Json::Null,
+        Value::Null(_) | Value::Unknown(_, _) => Json::Null,
         Value::Sensitive(inner) => known(inner, version),
         Value::Bool(b) => Json::Bool(*b),
         Value::Number(n) => Json::Number(number_text(n, version)),
@@ -80,7 +80,7 @@ pub(crate) fn known(v: &Value, version: TfVersion) -> Json {
 /// Where the value is unknown: `true` for a wholly unknown value, arrays and objects of marks
 /// for collections (objects leave out what is known), `false` elsewhere.
 pub(crate) fn unknown(v: &Value) -> Json {
-    marks(v, &|x| matches!(x, Value::Unknown(_)))
+    marks(v, &|x| matches!(x, Value::Unknown(_, _)))
 }
 
 /// Where the value is sensitive, shaped as [`unknown`].

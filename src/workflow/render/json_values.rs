@@ -17,7 +17,7 @@ pub fn sorted_object(mut members: Vec<(String, Json)>) -> Json {
 /// unknown marks correlate).
 pub fn known(v: &Value) -> Json {
     match v {
-        Value::Null(_) | Value::Unknown(_) => Json::Null,
+        Value::Null(_) | Value::Unknown(_, _) => Json::Null,
         Value::Sensitive(inner) => known(inner),
         Value::Bool(b) => Json::Bool(*b),
         Value::Number(n) => Json::Number(n.to_text()),
@@ -36,7 +36,7 @@ pub fn known(v: &Value) -> Json {
 /// sequences element by element, objects without their `false` members.
 pub fn unknown_as_bool(v: &Value) -> Json {
     match v {
-        Value::Unknown(_) => Json::Bool(true),
+        Value::Unknown(_, _) => Json::Bool(true),
         Value::Sensitive(inner) => unknown_as_bool(inner),
         Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => Json::Array(vs.iter().map(unknown_as_bool).collect()),
         Value::Map(_, m) | Value::Object(m) => Json::Object(
@@ -95,12 +95,12 @@ mod tests {
     fn a_planned_object_as_terraform_1_12_writes_it() {
         // terraform_data.b[0] of a plan: input = { x = <unknown>, n = 0 }, output unknown,
         // triggers_replace = [sensitive "sec"] (tf-oracle 1.12.2, show -json of a saved plan).
-        let input = obj(&[("n", Value::int(0)), ("x", Value::Unknown(Type::String))]);
+        let input = obj(&[("n", Value::int(0)), ("x", Value::unknown(Type::String))]);
         let ity = input.ty();
         let v = obj(&[
-            ("id", Value::Unknown(Type::String)),
+            ("id", Value::unknown(Type::String)),
             ("input", input),
-            ("output", Value::Unknown(ity)),
+            ("output", Value::unknown(ity)),
             (
                 "triggers_replace",
                 Value::Tuple(vec![Value::Sensitive(Box::new(Value::string("sec")))]),

@@ -98,7 +98,7 @@ enum J {
 
 fn value_json(v: &Value) -> J {
     match v {
-        Value::Null(_) | Value::Unknown(_) => J::Null,
+        Value::Null(_) | Value::Unknown(_, _) => J::Null,
         Value::Sensitive(x) => value_json(x),
         Value::Bool(b) => J::Bool(*b),
         Value::Number(n) => J::Num(n.to_text()),

@@ -183,7 +183,7 @@ fn typed(v: &Value, opts: &RenderOptions) -> Diff {
     };
     match v {
         Value::Sensitive(_) => sensitive(),
-        Value::Null(_) | Value::Unknown(_) => prim(Prim::Null),
+        Value::Null(_) | Value::Unknown(_, _) => prim(Prim::Null),
         Value::Bool(_) => prim(Prim::Bool),
         Value::Number(_) => prim(Prim::Number),
         Value::String(_) => prim(Prim::String),

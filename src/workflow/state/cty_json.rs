@@ -89,7 +89,7 @@ pub fn value_to_json(v: &Value, t: &Type) -> Result<Json, MarshalError> {
     if v.is_null() {
         return Ok(Json::Null);
     }
-    if let Value::Unknown(_) = v {
+    if let Value::Unknown(_, _) = v {
         return Err(MarshalError("value is not known".into()));
     }
     if *t == Type::Dynamic {
@@ -143,7 +143,7 @@ pub fn value_to_json(v: &Value, t: &Type) -> Result<Json, MarshalError> {
             Json::Object(out)
         }
         // Handled above; kept for completeness of the match.
-        Value::Null(_) | Value::Unknown(_) | Value::Sensitive(_) => Json::Null,
+        Value::Null(_) | Value::Unknown(_, _) | Value::Sensitive(_) => Json::Null,
     })
 }
 

@@ -44,7 +44,7 @@ pub fn object(ev: &Evaluator, body: &BodyAst, schema: &BlockSchema, top: bool, s
         })?;
         let v = match (&v, attr.mode, &attr.default) {
             // A null argument is as good as an unset one: the provider decides it, or its default applies.
-            (Value::Null(_), AttrMode::OptionalComputed, _) => Value::Unknown(attr.ty.clone()),
+            (Value::Null(_), AttrMode::OptionalComputed, _) => Value::unknown(attr.ty.clone()),
             (Value::Null(_), _, Some(d)) => d.value(),
             _ => v,
         };
@@ -62,7 +62,7 @@ pub fn object(ev: &Evaluator, body: &BodyAst, schema: &BlockSchema, top: bool, s
                 )
                 .at(span));
             }
-            (AttrMode::Computed | AttrMode::OptionalComputed, _) => Value::Unknown(attr.ty.clone()),
+            (AttrMode::Computed | AttrMode::OptionalComputed, _) => Value::unknown(attr.ty.clone()),
             (AttrMode::Optional, Some(d)) => d.value(),
             (AttrMode::Optional, None) => Value::Null(attr.ty.clone()),
         };
@@ -129,7 +129,7 @@ fn collect(name: &str, nested: &NestedBlock, w: Written, span: &Span) -> DResult
     if w.unknown {
         // A dynamic block over an unknown collection: Terraform knows neither how many blocks
         // nor what they hold until apply.
-        return Ok(Value::Unknown(coll_ty));
+        return Ok(Value::unknown(coll_ty));
     }
     let n = w.objects.len();
     let max = match nested.nesting {
@@ -155,7 +155,7 @@ fn collect(name: &str, nested: &NestedBlock, w: Written, span: &Span) -> DResult
     }
     if n == 0 && nested.computed {
         // SDKv2 plans an Optional+Computed block the configuration leaves out as unknown.
-        return Ok(Value::Unknown(coll_ty));
+        return Ok(Value::unknown(coll_ty));
     }
     let mut objs = Vec::with_capacity(n);
     for (o, at) in w.objects.into_iter().zip(&w.spans) {

@@ -21,9 +21,9 @@ pub fn keys(ev: &Evaluator, a: &[Value]) -> FnResult {
         Type::Object(_) => Ok(Value::Tuple(v.as_entries().map(ordered).unwrap_or_default())),
         Type::Map(_) => match v.as_entries() {
             Some(m) => Ok(Value::List(Type::String, ordered(m))),
-            None => Ok(Value::Unknown(Type::list(Type::String))),
+            None => Ok(Value::unknown(Type::list(Type::String))),
         },
-        Type::Dynamic if v.is_unknown() => Ok(Value::Unknown(Type::Dynamic)),
+        Type::Dynamic if v.is_unknown() => Ok(Value::unknown(Type::Dynamic)),
         _ => arg_err(0, "must have map or object type"),
     }
 }
@@ -208,7 +208,7 @@ pub fn matchkeys(_: &Evaluator, a: &[Value]) -> FnResult {
         return Ok(Value::List(et, vec![]));
     }
     if a[0].has_unknown() || keys.has_unknown() {
-        return Ok(Value::Unknown(a[0].ty()));
+        return Ok(Value::unknown(a[0].ty()));
     }
     let mut out = Vec::new();
     for (k, v) in elems(&keys).iter().zip(values) {
@@ -230,7 +230,7 @@ pub fn matchkeys(_: &Evaluator, a: &[Value]) -> FnResult {
 pub fn transpose(ev: &Evaluator, a: &[Value]) -> FnResult {
     let ret = Type::map(Type::list(Type::String));
     if a[0].has_unknown() {
-        return Ok(Value::Unknown(ret));
+        return Ok(Value::unknown(ret));
     }
     let mut tmp: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for (k, list) in a[0].as_entries().into_iter().flatten() {
@@ -267,7 +267,7 @@ pub fn zipmap(_: &Evaluator, a: &[Value]) -> FnResult {
         _ => return call_err("values argument must be a list or tuple value"),
     };
     if a[0].has_unknown() {
-        return Ok(Value::Unknown(map_of.map(|t| Type::map(t.clone())).unwrap_or(Type::Dynamic)));
+        return Ok(Value::unknown(map_of.map(|t| Type::map(t.clone())).unwrap_or(Type::Dynamic)));
     }
     if keys.len() != vs.len() {
         return call_err(format!(

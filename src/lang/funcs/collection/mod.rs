@@ -45,7 +45,10 @@ pub fn register(r: &mut Registry) {
         "compact",
         Func::new(vec![p("list", list_of(Type::String))], seq::compact).returns(list_of(Type::String)),
     );
-    r.add("concat", Func::new(vec![], seq::concat).variadic(p("seqs", dynamic.clone())));
+    r.add(
+        "concat",
+        Func::new(vec![], seq::concat).variadic(p("seqs", dynamic.clone()).unknowns()),
+    );
     r.add(
         "contains",
         Func::new(vec![p("list", dynamic.clone()), p("value", dynamic.clone())], seq::contains).returns(Type::Bool),
@@ -90,7 +93,7 @@ pub fn register(r: &mut Registry) {
     );
     r.add(
         "sort",
-        Func::new(vec![p("list", list_of(Type::String))], seq::sort).returns(list_of(Type::String)),
+        Func::new(vec![p("list", list_of(Type::String)).unknowns()], seq::sort).returns(list_of(Type::String)),
     );
     r.add("sum", Func::new(vec![p("list", dynamic.clone())], seq::sum).returns(Type::Number));
 
@@ -139,7 +142,10 @@ pub fn register(r: &mut Registry) {
         Func::new(vec![p("first_set", any_set())], sets::union).variadic(p("other_sets", any_set())),
     );
     r.add("setsubtract", Func::new(vec![p("a", any_set()), p("b", any_set())], sets::subtract));
-    r.add("setproduct", Func::new(vec![], sets::product).variadic(p("sets", dynamic)));
+    r.add(
+        "setproduct",
+        Func::new(vec![], sets::product).variadic(p("sets", dynamic).unknowns()),
+    );
 }
 
 /// gocty's conversion of a number to a Go `int`, with its error message.
@@ -162,6 +168,29 @@ fn arg_err<T>(i: usize, msg: impl Into<String>) -> Result<T, FnError> {
 /// The element type of a list, set or map type (`any` otherwise).
 fn elem_of(t: &Type) -> Type {
     t.element().cloned().unwrap_or(Type::Dynamic)
+}
+
+/// The type go-cty's type functions give a collection function's result from its argument
+/// types, where that depends on them, for a call with an unknown argument (so that the
+/// unknown result can be refined as Terraform's is); `None` when it cannot be told.
+pub(crate) fn result_type(name: &str, a: &[Value]) -> Option<Type> {
+    let tys: Vec<Type> = a.iter().map(Value::ty).collect();
+    let first = tys.first().cloned();
+    match (name, first) {
+        (_, None | Some(Type::Dynamic)) => None,
+        ("merge", Some(t @ (Type::Map(_) | Type::Object(_)))) if tys.iter().all(|u| *u == t) => Some(t),
+        ("distinct" | "reverse" | "slice" | "matchkeys", Some(t @ Type::List(_))) => Some(t),
+        ("chunklist", Some(t @ Type::List(_))) => Some(Type::list(t)),
+        ("values", Some(Type::Map(e))) => Some(Type::list(*e)),
+        ("lookup", Some(Type::Map(e))) => Some(*e),
+        ("values", Some(Type::Object(m))) => Some(Type::Tuple(m.into_values().collect())),
+        ("zipmap", _) => match tys.get(1) {
+            Some(Type::List(e) | Type::Set(e)) => Some(Type::map((**e).clone())),
+            _ => None,
+        },
+        ("setunion" | "setintersection" | "setsubtract", _) => sets::set_ret_type(a).ok(),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ fn is_seq_type(t: &Type) -> bool {
 pub fn alltrue(_: &Evaluator, a: &[Value]) -> FnResult {
     for v in elems(&a[0]) {
         match v {
-            Value::Unknown(_) => return Ok(Value::Unknown(Type::Bool)),
+            Value::Unknown(_, _) => return Ok(Value::unknown(Type::Bool)),
             Value::Null(_) | Value::Bool(false) => return Ok(Value::Bool(false)),
             _ => {}
         }
@@ -33,12 +33,12 @@ pub fn anytrue(_: &Evaluator, a: &[Value]) -> FnResult {
     let mut unknown = false;
     for v in elems(&a[0]) {
         match v {
-            Value::Unknown(_) => unknown = true,
+            Value::Unknown(_, _) => unknown = true,
             Value::Bool(true) => return Ok(Value::Bool(true)),
             _ => {}
         }
     }
-    Ok(if unknown { Value::Unknown(Type::Bool) } else { Value::Bool(false) })
+    Ok(if unknown { Value::unknown(Type::Bool) } else { Value::Bool(false) })
 }
 
 /// `chunklist(list, size)`: a list of lists of at most `size` elements (0: one chunk).
@@ -85,7 +85,7 @@ pub fn coalesce(ev: &Evaluator, a: &[Value]) -> FnResult {
         // reads as null and is skipped (coalesce(["x"], toset([1])) is the set).
         let Ok(v) = convert(v, &ret) else { continue };
         if v.is_unknown() {
-            return Ok(Value::Unknown(ret));
+            return Ok(Value::unknown(ret));
         }
         if v.is_null() {
             continue;
@@ -142,7 +142,7 @@ pub fn coalescelist(ev: &Evaluator, a: &[Value]) -> FnResult {
     let mut usable_left = a.iter().filter(|v| !v.is_null()).count();
     for v in a {
         if v.is_unknown() {
-            return Ok(Value::Unknown(ret));
+            return Ok(Value::unknown(ret));
         }
         if v.is_null() {
             continue;
@@ -162,7 +162,7 @@ pub fn coalescelist(ev: &Evaluator, a: &[Value]) -> FnResult {
 /// `compact(list)`: the list of strings without nulls and empty strings.
 pub fn compact(_: &Evaluator, a: &[Value]) -> FnResult {
     if a[0].has_unknown() {
-        return Ok(Value::Unknown(Type::list(Type::String)));
+        return Ok(Value::unknown(Type::list(Type::String)));
     }
     let out = elems(&a[0])
         .iter()
@@ -177,6 +177,9 @@ pub fn concat(_: &Evaluator, a: &[Value]) -> FnResult {
     let Some(first) = a.first() else {
         return call_err("at least one argument is required");
     };
+    if a.iter().any(Value::is_unknown) {
+        return concat_type(a).map(Value::unknown);
+    }
     if matches!(first.ty(), Type::List(_)) && a.iter().all(|v| matches!(v.ty(), Type::List(_))) {
         let tys: Vec<Type> = a.iter().map(Value::ty).collect();
         if let Some(t) = unify(&tys) {
@@ -196,6 +199,38 @@ pub fn concat(_: &Evaluator, a: &[Value]) -> FnResult {
         }
     }
     Ok(Value::Tuple(out))
+}
+
+/// The type of a `concat` with an unknown argument (its result is unknown of it), as
+/// go-cty's type function gives it: lists only, one list of their common type; else a tuple of
+/// every element's type, of unknown type once a list is unknown (its length is); an argument
+/// of unknown type gives a result of unknown type at once; anything but a list or a tuple is
+/// an error.
+fn concat_type(a: &[Value]) -> Result<Type, FnError> {
+    if a.iter().any(|v| matches!(v, Value::Unknown(Type::Dynamic, _))) {
+        return Ok(Type::Dynamic);
+    }
+    let tys: Vec<Type> = a.iter().map(Value::ty).collect();
+    if tys.iter().all(|t| matches!(t, Type::List(_)))
+        && let Some(t) = unify(&tys)
+    {
+        return Ok(t);
+    }
+    let mut etys = Vec::new();
+    for (i, (v, t)) in a.iter().zip(tys).enumerate() {
+        match t {
+            Type::Tuple(ts) => etys.extend(ts),
+            Type::List(_) if v.is_unknown() => return Ok(Type::Dynamic),
+            Type::List(e) => etys.extend(std::iter::repeat_n(*e, v.len())),
+            t => {
+                return Err(FnError::Arg(
+                    i,
+                    format!("all arguments must be lists or tuples; got {}", t.friendly()),
+                ));
+            }
+        }
+    }
+    Ok(Type::Tuple(etys))
 }
 
 /// `contains(list, value)`: whether the list, tuple or set has an element equal to value.
@@ -221,14 +256,14 @@ pub fn contains(ev: &Evaluator, a: &[Value]) -> FnResult {
             Some(false) => {}
         }
     }
-    Ok(if unknown { Value::Unknown(Type::Bool) } else { Value::Bool(false) })
+    Ok(if unknown { Value::unknown(Type::Bool) } else { Value::Bool(false) })
 }
 
 /// `distinct(list)`: the list without later duplicates.
 pub fn distinct(_: &Evaluator, a: &[Value]) -> FnResult {
     let t = a[0].ty();
     if a[0].has_unknown() {
-        return Ok(Value::Unknown(t));
+        return Ok(Value::unknown(t));
     }
     let mut seen = Buckets::default();
     let mut out: Vec<Value> = Vec::new();
@@ -297,7 +332,7 @@ pub fn element(ev: &Evaluator, a: &[Value]) -> FnResult {
 fn flatten_into(vs: &[Value], deep: bool, out: &mut Vec<Value>) -> bool {
     let mut known = true;
     for v in vs {
-        if matches!(v, Value::Unknown(Type::Dynamic)) {
+        if matches!(v, Value::Unknown(Type::Dynamic, _)) {
             known = false;
         }
         if !v.is_null() && is_seq_type(&v.ty()) {
@@ -331,7 +366,7 @@ pub fn flatten(ev: &Evaluator, a: &[Value]) -> FnResult {
     let deep = !(nested && ev.flipped(Rule::FlattenDeep));
     let mut out = Vec::new();
     if !flatten_into(vs, deep, &mut out) {
-        return Ok(Value::Unknown(Type::Dynamic));
+        return Ok(Value::unknown(Type::Dynamic));
     }
     Ok(Value::Tuple(out))
 }
@@ -347,7 +382,7 @@ pub fn index(_: &Evaluator, a: &[Value]) -> FnResult {
     }
     for (i, v) in vs.iter().enumerate() {
         match equals(v, &a[1]) {
-            None => return Ok(Value::Unknown(Type::Number)),
+            None => return Ok(Value::unknown(Type::Number)),
             Some(true) => return Ok(Value::int(i64::try_from(i).unwrap_or(i64::MAX))),
             Some(false) => {}
         }
@@ -360,11 +395,20 @@ pub fn length(ev: &Evaluator, a: &[Value]) -> FnResult {
     let v = &a[0];
     let count = |n: usize| Ok(Value::int(i64::try_from(n).unwrap_or(i64::MAX)));
     match v.ty() {
-        Type::Dynamic => Ok(Value::Unknown(Type::Number)),
+        Type::Dynamic => Ok(Value::unknown(Type::Number)),
         Type::Tuple(ts) => count(ts.len()),
         Type::Object(m) => count(m.len()),
         Type::String => match v.as_str() {
-            None => Ok(Value::Unknown(Type::Number)),
+            // cty's Strlen: never negative, and at least as long as the known prefix.
+            None => {
+                let prefix = crate::lang::value::unicode::clusters_at(v.known_prefix(), ev.version).len();
+                Ok(Value::unknown(Type::Number).refine(
+                    crate::lang::value::Refinement::new()
+                        .not_null()
+                        .lower(Number::from_i64(0), true)
+                        .lower(Number::from_u64(prefix as u64), true),
+                ))
+            }
             Some(s) => {
                 let graphemes = crate::lang::value::unicode::clusters_at(s, ev.version).len();
                 if graphemes != s.len() && ev.flipped(Rule::LengthCountsGraphemes) {
@@ -374,13 +418,9 @@ pub fn length(ev: &Evaluator, a: &[Value]) -> FnResult {
                 }
             }
         },
-        Type::List(_) | Type::Set(_) | Type::Map(_) => {
-            if v.is_unknown() {
-                Ok(Value::Unknown(Type::Number))
-            } else {
-                count(v.len())
-            }
-        }
+        // cty's Length: bounded by what is known of an unknown collection's length; a set
+        // whose unknown elements may coalesce has between one and its stored count.
+        Type::List(_) | Type::Set(_) | Type::Map(_) => Ok(crate::lang::value::refine::collection_length(v)),
         _ => call_err("argument must be a string, a collection type, or a structural type"),
     }
 }
@@ -527,7 +567,13 @@ pub fn slice(ev: &Evaluator, a: &[Value]) -> FnResult {
 /// `sort(list)`: the strings in lexical (byte) order.
 pub fn sort(ev: &Evaluator, a: &[Value]) -> FnResult {
     if a[0].has_unknown() {
-        return Ok(Value::Unknown(Type::list(Type::String)));
+        // The order is not known yet, but the length is what the list's is (go-cty).
+        let (min, max) = a[0].length_bounds();
+        return Ok(Value::unknown(Type::list(Type::String)).refine(
+            crate::lang::value::Refinement::new()
+                .length_at_least(min)
+                .length_at_most(max.unwrap_or(usize::MAX)),
+        ));
     }
     let vs = elems(&a[0]);
     if vs.is_empty() {
@@ -599,7 +645,7 @@ pub fn sum(ev: &Evaluator, a: &[Value]) -> FnResult {
         return arg_err(0, format!("argument must be list, set, or tuple. Received {}", v.ty().friendly()));
     }
     if v.has_unknown() {
-        return Ok(Value::Unknown(Type::Number));
+        return Ok(Value::unknown(Type::Number));
     }
     // Before 1.1.8 the sum started from the first element as it was and added the others
     // to it one by one, each checked (not null, converts to a number) just before its

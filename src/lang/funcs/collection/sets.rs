@@ -14,7 +14,7 @@ const PRODUCT_LIMIT: usize = 1 << 20;
 
 /// go-cty's `setOperationReturnType`: a set of the unified element types, ignoring empty
 /// sets of unknown element type.
-fn set_ret_type(a: &[Value]) -> Result<Type, FnError> {
+pub(crate) fn set_ret_type(a: &[Value]) -> Result<Type, FnError> {
     let etys: Vec<Type> = a
         .iter()
         .filter(|v| !(!v.is_unknown() && elems(v).is_empty() && elem_of(&v.ty()) == Type::Dynamic))
@@ -28,13 +28,15 @@ fn set_ret_type(a: &[Value]) -> Result<Type, FnError> {
         .ok_or_else(|| FnError::Call("given sets must all have compatible element types".into()))
 }
 
-fn set_op(a: &[Value], op: fn(Vec<Value>, &[Value]) -> Vec<Value>) -> FnResult {
+/// go-cty's setOperationImpl: `op` folded over the sets converted to the result type. Only a
+/// union (`unknowns`) takes sets holding unknowns: the others' results would change size.
+fn set_op(a: &[Value], unknowns: bool, op: fn(Vec<Value>, &[Value]) -> Vec<Value>) -> FnResult {
     let rt = set_ret_type(a)?;
     let mut cur: Option<Vec<Value>> = None;
     for (i, v) in a.iter().enumerate() {
         let c = convert(v, &rt).map_err(|e| FnError::Arg(i, e.0))?;
-        if c.has_unknown() {
-            return Ok(Value::Unknown(rt));
+        if c.has_unknown() && !unknowns {
+            return Ok(Value::unknown(rt));
         }
         let vs = elems(&c);
         cur = Some(match cur {
@@ -47,7 +49,7 @@ fn set_op(a: &[Value], op: fn(Vec<Value>, &[Value]) -> Vec<Value>) -> FnResult {
 
 /// `setintersection(first_set, other_sets...)`: the elements in every set.
 pub fn intersection(_: &Evaluator, a: &[Value]) -> FnResult {
-    set_op(a, |acc, other| {
+    set_op(a, false, |acc, other| {
         let other = Buckets::of(other);
         acc.into_iter().filter(|x| other.any(x, raw_equal)).collect()
     })
@@ -55,7 +57,7 @@ pub fn intersection(_: &Evaluator, a: &[Value]) -> FnResult {
 
 /// `setsubtract(a, b)`: the elements of a that are not in b.
 pub fn subtract(_: &Evaluator, a: &[Value]) -> FnResult {
-    set_op(a, |acc, other| {
+    set_op(a, false, |acc, other| {
         let other = Buckets::of(other);
         acc.into_iter().filter(|x| !other.any(x, raw_equal)).collect()
     })
@@ -63,7 +65,7 @@ pub fn subtract(_: &Evaluator, a: &[Value]) -> FnResult {
 
 /// `setunion(first_set, other_sets...)`: the elements in any set.
 pub fn union(_: &Evaluator, a: &[Value]) -> FnResult {
-    set_op(a, |mut acc, other| {
+    set_op(a, true, |mut acc, other| {
         acc.extend(other.iter().cloned());
         acc
     })
@@ -72,6 +74,10 @@ pub fn union(_: &Evaluator, a: &[Value]) -> FnResult {
 /// `setproduct(sets...)`: every combination of one element from each argument; a list of
 /// tuples when all arguments are lists or tuples, else a set of tuples.
 pub fn product(ev: &Evaluator, a: &[Value]) -> FnResult {
+    // An argument of unknown type: cty returns an unknown of unknown type before any check.
+    if a.iter().any(|v| matches!(v, Value::Unknown(Type::Dynamic, _))) {
+        return Ok(Value::unknown(Type::Dynamic));
+    }
     if a.len() < 2 {
         return call_err("at least two arguments are required");
     }
@@ -107,6 +113,31 @@ pub fn product(ev: &Evaluator, a: &[Value]) -> FnResult {
             Value::new_set(ety.clone(), vals)
         }
     };
+    // go-cty: an argument whose length is not known yet (unknown, or a set whose unknown
+    // elements may coalesce) makes the product unknown, within a length bound it can tell
+    // when every argument is small (at most 1024 elements, 2048 in the product).
+    let length_unknown = |v: &Value| v.is_unknown() || matches!(v, Value::Set(_, vs) if vs.len() > 1 && vs.iter().any(Value::has_unknown));
+    if a.iter().any(length_unknown) {
+        let ret = Value::unknown(if is_list { Type::list(ety.clone()) } else { Type::set(ety.clone()) });
+        let mut most: usize = 1;
+        for v in a {
+            let m = match v.ty() {
+                Type::Tuple(ts) => ts.len(),
+                _ => v.length_bounds().1.unwrap_or(usize::MAX),
+            };
+            most = most.saturating_mul(m);
+            if m > 1024 || most > 2048 {
+                return Ok(ret);
+            }
+        }
+        let r = crate::lang::value::Refinement::new();
+        let r = if most == 0 {
+            r.length(0)
+        } else {
+            r.length_at_least(1).length_at_most(most)
+        };
+        return Ok(ret.refine(r));
+    }
     let args: Vec<&[Value]> = a.iter().map(elems).collect();
     let mut total: usize = 1;
     for s in &args {

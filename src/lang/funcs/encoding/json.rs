@@ -24,7 +24,7 @@ fn write_value(ev: &Evaluator, v: &Value, out: &mut String, depth: usize) -> Res
     }
     match v {
         Value::Null(_) => out.push_str("null"),
-        Value::Unknown(_) => return Err("value is not known".into()),
+        Value::Unknown(_, _) => return Err("value is not known".into()),
         Value::Bool(b) => {
             let text = if *b { "true" } else { "false" };
             if ev.flipped(Rule::JsonencodeKeepsTypes) {

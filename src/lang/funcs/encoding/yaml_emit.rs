@@ -130,7 +130,7 @@ impl Emitter {
         self.simple_key_context = simple_key;
         match v {
             Value::Null(_) => self.scalar("null", Style::Plain),
-            Value::Unknown(_) => return Err("cannot serialize unknown value as YAML".into()),
+            Value::Unknown(_, _) => return Err("cannot serialize unknown value as YAML".into()),
             Value::Bool(b) => self.scalar(if *b { "true" } else { "false" }, Style::Plain),
             Value::Number(n) => self.scalar(&n.to_text(), Style::Plain),
             Value::String(s) => {

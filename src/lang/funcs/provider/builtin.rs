@@ -14,7 +14,7 @@ use crate::lang::value::{Type, Value};
 
 /// `encode_tfvars(value)`: an object or map as `.tfvars` text, attributes sorted.
 pub fn encode_tfvars() -> Func {
-    Func::new(vec![Param::new("value", Type::Dynamic)], encode_tfvars_impl).returns(Type::String)
+    Func::new(vec![Param::new("value", Type::Dynamic).unknowns()], encode_tfvars_impl).returns(Type::String)
 }
 
 fn encode_tfvars_impl(_: &Evaluator, args: &[Value]) -> FnResult {
@@ -22,7 +22,8 @@ fn encode_tfvars_impl(_: &Evaluator, args: &[Value]) -> FnResult {
         return Err(FnError::Call("exactly one argument is required".into()));
     };
     if v.has_unknown() {
-        return Ok(Value::Unknown(Type::String));
+        // Terraform refines it: text, never null.
+        return Ok(Value::unknown_not_null(Type::String));
     }
     let entries = match v {
         Value::Object(m) | Value::Map(_, m) => m,
@@ -55,7 +56,16 @@ fn encode_expr_impl(_: &Evaluator, args: &[Value]) -> FnResult {
         return Err(FnError::Call("exactly one argument is required".into()));
     };
     if v.has_unknown() {
-        return Ok(Value::Unknown(Type::String));
+        // Terraform refines it: never null, and for a value that cannot be null, starting as
+        // HCL's syntax for its type does.
+        let first = match v.ty() {
+            _ if !v.definitely_not_null() => "",
+            Type::Object(_) | Type::Map(_) => "{",
+            Type::Tuple(_) | Type::List(_) | Type::Set(_) => "[",
+            Type::String => "\"",
+            _ => "",
+        };
+        return Ok(Value::unknown(Type::String).refine(crate::lang::value::Refinement::new().not_null().prefix(first)));
     }
     string(expr_text(v))
 }

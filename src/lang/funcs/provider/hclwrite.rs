@@ -110,7 +110,7 @@ fn push_string(s: &str, out: &mut Vec<Tok>) {
 /// hclwrite's appendTokensForValue (the value must be known and unmarked).
 fn push_value(v: &Value, out: &mut Vec<Tok>) {
     match v {
-        Value::Null(_) | Value::Unknown(_) => out.push(tok(K::Ident, "null")),
+        Value::Null(_) | Value::Unknown(_, _) => out.push(tok(K::Ident, "null")),
         Value::Bool(b) => out.push(tok(K::Ident, if *b { "true" } else { "false" })),
         Value::Number(n) => out.push(tok(K::Number, n.to_text())),
         Value::String(s) => push_string(s, out),

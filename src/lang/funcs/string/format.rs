@@ -25,7 +25,7 @@ pub fn register(r: &mut Registry) {
     r.add(
         "format",
         Func::new(vec![Param::new("format", Type::String)], format_fn)
-            .variadic(Param::new("args", Type::Dynamic).nullable())
+            .variadic(Param::new("args", Type::Dynamic).nullable().unknowns())
             .returns(Type::String),
     );
     r.add(
@@ -155,15 +155,23 @@ fn short_circuited(ev: &Evaluator, args: &[Value]) -> bool {
         && !has(ev.version, &FORMAT_HANDLES_DYNAMIC)
         && args
             .iter()
-            .any(|v| matches!(v, Value::Null(Type::Dynamic) | Value::Unknown(Type::Dynamic)))
+            .any(|v| matches!(v, Value::Null(Type::Dynamic) | Value::Unknown(Type::Dynamic, _)))
 }
 
 fn format_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
     if short_circuited(ev, &a[1..]) {
-        return Ok(Value::Unknown(Type::Dynamic));
+        return Ok(Value::unknown(Type::Dynamic));
     }
     if a[1..].iter().any(Value::has_unknown) {
-        return Ok(Value::Unknown(Type::String));
+        // go-cty: the literal text before the first verb is the result's known prefix.
+        let f = s(&a[0]);
+        let r = match f.find('%') {
+            Some(i) if i > 0 => {
+                crate::lang::value::Refinement::new().prefix(&crate::lang::value::refine::safe_prefix(&f[..i], false, ev.version))
+            }
+            _ => crate::lang::value::Refinement::new(),
+        };
+        return Ok(Value::unknown(Type::String).refine(r));
     }
     let spec = believed_spec(ev, s(&a[0]));
     let ucd = unicode::textseg_for_values(ev.version, &a[1..]);
@@ -186,7 +194,7 @@ fn format_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
 
 fn formatlist_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
     if short_circuited(ev, &a[1..]) {
-        return Ok(Value::Unknown(Type::Dynamic));
+        return Ok(Value::unknown(Type::Dynamic));
     }
     let spec = believed_spec(ev, s(&a[0]));
     let fmt = spec.as_str();
@@ -261,16 +269,16 @@ fn formatlist_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
     for (i, arg) in args.iter().enumerate() {
         match arg {
             Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => check_len(i, vs.len())?,
-            Value::Unknown(Type::Tuple(ts)) => {
+            Value::Unknown(Type::Tuple(ts), _) => {
                 check_len(i, ts.len())?;
                 unknown = true;
             }
-            Value::Unknown(Type::List(_) | Type::Set(_) | Type::Dynamic) => unknown = true,
+            Value::Unknown(Type::List(_) | Type::Set(_) | Type::Dynamic, _) => unknown = true,
             _ => {}
         }
     }
     if unknown {
-        return Ok(Value::Unknown(Type::list(Type::String)));
+        return Ok(Value::unknown(Type::list(Type::String)));
     }
     let n = match iter_len {
         Some((0, _)) => return Ok(Value::List(Type::String, Vec::new())),
@@ -287,7 +295,7 @@ fn formatlist_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
             })
             .collect();
         if row.iter().any(Value::has_unknown) {
-            out.push(Value::Unknown(Type::String));
+            out.push(Value::unknown_not_null(Type::String));
             continue;
         }
         match format_values(fmt, &row, ucd) {
@@ -687,7 +695,7 @@ impl GoSpec {
 }
 
 /// Go's `%q` of a rune (`strconv.QuoteRune`).
-fn quote_rune(c: char) -> String {
+pub(crate) fn quote_rune(c: char) -> String {
     let q = go_quote(&c.to_string());
     let inner = q.get(1..q.len().saturating_sub(1)).unwrap_or("");
     match c {
@@ -706,7 +714,7 @@ pub fn cty_json(v: &Value) -> String {
 
 fn write_json(v: &Value, out: &mut String) {
     match v {
-        Value::Null(_) | Value::Unknown(_) => out.push_str("null"),
+        Value::Null(_) | Value::Unknown(_, _) => out.push_str("null"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Number(n) => out.push_str(&n.to_text()),
         Value::String(x) => out.push_str(&go_json_string(x)),

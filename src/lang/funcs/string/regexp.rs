@@ -23,7 +23,9 @@ use crate::lang::value::{Type, Value};
 
 /// Registers regex and regexall.
 pub fn register(r: &mut Registry) {
-    let params = || vec![Param::new("pattern", Type::String), Param::new("string", Type::String)];
+    // A string not yet known still gets the pattern checked and the result typed by it, as
+    // go-cty's type function does.
+    let params = || vec![Param::new("pattern", Type::String), Param::new("string", Type::String).unknowns()];
     r.add("regex", Func::new(params(), regex_fn));
     r.add("regexall", Func::new(params(), regexall_fn).returns(Type::list(Type::Dynamic)));
 }
@@ -415,6 +417,9 @@ fn shape_type(re: &GoRegex, shape: &Shape) -> Type {
 
 fn regex_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
     let (re, shape) = compile_for_match(ev, s(&a[0]))?;
+    if a[1].is_unknown() {
+        return Ok(Value::unknown(shape_type(&re, &shape)));
+    }
     let x = s(&a[1]);
     let mut locs = re.re.create_captures();
     re.re.search_captures(&Input::new(x), &mut locs);
@@ -430,6 +435,9 @@ fn regex_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
 
 fn regexall_fn(ev: &Evaluator, a: &[Value]) -> FnResult {
     let (re, shape) = compile_for_match(ev, s(&a[0]))?;
+    if a[1].is_unknown() {
+        return Ok(Value::unknown(Type::list(shape_type(&re, &shape))));
+    }
     let x = s(&a[1]);
     let mut items: Vec<Value> = Vec::new();
     // Each match is charged before its value is built: thirty million one-letter matches stop
