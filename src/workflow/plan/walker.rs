@@ -594,7 +594,7 @@ impl<'s, 'w> Walker<'s, 'w> {
                         .shared
                         .prior
                         .get(&iaddr)
-                        .map_or(Value::Unknown(Type::Dynamic), |p| p.value.clone());
+                        .map_or(Value::unknown(Type::Dynamic), |p| p.value.clone());
                     return Ok(Walked { addr: iaddr, value });
                 }
                 let vars = instance_vars(&key, &each_value);
