@@ -128,7 +128,7 @@ pub struct Plan {
     /// refresh lines name them.
     pub refresh_imports: Vec<(InstanceAddr, String)>,
     /// What `-target` let the plan walk (the instances it refreshed), when it did.
-    pub scope: Option<crate::workflow::plan::walker::Targeting>,
+    pub scope: Option<Targeting>,
     /// Errors met after some of it was planned: the plan is shown as far as it went ("planned
     /// the following actions, but then encountered a problem") and cannot be applied.
     pub errors: Vec<Problem>,
@@ -141,5 +141,22 @@ impl Plan {
     /// True when nothing would change (no resource change other than no-op, no output change).
     pub fn is_empty(&self) -> bool {
         self.changes.iter().all(|c| c.action == Action::NoOp) && self.outputs.iter().all(|o| o.action == Action::NoOp)
+    }
+}
+
+/// What a `-target` plan walks.
+#[derive(Clone, Debug, Default)]
+pub struct Targeting {
+    /// The configuration addresses of the targets and of everything they depend on.
+    pub allowed: std::collections::BTreeSet<String>,
+    /// The instances named by instance targets: their resource plans only those.
+    pub instances: Vec<InstanceAddr>,
+}
+
+impl Targeting {
+    /// Whether instance `a` is planned: its resource is reached, and no instance target
+    /// names another instance of it only.
+    pub fn covers(&self, a: &InstanceAddr, config_address: &str) -> bool {
+        self.allowed.contains(config_address) && (self.instances.contains(a) || !self.instances.iter().any(|i| i.resource == a.resource))
     }
 }

@@ -8,6 +8,6 @@ pub mod problem;
 pub mod state;
 
 pub use address::{InstanceAddr, InstanceKey, ModuleStep, ResourceAddr, ResourceMode};
-pub use change::{Action, OutputChange, Plan, PlanMode, Reason, ResourceChange};
+pub use change::{Action, OutputChange, Plan, PlanMode, Reason, ResourceChange, Targeting};
 pub use problem::{Problem, Severity};
 pub use state::{EachMode, InstanceObject, InstanceState, OutputValue, ResourceState, State};

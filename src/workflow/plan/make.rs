@@ -198,7 +198,7 @@ fn orphans(
     met: &BTreeSet<InstanceAddr>,
     removed: &[refactor::Removed],
     walked: &[Vec<crate::workflow::model::ModuleStep>],
-    targets: Option<&super::walker::Targeting>,
+    targets: Option<&crate::workflow::model::Targeting>,
 ) -> Orphans {
     let mut out = Orphans::default();
     for (addr, p) in objects {
@@ -288,7 +288,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         Box::new(String::new),
     );
     if !opts.targets.is_empty() {
-        shared.targets = Some(super::walker::Targeting {
+        shared.targets = Some(crate::workflow::model::Targeting {
             allowed: targeted(tree, &opts.targets),
             instances: opts
                 .targets

@@ -124,24 +124,7 @@ pub struct Shared<'w> {
     pub expanded: RefCell<std::collections::BTreeSet<InstanceAddr>>,
     /// Under `-target`, what the plan may touch: Terraform's graph holds no other resource,
     /// so nothing else is planned, read or checked (set by the planner after `new`).
-    pub targets: Option<Targeting>,
-}
-
-/// What a `-target` plan walks.
-#[derive(Clone, Debug, Default)]
-pub struct Targeting {
-    /// The configuration addresses of the targets and of everything they depend on.
-    pub allowed: std::collections::BTreeSet<String>,
-    /// The instances named by instance targets: their resource plans only those.
-    pub instances: Vec<InstanceAddr>,
-}
-
-impl Targeting {
-    /// Whether instance `a` is planned: its resource is reached, and no instance target
-    /// names another instance of it only.
-    pub fn covers(&self, a: &InstanceAddr, config_address: &str) -> bool {
-        self.allowed.contains(config_address) && (self.instances.contains(a) || !self.instances.iter().any(|i| i.resource == a.resource))
-    }
+    pub targets: Option<crate::workflow::model::Targeting>,
 }
 
 impl<'w> Shared<'w> {
