@@ -417,7 +417,17 @@ pub struct ConfigScope<'c> {
     walk_skipped: RefCell<std::collections::HashSet<String>>,
     /// Variables whose validation failed in the walk: what refers to them is skipped.
     failed_vars: RefCell<std::collections::HashSet<String>>,
+    /// Variables whose validation failed, with the error and the values of the failing rule's
+    /// references (`var.cfg.x is ""`), as the rule saw them.
+    invalid: RefCell<HashMap<String, InvalidVariable>>,
+    /// Whether what refers to a variable that failed its validation fails with it (a plan:
+    /// Terraform skips the dependents; the console reads the value all the same).
+    strict: std::cell::Cell<bool>,
 }
+
+/// A variable that failed its validation: the error, and the values of the failing rule's
+/// references.
+type InvalidVariable = (Diag, Vec<(String, String)>);
 
 enum ResState {
     Busy,
@@ -528,7 +538,19 @@ impl<'c> ConfigScope<'c> {
             walk_errors: RefCell::new(Vec::new()),
             walk_skipped: RefCell::new(Default::default()),
             failed_vars: RefCell::new(Default::default()),
+            invalid: RefCell::new(HashMap::new()),
+            strict: std::cell::Cell::new(false),
         })
+    }
+
+    /// Makes what refers to a variable that failed its validation fail with its error.
+    pub fn fail_dependents_of_invalid_variables(&self) {
+        self.strict.set(true);
+    }
+
+    /// The values of the references of the rule variable `name` failed, as the rule saw them.
+    pub fn invalid_variable_values(&self, name: &str) -> Option<Vec<(String, String)>> {
+        self.invalid.borrow().get(name).map(|(_, v)| v.clone())
     }
 
     /// The expanded instances of a declaration (evaluated once, cycles refused).
@@ -597,13 +619,16 @@ impl<'c> ConfigScope<'c> {
                 let at = crate::lang::syntax::diag::range_text(fname, src, &(vspan.start..vspan.start + "validation".len()));
                 // A root module variable has no value expression to point at: Terraform
                 // reports the declaration, `variable "name"` (eval_variable.go, 1.0 to 1.14).
-                return Err(Diag::new(
+                let d = Diag::new(
                     "Invalid value for variable",
                     format!("{text}\n\nThis was checked by the validation rule at {at}."),
                 )
                 .at(&declaration_range(src, &decl.span))
                 .in_file(fname)
-                .fatal());
+                .fatal();
+                let values = crate::lang::eval::diag_values::of(ev, cond);
+                self.invalid.borrow_mut().insert(name.to_string(), (d.clone(), values));
+                return Err(d);
             }
         }
         Ok(())
@@ -887,6 +912,11 @@ impl Scope for ConfigScope<'_> {
             ("local", Some(a)) => Ok((self.local(ev, a, span)?, true)),
             ("var", Some(a)) if self.config.variables.get(a).is_some_and(|v| !v.validations.is_empty()) => {
                 self.validate(ev, a)?;
+                if self.strict.get()
+                    && let Some((d, _)) = self.invalid.borrow().get(a)
+                {
+                    return Err(d.clone());
+                }
                 standard_roots(name, attr, span, &self.vars, &BTreeMap::new())
             }
             _ => standard_roots(name, attr, span, &self.vars, &BTreeMap::new()),

@@ -354,6 +354,8 @@ impl<'s, 'w> Walker<'s, 'w> {
                     );
                     self.shared.problems.borrow_mut().extend(found)
                 }
+                // A check reading a variable that failed its validation is not evaluated.
+                Err(d) if d.summary == "Invalid value for variable" => {}
                 Err(d) => self.shared.problems.borrow_mut().push(Problem::warning(d)),
             }
         }
@@ -901,6 +903,11 @@ pub fn walk_module_all(shared: &Shared, path: Vec<ModuleStep>, tree: &ModuleTree
         Ok(s) => s,
         Err(d) => return (Value::unknown(Type::Dynamic), vec![d.in_file(&walker.file_name(0))]),
     };
+    // In a plan or an apply, what refers to a variable that failed its validation is not
+    // evaluated (tf-oracle 1.12.2: a resource reading it is left out of the partial plan).
+    if matches!(shared.phase, Phase::Plan | Phase::Apply { .. }) {
+        inner.fail_dependents_of_invalid_variables();
+    }
     let scope = WalkScope { inner, walker: &walker };
     let mut ev = Evaluator::new(&rules, &scope, reg, shared.host);
     ev.version = shared.version;
@@ -924,10 +931,15 @@ pub fn walk_module_all(shared: &Shared, path: Vec<ModuleStep>, tree: &ModuleTree
     // is the walk's.
     let failed_locals = scope.inner.walk_errors();
     if !failed_locals.is_empty() && !matches!(shared.phase, Phase::Console | Phase::Import) {
+        // A local skipped because it reads a variable that failed its validation leaves the
+        // outputs that do not read it planned (tf-oracle 1.12.2).
+        let skipped_only = failed_locals.iter().all(|d| d.summary == "Invalid value for variable");
         for d in failed_locals {
             push_unique(&mut errors, d);
         }
-        value = Value::unknown(Type::Dynamic);
+        if !skipped_only {
+            value = Value::unknown(Type::Dynamic);
+        }
     }
     if walker.module.is_empty() {
         for d in shared.sibling_errors.take() {
@@ -1203,16 +1215,11 @@ fn check_variables(shared: &Shared, walker: &Walker, scope: &WalkScope, ev: &Eva
         if let Err(d) = result {
             // Under the error, the values of the references in the rule that failed, as the
             // rule saw them (`var.cfg.x is ""`, tf-oracle 1.12.2).
-            let rule = v
-                .validations
-                .iter()
-                .map(|(cond, ..)| cond)
-                .find(|cond| matches!(ev.eval(cond).map(|x| x.unmark().0), Ok(Value::Bool(false))));
             if !failed.is_empty()
-                && let Some(cond) = rule
+                && let Some(values) = scope.inner.invalid_variable_values(name)
+                && !values.is_empty()
             {
-                let values = crate::lang::eval::diag_values::of(ev, cond);
-                if !values.is_empty() {
+                {
                     shared
                         .explained
                         .borrow_mut()
