@@ -489,34 +489,44 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
     }
     let mut warnings = move_notes;
     warnings.extend(check_warnings);
+    // A -replace address without a key is checked against every module instance's resource
+    // of that type and name, whatever the address's module (node_resource_plan.go compares
+    // the resource part only; tf-oracle 1.12.2: `-replace=terraform_data.item` lists the
+    // instances of `module.boxes.terraform_data.item`).
     for t in &opts.replace {
         let Target::Resource(r) = t else { continue };
-        let keyed: Vec<String> = changes
-            .iter()
-            .filter(|c| c.addr.resource == *r && !c.addr.key.is_none() && c.action != Action::Delete)
-            .map(|c| c.addr.to_string())
-            .collect();
-        if keyed.is_empty() || changes.iter().any(|c| c.addr.resource == *r && c.addr.key.is_none()) {
-            continue;
+        let mut by_module: BTreeMap<Vec<crate::workflow::model::ModuleStep>, Vec<&InstanceAddr>> = BTreeMap::new();
+        for c in changes.iter().filter(|c| c.action != Action::Delete && c.deposed.is_none()) {
+            let res = &c.addr.resource;
+            if res.mode == r.mode && res.rtype == r.rtype && res.name == r.name {
+                by_module.entry(res.module.clone()).or_default().push(&c.addr);
+            }
         }
-        let advice = if keyed.len() == 1 {
-            format!(
-                "To force replacement of the single declared instance, use the following option instead:\n  -replace={:?}",
-                keyed[0]
-            )
-        } else {
-            let list: Vec<String> = keyed.iter().map(|k| format!("  -replace={k:?}")).collect();
-            format!(
-                "To force replacement of particular instances, use one or more of the following options instead:\n{}",
-                list.join("\n")
-            )
-        };
-        warnings.push(Problem::warning(Diag::new(
-            "Incompletely-matched force-replace resource instance",
-            format!(
-                "Your force-replace request for {r} doesn't match any resource instances because it lacks an instance key.\n\n{advice}"
-            ),
-        )));
+        for insts in by_module.values() {
+            let must_have_index = insts.len() != 1 || !insts[0].key.is_none();
+            if !must_have_index {
+                continue;
+            }
+            let keyed: Vec<String> = insts.iter().map(|a| a.to_string()).collect();
+            let advice = if keyed.len() == 1 {
+                format!(
+                    "To force replacement of the single declared instance, use the following option instead:\n  -replace={:?}",
+                    keyed[0]
+                )
+            } else {
+                let list: Vec<String> = keyed.iter().map(|k| format!("  -replace={k:?}")).collect();
+                format!(
+                    "To force replacement of particular instances, use one or more of the following options instead:\n{}",
+                    list.join("\n")
+                )
+            };
+            warnings.push(Problem::warning(Diag::new(
+                "Incompletely-matched force-replace resource instance",
+                format!(
+                    "Your force-replace request for {r} doesn't match any resource instances because it lacks an instance key.\n\n{advice}"
+                ),
+            )));
+        }
     }
     if !opts.targets.is_empty() {
         warnings.push(targeting_warning());

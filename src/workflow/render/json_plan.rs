@@ -214,8 +214,11 @@ fn planned_resources(plan: &Plan) -> Json {
             }
             m.push(("provider_name".into(), Json::str(PROVIDER)));
             m.push(("schema_version".into(), Json::Number("0".into())));
-            if !is_none(&c.after) {
-                m.push(("values".into(), known(&c.after)));
+            // An object with nothing known yet has no `values` (jsonplan's omitempty map;
+            // tf-oracle 1.12.2: a create whose every argument is unknown).
+            let values = known(&c.after);
+            if !is_none(&c.after) && values != Json::Object(Vec::new()) {
+                m.push(("values".into(), values));
             }
             m.push(("sensitive_values".into(), sensitive_as_bool(&c.after)));
             Entry {
