@@ -138,9 +138,14 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// True when nothing would change (no resource change other than no-op, no output change).
+    /// True when nothing would change: every resource change a no-op that neither moves nor
+    /// imports, no output change (plans.Changes.Empty: an import-only plan is not empty, so
+    /// `-detailed-exitcode` gives 2; tf-oracle 1.12.2).
     pub fn is_empty(&self) -> bool {
-        self.changes.iter().all(|c| c.action == Action::NoOp) && self.outputs.iter().all(|o| o.action == Action::NoOp)
+        self.changes
+            .iter()
+            .all(|c| c.action == Action::NoOp && c.importing.is_none() && c.prev_addr.as_ref().is_none_or(|p| *p == c.addr))
+            && self.outputs.iter().all(|o| o.action == Action::NoOp)
     }
 }
 
