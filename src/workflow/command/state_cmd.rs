@@ -312,11 +312,7 @@ fn change(ctx: &Context, sub: &str, args: &[String]) -> Outcome {
         // `terraform.tfstate.d/WS/...`, whatever `path` and `workspace_dir` say. Where that
         // folder does not exist the state is not saved (tf-oracle 1.12.2).
         let workspace = workdir::workspace(ctx).map(|(_, w, _)| w).unwrap_or_else(|_| "default".into());
-        let default_path = if workspace == "default" {
-            ctx.dir.join("terraform.tfstate")
-        } else {
-            ctx.dir.join("terraform.tfstate.d").join(&workspace).join("terraform.tfstate")
-        };
+        let default_path = crate::workflow::state::workspace::Workspaces::new(&ctx.dir, None, ctx.version).state_path(&workspace);
         let backup = timestamped_backup_path(&default_path, unix_seconds());
         if backup.parent().is_some_and(|d| !d.is_dir()) {
             let mut o = ctx.outcome();

@@ -114,18 +114,14 @@ fn targeted_checks(
 fn checkables(tree: &ModuleTree, prefix: &str) -> Vec<(&'static str, String)> {
     let config = &tree.config;
     let mut out: Vec<(&'static str, String)> = Vec::new();
+    use super::conditions::{Which, blocks};
     for d in managed(config) {
-        let conditions = ["precondition", "postcondition"];
-        if d.body
-            .blocks
-            .iter()
-            .any(|b| b.kind == "lifecycle" && b.body.blocks.iter().any(|c| conditions.contains(&c.kind.as_str())))
-        {
+        if !blocks(&d.body, Which::ResourcePrecondition).is_empty() || !blocks(&d.body, Which::ResourcePostcondition).is_empty() {
             out.push(("resource", format!("{prefix}{}", d.address())));
         }
     }
     for (name, _, body, _) in &config.outputs {
-        if body.blocks.iter().any(|b| b.kind == "precondition") {
+        if !blocks(body, Which::OutputPrecondition).is_empty() {
             out.push(("output", format!("{prefix}output.{name}")));
         }
     }
@@ -335,9 +331,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
             }
             changes.sort_by(|a, b| a.addr.cmp(&b.addr));
             // The data sources read before the errors are in the refreshed state.
-            let mut refreshed = prior.clone();
-            refreshed.resources.retain(|r| r.addr.mode != ResourceMode::Data);
-            put_data(&mut refreshed, shared.data_read.take());
+            let refreshed = with_data(prior, shared.data_read.take());
             let mut warnings = shared.warnings();
             if !opts.targets.is_empty() {
                 warnings.push(targeting_warning());
@@ -539,9 +533,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         )));
     }
     // The data sources read while planning are part of the refreshed prior state.
-    let mut refreshed = prior.clone();
-    refreshed.resources.retain(|r| r.addr.mode != ResourceMode::Data);
-    put_data(&mut refreshed, data_read);
+    let mut refreshed = with_data(prior, data_read);
     refresh_dependencies(&mut refreshed, &changes, tree);
     // Before 1.9 a destroy's refreshing plan imported what the import blocks name.
     let refresh_imports = if opts.mode == PlanMode::Destroy {
@@ -704,9 +696,7 @@ pub fn console_with_data(
     };
     let shared = Shared::new(&objects, &[], phase, &opts.workspace, opts.version, host, Box::new(String::new));
     let values = super::walker::console_values(&shared, tree, &opts.vars, exprs);
-    let mut state = prior.clone();
-    state.resources.retain(|r| r.addr.mode != ResourceMode::Data);
-    put_data(&mut state, shared.data_read.take());
+    let state = with_data(prior, shared.data_read.take());
     let errors = shared.walk_errors.take().into_iter().map(|d| shared.problem_for(d)).collect();
     Ok(Walked {
         values,
@@ -783,6 +773,14 @@ fn check_results(
         out.push(json!({"object_kind": kind, "config_addr": config, "status": "unknown", "objects": null}));
     }
     Some(J::Array(out))
+}
+
+/// `prior` with the data sources a walk read in place of those it held.
+fn with_data(prior: &State, read: Vec<(InstanceAddr, Value)>) -> State {
+    let mut state = prior.clone();
+    state.resources.retain(|r| r.addr.mode != ResourceMode::Data);
+    put_data(&mut state, read);
+    state
 }
 
 /// Adds data source instances read to a state.
