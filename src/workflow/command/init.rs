@@ -73,10 +73,14 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
                     }
                 }
                 let _ = installed::write(&ctx.dir, &tree);
+                // Before 1.9 the installer's errors go through the red message printer: a
+                // red opening, and a reset line after them (tf-oracle 1.6.6).
+                if !compact && ctx.color {
+                    o.err("\x1b[31m");
+                }
                 let mut o = o.fail(&reports, &super::diagnostic::sources_in(&ctx.dir));
-                // Before 1.9 a blank line follows.
                 if !compact {
-                    o.err("\n");
+                    o.err(if ctx.color { "\x1b[0m\x1b[0m\n" } else { "\n" });
                 }
                 return o;
             }

@@ -6,6 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::lang::Diag;
+use crate::lang::dialect::releases::TfVersion;
 use crate::lang::config::Config;
 use crate::lang::config::declaration_range as header;
 use crate::lang::config::resources::Mode;
@@ -118,9 +119,80 @@ fn undeclared_in(e: &Expr, config: &Config, calls: &[String], file: &str, out: &
     }
 }
 
-/// What decoding the blocks refuses: resources declared twice.
-pub fn decoding(config: &Config) -> Vec<Diag> {
-    duplicates(config)
+/// `import` blocks whose `to` is the `from` of a `moved` block that decoding has met (those of
+/// earlier files and of the same file), refused before 1.7.
+fn imports_to_move_sources(config: &Config, version: TfVersion) -> Vec<Diag> {
+    use crate::workflow::model::gates;
+    use crate::workflow::plan::moves::address_attr;
+    if gates::has(version, &gates::IMPORT_TO_MOVE_SOURCE) {
+        return Vec::new();
+    }
+    let mut sources: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    for f in &config.files {
+        sources.extend(f.body.blocks_of("moved").filter_map(|b| address_attr(f, b, "from").ok()).map(|t| t.to_string()));
+        for b in f.body.blocks_of("import") {
+            let Ok(to) = address_attr(f, b, "to") else { continue };
+            let to = to.to_string();
+            if !sources.contains(&to) {
+                continue;
+            }
+            let id = if gates::has(version, &gates::IMPORT_ID_EXPRESSION_DETAIL) {
+                b.body.attr("id").map_or_else(|| "%!q(<nil>)".to_string(), |a| go_quoted_expression(f, &a.expr.span))
+            } else {
+                // 1.5 passed the format to the diagnostic unformatted.
+                "%q".to_string()
+            };
+            let to = if gates::has(version, &gates::IMPORT_ID_EXPRESSION_DETAIL) { to } else { "%s".to_string() };
+            out.push(
+                Diag::new(
+                    "Cannot import to a move source",
+                    format!(
+                        "An import block for ID {id} targets resource address {to}, but this address appears in the \"from\" argument of a moved block, which is invalid. Please change the import target to a different address, such as the move target."
+                    ),
+                )
+                .at(&header(&f.src, &b.span))
+                .in_file(&f.name),
+            );
+        }
+    }
+    out
+}
+
+/// What Go's `%q` makes of the hclsyntax expression of a quoted string without escapes or
+/// templates: a template holding one literal part, its fields printed as Go prints structs
+/// (Terraform 1.6 formatted the expression where it meant its value). Any other expression
+/// prints pointers that differ from run to run; its source text stands in for them.
+fn go_quoted_expression(f: &crate::lang::syntax::File, span: &std::ops::Range<usize>) -> String {
+    let text = f.src.get(span.clone()).unwrap_or("");
+    let inner = text.strip_prefix('"').and_then(|t| t.strip_suffix('"'));
+    match inner {
+        Some(lit) if !lit.is_empty() && !lit.contains(['\\', '"']) && !lit.contains("${") && !lit.contains("%{") => {
+            let at = |byte: usize| {
+                let (line, column) = position(&f.src, byte);
+                format!("{{{line} {column} {byte}}}")
+            };
+            let (start, end) = (span.start + 1, span.end - 1);
+            let (line, c1) = position(&f.src, span.start);
+            let (_, c2) = position(&f.src, span.end);
+            format!(
+                "&{{[%!q(*hclsyntax.LiteralValueExpr=&{{{{{{{{{{}} 83}}}} {lit}}} {{{} {} {}}}}})] \"{}:{line},{c1}-{c2}\"}}",
+                f.name,
+                at(start),
+                at(end),
+                f.name
+            )
+        }
+        _ => format!("{text:?}"),
+    }
+}
+
+/// What decoding the blocks refuses: resources declared twice, and (before 1.7) imports to
+/// the source of a move.
+pub fn decoding(config: &Config, version: TfVersion) -> Vec<Diag> {
+    let mut out = duplicates(config);
+    out.extend(imports_to_move_sources(config, version));
+    out
 }
 
 /// Resources that refer to each other in a cycle (directly or through locals): one error per

@@ -178,6 +178,17 @@ pub enum Target {
     Instance(InstanceAddr),
 }
 
+impl fmt::Display for Target {
+    /// As Terraform writes the address (`module.a[0]`, `terraform_data.a`, `terraform_data.a["k"]`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Target::Module(steps) => f.write_str(&module_path(steps)),
+            Target::Resource(r) => write!(f, "{r}"),
+            Target::Instance(i) => write!(f, "{i}"),
+        }
+    }
+}
+
 /// Why a command-line address could not be read; the detail is Terraform's wording.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AddressError(pub String);

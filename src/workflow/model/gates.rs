@@ -60,6 +60,22 @@ pub const PREVENT_DESTROY_OPTION: Arrival = Arrival {
     source: "tf-oracle: 1.6.6 says \"-target flag\" and leaves the protected instance out of the plan; 1.8.4 to 1.12.2 say \"-target option\" and list it; 1.7 not checked",
 };
 
+/// An `import` block may target the `from` address of a `moved` block (before, decoding
+/// refused it: "Cannot import to a move source").
+pub const IMPORT_TO_MOVE_SOURCE: Arrival = Arrival {
+    name: "import to a moved block's source",
+    since: (1, 7, 0),
+    source: "Terraform's source: internal/configs/module.go checks it at v1.5.7 and v1.6.6, not at v1.7.0; tf-oracle 1.6.6",
+};
+
+/// The refusal of an import to a move source formats the import's `id` expression with Go's
+/// `%q` (the id became an expression; before, the detail held the format verbs themselves).
+pub const IMPORT_ID_EXPRESSION_DETAIL: Arrival = Arrival {
+    name: "import to a move source: id formatted as an expression",
+    since: (1, 6, 0),
+    source: "Terraform's source: internal/configs/module.go, a plain string with `%q` at v1.5.7, fmt.Sprintf of the hcl.Expression at v1.6.6; tf-oracle 1.6.6",
+};
+
 /// The warning a targeted apply ends with has an empty line after `terraform plan` (before,
 /// a line holding a tab).
 pub const TARGET_WARNING_NO_TAB: Arrival = Arrival {
