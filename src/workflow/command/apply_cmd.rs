@@ -46,26 +46,31 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
     if opts.flag("json") {
         return super::json_ops::apply(ctx, &opts, destroy);
     }
-    let wd = match workdir::open(ctx) {
+    // A saved plan is read first: it holds the configuration to apply.
+    let saved = match opts.rest.first() {
+        Some(file) if !destroy => match super::saved::read(&ctx.dir.join(file), ctx.version) {
+            Ok(s) => Some(s),
+            Err(d) => return ctx.outcome().fail(&[Report::error(d)], &Default::default()),
+        },
+        _ => None,
+    };
+    let opened = match &saved {
+        Some(s) => workdir::open_for_saved_plan(ctx, s.snapshot.as_ref()),
+        None => workdir::open(ctx),
+    };
+    let wd = match opened {
         Ok(w) => w,
         Err(o) => return o,
     };
-    let saved = match opts.rest.first() {
-        Some(_) if destroy => {
-            return ctx.outcome().fail(
-                &[Report::error(Diag::new(
-                    "Too many command line arguments",
-                    "Expected at most zero positional arguments.",
-                ))],
-                &wd.sources,
-            );
-        }
-        Some(file) => match super::saved::read(&ctx.dir.join(file), ctx.version) {
-            Ok(s) => Some(s),
-            Err(d) => return ctx.outcome().fail(&[Report::error(d)], &wd.sources),
-        },
-        None => None,
-    };
+    if destroy && !opts.rest.is_empty() {
+        return ctx.outcome().fail(
+            &[Report::error(Diag::new(
+                "Too many command line arguments",
+                "Expected at most zero positional arguments.",
+            ))],
+            &wd.sources,
+        );
+    }
     let lock = match LockOptions::from_args(&opts) {
         Ok(l) => l,
         Err(e) => return super::flags::refused(ctx, command, &e),
@@ -77,14 +82,8 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
     };
     let (p, var_warnings) = match &saved {
         Some(s) => {
-            if s.lineage != state.lineage || s.serial != state.serial {
-                return ctx.outcome().fail(
-                    &[Report::error(Diag::new(
-                        "Saved plan is stale",
-                        "The given plan file can no longer be applied because the state was changed by another operation after the plan was created.",
-                    ))],
-                    &wd.sources,
-                );
+            if let Some(d) = s.mismatch(&state) {
+                return ctx.outcome().fail(&[Report::error(d)], &wd.sources);
             }
             (s.opts.clone(), Vec::new())
         }

@@ -283,7 +283,7 @@ pub fn plan(ctx: &Context, opts: &Parsed) -> Outcome {
             // An errored plan is saved all the same (see planning::make_partial).
             if partial.is_some()
                 && let Some(out) = opts.value("out")
-                && let Err(d) = super::saved::write(&ctx.dir.join(out), &p, &state)
+                && let Err(d) = super::saved::write(&ctx.dir.join(out), &p, &state, &wd.tree)
             {
                 return s.fail(&[Report::error(d)], &wd.sources);
             }
@@ -294,7 +294,7 @@ pub fn plan(ctx: &Context, opts: &Parsed) -> Outcome {
     s.line(&planned(&plan, &wd, ctx.version));
     s.diags(&warnings(&plan, &var_warnings), &wd.sources);
     if let Some(out) = opts.value("out")
-        && let Err(d) = super::saved::write(&ctx.dir.join(out), &p, &state)
+        && let Err(d) = super::saved::write(&ctx.dir.join(out), &p, &state, &wd.tree)
     {
         return s.fail(&[Report::error(d)], &wd.sources);
     }
@@ -369,16 +369,21 @@ pub fn apply(ctx: &Context, opts: &Parsed, destroy: bool) -> Outcome {
             &Sources::new(),
         );
     }
-    let wd = match open(ctx) {
-        Ok(w) => w,
-        Err((r, src)) => return s.fail(&r, &src),
-    };
+    // A saved plan is read first: it holds the configuration to apply.
     let saved = match opts.rest.first() {
         Some(file) if !destroy => match super::saved::read(&ctx.dir.join(file), ctx.version) {
             Ok(x) => Some(x),
-            Err(d) => return s.fail(&[Report::error(d)], &wd.sources),
+            Err(d) => return s.fail(&[Report::error(d)], &Sources::new()),
         },
         _ => None,
+    };
+    let opened = match &saved {
+        Some(sv) => workdir::open_saved_reports(ctx, sv.snapshot.as_ref()),
+        None => open(ctx),
+    };
+    let wd = match opened {
+        Ok(w) => w,
+        Err((r, src)) => return s.fail(&r, &src),
     };
     let (store, state) = match workdir::state(&wd, ctx) {
         Ok(x) => x,
@@ -387,14 +392,8 @@ pub fn apply(ctx: &Context, opts: &Parsed, destroy: bool) -> Outcome {
     let opts = without_input(opts);
     let (p, var_warnings) = match &saved {
         Some(sv) => {
-            if sv.lineage != state.lineage || sv.serial != state.serial {
-                return s.fail(
-                    &[Report::error(crate::lang::Diag::new(
-                        "Saved plan is stale",
-                        "The given plan file can no longer be applied because the state was changed by another operation after the plan was created.",
-                    ))],
-                    &wd.sources,
-                );
+            if let Some(d) = sv.mismatch(&state) {
+                return s.fail(&[Report::error(d)], &wd.sources);
             }
             (sv.opts.clone(), Vec::new())
         }

@@ -34,6 +34,18 @@ pub fn load_parsed(dir: &Path, version: TfVersion) -> Option<Config> {
 /// Loads the configuration and checks its decoded blocks, references not checked yet.
 pub fn load_decoded(dir: &Path, version: TfVersion) -> Result<Config, Vec<Report>> {
     let config = Config::load_dir_at(dir, version).map_err(|d| vec![Report::error(d)])?;
+    decoded(config, version)
+}
+
+/// The root module's files of a saved plan (see [`load_decoded`]), in folder `dir`.
+pub fn load_decoded_texts(dir: &Path, texts: Vec<(String, String)>, version: TfVersion) -> Result<Config, Vec<Report>> {
+    let mut config = Config::load_texts(texts, version).map_err(|d| vec![Report::error(d)])?;
+    config.dir = Some(dir.to_path_buf());
+    decoded(config, version)
+}
+
+/// The checks of a loaded configuration's decoded blocks.
+fn decoded(config: Config, version: TfVersion) -> Result<Config, Vec<Report>> {
     if let Some(d) = &config.load_error {
         return Err(vec![Report::error(d.clone())]);
     }

@@ -48,7 +48,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             // An errored plan is saved all the same, for `show` to read.
             if partial.is_some()
                 && let Some(out) = opts.value("out")
-                && let Err(d) = super::saved::write(&ctx.dir.join(out), &p, &state)
+                && let Err(d) = super::saved::write(&ctx.dir.join(out), &p, &state, &wd.tree)
             {
                 return o.fail(&[super::diagnostic::Report::error(d)], &wd.sources);
             }
@@ -64,7 +64,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     o.out(&crate::workflow::render::plan_text(&plan, &ropts));
     o.report(&planning::warnings(&plan, &var_warnings), &wd.sources);
     if let Some(out) = opts.value("out") {
-        if let Err(d) = super::saved::write(&ctx.dir.join(out), &p, &state) {
+        if let Err(d) = super::saved::write(&ctx.dir.join(out), &p, &state, &wd.tree) {
             return o.fail(&[super::diagnostic::Report::error(d)], &wd.sources);
         }
         if !ctx.in_automation() {

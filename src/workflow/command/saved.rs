@@ -11,6 +11,9 @@ use crate::workflow::model::PlanMode;
 use crate::workflow::model::State;
 use crate::workflow::model::address::{Target, parse_target};
 use crate::workflow::plan::PlanOptions;
+use crate::workflow::plan::tree::{ModuleTree, Snapshot};
+use crate::workflow::state::read::read_state;
+use crate::workflow::state::write::write_state;
 use crate::workflow::state::cty_json::{type_from_json, type_to_json, value_from_json, value_to_json};
 use crate::workflow::state::json::{Json, parse, to_indented};
 
@@ -25,8 +28,8 @@ fn target_text(t: &Target) -> String {
     }
 }
 
-/// The file's text for a plan made with `opts` from `state`.
-pub fn to_text(opts: &PlanOptions, state: &State) -> Result<String, Diag> {
+/// The file's text for a plan made with `opts` from `state` and the configuration of `tree`.
+pub fn to_text(opts: &PlanOptions, state: &State, tree: &ModuleTree) -> Result<String, Diag> {
     let mut vars = Vec::new();
     for (name, v) in &opts.vars {
         let ty = v.ty();
@@ -42,6 +45,12 @@ pub fn to_text(opts: &PlanOptions, state: &State) -> Result<String, Diag> {
         PlanMode::RefreshOnly => "refresh-only",
     };
     let (a, b, c) = opts.version;
+    // The state it was made from, when there was one (the first plan has none).
+    let prior = if state.lineage.is_empty() && state.serial == 0 {
+        Json::Null
+    } else {
+        Json::str(write_state(state, opts.version).map_err(|e| Diag::new("Failed to write plan file", e.to_string()))?)
+    };
     let json = Json::Object(vec![
         (FORMAT.into(), Json::Number("1".into())),
         ("terraform_version".into(), Json::str(format!("{a}.{b}.{c}"))),
@@ -60,6 +69,18 @@ pub fn to_text(opts: &PlanOptions, state: &State) -> Result<String, Diag> {
         ("state_serial".into(), Json::Number(state.serial.to_string())),
         // When it was made, for show -json.
         ("timestamp".into(), Json::str(crate::workflow::render::json_ui::timestamp(false))),
+        // The configuration's files, by module folder: the plan is applied to them, not to
+        // what the folder holds by then.
+        (
+            "configuration".into(),
+            Json::Object(
+                tree.snapshot()
+                    .into_iter()
+                    .map(|(dir, files)| (dir, Json::Object(files.into_iter().map(|(n, t)| (n, Json::str(t))).collect())))
+                    .collect(),
+            ),
+        ),
+        ("prior_state".into(), prior),
     ]);
     Ok(to_indented(&json))
 }
@@ -75,6 +96,32 @@ pub struct Saved {
     pub serial: u64,
     /// When it was made (RFC 3339, to the second).
     pub timestamp: String,
+    /// The configuration it was made from (absent in files of older iacquiz builds).
+    pub snapshot: Option<Snapshot>,
+    /// The state it was made from (`None`: none, or a file of an older build).
+    pub state: Option<State>,
+}
+
+impl Saved {
+    /// Why the plan cannot be applied to `current`: made from another state (a first plan,
+    /// made from none, fits any lineage), or from an older snapshot of this one (Terraform's
+    /// local backend, localRunForPlanFile).
+    pub fn mismatch(&self, current: &State) -> Option<Diag> {
+        let first_plan = self.lineage.is_empty() && self.serial == 0;
+        if !first_plan && self.lineage != current.lineage {
+            Some(Diag::new(
+                "Saved plan does not match the given state",
+                "The given plan file can not be applied because it was created from a different state lineage.",
+            ))
+        } else if self.serial != current.serial {
+            Some(Diag::new(
+                "Saved plan is stale",
+                "The given plan file can no longer be applied because the state was changed by another operation after the plan was created.",
+            ))
+        } else {
+            None
+        }
+    }
 }
 
 fn refused(path: &Path, why: &str) -> Diag {
@@ -85,8 +132,8 @@ fn refused(path: &Path, why: &str) -> Diag {
 }
 
 /// Writes the saved plan file at `path` for a plan made with `opts` from `state`.
-pub fn write(path: &Path, opts: &PlanOptions, state: &State) -> Result<(), Diag> {
-    let text = to_text(opts, state)?;
+pub fn write(path: &Path, opts: &PlanOptions, state: &State, tree: &ModuleTree) -> Result<(), Diag> {
+    let text = to_text(opts, state, tree)?;
     crate::atomic_write::write_atomic(path, text.as_bytes()).map_err(|e| Diag::new("Failed to write plan file", e.to_string()))
 }
 
@@ -136,10 +183,36 @@ pub fn read(path: &Path, version: crate::lang::dialect::releases::TfVersion) -> 
         Some(Json::Number(n)) => n.parse().unwrap_or(0),
         _ => 0,
     };
+    let snapshot = match json.get("configuration") {
+        Some(Json::Object(dirs)) => {
+            let mut snap = Snapshot::new();
+            for (dir, files) in dirs {
+                let Json::Object(files) = files else {
+                    return Err(refused(path, "a module's files are not an object"));
+                };
+                let mut texts = Vec::new();
+                for (name, t) in files {
+                    let Json::String(t) = t else {
+                        return Err(refused(path, "a configuration file is not a string"));
+                    };
+                    texts.push((name.clone(), t.clone()));
+                }
+                snap.insert(dir.clone(), texts);
+            }
+            Some(snap)
+        }
+        _ => None,
+    };
+    let state = match json.get("prior_state") {
+        Some(Json::String(t)) => Some(read_state(t.as_bytes(), version).map_err(|e| refused(path, &e.to_string()))?),
+        _ => None,
+    };
     Ok(Saved {
         opts,
         lineage: text("state_lineage"),
         serial,
         timestamp: text("timestamp"),
+        snapshot,
+        state,
     })
 }

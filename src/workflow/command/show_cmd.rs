@@ -59,8 +59,8 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     o
 }
 
-/// A saved plan made again from what the file holds (its options, against the current
-/// configuration and state): the working folder, the file, and the plan. A saved plan carries
+/// A saved plan made again from what the file holds (its options, configuration and prior
+/// state): the working folder, the file, and the plan. A saved plan carries
 /// its backend, so no `init` is asked for.
 pub(super) fn remade(ctx: &Context, file: &str) -> Result<(workdir::Workdir, super::saved::Saved, crate::workflow::model::Plan), Outcome> {
     // The file is read before the configuration: one that is not there is neither a state
@@ -75,9 +75,14 @@ pub(super) fn remade(ctx: &Context, file: &str) -> Result<(workdir::Workdir, sup
             &Default::default(),
         ));
     }
-    let wd = workdir::open_for_saved_plan(ctx)?;
-    let saved = super::saved::read(&ctx.dir.join(file), ctx.version).map_err(|d| ctx.outcome().fail(&[Report::error(d)], &wd.sources))?;
-    let (_, state) = workdir::state(&wd, ctx).map_err(|r| ctx.outcome().fail(&r, &wd.sources))?;
+    let saved = super::saved::read(&ctx.dir.join(file), ctx.version).map_err(|d| ctx.outcome().fail(&[Report::error(d)], &Default::default()))?;
+    let wd = workdir::open_for_saved_plan(ctx, saved.snapshot.as_ref())?;
+    // The plan is made again from the state it was made from (a file of an older build
+    // holds none: the current state stands in).
+    let state = match (&saved.snapshot, &saved.state) {
+        (Some(_), prior) => prior.clone().unwrap_or_default(),
+        (None, _) => workdir::state(&wd, ctx).map_err(|r| ctx.outcome().fail(&r, &wd.sources))?.1,
+    };
     // An errored plan was saved as far as it went, and is shown so.
     let plan = match super::planning::make_partial(ctx, &wd, &state, &saved.opts) {
         Ok(plan) => plan,

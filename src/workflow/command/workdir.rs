@@ -12,7 +12,7 @@ use super::vars::{self, CliVar};
 use crate::lang::Diag;
 use crate::lang::eval::host::Host;
 use crate::workflow::model::State;
-use crate::workflow::plan::tree::ModuleTree;
+use crate::workflow::plan::tree::{ModuleTree, Snapshot};
 use crate::workflow::state::store::StateStore;
 use crate::workflow::state::workspace::Workspaces;
 
@@ -96,33 +96,55 @@ pub fn open(ctx: &Context) -> Result<Workdir, Outcome> {
 
 /// [`open`] for a saved plan, with the backend the folder was last initialized with (see
 /// [`saved_workspace`]).
-pub fn open_for_saved_plan(ctx: &Context) -> Result<Workdir, Outcome> {
-    open_in(ctx, saved_workspace).map_err(|(reports, sources)| ctx.outcome().fail(&reports, &sources))
+pub fn open_for_saved_plan(ctx: &Context, snapshot: Option<&Snapshot>) -> Result<Workdir, Outcome> {
+    open_in(ctx, saved_workspace, snapshot).map_err(|(reports, sources)| ctx.outcome().fail(&reports, &sources))
 }
 
 /// [`open`], its errors not printed yet (with the sources they refer to).
 pub fn open_reports(ctx: &Context) -> Result<Workdir, (Vec<Report>, Sources)> {
-    open_in(ctx, workspace)
+    open_in(ctx, workspace, None)
+}
+
+/// [`open_for_saved_plan`], its errors not printed yet.
+pub fn open_saved_reports(ctx: &Context, snapshot: Option<&Snapshot>) -> Result<Workdir, (Vec<Report>, Sources)> {
+    open_in(ctx, saved_workspace, snapshot)
 }
 
 type WorkspaceOf = fn(&Context) -> Result<(Workspaces, String, PathBuf), Vec<Report>>;
 
-fn open_in(ctx: &Context, workspace: WorkspaceOf) -> Result<Workdir, (Vec<Report>, Sources)> {
+/// Opens the folder, its configuration read from its files or, for a saved plan, from the
+/// plan's snapshot of them (which needs no installed modules).
+fn open_in(ctx: &Context, workspace: WorkspaceOf, snapshot: Option<&Snapshot>) -> Result<Workdir, (Vec<Report>, Sources)> {
     let fail = |reports: Vec<Report>, sources: &Sources| (reports, sources.clone());
+    let snapshot_sources = || -> Sources {
+        let mut out = Sources::new();
+        for (name, src) in snapshot.and_then(|s| s.get(".")).into_iter().flatten() {
+            out.insert(name.clone(), src.clone());
+        }
+        out
+    };
     // References are checked after the backend: Terraform opens the backend before its
     // validate walk finds an undeclared reference (tf-oracle 1.12.2: "Backend initialization
     // required" alone for a configuration that also names an undeclared variable).
-    let config = match load::load_decoded(&ctx.dir, ctx.version) {
+    let loaded = match snapshot {
+        Some(snap) => load::load_decoded_texts(&ctx.dir, snap.get(".").cloned().unwrap_or_default(), ctx.version),
+        None => load::load_decoded(&ctx.dir, ctx.version),
+    };
+    let config = match loaded {
         Ok(c) => c,
+        Err(reports) if snapshot.is_some() => return Err(fail(reports, &snapshot_sources())),
         Err(reports) => return Err(fail(reports, &sources_in(&ctx.dir))),
     };
-    let tree = match ModuleTree::load(&ctx.dir, ".", config, ctx.version, 0) {
+    let tree = match ModuleTree::load_from(&ctx.dir, ".", config, ctx.version, 0, snapshot) {
         Ok(t) => t,
+        Err(d) if snapshot.is_some() => return Err(fail(vec![Report::error(d)], &snapshot_sources())),
         Err(d) => return Err(fail(vec![Report::error(d)], &sources_in(&ctx.dir))),
     };
     let mut sources = Sources::new();
     all_sources(&tree, &mut sources);
-    if let Some(d) = super::installed::missing(&ctx.dir, &tree) {
+    if snapshot.is_none()
+        && let Some(d) = super::installed::missing(&ctx.dir, &tree)
+    {
         return Err(fail(vec![Report::error(d)], &sources));
     }
     let (_, workspace, state_path) = workspace(ctx).map_err(|r| fail(r, &sources))?;

@@ -209,7 +209,7 @@ fn orphans(
             out.forgotten.push(addr.to_string());
             (Action::Forget, None)
         } else {
-            let (reason, decl) = orphan_reason(tree, walked, addr);
+            let (reason, decl) = orphan_reason(tree, walked, addr, p.moved_from.as_ref());
             if let Some((decl, file)) = decl
                 && Lifecycle::prevents_destroy(decl)
             {
@@ -856,22 +856,29 @@ fn orphan_reason<'t>(
     tree: &'t ModuleTree,
     walked: &[Vec<crate::workflow::model::ModuleStep>],
     addr: &InstanceAddr,
+    moved_from: Option<&InstanceAddr>,
 ) -> (Reason, Option<(&'t ResourceDecl, String)>) {
     let r = &addr.resource;
-    let names: Vec<&str> = r.module.iter().map(|s| s.name.as_str()).collect();
-    let Some(module) = tree.find(&names) else {
-        return (Reason::DeleteBecauseNoModule, None);
-    };
-    if !walked.contains(&r.module) {
-        return (Reason::DeleteBecauseNoModule, None);
-    }
     let mode = match r.mode {
         ResourceMode::Managed => Mode::Managed,
         ResourceMode::Data => Mode::Data,
     };
-    let Some(decl) = module.config.resource(mode, &r.rtype, &r.name) else {
+    // No declaration (its module call gone too): "not in configuration", or, for an object a
+    // move brought here, "moved to ..., which is not in configuration" (deleteActionReason,
+    // before it asks the expander about module instances).
+    let names: Vec<&str> = r.module.iter().map(|s| s.name.as_str()).collect();
+    let Some((module, decl)) = tree
+        .find(&names)
+        .and_then(|m| m.config.resource(mode, &r.rtype, &r.name).map(|d| (m, d)))
+    else {
+        if moved_from.is_some_and(|from| from != addr) {
+            return (Reason::DeleteBecauseNoMoveTarget, None);
+        }
         return (Reason::DeleteBecauseNoResourceConfig, None);
     };
+    if !walked.contains(&r.module) {
+        return (Reason::DeleteBecauseNoModule, None);
+    }
     let counted = decl.body.attr("count").is_some();
     let each = decl.body.attr("for_each").is_some();
     let reason = match (&addr.key, counted, each) {

@@ -10,6 +10,7 @@ use crate::lang::config::resources::Mode;
 use crate::lang::dialect::releases::TfVersion;
 use crate::workflow::model::InstanceAddr;
 use crate::workflow::model::InstanceKey;
+use crate::workflow::model::address::ModuleStep;
 use crate::workflow::model::address::{Target, parse_target};
 
 type Objects = BTreeMap<InstanceAddr, PriorObject>;
@@ -51,6 +52,37 @@ pub fn moved_blocks(config: &Config) -> Result<Vec<MovedBlock>, Diag> {
     Ok(out)
 }
 
+/// Where a `moved` block between modules takes an object's module path, if it applies. Both
+/// ends without a key on their last step move the whole call, every instance keeping its key
+/// (`module.a` to `module.b`: `module.a[0]` becomes `module.b[0]`); otherwise the block moves
+/// the one module instance `from` names, with what it contains.
+fn moved_module(path: &[ModuleStep], from: &[ModuleStep], to: &[ModuleStep]) -> Option<Vec<ModuleStep>> {
+    let (f_last, f_parent) = from.split_last()?;
+    let (t_last, t_parent) = to.split_last()?;
+    if path.len() < from.len() || path[..f_parent.len()] != *f_parent {
+        return None;
+    }
+    let step = &path[f_parent.len()];
+    let whole_call = f_last.key == InstanceKey::None && t_last.key == InstanceKey::None;
+    let mut out = t_parent.to_vec();
+    if whole_call {
+        if step.name != f_last.name {
+            return None;
+        }
+        out.push(ModuleStep {
+            name: t_last.name.clone(),
+            key: step.key.clone(),
+        });
+    } else {
+        if step != f_last {
+            return None;
+        }
+        out.push(t_last.clone());
+    }
+    out.extend_from_slice(&path[from.len()..]);
+    Some(out)
+}
+
 fn relocate(objects: &mut Objects, from: &InstanceAddr, to: InstanceAddr) {
     if objects.contains_key(&to) {
         return;
@@ -76,6 +108,20 @@ pub fn apply(config: &Config, mut objects: Objects, _version: TfVersion) -> Resu
             (Target::Instance(f), Target::Instance(t)) => relocate(&mut objects, f, t.clone()),
             (Target::Resource(f), Target::Instance(t)) => relocate(&mut objects, &f.instance(InstanceKey::None), t.clone()),
             (Target::Instance(f), Target::Resource(t)) => relocate(&mut objects, f, t.instance(InstanceKey::None)),
+            (Target::Module(f), Target::Module(t)) => {
+                let moves: Vec<(InstanceAddr, InstanceAddr)> = objects
+                    .keys()
+                    .filter_map(|a| moved_module(&a.resource.module, f, t).map(|m| (a, m)))
+                    .map(|(a, module)| {
+                        let mut to = a.clone();
+                        to.resource.module = module;
+                        (a.clone(), to)
+                    })
+                    .collect();
+                for (from, to) in moves {
+                    relocate(&mut objects, &from, to);
+                }
+            }
             _ => {}
         }
     }

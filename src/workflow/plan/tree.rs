@@ -38,6 +38,11 @@ pub struct ModuleTree {
     pub calls: BTreeMap<String, Call>,
 }
 
+/// The configuration files of every module of a tree, by module folder (`.` for the root,
+/// `modules/net`): what a saved plan keeps of the configuration it was made from, so that
+/// applying it ignores later edits, as Terraform's plan file does.
+pub type Snapshot = BTreeMap<String, Vec<(String, String)>>;
+
 /// A literal `source` string.
 fn source_of(b: &BlockAst) -> Option<String> {
     let a = b.body.attr("source")?;
@@ -79,6 +84,19 @@ fn join_rel(base: &str, source: &str) -> String {
 impl ModuleTree {
     /// Loads the calls of `config` (whose folder is `root.join(rel_dir)`), recursively.
     pub fn load(root: &Path, rel_dir: &str, config: Config, version: TfVersion, depth: usize) -> Result<ModuleTree, Diag> {
+        Self::load_from(root, rel_dir, config, version, depth, None)
+    }
+
+    /// [`ModuleTree::load`], the called modules' files taken from `snapshot` when given
+    /// (a saved plan's) rather than from their folders.
+    pub fn load_from(
+        root: &Path,
+        rel_dir: &str,
+        config: Config,
+        version: TfVersion,
+        depth: usize,
+        snapshot: Option<&Snapshot>,
+    ) -> Result<ModuleTree, Diag> {
         let mut calls = BTreeMap::new();
         for (fi, f) in config.files.iter().enumerate() {
             for b in f.body.blocks_of("module") {
@@ -98,22 +116,33 @@ impl ModuleTree {
                 }
                 let rel = join_rel(rel_dir, &source);
                 let dir: PathBuf = root.join(&rel);
-                if !dir.is_dir() {
-                    return Err(Diag::new(
+                let unreadable = || {
+                    Diag::new(
                         "Unreadable module directory",
                         format!("The directory {rel} does not exist or cannot be read."),
                     )
                     .at(&b.span)
-                    .in_file(&f.name));
-                }
-                let child = Config::load_dir_at(&dir, version).map_err(|d| match &d.file {
+                    .in_file(&f.name)
+                };
+                let child = match snapshot {
+                    Some(snap) => {
+                        let texts = snap.get(&rel).cloned().ok_or_else(unreadable)?;
+                        Config::load_texts(texts, version).map(|mut c| {
+                            c.dir = Some(dir.clone());
+                            c
+                        })
+                    }
+                    None if !dir.is_dir() => return Err(unreadable()),
+                    None => Config::load_dir_at(&dir, version),
+                };
+                let child = child.map_err(|d| match &d.file {
                     Some(file) => {
                         let file = format!("{rel}/{file}");
                         Diag { file: Some(file), ..d }
                     }
                     None => d,
                 })?;
-                let tree = ModuleTree::load(root, &rel, child, version, depth + 1)?;
+                let tree = ModuleTree::load_from(root, &rel, child, version, depth + 1, snapshot)?;
                 calls.insert(
                     name,
                     Call {
@@ -130,6 +159,23 @@ impl ModuleTree {
             rel_dir: rel_dir.to_string(),
             calls,
         })
+    }
+
+    /// The files of every module of the tree.
+    pub fn snapshot(&self) -> Snapshot {
+        let mut out = Snapshot::new();
+        self.collect_files(&mut out);
+        out
+    }
+
+    fn collect_files(&self, out: &mut Snapshot) {
+        out.insert(
+            self.rel_dir.clone(),
+            self.config.files.iter().map(|f| (f.name.clone(), f.src.clone())).collect(),
+        );
+        for call in self.calls.values() {
+            call.tree.collect_files(out);
+        }
     }
 
     /// A tree of one module with no calls.

@@ -235,7 +235,7 @@ fn planned_resources(plan: &Plan) -> Json {
 
 /// The state the plan was made from, refreshed, with the objects import blocks read and the
 /// root outputs whose new values the plan knows (an output to be removed, or whose new value
-/// is unknown, keeps its old one: tf-oracle 1.6.6).
+/// is unknown, keeps its old one: tf-oracle 1.6.6; one whose new value is null is gone).
 fn prior_state(plan: &Plan, version: TfVersion) -> State {
     let mut s = plan.prior.clone();
     s.terraform_version = format!("{}.{}.{}", version.0, version.1, version.2);
@@ -250,7 +250,11 @@ fn prior_state(plan: &Plan, version: TfVersion) -> State {
         s.add_instance(&c.addr, crate::workflow::model::state::InstanceObject::plain(attributes), "");
     }
     for o in &plan.outputs {
-        if o.action != Action::Delete && !o.after.has_unknown() {
+        // A root output whose new value is null leaves the state (NodeApplyableOutput's
+        // RemoveOutputValue; tf-oracle 1.6.6 and 1.12.2: no `prior_state` for it).
+        if o.action != Action::Delete && o.after.is_null() {
+            s.outputs.remove(&o.name);
+        } else if o.action != Action::Delete && !o.after.has_unknown() {
             s.outputs.insert(
                 o.name.clone(),
                 OutputValue {
