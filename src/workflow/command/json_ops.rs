@@ -136,26 +136,8 @@ pub fn reason_of(c: &crate::workflow::model::ResourceChange) -> Option<crate::wo
     }
 }
 
-/// Whether a targeted plan plans an output that does not change: when every resource it
-/// refers to is targeted (tf-oracle 1.6.6: `-target=terraform_data.queue[1]` keeps
-/// `value = terraform_data.queue[*].output`; one that refers to no resource, or to a module,
-/// is left out).
-fn targeted_keeps(plan: &Plan, wd: &Workdir, name: &str) -> bool {
-    let Some(expr) = wd.tree.config.outputs.iter().find(|o| o.0 == name).and_then(|o| o.2.attr("value")) else {
-        return false;
-    };
-    let refs = crate::workflow::plan::deps::of_expr(&expr.expr, &wd.tree.config);
-    let planned: std::collections::BTreeSet<String> = plan
-        .changes
-        .iter()
-        .filter(|c| c.addr.resource.module.is_empty())
-        .map(|c| c.addr.resource.local())
-        .collect();
-    !refs.is_empty() && refs.is_subset(&planned)
-}
-
 /// The planned changes, the change summary and the output actions.
-fn planned(plan: &Plan, wd: &Workdir, version: crate::lang::dialect::releases::TfVersion) -> String {
+fn planned(plan: &Plan, version: crate::lang::dialect::releases::TfVersion) -> String {
     let mut out = String::new();
     let mut n = Counts::default();
     for c in &plan.changes {
@@ -188,16 +170,9 @@ fn planned(plan: &Plan, wd: &Workdir, version: crate::lang::dialect::releases::T
         }
     }
     out.push_str(&ui::change_summary(version, n, "plan"));
-    // A targeted plan leaves out the outputs it does not change (tf-oracle 1.6.6: no outputs
-    // line for a -target whose outputs stay).
-    let outputs: Vec<_> = plan
-        .outputs
-        .iter()
-        .filter(|o| !plan.targeted || o.action != Action::NoOp || targeted_keeps(plan, wd, &o.name))
-        .cloned()
-        .collect();
-    if !outputs.is_empty() {
-        out.push_str(&ui::planned_outputs(&outputs));
+    // A targeted plan has already left out the outputs its targets do not reach.
+    if !plan.outputs.is_empty() {
+        out.push_str(&ui::planned_outputs(&plan.outputs));
     }
     out
 }
@@ -220,7 +195,7 @@ fn make(
         }
         Ok(plan) => {
             s.line(&refresh(&plan));
-            s.line(&planned(&plan, wd, ctx.version));
+            s.line(&planned(&plan, ctx.version));
             s.diags(&warnings(&plan, &[]), &wd.sources);
             s.diags(&plan.errors, &wd.sources);
             Err(Some(Box::new(plan)))
@@ -291,7 +266,7 @@ pub fn plan(ctx: &Context, opts: &Parsed) -> Outcome {
             return s.o;
         }
     };
-    s.line(&planned(&plan, &wd, ctx.version));
+    s.line(&planned(&plan, ctx.version));
     s.diags(&warnings(&plan, &var_warnings), &wd.sources);
     if let Some(out) = opts.value("out")
         && let Err(d) = super::saved::write(&ctx.dir.join(out), &p, &state, &wd.tree)
@@ -420,7 +395,7 @@ pub fn apply(ctx: &Context, opts: &Parsed, destroy: bool) -> Outcome {
         return s.o;
     };
     if saved.is_none() {
-        s.line(&planned(&plan, &wd, ctx.version));
+        s.line(&planned(&plan, ctx.version));
     }
     let mut reports = warnings(&plan, &var_warnings);
     let mut random = workdir::random(ctx.seed, &state, &wd.workspace);
