@@ -46,7 +46,9 @@ reset before the first progress line stays in place when those lines are sorted)
 gives some folders a `backend "local"` block and changes its path once (init -reconfigure,
 init -migrate-state -force-copy, a plain init or a plan refused first, -backend-config=path=...);
 `lock` adds -lock=false or -lock-timeout=2s to some locking steps and a refresh after some
-applies. The state files are read where the folder's saved local backend puts them.
+applies; `saved` saves a plan before some edits and shows and applies it after them; `modmoves`
+adds edits of module calls (renamed with `moved`, given `count` with `moved`, removed) and a
+`moved` block whose target is not declared. The state files are read where the folder's saved local backend puts them.
 
 Differences are printed with a unified diff and each differing scenario is written to
 `--out DIR/NAME/` (scenario.json, the initial files, diff.txt) so `--replay DIR/NAME` runs it
@@ -173,8 +175,9 @@ class Res:
 class Gen:
     """One scenario: a model of the configuration, rendered to files at every edit."""
 
-    def __init__(self, rng, release, error_rate, strict_gate=False):
+    def __init__(self, rng, release, error_rate, strict_gate=False, modmoves=False):
         self.r = rng
+        self.modmoves = modmoves
         self.release = rel_tuple(release)
         self.error_rate = error_rate
         self.strict = strict_gate
@@ -615,7 +618,17 @@ class Gen:
             kinds.append("removed")
         if not self.vars:
             kinds.remove("var_value")
+        if self.modmoves:
+            # --with modmoves: module calls renamed, counted, removed; a move to nothing.
+            if self.mods:
+                kinds += ["module_rename_moved", "module_rename_moved", "module_remove", "module_remove"]
+            if any(m["mode"] == "single" for m in self.mods):
+                kinds += ["module_count_moved", "module_count_moved", "module_count_moved"]
+            if singles:
+                kinds.append("moved_undeclared")
         k = r.choice(kinds)
+        if k.startswith("module_") or k == "moved_undeclared":
+            return self.module_edit(k, singles), False
         if k in ("input", "triggers", "cbd", "rename", "rename_moved", "remove_res", "ignore", "depends", "removed") and not plain:
             k = "add_res"
         if k == "input":
@@ -685,6 +698,58 @@ class Gen:
             x = r.choice(plain[1:])
             x.depends = [r.choice([e for e in plain if e.rid < x.rid]).rid]
         return k, False
+
+    def reref(self, old, new):
+        """Replace reference text `old` by `new` (None: the reference goes) everywhere it is written."""
+        for o in list(self.outputs):
+            if old in o["value"]:
+                if new is None:
+                    self.outputs.remove(o)
+                else:
+                    o["value"] = o["value"].replace(old, new)
+        for i, (n, e) in enumerate(self.locals):
+            if old in e:
+                self.locals[i] = (n, e.replace(old, new) if new is not None else '"was-module"')
+        for y in self.res:
+            for attr in ("input", "triggers"):
+                val = getattr(y, attr)
+                if val and old in val:
+                    setattr(y, attr, val.replace(old, new) if new is not None else '"was-module"')
+
+    def module_edit(self, k, singles):
+        """--with modmoves: the edits of module calls and moves whose target is not declared."""
+        r = self.r
+        self.features.add("modmoves")
+        if k == "module_rename_moved":
+            m = r.choice(self.mods)
+            old_ref = self.mod_ref(m)
+            old = m["name"]
+            m["name"] = self.fresh(old + "_v2" if len(old) < 10 else "renamed_mod")
+            self.reref(old_ref, self.mod_ref(m))
+            self.moved.append((f"module.{old}", f"module.{m['name']}"))
+            self.features.add("moved")
+        elif k == "module_count_moved":
+            m = r.choice([m for m in self.mods if m["mode"] == "single"])
+            old_ref = self.mod_ref(m)
+            m["mode"] = "count"
+            m["count"] = r.choice(["1", "2"])
+            for a, v in list(m["args"].items()):
+                if "each." in v:
+                    m["args"][a] = '"k"'
+            self.reref(old_ref, self.mod_ref(m))
+            self.moved.append((f"module.{m['name']}", f"module.{m['name']}[0]"))
+            self.features.add("moved")
+        elif k == "module_remove":
+            m = r.choice(self.mods)
+            self.reref(self.mod_ref(m), None)
+            self.mods.remove(m)
+        else:
+            x = r.choice(singles)
+            self.scrub(x.rid)
+            self.res.remove(x)
+            self.moved.append((f"terraform_data.{x.name}", f"terraform_data.{self.fresh(x.name + '_gone')}"))
+            self.features.add("moved")
+        return k
 
     def scrub(self, rid):
         """Take every reference to resource rid out of the model."""
@@ -768,7 +833,7 @@ def generate(seed, index, release, error_rate, strict_gate=False, extra=frozense
     # The --with features draw from their own generator: without them a seed gives the
     # scenarios it always gave, with them the same scenarios plus theirs.
     rx = random.Random(f"wf-{seed}-{index}-with")
-    g = Gen(r, release, error_rate, strict_gate)
+    g = Gen(r, release, error_rate, strict_gate, modmoves="modmoves" in extra)
     g.build()
     if "backend" in extra and rx.random() < 0.6:
         g.backend = backend_block(path=rx.choice(["one.tfstate", "states/one.tfstate"]),
@@ -847,6 +912,12 @@ def generate(seed, index, release, error_rate, strict_gate=False, extra=frozense
             continue
         if act == "edit" or (i == n_actions - 1 and not edit_done):
             edit_done = True
+            # --with saved: a plan saved before the edit is shown and applied after it (the
+            # plan file holds the configuration it was made from).
+            saved_plan = "saved" in extra and rx.random() < 0.4
+            if saved_plan:
+                cmd("plan", "-no-color", "-out=tfplan", *plan_args())
+                g.features.add("saved-plan")
             if err_at == "edit" and not g.errors and r.random() < 0.5:
                 g.inject_error()
                 label, need_init = "error", False
@@ -860,6 +931,10 @@ def generate(seed, index, release, error_rate, strict_gate=False, extra=frozense
             blocks_change = {p: files.get(p) for p in change}
             steps.append({"edit": blocks_change, "label": label})
             prev = files
+            if saved_plan:
+                if rx.random() < 0.5:
+                    cmd("show", "-no-color", "tfplan")
+                cmd("apply", "-no-color", "tfplan")
             if need_init or r.random() < 0.1:
                 cmd("init", "-no-color")
             if r.random() < 0.7:
@@ -1623,7 +1698,9 @@ def main():
     ap.add_argument("--with", dest="extra", default="", metavar="F,F",
                     help="grammar features off by default: color (plan/apply/destroy/show/refresh without -no-color), "
                          "backend (a local backend block, its path changed then init -reconfigure, -migrate-state "
-                         "-force-copy, plain init, -backend-config), lock (-lock=false, -lock-timeout, refresh)")
+                         "-force-copy, plain init, -backend-config), lock (-lock=false, -lock-timeout, refresh), "
+                         "saved (a plan saved before an edit, shown and applied after it), modmoves (module calls "
+                         "renamed with moved, given count with moved, removed; a move to an undeclared address)")
     a = ap.parse_args()
     global KEEP_SERIAL
     KEEP_SERIAL = a.keep_serial
@@ -1643,7 +1720,7 @@ def main():
         idx = a.only if a.only else range(a.count)
         er = 0.0 if a.record else a.error_rate
         extra = frozenset(x for x in a.extra.split(",") if x)
-        unknown = extra - {"color", "backend", "lock"}
+        unknown = extra - {"color", "backend", "lock", "saved", "modmoves"}
         if unknown:
             sys.exit(f"wf-difftest: unknown --with feature(s): {', '.join(sorted(unknown))}")
         scenarios = [generate(a.seed, i, gate, er, strict_gate=bool(a.record), extra=extra) for i in idx]

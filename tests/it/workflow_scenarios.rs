@@ -318,6 +318,26 @@ fn sort_checks(text: &str) -> String {
     serde_json::to_string_pretty(&st).unwrap_or_default() + "\n"
 }
 
+/// The text with each run of bulleted addresses sorted (a removed block's forgotten objects,
+/// a workspace's tracked instances: Go's map order).
+fn sort_bullets(text: &str) -> String {
+    let bullet = Regex::new(r"^(?:\x1b\[[0-9;]*m|│| )* +- (?:module\.|terraform_data\.|data\.)\S*$").unwrap();
+    let mut lines: Vec<&str> = Vec::new();
+    let mut run: Vec<&str> = Vec::new();
+    for line in text.split('\n') {
+        if bullet.is_match(line) {
+            run.push(line);
+            continue;
+        }
+        run.sort();
+        lines.append(&mut run);
+        lines.push(line);
+    }
+    run.sort();
+    lines.append(&mut run);
+    lines.join("\n")
+}
+
 /// The text with its progress lines taken out (sorted) and bulleted address runs sorted.
 fn split_progress(text: &str) -> (Vec<String>, Vec<String>) {
     let text = &sort_checks(&sort_relevant(text));
@@ -370,6 +390,7 @@ fn split_progress(text: &str) -> (Vec<String>, Vec<String>) {
 
 /// stderr's diagnostics as a sorted list of whole diagnostics.
 fn diagnostics(text: &str) -> Vec<String> {
+    let text = &sort_bullets(text);
     let start = Regex::new(r"^(?:\x1b\[[0-9;]*m)*(?:╷|Error: |Warning: )").unwrap();
     let mut chunks: Vec<Vec<&str>> = vec![Vec::new()];
     for line in text.split('\n') {

@@ -29,7 +29,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     if let Err(r) = workdir::backend_settings(ctx) {
         return super::locking::refused_legacy(ctx.outcome(), *r);
     }
-    let wd = match workdir::open_reports(ctx) {
+    let wd = match workdir::open_unchecked_reports(ctx) {
         Ok(w) => w,
         Err((reports, sources)) => {
             // The console prints the configuration's errors through its message printer.

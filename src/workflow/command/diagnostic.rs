@@ -192,6 +192,21 @@ fn snippet(file: &str, src: &str, span: &std::ops::Range<usize>) -> String {
     out
 }
 
+/// `reports` in the order Terraform prints a batch of diagnostics (tfdiags' Sort, stable):
+/// warnings first, then those without a place, then by file (fewer path segments first,
+/// then name), start and end.
+pub fn sorted(reports: &[Report]) -> Vec<Report> {
+    let mut out = reports.to_vec();
+    out.sort_by_key(|r| {
+        let place = r.diag.span.as_ref().map(|sp| {
+            let file = r.diag.file.clone().unwrap_or_default();
+            (file.matches('/').count(), file, sp.start, sp.end)
+        });
+        (r.severity == Severity::Error, place.is_some(), place)
+    });
+    out
+}
+
 /// Renders every report in order, framed and coloured when `color` is on.
 pub fn render_all(reports: &[Report], sources: &Sources, color: bool) -> String {
     reports

@@ -73,32 +73,26 @@ fn refresh(plan: &Plan) -> String {
         .collect();
     // The data sources read while planning: the JSON hooks call a read "Refreshing" (the
     // text UI, "Reading").
-    let mut reads: Vec<String> = Vec::new();
-    for r in plan.prior.resources.iter().filter(|r| r.addr.mode == ResourceMode::Data) {
-        for i in r.instances.iter().filter(|i| i.current.is_some()) {
-            let addr = r.addr.instance(i.key.clone());
-            if plan.changes.iter().any(|c| c.addr == addr && c.action == Action::Read) {
-                continue;
-            }
-            reads.push(
-                ui::hook(
-                    "apply_start",
-                    &format!("{addr}: Refreshing..."),
-                    &addr,
-                    Some(Action::Read),
-                    None,
-                    false,
-                ) + &ui::hook(
-                    "apply_complete",
-                    &format!("{addr}: Refresh complete after 0s"),
-                    &addr,
-                    Some(Action::Read),
-                    None,
-                    true,
-                ),
-            );
-        }
-    }
+    let mut reads: Vec<String> = crate::workflow::render::read_while_planning(plan)
+        .into_iter()
+        .map(|addr| {
+            ui::hook(
+                "apply_start",
+                &format!("{addr}: Refreshing..."),
+                &addr,
+                Some(Action::Read),
+                None,
+                false,
+            ) + &ui::hook(
+                "apply_complete",
+                &format!("{addr}: Refresh complete after 0s"),
+                &addr,
+                Some(Action::Read),
+                None,
+                true,
+            )
+        })
+        .collect();
     reads.sort();
     // An object an import block brings in is read before the plan, at its import ID.
     let imports: String = plan

@@ -12,10 +12,10 @@ use crate::workflow::model::State;
 use crate::workflow::model::address::{Target, parse_target};
 use crate::workflow::plan::PlanOptions;
 use crate::workflow::plan::tree::{ModuleTree, Snapshot};
-use crate::workflow::state::read::read_state;
-use crate::workflow::state::write::write_state;
 use crate::workflow::state::cty_json::{type_from_json, type_to_json, value_from_json, value_to_json};
 use crate::workflow::state::json::{Json, parse, to_indented};
+use crate::workflow::state::read::read_state;
+use crate::workflow::state::write::write_state;
 
 /// The first key of the file, which says what it is.
 const FORMAT: &str = "iacquiz_saved_plan";

@@ -75,7 +75,8 @@ pub(super) fn remade(ctx: &Context, file: &str) -> Result<(workdir::Workdir, sup
             &Default::default(),
         ));
     }
-    let saved = super::saved::read(&ctx.dir.join(file), ctx.version).map_err(|d| ctx.outcome().fail(&[Report::error(d)], &Default::default()))?;
+    let saved =
+        super::saved::read(&ctx.dir.join(file), ctx.version).map_err(|d| ctx.outcome().fail(&[Report::error(d)], &Default::default()))?;
     let wd = workdir::open_for_saved_plan(ctx, saved.snapshot.as_ref())?;
     // The plan is made again from the state it was made from (a file of an older build
     // holds none: the current state stands in).

@@ -533,7 +533,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         )));
     }
     // The data sources read while planning are part of the refreshed prior state.
-    let mut refreshed = with_data(prior, data_read);
+    let mut refreshed = with_data_in_scope(prior, data_read, allowed.as_ref());
     refresh_dependencies(&mut refreshed, &changes, tree);
     // Before 1.9 a destroy's refreshing plan imported what the import blocks name.
     let refresh_imports = if opts.mode == PlanMode::Destroy {
@@ -777,8 +777,17 @@ fn check_results(
 
 /// `prior` with the data sources a walk read in place of those it held.
 fn with_data(prior: &State, read: Vec<(InstanceAddr, Value)>) -> State {
+    with_data_in_scope(prior, read, None)
+}
+
+/// [`with_data`] for a plan whose `-target`s allow only `allowed`: the data sources outside
+/// them were not read again, and the state keeps what it had of them (tf-oracle 1.6.6: a
+/// targeted plan's `prior_state` lists an untargeted `terraform_remote_state`).
+fn with_data_in_scope(prior: &State, read: Vec<(InstanceAddr, Value)>, allowed: Option<&BTreeSet<String>>) -> State {
     let mut state = prior.clone();
-    state.resources.retain(|r| r.addr.mode != ResourceMode::Data);
+    state
+        .resources
+        .retain(|r| r.addr.mode != ResourceMode::Data || allowed.is_some_and(|a| !a.contains(&r.addr.config_address())));
     put_data(&mut state, read);
     state
 }

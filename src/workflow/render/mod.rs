@@ -27,7 +27,7 @@ mod strings;
 
 pub use outputs::{apply_outputs, output_all, output_json_all, output_json_one, output_one, output_raw};
 pub use paint::colorize;
-pub use plan::{horizontal_rule, next_step_note, plan_text, refresh_lines, refresh_lines_painted, refreshed};
+pub use plan::{horizontal_rule, next_step_note, plan_text, read_while_planning, refresh_lines, refresh_lines_painted, refreshed};
 pub use releases::{EXACT_NUMBERS, PAIRWISE_SEQUENCES};
 pub use show::{show_outputs, show_state, state_show};
 

@@ -176,6 +176,27 @@ pub fn refreshed(plan: &Plan) -> Vec<(crate::workflow::model::InstanceAddr, Stri
     out
 }
 
+/// The data sources a plan read while planning: those of its refreshed prior state, but not
+/// those to be read during apply, nor, under `-target`, those the targets do not reach (the
+/// state keeps them as they were).
+pub fn read_while_planning(plan: &Plan) -> Vec<crate::workflow::model::InstanceAddr> {
+    let mut out = Vec::new();
+    for r in plan.prior.resources.iter().filter(|r| r.addr.mode == ResourceMode::Data) {
+        for i in r.instances.iter().filter(|i| i.current.is_some()) {
+            let addr = r.addr.instance(i.key.clone());
+            let unreached = plan.targeted
+                && plan
+                    .scope
+                    .as_ref()
+                    .is_some_and(|s| !s.covers(&addr, &addr.resource.config_address()));
+            if !unreached && !plan.changes.iter().any(|c| c.addr == addr && c.action == Action::Read) {
+                out.push(addr);
+            }
+        }
+    }
+    out
+}
+
 /// [`refresh_lines`], each line bold when `color` (Terraform's UI hook paints every line).
 pub fn refresh_lines_painted(plan: &Plan, color: bool) -> String {
     let line = |text: String| format!("{}\n", super::colorize(&format!("[reset][bold]{text}"), color));
@@ -186,16 +207,11 @@ pub fn refresh_lines_painted(plan: &Plan, color: bool) -> String {
     lines.sort();
     // The data sources read while planning are in the refreshed prior state; those to be read
     // during apply are not read now.
-    let mut reads: Vec<String> = Vec::new();
-    for r in plan.prior.resources.iter().filter(|r| r.addr.mode == ResourceMode::Data) {
-        for i in r.instances.iter().filter(|i| i.current.is_some()) {
-            let addr = r.addr.instance(i.key.clone());
-            if !plan.changes.iter().any(|c| c.addr == addr && c.action == Action::Read) {
-                // The hook's start line ends its markup with a reset, its end line does not.
-                reads.push(line(format!("{addr}: Reading...[reset]")) + &line(format!("{addr}: Read complete after 0s")));
-            }
-        }
-    }
+    // The hook's start line ends its markup with a reset, its end line does not.
+    let mut reads: Vec<String> = read_while_planning(plan)
+        .into_iter()
+        .map(|addr| line(format!("{addr}: Reading...[reset]")) + &line(format!("{addr}: Read complete after 0s")))
+        .collect();
     reads.sort();
     lines.extend(reads);
     // An imported object is read first, each before the refresh of the state's objects.
