@@ -43,13 +43,18 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(l) => l,
         Err(e) => return super::flags::refused(ctx, "console", &e),
     };
+    // The console's `-state` defaults to terraform.tfstate, and that overrides the local
+    // backend's path in every workspace: it reads the folder's terraform.tfstate whatever the
+    // backend's path or the workspace (Terraform's console.go; tf-oracle 1.12.2: in workspace
+    // "dev" it shows the default workspace's objects).
+    let state_path = ctx.dir.join(opts.value("state").unwrap_or("terraform.tfstate"));
     let mut asked = ctx.outcome();
     // The console holds the lock (as a backend operation of no named type) while it reads.
-    let held = match super::locking::take(ctx, &mut asked, &wd.state_path, "OperationTypeInvalid", lock) {
+    let held = match super::locking::take(ctx, &mut asked, &state_path, "OperationTypeInvalid", lock) {
         Ok(h) => h,
         Err(r) => return super::locking::refused_legacy(asked, *r),
     };
-    let _store = match super::locking::open_store(&wd.state_path, held, ctx) {
+    let _store = match super::locking::open_store(&state_path, held, ctx) {
         Ok(x) => x,
         Err(r) => return ctx.outcome().fail(&[*r], &wd.sources),
     };

@@ -298,6 +298,24 @@ pub fn managed(config: &crate::lang::config::Config) -> impl Iterator<Item = &Re
     config.resources.iter().filter(|d| d.mode == Mode::Managed && d.check.is_none())
 }
 
+/// A replacement planned from the whole configuration, its arguments marked as the
+/// configuration with `ignore_changes` applied is (Terraform marks the replacement's planned
+/// value with that configuration's marks: an ignored argument keeps the prior object's
+/// sensitivity; tf-oracle 1.12.2 shows `input = (sensitive value)` with no warning).
+fn marked_as(after: Value, ignored: &Value, version: crate::lang::dialect::releases::TfVersion) -> Value {
+    use crate::workflow::state::sensitive::{mark_paths, sensitive_paths};
+    let (Value::Object(mut attrs), Value::Object(config)) = (after.clone(), ignored) else {
+        return after;
+    };
+    for name in config.keys() {
+        if let Some(v) = attrs.remove(name) {
+            attrs.insert(name.clone(), v.unmark_deep().0);
+        }
+    }
+    let paths = sensitive_paths(config, version);
+    Value::Object(mark_paths(&attrs, &paths))
+}
+
 /// The module block's arguments that are not the module's input variables.
 const CALL_META: &[&str] = &["source", "version", "count", "for_each", "depends_on", "providers"];
 
@@ -665,7 +683,7 @@ impl<'s, 'w> Walker<'s, 'w> {
         // only spares an object that is updated in place.
         if planned.replace || force {
             let again = builtin::plan(prior.map(|p| &p.value), full, force);
-            planned.after = again.after;
+            planned.after = marked_as(again.after, &config, self.shared.version);
         }
         let (action, reason, replace_paths) = match prior {
             // A create whose trigger fired says so (tf-oracle 1.12.2, plan -json).
