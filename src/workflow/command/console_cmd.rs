@@ -13,7 +13,7 @@ const SPEC: Spec = &[
     ("var-file", Kind::Many),
     ("state", Kind::Value),
     ("lock", Kind::Bool),
-    ("lock-timeout", Kind::Value),
+    ("lock-timeout", Kind::Duration),
 ];
 
 /// The name diagnostics give the console's input.

@@ -19,7 +19,7 @@ const SPEC: Spec = &[
     ("backend", Kind::Bool),
     ("get", Kind::Bool),
     ("lock", Kind::Bool),
-    ("lock-timeout", Kind::Value),
+    ("lock-timeout", Kind::Duration),
     ("backend-config", Kind::Many),
     ("plugin-dir", Kind::Many),
     ("lockfile", Kind::Value),

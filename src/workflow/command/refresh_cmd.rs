@@ -15,11 +15,11 @@ use crate::workflow::model::PlanMode;
 const SPEC: Spec = &[
     ("input", Kind::Bool),
     ("lock", Kind::Bool),
-    ("lock-timeout", Kind::Value),
+    ("lock-timeout", Kind::Duration),
     ("var", Kind::Many),
     ("var-file", Kind::Many),
     ("target", Kind::Many),
-    ("parallelism", Kind::Value),
+    ("parallelism", Kind::Int),
     ("compact-warnings", Kind::Bool),
     ("backup", Kind::Value),
     ("state", Kind::Value),

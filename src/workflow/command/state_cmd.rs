@@ -16,7 +16,7 @@ const LIST_SPEC: Spec = &[("state", Kind::Value), ("id", Kind::Value)];
 const CHANGE_SPEC: Spec = &[
     ("dry-run", Kind::Bool),
     ("lock", Kind::Bool),
-    ("lock-timeout", Kind::Value),
+    ("lock-timeout", Kind::Duration),
     ("backup", Kind::Value),
     ("state", Kind::Value),
     ("state-out", Kind::Value),
@@ -25,7 +25,7 @@ const CHANGE_SPEC: Spec = &[
 const TAINT_SPEC: Spec = &[
     ("allow-missing", Kind::Bool),
     ("lock", Kind::Bool),
-    ("lock-timeout", Kind::Value),
+    ("lock-timeout", Kind::Duration),
     ("backup", Kind::Value),
     ("state", Kind::Value),
     ("state-out", Kind::Value),

@@ -8,7 +8,7 @@ const SPEC: Spec = &[
     ("force", Kind::Bool),
     ("or-create", Kind::Bool),
     ("lock", Kind::Bool),
-    ("lock-timeout", Kind::Value),
+    ("lock-timeout", Kind::Duration),
     ("state", Kind::Value),
 ];
 
