@@ -30,11 +30,18 @@ const SPEC: Spec = &[
 pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     let opts = match parse(args, SPEC) {
         Ok(p) => p,
-        Err(e) => return super::flags::refused(ctx, "import", &e),
+        Err(_) => {
+            // Go's flag package shows the help; import adds nothing to it.
+            let mut o = ctx.outcome();
+            super::usage::usage_on_stderr(&mut o, ctx.version, "import");
+            o.code = 1;
+            return o;
+        }
     };
     let [addr_text, id] = opts.rest.as_slice() else {
         let mut o = ctx.outcome();
-        o.err("The import command expects two arguments.\n");
+        super::usage::ui_error(&mut o, "The import command expects two arguments.");
+        super::usage::usage_on_stderr(&mut o, ctx.version, "import");
         o.code = 1;
         return o;
     };

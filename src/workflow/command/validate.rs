@@ -16,6 +16,27 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, "validate", &e),
     };
+    // validate still takes the configuration's folder as its one argument.
+    let folder;
+    let ctx = match opts.rest.as_slice() {
+        [] => ctx,
+        [dir] => {
+            let mut there = ctx.clone();
+            there.dir = ctx.dir.join(dir);
+            if !there.dir.is_dir() {
+                return ctx.outcome().fail(
+                    &[super::diagnostic::Report::error(crate::lang::Diag::new(
+                        "Failed to read module directory",
+                        format!("Module directory {dir} does not exist or cannot be read."),
+                    ))],
+                    &Default::default(),
+                );
+            }
+            folder = there;
+            &folder
+        }
+        _ => return super::flags::too_many(ctx, "validate"),
+    };
     let o = ctx.outcome();
     let wd = match super::workdir::open(ctx) {
         Ok(wd) => wd,

@@ -185,6 +185,13 @@ pub const INIT_ARGUMENTS: Arrival = Arrival {
     source: "Terraform's source: init.go parses with arguments.ParseInit from v1.9.0 (v1.8.0: cmdFlags.Usage, ModulePath's error through c.Ui.Error); tf-oracle 1.6.6 and 1.12.2",
 };
 
+/// `console -plan` (before, `-plan` is an option the console does not define).
+pub const CONSOLE_PLAN: Arrival = Arrival {
+    name: "console -plan",
+    since: (1, 7, 0),
+    source: "Terraform's source: console.go declares \"plan\" at v1.7.0, not at v1.6.6; tf-oracle `console -help` at 1.6.6 and 1.8.4",
+};
+
 /// Whether `version` has the behaviour that arrived with `a`.
 pub fn has(version: TfVersion, a: &Arrival) -> bool {
     crate::lang::dialect::releases::has(version, a)
