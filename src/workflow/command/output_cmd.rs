@@ -34,7 +34,8 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             "The -raw and -json options are mutually-exclusive.",
         )));
     }
-    if opts.flag("raw") && opts.rest.is_empty() {
+    // With both formats refused, neither counts any more.
+    if opts.flag("raw") && !opts.flag("json") && opts.rest.is_empty() {
         faults.push(Report::error(Diag::new(
             "Output name required",
             "You must give the name of a single output value when using the -raw option.",

@@ -162,6 +162,15 @@ pub fn plan_options(
     destroy: bool,
     o: &mut Outcome,
 ) -> Result<(PlanOptions, Vec<Report>), Vec<Report>> {
+    // Terraform's context refuses a negative parallelism (zero is its default of 10).
+    if let Some(n) = opts.value("parallelism").and_then(|v| super::go_values::parse_int(v).ok())
+        && n < 0
+    {
+        return Err(vec![Report::error(crate::lang::Diag::new(
+            "Invalid parallelism value",
+            format!("The parallelism must be a positive value. Not {n}."),
+        ))]);
+    }
     let mut chosen = workdir::variables(ctx, wd, opts)?;
     ask_required(ctx, wd, opts, &mut chosen.values, o)?;
     let mut p = PlanOptions::new(ctx.version);

@@ -24,13 +24,17 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             let mut there = ctx.clone();
             there.dir = ctx.dir.join(dir);
             if !there.dir.is_dir() {
-                return ctx.outcome().fail(
-                    &[super::diagnostic::Report::error(crate::lang::Diag::new(
-                        "Failed to read module directory",
-                        format!("Module directory {dir} does not exist or cannot be read."),
-                    ))],
-                    &Default::default(),
-                );
+                let missing = [super::diagnostic::Report::error(crate::lang::Diag::new(
+                    "Failed to read module directory",
+                    format!("Module directory {dir} does not exist or cannot be read."),
+                ))];
+                if opts.flag("json") {
+                    let mut o = ctx.outcome();
+                    o.out(&super::json_show::validate(&missing, &Default::default()));
+                    o.code = 1;
+                    return o;
+                }
+                return ctx.outcome().fail(&missing, &Default::default());
             }
             folder = there;
             &folder
