@@ -49,13 +49,15 @@ fn plan_file_refused(ctx: &Context, file: &str, destroy: bool) -> Option<Diag> {
             "The specified path is a directory, not a plan file. You can use the global -chdir flag to use this directory as the configuration root.",
         )),
         // A file that is no plan is refused as such first.
-        Ok(_) if destroy => Some(super::saved::read(&path, ctx.version).err().unwrap_or_else(|| Diag::new(
-            "Destroy can't be called with a plan file",
-            format!(
-                "If this plan was created using plan -destroy, apply it using:\n  terraform apply {}",
-                crate::lang::value::render::go_quote(file)
-            ),
-        ))),
+        Ok(_) if destroy => Some(super::saved::read(&path, ctx.version).err().unwrap_or_else(|| {
+            Diag::new(
+                "Destroy can't be called with a plan file",
+                format!(
+                    "If this plan was created using plan -destroy, apply it using:\n  terraform apply {}",
+                    crate::lang::value::render::go_quote(file)
+                ),
+            )
+        })),
         Ok(_) => None,
     }
 }

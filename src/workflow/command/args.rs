@@ -94,7 +94,10 @@ pub fn parse(args: &[String], spec: Spec) -> Result<Parsed, FlagError> {
                     v.as_str(),
                     "1" | "0" | "t" | "f" | "T" | "F" | "true" | "false" | "TRUE" | "FALSE" | "True" | "False"
                 ) {
-                    return Err(FlagError(format!("invalid boolean value {} for -{name}: parse error", go_quote(&v))));
+                    return Err(FlagError(format!(
+                        "invalid boolean value {} for -{name}: parse error",
+                        go_quote(&v)
+                    )));
                 }
                 v
             }
@@ -180,5 +183,31 @@ mod tests {
         );
         assert_eq!(parse(&args(&["-out"]), SPEC).unwrap_err().0, "flag needs an argument: -out");
         assert!(parse(&args(&["-no-color=maybe"]), SPEC).is_err());
+    }
+
+    #[test]
+    fn int_and_duration_values_are_checked_as_go_checks_them() {
+        const TYPED: Spec = &[("parallelism", Kind::Int), ("lock-timeout", Kind::Duration)];
+        let refused = |a: &[&str]| parse(&args(a), TYPED).unwrap_err().0;
+        assert_eq!(
+            refused(&["-parallelism=abc"]),
+            "invalid value \"abc\" for flag -parallelism: parse error"
+        );
+        assert_eq!(
+            refused(&["-parallelism=99999999999999999999"]),
+            "invalid value \"99999999999999999999\" for flag -parallelism: value out of range"
+        );
+        assert_eq!(
+            refused(&["-lock-timeout", "9q"]),
+            "invalid value \"9q\" for flag -lock-timeout: parse error"
+        );
+        assert_eq!(
+            parse(&args(&["-parallelism=0x10", "-lock-timeout=1h2m"]), TYPED)
+                .unwrap()
+                .value("parallelism"),
+            Some("0x10")
+        );
+        assert_eq!(refused(&["-help=false"]), "flag: help requested");
+        assert_eq!(parse(&args(&["-", "x"]), TYPED).unwrap().rest, ["-", "x"]);
     }
 }

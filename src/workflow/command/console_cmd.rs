@@ -26,7 +26,11 @@ pub const INPUT: &str = "<console-input>";
 /// Runs `console`.
 pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     // Before `-plan` arrived, it is an option like any other the console does not know.
-    let spec: Spec = if gates::has(ctx.version, &gates::CONSOLE_PLAN) { SPEC } else { &SPEC[1..] };
+    let spec: Spec = if gates::has(ctx.version, &gates::CONSOLE_PLAN) {
+        SPEC
+    } else {
+        &SPEC[1..]
+    };
     let opts = match parse(args, spec) {
         Ok(p) => p,
         Err(e) => {

@@ -44,7 +44,11 @@ pub fn parse_int(text: &str) -> Result<i64, NumError> {
     if negative && magnitude > CUTOFF {
         return Err(NumError::Range);
     }
-    Ok(if negative { (magnitude as i64).wrapping_neg() } else { magnitude as i64 })
+    Ok(if negative {
+        (magnitude as i64).wrapping_neg()
+    } else {
+        magnitude as i64
+    })
 }
 
 /// `strconv.ParseUint(text, 0, 64)`, digit by digit as Go reads it, so that an overflow met

@@ -41,7 +41,10 @@ pub fn load_decoded(dir: &Path, version: TfVersion) -> Result<Config, Vec<Report
     if let Some(d) = crate::lang::funcs::provider::gate_config(&config.files, version) {
         return Err(vec![Report::error(d)]);
     }
-    let mut refusals: Vec<Report> = super::static_checks::decoding(&config, version).into_iter().map(Report::error).collect();
+    let mut refusals: Vec<Report> = super::static_checks::decoding(&config, version)
+        .into_iter()
+        .map(Report::error)
+        .collect();
     for r in &config.resources {
         // Terraform refuses this when it decodes the block, before anything is evaluated.
         if let (Some(_), Some(each)) = (r.body.attr("count"), r.body.attr("for_each")) {

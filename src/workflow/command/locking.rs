@@ -39,9 +39,8 @@ impl LockOptions {
             .is_none_or(|v| matches!(v, "true" | "1" | "t" | "T" | "TRUE" | "True"));
         let timeout = match opts.value("lock-timeout") {
             None => Duration::ZERO,
-            Some(text) => {
-                super::go_values::parse_duration(text).ok_or_else(|| FlagError(format!("invalid value {text:?} for flag -lock-timeout: parse error")))?
-            }
+            Some(text) => super::go_values::parse_duration(text)
+                .ok_or_else(|| FlagError(format!("invalid value {text:?} for flag -lock-timeout: parse error")))?,
         };
         Ok(LockOptions { enabled, timeout })
     }

@@ -169,7 +169,10 @@ pub fn run(inv: &Invocation) -> Outcome {
     };
     if !dir.is_dir() {
         let shown = chdir.unwrap_or_else(|| dir.display().to_string());
-        return plain_err(format!("Error handling -chdir option: chdir {shown}: no such file or directory\n"), 1);
+        return plain_err(
+            format!("Error handling -chdir option: chdir {shown}: no such file or directory\n"),
+            1,
+        );
     }
     let args = super::toplevel::version_shortcut(args);
     let line = super::toplevel::read(&args, inv.version);
@@ -179,7 +182,9 @@ pub fn run(inv: &Invocation) -> Outcome {
             .map(|s| format!(" Did you mean {s:?}?"))
             .unwrap_or_default();
         return plain_err(
-            format!("Terraform has no command named {top:?}.{hint}\n\nTo see all of Terraform's top-level commands, run:\n  terraform -help\n\n"),
+            format!(
+                "Terraform has no command named {top:?}.{hint}\n\nTo see all of Terraform's top-level commands, run:\n  terraform -help\n\n"
+            ),
             1,
         );
     }
@@ -190,17 +195,16 @@ pub fn run(inv: &Invocation) -> Outcome {
         return o;
     }
     if !EMULATED.contains(&line.command.as_str()) && !matches!(line.command.as_str(), "state" | "workspace") {
-        return plain_err(
-            format!("iacquiz terraform does not emulate \"terraform {}\".\n", line.command),
-            1,
-        );
+        return plain_err(format!("iacquiz terraform does not emulate \"terraform {}\".\n", line.command), 1);
     }
     if line.help {
         return super::usage::help_requested(inv.version, &line.command);
     }
     if !line.top_flags.is_empty() {
         let o = Outcome {
-            stdout: "Invalid flags before the subcommand. If these flags are for\nthe subcommand, please put them after the subcommand.\n\n".into(),
+            stdout:
+                "Invalid flags before the subcommand. If these flags are for\nthe subcommand, please put them after the subcommand.\n\n"
+                    .into(),
             ..Outcome::default()
         };
         return super::usage::with_help(o, inv.version, &line.command);

@@ -6,10 +6,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::lang::Diag;
-use crate::lang::dialect::releases::TfVersion;
 use crate::lang::config::Config;
 use crate::lang::config::declaration_range as header;
 use crate::lang::config::resources::Mode;
+use crate::lang::dialect::releases::TfVersion;
 use crate::lang::syntax::{Expr, ExprKind, OpKind, walk};
 
 /// `line,column` of a byte offset (columns in characters, from 1).
@@ -130,7 +130,12 @@ fn imports_to_move_sources(config: &Config, version: TfVersion) -> Vec<Diag> {
     let mut sources: Vec<String> = Vec::new();
     let mut out = Vec::new();
     for f in &config.files {
-        sources.extend(f.body.blocks_of("moved").filter_map(|b| address_attr(f, b, "from").ok()).map(|t| t.to_string()));
+        sources.extend(
+            f.body
+                .blocks_of("moved")
+                .filter_map(|b| address_attr(f, b, "from").ok())
+                .map(|t| t.to_string()),
+        );
         for b in f.body.blocks_of("import") {
             let Ok(to) = address_attr(f, b, "to") else { continue };
             let to = to.to_string();
@@ -138,12 +143,18 @@ fn imports_to_move_sources(config: &Config, version: TfVersion) -> Vec<Diag> {
                 continue;
             }
             let id = if gates::has(version, &gates::IMPORT_ID_EXPRESSION_DETAIL) {
-                b.body.attr("id").map_or_else(|| "%!q(<nil>)".to_string(), |a| go_quoted_expression(f, &a.expr.span))
+                b.body
+                    .attr("id")
+                    .map_or_else(|| "%!q(<nil>)".to_string(), |a| go_quoted_expression(f, &a.expr.span))
             } else {
                 // 1.5 passed the format to the diagnostic unformatted.
                 "%q".to_string()
             };
-            let to = if gates::has(version, &gates::IMPORT_ID_EXPRESSION_DETAIL) { to } else { "%s".to_string() };
+            let to = if gates::has(version, &gates::IMPORT_ID_EXPRESSION_DETAIL) {
+                to
+            } else {
+                "%s".to_string()
+            };
             out.push(
                 Diag::new(
                     "Cannot import to a move source",

@@ -194,10 +194,7 @@ mod tests {
 
     #[test]
     fn chdir_and_version() {
-        assert_eq!(
-            extract_chdir(&args(&["-chdir=a", "plan"])),
-            Ok((Some("a".into()), args(&["plan"])))
-        );
+        assert_eq!(extract_chdir(&args(&["-chdir=a", "plan"])), Ok((Some("a".into()), args(&["plan"]))));
         assert!(extract_chdir(&args(&["-chdir", "plan"])).is_err());
         assert_eq!(extract_chdir(&args(&["plan", "-chdir=a"])), Ok((None, args(&["plan", "-chdir=a"]))));
         assert_eq!(version_shortcut(args(&["plan", "-v"])), args(&["version", "plan", "-v"]));

@@ -7,17 +7,9 @@ use crate::workflow::state::workspace::{WorkspaceError, Workspaces};
 /// The options each subcommand takes.
 fn spec(sub: &str) -> Spec {
     match sub {
-        "new" => &[
-            ("lock", Kind::Bool),
-            ("lock-timeout", Kind::Duration),
-            ("state", Kind::Value),
-        ],
+        "new" => &[("lock", Kind::Bool), ("lock-timeout", Kind::Duration), ("state", Kind::Value)],
         "select" => &[("or-create", Kind::Bool)],
-        "delete" => &[
-            ("force", Kind::Bool),
-            ("lock", Kind::Bool),
-            ("lock-timeout", Kind::Duration),
-        ],
+        "delete" => &[("force", Kind::Bool), ("lock", Kind::Bool), ("lock-timeout", Kind::Duration)],
         _ => &[],
     }
 }
