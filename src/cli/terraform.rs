@@ -7,7 +7,8 @@ use clap::Args;
 
 use crate::workflow::command::{Invocation, run as run_command};
 
-/// Said at the end of `iacquiz terraform --help`.
+/// Said at the end of `iacquiz help terraform` (`-h` and `--help` after `terraform` are
+/// Terraform's own, and print Terraform's help).
 const AFTER_HELP: &str = "\
 The arguments after the options are Terraform's own: `iacquiz terraform -chdir=DIR plan
 -no-color` does what `terraform -chdir=DIR plan -no-color` does, with the same output, exit
@@ -17,7 +18,7 @@ or a registry module is refused with exit 1, its state untouched.";
 
 /// Arguments of `iacquiz terraform`.
 #[derive(Args, Debug)]
-#[command(after_help = AFTER_HELP)]
+#[command(after_help = AFTER_HELP, disable_help_flag = true)]
 pub struct TerraformArgs {
     /// The Terraform release to behave as (X.Y.Z; default: the newest emulated).
     #[arg(long, value_name = "X.Y.Z")]

@@ -292,7 +292,7 @@ fn state_commands_print_and_leave_what_terraform_does() {
             let rest: Vec<&str> = args.iter().copied().filter(|a| !a.starts_with('-')).collect();
             let result = match rest.as_slice() {
                 ["state", "list", filters @ ..] => {
-                    let got = commands::list(&state, filters);
+                    let got = commands::list(&state, filters, None);
                     match got {
                         Ok(lines) => {
                             assert_eq!(rc, 0, "{}", dir.display());

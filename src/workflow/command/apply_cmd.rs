@@ -36,6 +36,32 @@ pub(super) fn incomplete(version: crate::lang::dialect::releases::TfVersion) -> 
     ))
 }
 
+/// Why `file` cannot be applied before it is even read (apply.go's LoadPlanFile): it is not
+/// there (Go's stat error, with the path as given), it is a folder, or the command is
+/// `destroy`.
+fn plan_file_refused(ctx: &Context, file: &str, destroy: bool) -> Option<Diag> {
+    let path = ctx.dir.join(file);
+    let summary = format!("Failed to load {} as a plan file", crate::lang::value::render::go_quote(file));
+    match std::fs::metadata(&path) {
+        Err(_) => Some(Diag::new(summary, format!("Error: stat {file}: no such file or directory"))),
+        Ok(m) if m.is_dir() => Some(Diag::new(
+            summary,
+            "The specified path is a directory, not a plan file. You can use the global -chdir flag to use this directory as the configuration root.",
+        )),
+        // A file that is no plan is refused as such first.
+        Ok(_) if destroy => Some(super::saved::read(&path, ctx.version).err().unwrap_or_else(|| {
+            Diag::new(
+                "Destroy can't be called with a plan file",
+                format!(
+                    "If this plan was created using plan -destroy, apply it using:\n  terraform apply {}",
+                    crate::lang::value::render::go_quote(file)
+                ),
+            )
+        })),
+        Ok(_) => None,
+    }
+}
+
 /// Runs `apply` (`destroy` when `destroy` is set).
 pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
     let command = if destroy { "destroy" } else { "apply" };
@@ -46,13 +72,22 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
     if opts.flag("json") {
         return super::json_ops::apply(ctx, &opts, destroy);
     }
-    // A saved plan is read first: it holds the configuration to apply.
+    if opts.rest.len() > 1 {
+        return super::flags::too_many(ctx, command);
+    }
+    // The plan file is loaded before the backend and the configuration: it holds the
+    // configuration to apply.
+    if let Some(file) = opts.rest.first()
+        && let Some(refusal) = plan_file_refused(ctx, file, destroy)
+    {
+        return ctx.outcome().fail(&[Report::error(refusal)], &Default::default());
+    }
     let saved = match opts.rest.first() {
-        Some(file) if !destroy => match super::saved::read(&ctx.dir.join(file), ctx.version) {
+        Some(file) => match super::saved::read(&ctx.dir.join(file), ctx.version) {
             Ok(s) => Some(s),
             Err(d) => return ctx.outcome().fail(&[Report::error(d)], &Default::default()),
         },
-        _ => None,
+        None => None,
     };
     let opened = match &saved {
         Some(s) => workdir::open_for_saved_plan(ctx, s.snapshot.as_ref()),
@@ -62,15 +97,6 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         Ok(w) => w,
         Err(o) => return o,
     };
-    if destroy && !opts.rest.is_empty() {
-        return ctx.outcome().fail(
-            &[Report::error(Diag::new(
-                "Too many command line arguments",
-                "Expected at most zero positional arguments.",
-            ))],
-            &wd.sources,
-        );
-    }
     let lock = match LockOptions::from_args(&opts) {
         Ok(l) => l,
         Err(e) => return super::flags::refused(ctx, command, &e),

@@ -5,6 +5,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::lang::value::render::go_quote;
+
 /// What a command's option takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -14,6 +16,10 @@ pub enum Kind {
     Value,
     /// A value that may be given many times, kept in order.
     Many,
+    /// An integer as Go's `flag.IntVar` reads it (`strconv.ParseInt` in base 0).
+    Int,
+    /// A duration as Go's `flag.DurationVar` reads it (`time.ParseDuration`).
+    Duration,
 }
 
 /// The options a command accepts.
@@ -62,7 +68,8 @@ pub fn parse(args: &[String], spec: Spec) -> Result<Parsed, FlagError> {
             i += 1;
             break;
         }
-        let Some(body) = a.strip_prefix("--").or_else(|| a.strip_prefix('-')) else {
+        // A lone "-" is an argument, not an option (Go's flag: fewer than two characters).
+        let Some(body) = a.strip_prefix("--").or_else(|| a.strip_prefix('-')).filter(|_| a.len() >= 2) else {
             break;
         };
         if body.is_empty() || body.starts_with('-') || body.starts_with('=') {
@@ -73,6 +80,11 @@ pub fn parse(args: &[String], spec: Spec) -> Result<Parsed, FlagError> {
             None => (body, None),
         };
         let Some((_, kind)) = spec.iter().find(|(n, _)| *n == name) else {
+            // Go's flag answers an undeclared -help or -h so (`-help=x` gets here: the CLI
+            // catches only the bare forms).
+            if name == "help" || name == "h" {
+                return Err(FlagError("flag: help requested".into()));
+            }
             return Err(FlagError(format!("flag provided but not defined: -{name}")));
         };
         let value = match (kind, inline) {
@@ -82,7 +94,10 @@ pub fn parse(args: &[String], spec: Spec) -> Result<Parsed, FlagError> {
                     v.as_str(),
                     "1" | "0" | "t" | "f" | "T" | "F" | "true" | "false" | "TRUE" | "FALSE" | "True" | "False"
                 ) {
-                    return Err(FlagError(format!("invalid boolean value {v:?} for -{name}: parse error")));
+                    return Err(FlagError(format!(
+                        "invalid boolean value {} for -{name}: parse error",
+                        go_quote(&v)
+                    )));
                 }
                 v
             }
@@ -95,6 +110,14 @@ pub fn parse(args: &[String], spec: Spec) -> Result<Parsed, FlagError> {
                 }
             }
         };
+        let refused = match kind {
+            Kind::Int => super::go_values::parse_int(&value).err().map(super::go_values::NumError::words),
+            Kind::Duration => super::go_values::parse_duration_nanos(&value).is_none().then_some("parse error"),
+            _ => None,
+        };
+        if let Some(why) = refused {
+            return Err(FlagError(format!("invalid value {} for flag -{name}: {why}", go_quote(&value))));
+        }
         match kind {
             Kind::Many => out.many.push((name.to_string(), value)),
             _ => {
@@ -160,5 +183,31 @@ mod tests {
         );
         assert_eq!(parse(&args(&["-out"]), SPEC).unwrap_err().0, "flag needs an argument: -out");
         assert!(parse(&args(&["-no-color=maybe"]), SPEC).is_err());
+    }
+
+    #[test]
+    fn int_and_duration_values_are_checked_as_go_checks_them() {
+        const TYPED: Spec = &[("parallelism", Kind::Int), ("lock-timeout", Kind::Duration)];
+        let refused = |a: &[&str]| parse(&args(a), TYPED).unwrap_err().0;
+        assert_eq!(
+            refused(&["-parallelism=abc"]),
+            "invalid value \"abc\" for flag -parallelism: parse error"
+        );
+        assert_eq!(
+            refused(&["-parallelism=99999999999999999999"]),
+            "invalid value \"99999999999999999999\" for flag -parallelism: value out of range"
+        );
+        assert_eq!(
+            refused(&["-lock-timeout", "9q"]),
+            "invalid value \"9q\" for flag -lock-timeout: parse error"
+        );
+        assert_eq!(
+            parse(&args(&["-parallelism=0x10", "-lock-timeout=1h2m"]), TYPED)
+                .unwrap()
+                .value("parallelism"),
+            Some("0x10")
+        );
+        assert_eq!(refused(&["-help=false"]), "flag: help requested");
+        assert_eq!(parse(&args(&["-", "x"]), TYPED).unwrap().rest, ["-", "x"]);
     }
 }

@@ -6,14 +6,18 @@ use super::args::{Kind, Spec, parse};
 use super::diagnostic::Report;
 use super::run::{Context, Outcome};
 use super::workdir;
+use crate::workflow::model::gates;
 
+/// The options `console` takes (its own, and those of Terraform's "extended" flag set); no
+/// lock options, though it locks.
 const SPEC: Spec = &[
     ("plan", Kind::Bool),
     ("var", Kind::Many),
     ("var-file", Kind::Many),
     ("state", Kind::Value),
-    ("lock", Kind::Bool),
-    ("lock-timeout", Kind::Value),
+    ("input", Kind::Bool),
+    ("target", Kind::Many),
+    ("compact-warnings", Kind::Bool),
 ];
 
 /// The name diagnostics give the console's input.
@@ -21,10 +25,23 @@ pub const INPUT: &str = "<console-input>";
 
 /// Runs `console`.
 pub fn run(ctx: &Context, args: &[String]) -> Outcome {
-    let opts = match parse(args, SPEC) {
-        Ok(p) => p,
-        Err(e) => return super::flags::refused(ctx, "console", &e),
+    // Before `-plan` arrived, it is an option like any other the console does not know.
+    let spec: Spec = if gates::has(ctx.version, &gates::CONSOLE_PLAN) {
+        SPEC
+    } else {
+        &SPEC[1..]
     };
+    let opts = match parse(args, spec) {
+        Ok(p) => p,
+        Err(e) => {
+            let mut o = ctx.outcome();
+            super::usage::flags_refused_with_usage(&mut o, ctx.version, "console", "Error parsing command line flags", &e.0);
+            return o;
+        }
+    };
+    if !opts.rest.is_empty() {
+        return super::flags::chdir_instead(ctx);
+    }
     // The backend is loaded first; its refusal goes through the message printer.
     if let Err(r) = workdir::backend_settings(ctx) {
         return super::locking::refused_legacy(ctx.outcome(), *r);

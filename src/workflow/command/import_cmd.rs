@@ -16,10 +16,10 @@ const SPEC: Spec = &[
     ("var-file", Kind::Many),
     ("input", Kind::Bool),
     ("lock", Kind::Bool),
-    ("lock-timeout", Kind::Value),
+    ("lock-timeout", Kind::Duration),
     ("config", Kind::Value),
     ("allow-missing-config", Kind::Bool),
-    ("parallelism", Kind::Value),
+    ("parallelism", Kind::Int),
     ("state", Kind::Value),
     ("state-out", Kind::Value),
     ("backup", Kind::Value),
@@ -30,11 +30,18 @@ const SPEC: Spec = &[
 pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     let opts = match parse(args, SPEC) {
         Ok(p) => p,
-        Err(e) => return super::flags::refused(ctx, "import", &e),
+        Err(_) => {
+            // Go's flag package shows the help; import adds nothing to it.
+            let mut o = ctx.outcome();
+            super::usage::usage_on_stderr(&mut o, ctx.version, "import");
+            o.code = 1;
+            return o;
+        }
     };
     let [addr_text, id] = opts.rest.as_slice() else {
         let mut o = ctx.outcome();
-        o.err("The import command expects two arguments.\n");
+        super::usage::ui_error(&mut o, "The import command expects two arguments.");
+        super::usage::usage_on_stderr(&mut o, ctx.version, "import");
         o.code = 1;
         return o;
     };

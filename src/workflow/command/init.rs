@@ -19,7 +19,7 @@ const SPEC: Spec = &[
     ("backend", Kind::Bool),
     ("get", Kind::Bool),
     ("lock", Kind::Bool),
-    ("lock-timeout", Kind::Value),
+    ("lock-timeout", Kind::Duration),
     ("backend-config", Kind::Many),
     ("plugin-dir", Kind::Many),
     ("lockfile", Kind::Value),
@@ -37,10 +37,40 @@ commands will detect it and remind you to do so if necessary.";
 
 /// Runs `init`.
 pub fn run(ctx: &Context, args: &[String]) -> Outcome {
+    let modern = gates::has(ctx.version, &gates::INIT_ARGUMENTS);
     let opts = match parse(args, SPEC) {
         Ok(p) => p,
-        Err(e) => return super::flags::refused(ctx, "init", &e),
+        // From 1.9 a diagnostic without the help hint; before, Go's flag package shows the
+        // help on standard error and init adds nothing.
+        Err(e) if modern => {
+            return ctx.outcome().fail(
+                &[super::diagnostic::Report::error(crate::lang::Diag::new(
+                    "Failed to parse command-line flags",
+                    e.0,
+                ))],
+                &Default::default(),
+            );
+        }
+        Err(_) => {
+            let mut o = ctx.outcome();
+            super::usage::usage_on_stderr(&mut o, ctx.version, "init");
+            o.code = 1;
+            return o;
+        }
     };
+    // init no longer takes a configuration folder (ModulePath's refusal).
+    if !opts.rest.is_empty() {
+        if !modern {
+            return super::flags::chdir_instead(ctx);
+        }
+        return ctx.outcome().fail(
+            &[super::diagnostic::Report::error(crate::lang::Diag::new(
+                super::flags::CHDIR_INSTEAD,
+                "",
+            ))],
+            &Default::default(),
+        );
+    }
     if opts.flag("json") && ctx.version >= super::json_init::INIT_JSON_SINCE {
         return super::json_init::run(ctx);
     }

@@ -39,9 +39,8 @@ impl LockOptions {
             .is_none_or(|v| matches!(v, "true" | "1" | "t" | "T" | "TRUE" | "True"));
         let timeout = match opts.value("lock-timeout") {
             None => Duration::ZERO,
-            Some(text) => {
-                go_duration(text).ok_or_else(|| FlagError(format!("invalid value {text:?} for flag -lock-timeout: parse error")))?
-            }
+            Some(text) => super::go_values::parse_duration(text)
+                .ok_or_else(|| FlagError(format!("invalid value {text:?} for flag -lock-timeout: parse error")))?,
         };
         Ok(LockOptions { enabled, timeout })
     }
@@ -53,49 +52,6 @@ impl LockOptions {
             timeout: Duration::ZERO,
         }
     }
-}
-
-/// Go's `time.ParseDuration`: a sequence of decimal numbers with units (`ns`, `us`, `µs`,
-/// `ms`, `s`, `m`, `h`), an optional sign, `0` alone; `None` for anything else or a negative
-/// duration (a negative timeout is no wait at all, as zero is).
-pub fn go_duration(text: &str) -> Option<Duration> {
-    let (negative, body) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text.strip_prefix('+').unwrap_or(text)),
-    };
-    if body == "0" {
-        return Some(Duration::ZERO);
-    }
-    if body.is_empty() {
-        return None;
-    }
-    let mut rest = body;
-    let mut nanos: f64 = 0.0;
-    while !rest.is_empty() {
-        let number_end = rest.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(rest.len());
-        let number = &rest[..number_end];
-        if number.is_empty() || number == "." {
-            return None;
-        }
-        let value: f64 = number.parse().ok()?;
-        rest = &rest[number_end..];
-        let unit_end = rest.find(|c: char| c.is_ascii_digit() || c == '.').unwrap_or(rest.len());
-        let scale = match &rest[..unit_end] {
-            "ns" => 1.0,
-            "us" | "µs" | "μs" => 1e3,
-            "ms" => 1e6,
-            "s" => 1e9,
-            "m" => 60e9,
-            "h" => 3600e9,
-            _ => return None,
-        };
-        nanos += value * scale;
-        rest = &rest[unit_end..];
-    }
-    if negative {
-        return Some(Duration::ZERO);
-    }
-    Some(Duration::from_nanos(nanos as u64))
 }
 
 /// Who takes a lock: `user@host`, as Go's os/user and os.Hostname give them.
@@ -211,22 +167,4 @@ pub fn refused_legacy(mut o: Outcome, report: Report) -> Outcome {
     o.report_legacy(&[report], &Default::default());
     o.code = 1;
     o
-}
-
-#[cfg(test)]
-mod tests {
-    use super::go_duration;
-    use std::time::Duration;
-
-    #[test]
-    fn durations_read_as_go_reads_them() {
-        assert_eq!(go_duration("0"), Some(Duration::ZERO));
-        assert_eq!(go_duration("2s"), Some(Duration::from_secs(2)));
-        assert_eq!(go_duration("1m30s"), Some(Duration::from_secs(90)));
-        assert_eq!(go_duration("1.5s"), Some(Duration::from_millis(1500)));
-        assert_eq!(go_duration("300ms"), Some(Duration::from_millis(300)));
-        assert_eq!(go_duration("abc"), None);
-        assert_eq!(go_duration("5"), None);
-        assert_eq!(go_duration(""), None);
-    }
 }

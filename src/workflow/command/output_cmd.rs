@@ -20,6 +20,34 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, "output", &e),
     };
+    // The command line's own faults, all of them, before anything is read (ParseOutput).
+    let mut faults = Vec::new();
+    if opts.rest.len() > 1 {
+        faults.push(Report::error(Diag::new(
+            "Unexpected argument",
+            "The output command expects exactly one argument with the name of an output variable or no arguments to show all outputs.",
+        )));
+    }
+    if opts.flag("json") && opts.flag("raw") {
+        faults.push(Report::error(Diag::new(
+            "Invalid output format",
+            "The -raw and -json options are mutually-exclusive.",
+        )));
+    }
+    // With both formats refused, neither counts any more.
+    if opts.flag("raw") && !opts.flag("json") && opts.rest.is_empty() {
+        faults.push(Report::error(Diag::new(
+            "Output name required",
+            "You must give the name of a single output value when using the -raw option.",
+        )));
+    }
+    if !faults.is_empty() {
+        let mut o = ctx.outcome();
+        o.report(&faults, &Default::default());
+        o.err("\nFor more help on using this command, run:\n  terraform output -help\n");
+        o.code = 1;
+        return o;
+    }
     if let Some(reports) = super::workdir::backend_errors(ctx) {
         return ctx.outcome().fail(&reports, &super::diagnostic::sources_in(&ctx.dir));
     }
@@ -37,23 +65,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     };
     let ropts = super::planning::render_options(ctx);
     let mut o = ctx.outcome();
-    if opts.flag("json") && opts.flag("raw") {
-        return o.fail(
-            &[Report::error(Diag::new(
-                "Invalid output format",
-                "The -raw and -json options are mutually-exclusive.",
-            ))],
-            &Default::default(),
-        );
-    }
     match opts.rest.first() {
-        None if opts.flag("raw") => o.fail(
-            &[Report::error(Diag::new(
-                "Output name required",
-                "You must give the name of a single output value when using the -raw option.",
-            ))],
-            &Default::default(),
-        ),
         None if opts.flag("json") => {
             o.out(&render::output_json_all(&state.outputs));
             o

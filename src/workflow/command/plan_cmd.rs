@@ -15,13 +15,12 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     if opts.flag("json") {
         return super::json_ops::plan(ctx, &opts);
     }
-    if let Some(extra) = opts.rest.first() {
-        return ctx.outcome().fail(
-            &[super::diagnostic::Report::error(crate::lang::Diag::new(
-                "Too many command line arguments",
-                format!("To specify a working directory for the plan, use the global -chdir flag. ({extra:?} is not an option.)"),
-            ))],
-            &Default::default(),
+    if !opts.rest.is_empty() {
+        return super::flags::bad_line(
+            ctx,
+            "plan",
+            "Too many command line arguments",
+            "To specify a working directory for the plan, use the global -chdir flag.",
         );
     }
     let wd = match workdir::open(ctx) {

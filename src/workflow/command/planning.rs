@@ -16,7 +16,7 @@ pub const PLAN_SPEC: &[(&str, Kind)] = &[
     ("no-color", Kind::Bool),
     ("input", Kind::Bool),
     ("lock", Kind::Bool),
-    ("lock-timeout", Kind::Value),
+    ("lock-timeout", Kind::Duration),
     ("var", Kind::Many),
     ("var-file", Kind::Many),
     ("target", Kind::Many),
@@ -26,7 +26,7 @@ pub const PLAN_SPEC: &[(&str, Kind)] = &[
     ("refresh-only", Kind::Bool),
     ("refresh", Kind::Bool),
     ("detailed-exitcode", Kind::Bool),
-    ("parallelism", Kind::Value),
+    ("parallelism", Kind::Int),
     ("compact-warnings", Kind::Bool),
     ("state", Kind::Value),
     ("json", Kind::Bool),
@@ -37,7 +37,7 @@ pub const APPLY_SPEC: Spec = &[
     ("no-color", Kind::Bool),
     ("input", Kind::Bool),
     ("lock", Kind::Bool),
-    ("lock-timeout", Kind::Value),
+    ("lock-timeout", Kind::Duration),
     ("var", Kind::Many),
     ("var-file", Kind::Many),
     ("target", Kind::Many),
@@ -45,7 +45,7 @@ pub const APPLY_SPEC: Spec = &[
     ("destroy", Kind::Bool),
     ("refresh-only", Kind::Bool),
     ("refresh", Kind::Bool),
-    ("parallelism", Kind::Value),
+    ("parallelism", Kind::Int),
     ("compact-warnings", Kind::Bool),
     ("auto-approve", Kind::Bool),
     ("backup", Kind::Value),
@@ -162,6 +162,15 @@ pub fn plan_options(
     destroy: bool,
     o: &mut Outcome,
 ) -> Result<(PlanOptions, Vec<Report>), Vec<Report>> {
+    // Terraform's context refuses a negative parallelism (zero is its default of 10).
+    if let Some(n) = opts.value("parallelism").and_then(|v| super::go_values::parse_int(v).ok())
+        && n < 0
+    {
+        return Err(vec![Report::error(crate::lang::Diag::new(
+            "Invalid parallelism value",
+            format!("The parallelism must be a positive value. Not {n}."),
+        ))]);
+    }
     let mut chosen = workdir::variables(ctx, wd, opts)?;
     ask_required(ctx, wd, opts, &mut chosen.values, o)?;
     let mut p = PlanOptions::new(ctx.version);

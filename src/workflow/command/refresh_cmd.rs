@@ -15,11 +15,11 @@ use crate::workflow::model::PlanMode;
 const SPEC: Spec = &[
     ("input", Kind::Bool),
     ("lock", Kind::Bool),
-    ("lock-timeout", Kind::Value),
+    ("lock-timeout", Kind::Duration),
     ("var", Kind::Many),
     ("var-file", Kind::Many),
     ("target", Kind::Many),
-    ("parallelism", Kind::Value),
+    ("parallelism", Kind::Int),
     ("compact-warnings", Kind::Bool),
     ("backup", Kind::Value),
     ("state", Kind::Value),
@@ -32,14 +32,8 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, "refresh", &e),
     };
-    if let Some(extra) = opts.rest.first() {
-        return ctx.outcome().fail(
-            &[Report::error(Diag::new(
-                "Too many command line arguments",
-                format!("To specify a working directory for the plan, use the global -chdir flag. ({extra:?} is not an option.)"),
-            ))],
-            &Default::default(),
-        );
+    if !opts.rest.is_empty() {
+        return super::flags::too_many(ctx, "refresh");
     }
     let lock = match LockOptions::from_args(&opts) {
         Ok(l) => l,

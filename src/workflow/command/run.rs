@@ -152,30 +152,68 @@ impl Context {
 
 /// Runs one invocation.
 pub fn run(inv: &Invocation) -> Outcome {
-    let mut dir = inv.dir.clone();
-    let mut chdir_given: Option<String> = None;
-    let mut args = inv.args.as_slice();
-    // Global options come before the command.
-    while let Some(first) = args.first() {
-        if let Some(d) = first.strip_prefix("-chdir=") {
-            dir = if std::path::Path::new(d).is_absolute() {
-                PathBuf::from(d)
-            } else {
-                inv.dir.join(d)
-            };
-            chdir_given = Some(d.to_string());
-            args = &args[1..];
-        } else if matches!(first.as_str(), "-version" | "--version" | "-v") {
-            return super::version::run(&inv.version, &[]);
-        } else {
-            break;
-        }
+    let plain_err = |stderr: String, code: i32| Outcome {
+        stderr,
+        code,
+        ..Outcome::default()
+    };
+    // `-chdir` is read and followed before anything else, help included.
+    let (chdir, args) = match super::toplevel::extract_chdir(&inv.args) {
+        Ok(x) => x,
+        Err(message) => return plain_err(format!("{message}\n"), 1),
+    };
+    let dir = match &chdir {
+        Some(d) if std::path::Path::new(d).is_absolute() => PathBuf::from(d),
+        Some(d) => inv.dir.join(d),
+        None => inv.dir.clone(),
+    };
+    if !dir.is_dir() {
+        let shown = chdir.unwrap_or_else(|| dir.display().to_string());
+        return plain_err(
+            format!("Error handling -chdir option: chdir {shown}: no such file or directory\n"),
+            1,
+        );
+    }
+    let args = super::toplevel::version_shortcut(args);
+    let line = super::toplevel::read(&args, inv.version);
+    let top = line.command.split(' ').next().unwrap_or_default();
+    if !top.is_empty() && !super::toplevel::top_commands(inv.version).contains(&top) {
+        let hint = super::toplevel::suggestion(inv.version, top)
+            .map(|s| format!(" Did you mean {s:?}?"))
+            .unwrap_or_default();
+        return plain_err(
+            format!(
+                "Terraform has no command named {top:?}.{hint}\n\nTo see all of Terraform's top-level commands, run:\n  terraform -help\n\n"
+            ),
+            1,
+        );
+    }
+    if line.command.is_empty() {
+        // No command: the list of commands, on standard output; asked for, it is no error.
+        let mut o = super::usage::help_requested(inv.version, "");
+        o.code = if line.help { 0 } else { 127 };
+        return o;
+    }
+    if !EMULATED.contains(&line.command.as_str()) && !matches!(line.command.as_str(), "state" | "workspace") {
+        return plain_err(format!("iacquiz terraform does not emulate \"terraform {}\".\n", line.command), 1);
+    }
+    if line.help {
+        return super::usage::help_requested(inv.version, &line.command);
+    }
+    if !line.top_flags.is_empty() {
+        let o = Outcome {
+            stdout:
+                "Invalid flags before the subcommand. If these flags are for\nthe subcommand, please put them after the subcommand.\n\n"
+                    .into(),
+            ..Outcome::default()
+        };
+        return super::usage::with_help(o, inv.version, &line.command);
     }
     // Every command takes -no-color anywhere in its arguments (Terraform's Meta.process
     // removes it before the command reads its flags).
-    let color = !args.iter().any(|a| a == "-no-color");
-    let kept: Vec<String> = args.iter().filter(|a| *a != "-no-color").cloned().collect();
-    let args = kept.as_slice();
+    let color = !line.rest.iter().any(|a| a == "-no-color");
+    let kept: Vec<String> = line.rest.iter().filter(|a| *a != "-no-color").cloned().collect();
+    let rest = kept.as_slice();
     let ctx = Context {
         color,
         dir,
@@ -184,25 +222,9 @@ pub fn run(inv: &Invocation) -> Outcome {
         seed: inv.seed,
         input: inv.input.clone(),
     };
-    let Some((name, rest)) = args.split_first() else {
-        return Outcome {
-            stderr: "Usage: terraform [global options] <subcommand> [args]\n".into(),
-            code: 127,
-            ..Outcome::default()
-        };
-    };
-    if !ctx.dir.is_dir() {
-        return Outcome {
-            stderr: format!(
-                "Error handling -chdir option: chdir {}: no such file or directory\n",
-                chdir_given.unwrap_or_else(|| ctx.dir.display().to_string())
-            ),
-            code: 1,
-            ..Outcome::default()
-        };
-    }
-    match name.as_str() {
-        "version" => super::version::run(&ctx.version, rest),
+    let sub = |name: &str| -> Vec<String> { std::iter::once(name.to_string()).chain(rest.iter().cloned()).collect() };
+    match line.command.as_str() {
+        "version" => super::version::run(&ctx, rest),
         "init" => super::init::run(&ctx, rest),
         "validate" => super::validate::run(&ctx, rest),
         "plan" => super::plan_cmd::run(&ctx, rest),
@@ -214,16 +236,43 @@ pub fn run(inv: &Invocation) -> Outcome {
         "force-unlock" => super::unlock_cmd::run(&ctx, rest),
         "console" => super::console_cmd::run(&ctx, rest),
         "show" => super::show_cmd::run(&ctx, rest),
-        "state" => super::state_cmd::run(&ctx, rest),
         "taint" => super::state_cmd::taint(&ctx, rest, false),
         "untaint" => super::state_cmd::taint(&ctx, rest, true),
-        "workspace" => super::workspace_cmd::run(&ctx, rest),
-        other => Outcome {
-            stderr: format!(
-                "Terraform has no command named \"{other}\".\n\nTo see all of Terraform's top-level commands, run:\n  terraform -help\n\n"
-            ),
-            code: 1,
-            ..Outcome::default()
+        // A command with subcommands, run alone or with one it does not have, shows its help.
+        "state" | "workspace" => super::usage::with_help(ctx.outcome(), ctx.version, &line.command),
+        nested => match nested.split_once(' ') {
+            Some(("state", name)) => super::state_cmd::run(&ctx, &sub(name)),
+            Some(("workspace", name)) => super::workspace_cmd::run(&ctx, &sub(name)),
+            _ => super::usage::with_help(ctx.outcome(), ctx.version, nested),
         },
     }
 }
+
+/// The commands iacquiz emulates (with `state` and `workspace` themselves, which only show
+/// their help).
+const EMULATED: &[&str] = &[
+    "version",
+    "init",
+    "validate",
+    "plan",
+    "apply",
+    "destroy",
+    "output",
+    "import",
+    "refresh",
+    "force-unlock",
+    "console",
+    "show",
+    "taint",
+    "untaint",
+    "state list",
+    "state show",
+    "state mv",
+    "state rm",
+    "state pull",
+    "workspace new",
+    "workspace select",
+    "workspace list",
+    "workspace show",
+    "workspace delete",
+];

@@ -14,6 +14,9 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, "show", &e),
     };
+    if opts.rest.len() > 1 {
+        return super::flags::too_many(ctx, "show");
+    }
     // A plan file named is read first; the state is shown only after the configuration
     // loads.
     if opts.rest.is_empty()

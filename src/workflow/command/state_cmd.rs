@@ -16,7 +16,7 @@ const LIST_SPEC: Spec = &[("state", Kind::Value), ("id", Kind::Value)];
 const CHANGE_SPEC: Spec = &[
     ("dry-run", Kind::Bool),
     ("lock", Kind::Bool),
-    ("lock-timeout", Kind::Value),
+    ("lock-timeout", Kind::Duration),
     ("backup", Kind::Value),
     ("state", Kind::Value),
     ("state-out", Kind::Value),
@@ -25,7 +25,7 @@ const CHANGE_SPEC: Spec = &[
 const TAINT_SPEC: Spec = &[
     ("allow-missing", Kind::Bool),
     ("lock", Kind::Bool),
-    ("lock-timeout", Kind::Value),
+    ("lock-timeout", Kind::Duration),
     ("backup", Kind::Value),
     ("state", Kind::Value),
     ("state-out", Kind::Value),
@@ -135,24 +135,9 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         o.code = 1;
         return o;
     };
-    if matches!(sub.as_str(), "list" | "pull" | "show" | "mv" | "rm")
-        && let Some(reports) = workdir::backend_errors(ctx)
-    {
-        // `state pull`, `mv` and `rm` name the files by the folder's full path (they load
-        // the configuration from there).
-        let (reports, sources) = if matches!(sub.as_str(), "pull" | "mv" | "rm") {
-            absolute_names(ctx, reports)
-        } else {
-            (reports, super::diagnostic::sources_in(&ctx.dir))
-        };
-        let mut o = ctx.outcome();
-        o.report_legacy(&reports, &sources);
-        o.code = 1;
-        return o;
-    }
     match sub.as_str() {
         "list" => list(ctx, rest),
-        "pull" => pull(ctx),
+        "pull" => pull(ctx, rest),
         "show" => show(ctx, rest),
         "mv" | "rm" => change(ctx, sub, rest),
         other => {
@@ -164,11 +149,41 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     }
 }
 
+/// What a state command whose configuration or backend cannot be read prints (after its
+/// command line is read): the problems through the message printer; `None` when there are
+/// none.
+fn backend_refused(ctx: &Context, sub: &str) -> Option<Outcome> {
+    let reports = workdir::backend_errors(ctx)?;
+    // `state pull`, `mv` and `rm` name the files by the folder's full path (they load
+    // the configuration from there).
+    let (reports, sources) = if matches!(sub, "pull" | "mv" | "rm") {
+        absolute_names(ctx, reports)
+    } else {
+        (reports, super::diagnostic::sources_in(&ctx.dir))
+    };
+    let mut o = ctx.outcome();
+    o.report_legacy(&reports, &sources);
+    o.code = 1;
+    Some(o)
+}
+
+/// The older commands' refusal of their options: the message through the red printer, exit 1.
+fn flags_refused(ctx: &Context, e: &super::args::FlagError) -> Outcome {
+    let mut o = ctx.outcome();
+    super::usage::ui_error(&mut o, &format!("Error parsing command-line flags: {}\n", e.0));
+    o.code = 1;
+    o
+}
+
 fn list(ctx: &Context, args: &[String]) -> Outcome {
     let opts = match parse(args, LIST_SPEC) {
         Ok(p) => p,
-        Err(e) => return super::flags::refused(ctx, "state list", &e),
+        // `state list` asks the CLI to show its help after the message.
+        Err(e) => return super::usage::with_help(flags_refused(ctx, &e), ctx.version, "state list"),
     };
+    if let Some(o) = backend_refused(ctx, "list") {
+        return o;
+    }
     let (store, state, _) = match store_of(ctx) {
         Ok(x) => x,
         Err(o) => return o,
@@ -177,7 +192,7 @@ fn list(ctx: &Context, args: &[String]) -> Outcome {
         return no_state_file(ctx, true);
     }
     let filters: Vec<&str> = opts.rest.iter().map(String::as_str).collect();
-    match commands::list(&state, &filters) {
+    match commands::list(&state, &filters, opts.value("id").filter(|id| !id.is_empty())) {
         Ok(lines) => {
             let mut o = ctx.outcome();
             for l in lines {
@@ -190,7 +205,13 @@ fn list(ctx: &Context, args: &[String]) -> Outcome {
     }
 }
 
-fn pull(ctx: &Context) -> Outcome {
+fn pull(ctx: &Context, args: &[String]) -> Outcome {
+    if let Err(e) = parse(args, &[]) {
+        return flags_refused(ctx, &e);
+    }
+    if let Some(o) = backend_refused(ctx, "pull") {
+        return o;
+    }
     let (_, state, _) = match store_of(ctx) {
         Ok(x) => x,
         Err(o) => return o,
@@ -218,15 +239,27 @@ fn show(ctx: &Context, args: &[String]) -> Outcome {
     } else {
         " "
     };
+    // state show prints its refusals plainly, not through the red message printer.
+    let opts = match parse(args, &[("state", Kind::Value)]) {
+        Ok(p) => p,
+        Err(e) => {
+            let mut o = ctx.outcome();
+            o.err(&format!("Error parsing command-line flags: {}\n", e.0));
+            o.code = 1;
+            return o;
+        }
+    };
+    let [addr] = opts.rest.as_slice() else {
+        let mut o = ctx.outcome();
+        o.err("Exactly one argument expected.\n");
+        return super::usage::with_help(o, ctx.version, "state show");
+    };
+    if let Some(o) = backend_refused(ctx, "show") {
+        return o;
+    }
     let (store, state, _) = match store_of(ctx) {
         Ok(x) => x,
         Err(o) => return o,
-    };
-    let Some(addr) = args.iter().find(|a| !a.starts_with('-')) else {
-        let mut o = ctx.outcome();
-        o.err("Exactly one argument expected.\n");
-        o.code = 1;
-        return o;
     };
     let target = match crate::workflow::model::address::parse_target(addr) {
         Ok(crate::workflow::model::address::Target::Instance(i)) => i,
@@ -266,12 +299,19 @@ fn show(ctx: &Context, args: &[String]) -> Outcome {
 fn change(ctx: &Context, sub: &str, args: &[String]) -> Outcome {
     let opts = match parse(args, CHANGE_SPEC) {
         Ok(p) => p,
-        Err(e) => return super::flags::refused(ctx, &format!("state {sub}"), &e),
+        Err(e) => return flags_refused(ctx, &e),
     };
-    if sub == "mv" && opts.rest.len() != 2 {
+    let miscount = match sub {
+        "mv" if opts.rest.len() != 2 => Some("Exactly two arguments expected.\n"),
+        "rm" if opts.rest.is_empty() => Some("At least one address is required.\n"),
+        _ => None,
+    };
+    if let Some(message) = miscount {
         let mut o = ctx.outcome();
-        o.err("Exactly two arguments expected.\n\n");
-        o.code = 1;
+        super::usage::ui_error(&mut o, message);
+        return super::usage::with_help(o, ctx.version, &format!("state {sub}"));
+    }
+    if let Some(o) = backend_refused(ctx, sub) {
         return o;
     }
     // `state mv` and `state rm` read the state through the backend and word its refusal so.
@@ -347,7 +387,18 @@ pub fn taint(ctx: &Context, args: &[String], untaint: bool) -> Outcome {
     let name = if untaint { "untaint" } else { "taint" };
     let opts = match parse(args, TAINT_SPEC) {
         Ok(p) => p,
-        Err(e) => return super::flags::refused(ctx, name, &e),
+        Err(e) => {
+            let mut o = ctx.outcome();
+            super::usage::flags_refused_with_usage(&mut o, ctx.version, name, "Error parsing command-line flags", &e.0);
+            return o;
+        }
+    };
+    let [addr] = opts.rest.as_slice() else {
+        let mut o = ctx.outcome();
+        super::usage::ui_error(&mut o, &format!("The {name} command expects exactly one argument."));
+        super::usage::usage_on_stderr(&mut o, ctx.version, name);
+        o.code = 1;
+        return o;
     };
     if let Some(reports) = workdir::backend_errors(ctx) {
         // taint names the files by the folder's full path, untaint by their own (tf-oracle
@@ -362,18 +413,6 @@ pub fn taint(ctx: &Context, args: &[String], untaint: bool) -> Outcome {
         o.code = 1;
         return o;
     }
-    let Some(addr) = opts.rest.first() else {
-        let mut o = ctx.outcome();
-        o.report_legacy(
-            &[Report::error(Diag::new(
-                "Missing required argument",
-                format!("The {name} command expects exactly one argument: the address of the resource instance to {name}."),
-            ))],
-            &Default::default(),
-        );
-        o.code = 1;
-        return o;
-    };
     let (store, state, path) = match locked_store_of(ctx, &opts, name, name) {
         Ok(x) => x,
         Err(o) => return o,

@@ -8,21 +8,6 @@ use super::run::{Context, Outcome};
 
 const SPEC: Spec = &[("force", Kind::Bool)];
 
-/// The help `force-unlock` prints after a wrong number of arguments.
-const HELP: &str = "Usage: terraform [global options] force-unlock LOCK_ID
-
-  Manually unlock the state for the defined configuration.
-
-  This will not modify your infrastructure. This command removes the lock on the
-  state for the current workspace. The behavior of this lock is dependent
-  on the backend being used. Local state files cannot be unlocked by another
-  process.
-
-Options:
-
-  -force                 Don't ask for input for unlock confirmation.
-";
-
 /// An error through Terraform's coloured message printer (red, then a line end).
 fn error(o: &mut Outcome, message: &str) {
     let text = colorize(&format!("[red]{message}[reset]"), o.color);
@@ -36,14 +21,13 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     let opts = match parse(args, SPEC) {
         Ok(p) => p,
         Err(e) => {
-            error(&mut o, &format!("Error parsing command-line flags: {}\n", e.0));
+            super::usage::flags_refused_with_usage(&mut o, ctx.version, "force-unlock", "Error parsing command-line flags", &e.0);
             return o;
         }
     };
     if opts.rest.len() != 1 {
         error(&mut o, "Expected a single argument: LOCK_ID");
-        o.out(HELP);
-        return o;
+        return super::usage::with_help(o, ctx.version, "force-unlock");
     }
     // The backend is read first: a configuration it cannot read is refused before the lock.
     if let Err(refused) = super::workdir::open(ctx) {

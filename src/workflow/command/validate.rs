@@ -16,6 +16,31 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(p) => p,
         Err(e) => return super::flags::refused(ctx, "validate", &e),
     };
+    // validate still takes the configuration's folder as its one argument.
+    let folder;
+    let ctx = match opts.rest.as_slice() {
+        [] => ctx,
+        [dir] => {
+            let mut there = ctx.clone();
+            there.dir = ctx.dir.join(dir);
+            if !there.dir.is_dir() {
+                let missing = [super::diagnostic::Report::error(crate::lang::Diag::new(
+                    "Failed to read module directory",
+                    format!("Module directory {dir} does not exist or cannot be read."),
+                ))];
+                if opts.flag("json") {
+                    let mut o = ctx.outcome();
+                    o.out(&super::json_show::validate(&missing, &Default::default()));
+                    o.code = 1;
+                    return o;
+                }
+                return ctx.outcome().fail(&missing, &Default::default());
+            }
+            folder = there;
+            &folder
+        }
+        _ => return super::flags::too_many(ctx, "validate"),
+    };
     let o = ctx.outcome();
     let wd = match super::workdir::open(ctx) {
         Ok(wd) => wd,

@@ -4,13 +4,15 @@ use super::args::{Kind, Spec, parse};
 use super::run::{Context, Outcome};
 use crate::workflow::state::workspace::{WorkspaceError, Workspaces};
 
-const SPEC: Spec = &[
-    ("force", Kind::Bool),
-    ("or-create", Kind::Bool),
-    ("lock", Kind::Bool),
-    ("lock-timeout", Kind::Value),
-    ("state", Kind::Value),
-];
+/// The options each subcommand takes.
+fn spec(sub: &str) -> Spec {
+    match sub {
+        "new" => &[("lock", Kind::Bool), ("lock-timeout", Kind::Duration), ("state", Kind::Value)],
+        "select" => &[("or-create", Kind::Bool)],
+        "delete" => &[("force", Kind::Bool), ("lock", Kind::Bool), ("lock-timeout", Kind::Duration)],
+        _ => &[],
+    }
+}
 
 /// Runs `workspace SUBCOMMAND`.
 pub fn run(ctx: &Context, args: &[String]) -> Outcome {
@@ -20,10 +22,25 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         o.code = 1;
         return o;
     };
-    let opts = match parse(rest, SPEC) {
+    let command = format!("workspace {sub}");
+    let opts = match parse(rest, spec(sub)) {
         Ok(p) => p,
-        Err(e) => return super::flags::refused(ctx, &format!("workspace {sub}"), &e),
+        Err(e) => {
+            let mut o = ctx.outcome();
+            super::usage::flags_refused_with_usage(&mut o, ctx.version, &command, "Error parsing command-line flags", &e.0);
+            return o;
+        }
     };
+    // The arguments are counted before the backend is read.
+    match sub.as_str() {
+        "new" | "select" | "delete" if opts.rest.len() != 1 => {
+            let mut o = ctx.outcome();
+            super::usage::ui_error(&mut o, "Expected a single argument: NAME.\n");
+            return super::usage::with_help(o, ctx.version, &command);
+        }
+        "list" if !opts.rest.is_empty() => return super::flags::chdir_instead(ctx),
+        _ => {}
+    }
     if sub != "show"
         && let Some(reports) = super::workdir::backend_errors(ctx)
     {
@@ -55,12 +72,6 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         ("new", Some(n)) => ws.create(n),
         ("select", Some(n)) => ws.select(n, opts.flag("or-create")),
         ("delete", Some(n)) => ws.delete(n, opts.flag("force")),
-        ("new" | "select" | "delete", None) => {
-            let mut o = ctx.outcome();
-            o.err("Expected a single argument: NAME.\n\n");
-            o.code = 1;
-            return o;
-        }
         (other, _) => {
             let mut o = ctx.outcome();
             o.err(&format!("Terraform has no command named \"workspace {other}\".\n"));

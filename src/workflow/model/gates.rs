@@ -141,6 +141,57 @@ pub const DESTROY_SKIPS_IMPORTS: Arrival = Arrival {
     source: "tf-oracle: an `import` block's object not in the state is \"Preparing import\" and destroyed by `destroy` at 1.6.6 and 1.8.4, left alone at 1.9.8 and 1.12.2; CHANGELOG.md v1.9.0: \"`import` blocks could block a destroy operation if the target resource was already deleted\" (#35272)",
 };
 
+/// `terraform metadata` (and `metadata functions`) is a command.
+pub const METADATA_COMMAND: Arrival = Arrival {
+    name: "metadata command",
+    since: (1, 4, 0),
+    source: "Terraform's source: commands.go has \"metadata\" at v1.4.0, not at v1.3.0",
+};
+
+/// `terraform modules` is a command.
+pub const MODULES_COMMAND: Arrival = Arrival {
+    name: "modules command",
+    since: (1, 10, 0),
+    source: "Terraform's source: commands.go has \"modules\" at v1.10.0, not at v1.9.0; tf-oracle -help at 1.9.8 and 1.10.5",
+};
+
+/// `terraform state identities` is a command (listed in `state`'s help).
+pub const STATE_IDENTITIES_COMMAND: Arrival = Arrival {
+    name: "state identities command",
+    since: (1, 12, 0),
+    source: "Terraform's source: commands.go at v1.11.0 and v1.12.0; tf-oracle `state -help` at 1.11.4 and 1.12.2",
+};
+
+/// `terraform stacks` is a command.
+pub const STACKS_COMMAND: Arrival = Arrival {
+    name: "stacks command",
+    since: (1, 13, 0),
+    source: "Terraform's source: commands.go has \"stacks\" at v1.13.0, not at v1.12.0",
+};
+
+/// `terraform query` is a command.
+pub const QUERY_COMMAND: Arrival = Arrival {
+    name: "query command",
+    since: (1, 14, 0),
+    source: "Terraform's source: commands.go has \"query\" at v1.14.0, not at v1.13.0",
+};
+
+/// `init` reads its command line as the newer commands do: a refused option or an extra
+/// argument is a diagnostic (before, the help on standard error for an option, and a red
+/// message for an argument).
+pub const INIT_ARGUMENTS: Arrival = Arrival {
+    name: "init arguments as diagnostics",
+    since: (1, 9, 0),
+    source: "Terraform's source: init.go parses with arguments.ParseInit from v1.9.0 (v1.8.0: cmdFlags.Usage, ModulePath's error through c.Ui.Error); tf-oracle 1.6.6 and 1.12.2",
+};
+
+/// `console -plan` (before, `-plan` is an option the console does not define).
+pub const CONSOLE_PLAN: Arrival = Arrival {
+    name: "console -plan",
+    since: (1, 7, 0),
+    source: "Terraform's source: console.go declares \"plan\" at v1.7.0, not at v1.6.6; tf-oracle `console -help` at 1.6.6 and 1.8.4",
+};
+
 /// Whether `version` has the behaviour that arrived with `a`.
 pub fn has(version: TfVersion, a: &Arrival) -> bool {
     crate::lang::dialect::releases::has(version, a)

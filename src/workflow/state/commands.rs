@@ -183,7 +183,7 @@ fn lookup(state: &State, text: &str, allow_missing: bool) -> Result<Vec<Instance
 
 /// `terraform state list [ADDRESS...]`: the instances' addresses, in Terraform's order (each
 /// filter's matches in turn). A filter that matches nothing is an error.
-pub fn list(state: &State, filters: &[&str]) -> Result<Vec<String>, CommandError> {
+pub fn list(state: &State, filters: &[&str], id: Option<&str>) -> Result<Vec<String>, CommandError> {
     let addrs: Vec<InstanceAddr> = if filters.is_empty() {
         let mut all: Vec<InstanceAddr> = all_instances(state).collect();
         all.sort_by(instance_order);
@@ -202,7 +202,27 @@ pub fn list(state: &State, filters: &[&str]) -> Result<Vec<String>, CommandError
         }
         out
     };
-    Ok(addrs.iter().map(ToString::to_string).collect())
+    Ok(addrs
+        .iter()
+        .filter(|a| id.is_none_or(|id| legacy_id(state, a) == id))
+        .map(ToString::to_string)
+        .collect())
+}
+
+/// The `id` attribute of an instance's current object when it is a string, else empty (as
+/// Terraform's `LegacyInstanceObjectID` reads the attributes' JSON), for `state list -id`.
+fn legacy_id(state: &State, addr: &InstanceAddr) -> String {
+    state
+        .resources
+        .iter()
+        .find(|r| r.addr == addr.resource)
+        .and_then(|r| r.instances.iter().find(|i| i.key == addr.key))
+        .and_then(|i| i.current.as_ref())
+        .and_then(|o| match o.attributes.get("id") {
+            Some(crate::lang::Value::String(s)) => Some(s.to_string()),
+            _ => None,
+        })
+        .unwrap_or_default()
 }
 
 /// `terraform state pull`: what it prints, the very bytes of `terraform.tfstate` and one more

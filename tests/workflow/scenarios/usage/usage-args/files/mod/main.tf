@@ -1,0 +1,2 @@
+resource "terraform_data" "x" {}
+output "id" { value = terraform_data.x.id }
