@@ -82,9 +82,12 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     };
     let input = ctx.read_all();
     let mut o = ctx.outcome();
-    // What the eval walk found failing is shown first, with a warning, and the session goes on.
-    if !opts.flag("plan")
-        && let Ok(walked) = crate::workflow::plan::make::console_with_data(
+    // What the eval walk (with -plan, the plan's validation) found failing is shown first,
+    // with a warning, and the session goes on.
+    let failing: Vec<Report> = if opts.flag("plan") {
+        super::static_checks::references(&wd.tree.config).into_iter().map(Report::error).collect()
+    } else {
+        crate::workflow::plan::make::console_with_data(
             &wd.tree,
             &wd.host,
             &state,
@@ -92,9 +95,11 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             &[],
             crate::workflow::plan::make::ConsoleWalk::State,
         )
-        && !walked.errors.is_empty()
-    {
-        let mut reports: Vec<Report> = walked.errors;
+        .map(|w| w.errors)
+        .unwrap_or_default()
+    };
+    if !failing.is_empty() {
+        let mut reports: Vec<Report> = failing;
         reports.push(Report::warning(crate::lang::Diag::new(
             "Due to the problems above, some expressions may produce unexpected results.",
             "",
