@@ -9,17 +9,39 @@ use super::run::{Context, Outcome};
 use super::workdir;
 use crate::lang::Diag;
 use crate::workflow::model::PlanMode;
+use crate::workflow::model::gates;
 
-/// The question `apply` asks, and its description.
-const APPLY_PROMPT: (&str, &str) = (
-    "\nDo you want to perform these actions?",
-    "Terraform will perform the actions described above.\nOnly 'yes' will be accepted to approve.",
-);
-/// The question `destroy` asks, and its description.
-const DESTROY_PROMPT: (&str, &str) = (
-    "\nDo you really want to destroy all resources?",
-    "Terraform will destroy all your managed infrastructure, as shown above.\nThere is no undo. Only 'yes' will be accepted to confirm.",
-);
+/// The question `apply` asks before it changes anything, and its description, by plan mode
+/// and workspace (backend_apply.go names a workspace other than `default`).
+fn approval_prompt(mode: PlanMode, workspace: &str) -> (String, &'static str) {
+    let named = workspace != "default";
+    match mode {
+        PlanMode::Destroy => (
+            if named {
+                format!("\nDo you really want to destroy all resources in workspace \"{workspace}\"?")
+            } else {
+                "\nDo you really want to destroy all resources?".to_string()
+            },
+            "Terraform will destroy all your managed infrastructure, as shown above.\nThere is no undo. Only 'yes' will be accepted to confirm.",
+        ),
+        PlanMode::RefreshOnly => (
+            if named {
+                format!("\nWould you like to update the Terraform state for \"{workspace}\" to reflect these detected changes?")
+            } else {
+                "\nWould you like to update the Terraform state to reflect these detected changes?".to_string()
+            },
+            "Terraform will write these changes to the state without modifying any real infrastructure.\nThere is no undo. Only 'yes' will be accepted to confirm.",
+        ),
+        PlanMode::Normal => (
+            if named {
+                format!("\nDo you want to perform these actions in workspace \"{workspace}\"?")
+            } else {
+                "\nDo you want to perform these actions?".to_string()
+            },
+            "Terraform will perform the actions described above.\nOnly 'yes' will be accepted to approve.",
+        ),
+    }
+}
 
 /// The warning a targeted apply ends with.
 pub(super) fn incomplete(version: crate::lang::dialect::releases::TfVersion) -> Report {
@@ -60,6 +82,15 @@ fn plan_file_refused(ctx: &Context, file: &str, destroy: bool) -> Option<Diag> {
         })),
         Ok(_) => None,
     }
+}
+
+/// Terraform's refusal of a plan that would change something but cannot be applied (a
+/// refresh-only plan whose only changes are outputs it cannot save; context_apply.go).
+pub(super) fn not_applyable() -> Report {
+    Report::error(Diag::new(
+        "Cannot apply non-applyable plan",
+        "The given plan is not applyable. If this seems like a bug in Terraform, then please report it!",
+    ))
 }
 
 /// Runs `apply` (`destroy` when `destroy` is set).
@@ -143,16 +174,19 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         let mut ropts = planning::render_options(ctx);
         ropts.in_automation = true;
         o.out(&crate::workflow::render::plan_text(&plan, &ropts));
-        if !plan.is_empty() && !opts.flag("auto-approve") {
-            let (query, about) = if destroy || p.mode == PlanMode::Destroy {
-                DESTROY_PROMPT
-            } else {
-                APPLY_PROMPT
-            };
+        // From 1.8 a plan that cannot be applied asks nothing (backend_apply.go's trivialPlan).
+        let worth_asking = if gates::has(ctx.version, &gates::APPLYABLE_PLANS) {
+            plan.applyable(ctx.version)
+        } else {
+            !plan.is_empty()
+        };
+        if worth_asking && !opts.flag("auto-approve") {
+            let mode = if destroy { PlanMode::Destroy } else { p.mode };
+            let (query, about) = approval_prompt(mode, &wd.workspace);
             // The plan's warnings are shown before the question, not after the apply.
             o.report(&reports, &wd.sources);
             reports.clear();
-            o.out(&super::prompt::prompt(query, about, ctx.color));
+            o.out(&super::prompt::prompt(&query, about, ctx.color));
             let Some(answer) = ctx.read_line() else {
                 return o.fail(&[Report::error(Diag::new("error asking for approval: EOF", ""))], &wd.sources);
             };
@@ -163,6 +197,10 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
                 return o;
             }
         }
+    }
+    if plan.refused_as_not_applyable(ctx.version) {
+        reports.push(not_applyable());
+        return o.fail(&reports, &wd.sources);
     }
     let mut random = workdir::random(ctx.seed, &state, &workdir::random_key(ctx, &wd));
     let applied = match crate::workflow::plan::apply(&wd.tree, &wd.host, &plan, &p, &mut random) {

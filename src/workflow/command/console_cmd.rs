@@ -85,18 +85,14 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     // What the eval walk (with -plan, the plan's validation) found failing is shown first,
     // with a warning, and the session goes on.
     let failing: Vec<Report> = if opts.flag("plan") {
-        super::static_checks::references(&wd.tree.config).into_iter().map(Report::error).collect()
+        super::static_checks::references(&wd.tree.config)
+            .into_iter()
+            .map(Report::error)
+            .collect()
     } else {
-        crate::workflow::plan::make::console_with_data(
-            &wd.tree,
-            &wd.host,
-            &state,
-            &p,
-            &[],
-            crate::workflow::plan::make::ConsoleWalk::State,
-        )
-        .map(|w| w.errors)
-        .unwrap_or_default()
+        crate::workflow::plan::make::console_with_data(&wd.tree, &wd.host, &state, &p, &[], crate::workflow::plan::make::ConsoleWalk::State)
+            .map(|w| w.errors)
+            .unwrap_or_default()
     };
     if !failing.is_empty() {
         let mut reports: Vec<Report> = failing;

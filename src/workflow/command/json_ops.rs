@@ -392,6 +392,10 @@ pub fn apply(ctx: &Context, opts: &Parsed, destroy: bool) -> Outcome {
         s.line(&planned(&plan, ctx.version));
     }
     let mut reports = warnings(&plan, &var_warnings);
+    if plan.refused_as_not_applyable(ctx.version) {
+        reports.push(super::apply_cmd::not_applyable());
+        return s.fail(&reports, &wd.sources);
+    }
     let mut random = workdir::random(ctx.seed, &state, &wd.workspace);
     let applied = match crate::workflow::plan::apply(&wd.tree, &wd.host, &plan, &p, &mut random) {
         Ok(a) => a,

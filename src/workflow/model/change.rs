@@ -147,6 +147,57 @@ impl Plan {
             .all(|c| c.action == Action::NoOp && c.importing.is_none() && c.prev_addr.as_ref().is_none_or(|p| *p == c.addr))
             && self.outputs.iter().all(|o| o.action == Action::NoOp)
     }
+
+    /// The root outputs of the refreshed state: the prior ones, each output whose new value
+    /// the plan knows set to it (removed when null); one to be removed, or whose new value is
+    /// unknown, keeps its old value (node_output.go updates the refresh state with wholly
+    /// known values only).
+    pub fn refreshed_outputs(&self) -> std::collections::BTreeMap<String, super::state::OutputValue> {
+        let mut outs = self.prior.outputs.clone();
+        for o in self.outputs.iter().filter(|o| o.action != Action::Delete) {
+            if o.after.is_null() {
+                outs.remove(&o.name);
+            } else if !o.after.has_unknown() {
+                outs.insert(
+                    o.name.clone(),
+                    super::state::OutputValue {
+                        value: o.after.clone(),
+                        sensitive: o.sensitive,
+                    },
+                );
+            }
+        }
+        outs
+    }
+
+    /// Whether the plan can be applied (plans.Plan.Applyable, for a plan without errors): a
+    /// refresh-only plan when it changed what the state records, any other when it changes
+    /// something.
+    pub fn applyable(&self, version: crate::lang::dialect::releases::TfVersion) -> bool {
+        use super::gates;
+        match self.mode {
+            PlanMode::RefreshOnly => gates::has(version, &gates::REFRESH_ONLY_OUTPUTS_APPLYABLE) && self.refresh_changed_outputs(),
+            _ => !self.is_empty(),
+        }
+    }
+
+    /// Whether `apply` refuses the plan as not applyable though it would change something.
+    pub fn refused_as_not_applyable(&self, version: crate::lang::dialect::releases::TfVersion) -> bool {
+        super::gates::has(version, &super::gates::APPLYABLE_PLANS) && !self.applyable(version) && !self.is_empty()
+    }
+
+    /// Whether a refresh-only plan changed the state in a way worth saving: its root outputs'
+    /// values (the managed objects of terraform_data never drift).
+    pub fn refresh_changed_outputs(&self) -> bool {
+        let now = self.refreshed_outputs();
+        now.len() != self.prior.outputs.len()
+            || now.iter().any(|(k, v)| {
+                self.prior
+                    .outputs
+                    .get(k)
+                    .is_none_or(|p| p.sensitive != v.sensitive || !crate::lang::value::raw_equal(&p.value, &v.value))
+            })
+    }
 }
 
 /// What a `-target` plan walks.

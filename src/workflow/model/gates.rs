@@ -76,6 +76,23 @@ pub const IMPORT_ID_EXPRESSION_DETAIL: Arrival = Arrival {
     source: "Terraform's source: internal/configs/module.go, a plain string with `%q` at v1.5.7, fmt.Sprintf of the hcl.Expression at v1.6.6; tf-oracle 1.6.6",
 };
 
+/// A plan says whether it can be applied, and `apply` refuses one that cannot but would
+/// change something ("Cannot apply non-applyable plan": a refresh-only plan whose only
+/// changes are outputs it cannot save).
+pub const APPLYABLE_PLANS: Arrival = Arrival {
+    name: "non-applyable plans refused",
+    since: (1, 8, 0),
+    source: "Terraform's source: plan.Applyable set in context_plan.go and checked in context_apply.go from v1.8.0, absent at v1.7.5; tf-oracle 1.12.2",
+};
+
+/// A refresh-only plan that changes root output values can be applied (before, only one
+/// whose managed objects drifted).
+pub const REFRESH_ONLY_OUTPUTS_APPLYABLE: Arrival = Arrival {
+    name: "refresh-only plans applyable for their outputs",
+    since: (1, 10, 0),
+    source: "Terraform's source: RootOutputValuesEqual in context_plan.go's applyable rule from v1.10.0, absent at v1.9.8",
+};
+
 /// The warning a targeted apply ends with has an empty line after `terraform plan` (before,
 /// a line holding a tab).
 pub const TARGET_WARNING_NO_TAB: Arrival = Arrival {

@@ -51,6 +51,11 @@ impl Problem {
             address: None,
         }
     }
+    /// The same problem as a warning (a condition a refresh-only plan only warns about).
+    pub fn into_warning(mut self) -> Problem {
+        self.severity = Severity::Warning;
+        self
+    }
     /// The same with the values of the expression's references.
     pub fn with_values(mut self, mut values: Vec<(String, String)>) -> Problem {
         values.sort();

@@ -283,6 +283,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         host,
         Box::new(String::new),
     );
+    shared.refresh_only = opts.mode == PlanMode::RefreshOnly;
     if !opts.targets.is_empty() {
         shared.targets = Some(crate::workflow::model::Targeting {
             allowed: targeted(tree, &opts.targets),
@@ -444,10 +445,8 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
                 })
                 .collect();
         }
-        PlanMode::RefreshOnly => {
-            changes.clear();
-            outputs.retain(|o| o.action == Action::Delete);
-        }
+        // Nothing is planned; the outputs, evaluated against the refreshed objects, are.
+        PlanMode::RefreshOnly => changes.clear(),
         PlanMode::Normal => {
             let met = met_instances(&changes, &shared);
             let more = orphans(tree, &objects, &met, &removed, &walked, shared.targets.as_ref());
@@ -1207,6 +1206,20 @@ pub fn apply(
                 // A null output is not kept (Terraform drops it from the state); one that a
                 // targeted apply left unknown keeps what the state had.
                 if v.is_null() {
+                    continue;
+                }
+                // A refresh-only apply evaluates every output, and the state, which holds no
+                // unknowns, gets a null of its type for one still unknown (tf-oracle 1.12.2:
+                // `bo = null` for an output of a resource not created yet).
+                if v.has_unknown() && plan.mode == PlanMode::RefreshOnly {
+                    let sensitive = sensitive_output(&tree.config, &name);
+                    outputs.insert(
+                        name,
+                        OutputValue {
+                            value: Value::Null(v.ty()),
+                            sensitive,
+                        },
+                    );
                     continue;
                 }
                 if v.has_unknown() {

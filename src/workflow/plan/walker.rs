@@ -125,6 +125,9 @@ pub struct Shared<'w> {
     /// Under `-target`, what the plan may touch: Terraform's graph holds no other resource,
     /// so nothing else is planned, read or checked (set by the planner after `new`).
     pub targets: Option<crate::workflow::model::Targeting>,
+    /// A refresh-only plan: instances are refreshed, not planned, and their custom
+    /// conditions (and outputs' preconditions) only warn.
+    pub refresh_only: bool,
 }
 
 impl<'w> Shared<'w> {
@@ -155,6 +158,7 @@ impl<'w> Shared<'w> {
             walk_errors: RefCell::new(Vec::new()),
             expanded: RefCell::new(std::collections::BTreeSet::new()),
             targets: None,
+            refresh_only: false,
             data_read: RefCell::new(Vec::new()),
             checks: RefCell::new(Vec::new()),
         }
@@ -359,7 +363,7 @@ impl<'s, 'w> Walker<'s, 'w> {
         }
         let (prefix, here) = (self.config_prefix(), self.instance_prefix());
         let validating = matches!(self.shared.phase, Phase::Validate);
-        for (name, fi, body, _) in self.tree.config.checks.iter().filter(|_| !validating) {
+        for (name, fi, body, block_span) in self.tree.config.checks.iter().filter(|_| !validating) {
             match conditions::check(ev, body, Which::CheckAssert, &self.file_name(*fi)) {
                 Ok(found) => {
                     let unknown = conditions::any_unknown(ev, body, Which::CheckAssert);
@@ -372,8 +376,14 @@ impl<'s, 'w> Walker<'s, 'w> {
                     );
                     self.shared.problems.borrow_mut().extend(found)
                 }
-                // A check reading a variable that failed its validation is not evaluated.
+                // A check reading a variable that failed its validation is not evaluated, nor
+                // one reading anything else that failed: only its own errors warn.
                 Err(d) if d.summary == "Invalid value for variable" => {}
+                Err(d)
+                    if d.file.as_deref() != Some(self.file_name(*fi).as_str())
+                        || d.span
+                            .as_ref()
+                            .is_some_and(|sp| sp.start < block_span.start || sp.end > block_span.end) => {}
                 Err(d) => self.shared.problems.borrow_mut().push(Problem::warning(d)),
             }
         }
@@ -409,9 +419,14 @@ impl<'s, 'w> Walker<'s, 'w> {
                             );
                         }
                         if let Some(p) = found.into_iter().next() {
-                            let d = self.shared.fail(p);
-                            push_unique(errors, d);
-                            continue;
+                            // A refresh-only plan only warns (node_output.go).
+                            if self.shared.refresh_only {
+                                self.shared.problems.borrow_mut().push(p.into_warning());
+                            } else {
+                                let d = self.shared.fail(p);
+                                push_unique(errors, d);
+                                continue;
+                            }
                         }
                     }
                     Err(d) => {
@@ -601,6 +616,9 @@ impl<'s, 'w> Walker<'s, 'w> {
                     return Ok(Walked { addr: iaddr, value });
                 }
                 let vars = instance_vars(&key, &each_value);
+                if self.shared.refresh_only && matches!(self.shared.phase, Phase::Plan) {
+                    return self.refresh_instance(ev, decl, iaddr, vars);
+                }
                 let config = ev.with_var(vars.clone(), || {
                     resource_object(ev, decl).map_err(|d| self.shared.explain(ev, &body_exprs(&decl.body), d))
                 })?;
@@ -659,6 +677,47 @@ impl<'s, 'w> Walker<'s, 'w> {
             Some(d) => Err(d),
             None => Ok(out),
         }
+    }
+
+    /// An instance in a refresh-only plan: what the state holds (unknown when it holds
+    /// nothing), its arguments not evaluated, its preconditions and then its postconditions
+    /// (against that object) checked as warnings (node_resource_plan_instance.go's
+    /// skipPlanChanges branch).
+    fn refresh_instance(&self, ev: &Evaluator, decl: &ResourceDecl, iaddr: InstanceAddr, vars: Vec<(String, Value)>) -> DResult<Walked> {
+        let file = self.file_name(decl.file);
+        let pre = ev.with_var(vars.clone(), || {
+            conditions::check(ev, &decl.body, Which::ResourcePrecondition, &file)
+        })?;
+        let value = self
+            .shared
+            .prior
+            .get(&iaddr)
+            .map_or(Value::unknown(Type::Dynamic), |p| p.value.clone());
+        let mut with_self = vars.clone();
+        with_self.push(("self".to_string(), value.clone()));
+        let post = ev.with_var(with_self.clone(), || {
+            conditions::check(ev, &decl.body, Which::ResourcePostcondition, &file)
+        })?;
+        let checked = !conditions::blocks(&decl.body, Which::ResourcePrecondition).is_empty()
+            || !conditions::blocks(&decl.body, Which::ResourcePostcondition).is_empty();
+        if checked {
+            let unknown = ev.with_var(vars, || conditions::any_unknown(ev, &decl.body, Which::ResourcePrecondition))
+                || ev.with_var(with_self, || conditions::any_unknown(ev, &decl.body, Which::ResourcePostcondition));
+            let mut found = pre.clone();
+            found.extend(post.iter().cloned());
+            self.shared.record_check(
+                "resource",
+                self.config_prefix() + &decl.address(),
+                iaddr.to_string(),
+                &found,
+                unknown,
+            );
+        }
+        self.shared
+            .problems
+            .borrow_mut()
+            .extend(pre.into_iter().chain(post).map(Problem::into_warning));
+        Ok(Walked { addr: iaddr, value })
     }
 
     fn plan_instance(

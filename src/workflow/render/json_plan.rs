@@ -11,7 +11,6 @@ use super::json_values::{known, sensitive_as_bool, sorted_object, type_json, unk
 use crate::lang::Value;
 use crate::lang::dialect::releases::TfVersion;
 use crate::workflow::model::address::{InstanceAddr, ModuleStep};
-use crate::workflow::model::state::OutputValue;
 use crate::workflow::model::{Action, OutputChange, Plan, Reason, ResourceChange, State};
 use crate::workflow::state::json::{Json, to_compact};
 
@@ -249,30 +248,10 @@ fn prior_state(plan: &Plan, version: TfVersion) -> State {
         let Value::Object(attributes) = c.before.clone() else { continue };
         s.add_instance(&c.addr, crate::workflow::model::state::InstanceObject::plain(attributes), "");
     }
-    for o in &plan.outputs {
-        // A root output whose new value is null leaves the state (NodeApplyableOutput's
-        // RemoveOutputValue; tf-oracle 1.6.6 and 1.12.2: no `prior_state` for it).
-        if o.action != Action::Delete && o.after.is_null() {
-            s.outputs.remove(&o.name);
-        } else if o.action != Action::Delete && !o.after.has_unknown() {
-            s.outputs.insert(
-                o.name.clone(),
-                OutputValue {
-                    value: o.after.clone(),
-                    sensitive: o.sensitive,
-                },
-            );
-        }
-    }
+    // A root output whose new value is null leaves the state (NodeApplyableOutput's
+    // RemoveOutputValue; tf-oracle 1.6.6 and 1.12.2: no `prior_state` for it).
+    s.outputs = plan.refreshed_outputs();
     s
-}
-
-/// True when the plan would change anything (plans.Changes.Empty, negated).
-fn has_changes(plan: &Plan) -> bool {
-    plan.changes
-        .iter()
-        .any(|c| c.action != Action::NoOp || c.importing.is_some() || c.prev_addr.as_ref().is_some_and(|p| *p != c.addr))
-        || plan.outputs.iter().any(|o| o.action != Action::NoOp)
 }
 
 /// The plan document.
@@ -331,7 +310,7 @@ pub fn plan_document(plan: &Plan, doc: &PlanDoc) -> Json {
     m.push(("timestamp".into(), Json::str(doc.timestamp)));
     let errored = !plan.errors.is_empty();
     if v >= APPLYABLE_SINCE {
-        m.push(("applyable".into(), Json::Bool(!errored && has_changes(plan))));
+        m.push(("applyable".into(), Json::Bool(!errored && plan.applyable(v))));
         m.push(("complete".into(), Json::Bool(!errored && !plan.targeted)));
     }
     m.push(("errored".into(), Json::Bool(errored)));

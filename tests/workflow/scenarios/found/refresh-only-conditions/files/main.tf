@@ -1,0 +1,25 @@
+variable "n" {
+  default = 1
+}
+resource "terraform_data" "a" {
+  input = var.n
+  lifecycle {
+    postcondition {
+      condition     = self.output == 1
+      error_message = "post failed"
+    }
+  }
+}
+output "o" {
+  value = terraform_data.a.output
+  precondition {
+    condition     = terraform_data.a.output == 1
+    error_message = "pre failed"
+  }
+}
+check "c" {
+  assert {
+    condition     = terraform_data.a.output == 1
+    error_message = "check failed"
+  }
+}
