@@ -52,19 +52,22 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     let wd = match workdir::open_reports(ctx) {
         Ok(w) => w,
         Err((reports, sources)) => {
-            // The import graph names a cycle's nodes `(expand)`, and its error ends with a
-            // line break of its own (tf-oracle 1.6.6 to 1.14.9).
+            // The import graph names a cycle's nodes `(expand)` (tf-oracle 1.6.6 to 1.14.9);
+            // import prints every problem through the message printer.
             let reports: Vec<Report> = reports
                 .into_iter()
                 .map(|mut r| {
                     if let Some(nodes) = r.diag.summary.strip_prefix("Cycle: ") {
                         let named: Vec<String> = nodes.split(", ").map(|n| format!("{n} (expand)")).collect();
-                        r.diag.summary = format!("Cycle: {}\n", named.join(", "));
+                        r.diag.summary = format!("Cycle: {}", named.join(", "));
                     }
                     r
                 })
                 .collect();
-            return ctx.outcome().fail(&reports, &sources);
+            let mut o = ctx.outcome();
+            o.report_legacy(&reports, &sources);
+            o.code = 1;
+            return o;
         }
     };
     let addr = match parse_target(addr_text) {

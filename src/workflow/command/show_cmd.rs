@@ -20,7 +20,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     // A plan file named is read first; the state is shown only after the configuration
     // loads.
     if opts.rest.is_empty()
-        && let Some(reports) = workdir::backend_errors(ctx)
+        && let Some(reports) = workdir::config_errors(ctx)
     {
         return ctx.outcome().fail(&reports, &super::diagnostic::sources_in(&ctx.dir));
     }

@@ -153,13 +153,12 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
 /// command line is read): the problems through the message printer; `None` when there are
 /// none.
 fn backend_refused(ctx: &Context, sub: &str) -> Option<Outcome> {
-    let reports = workdir::backend_errors(ctx)?;
-    // `state pull`, `mv` and `rm` name the files by the folder's full path (they load
-    // the configuration from there).
+    // `state pull`, `mv` and `rm` load the whole configuration from the folder's full path
+    // for its version constraints (checkRequiredVersion), and name the files so.
     let (reports, sources) = if matches!(sub, "pull" | "mv" | "rm") {
-        absolute_names(ctx, reports)
+        absolute_names(ctx, workdir::config_errors(ctx)?)
     } else {
-        (reports, super::diagnostic::sources_in(&ctx.dir))
+        (workdir::backend_errors(ctx)?, super::diagnostic::sources_in(&ctx.dir))
     };
     let mut o = ctx.outcome();
     o.report_legacy(&reports, &sources);
@@ -257,10 +256,6 @@ fn show(ctx: &Context, args: &[String]) -> Outcome {
     if let Some(o) = backend_refused(ctx, "show") {
         return o;
     }
-    let (store, state, _) = match store_of(ctx) {
-        Ok(x) => x,
-        Err(o) => return o,
-    };
     let target = match crate::workflow::model::address::parse_target(addr) {
         Ok(crate::workflow::model::address::Target::Instance(i)) => i,
         Ok(crate::workflow::model::address::Target::Resource(r)) => r.instance(crate::workflow::model::InstanceKey::None),
@@ -270,6 +265,15 @@ fn show(ctx: &Context, args: &[String]) -> Outcome {
             o.code = 1;
             return o;
         }
+    };
+    // The schemas come from the whole configuration, loaded from the folder's full path.
+    if let Some(reports) = workdir::config_errors(ctx) {
+        let (reports, sources) = absolute_names(ctx, reports);
+        return ctx.outcome().fail(&reports, &sources);
+    }
+    let (store, state, _) = match store_of(ctx) {
+        Ok(x) => x,
+        Err(o) => return o,
     };
     if store.state().is_none() {
         return no_state_file(ctx, false);
@@ -400,14 +404,15 @@ pub fn taint(ctx: &Context, args: &[String], untaint: bool) -> Outcome {
         o.code = 1;
         return o;
     };
-    if let Some(reports) = workdir::backend_errors(ctx) {
-        // taint names the files by the folder's full path, untaint by their own (tf-oracle
-        // 1.12.2).
-        let (reports, sources) = if untaint {
-            (reports, super::diagnostic::sources_in(&ctx.dir))
-        } else {
-            absolute_names(ctx, reports)
-        };
+    // taint loads the whole configuration from the folder's full path (for its version
+    // constraints) and names the files so; untaint reads only the backend's (tf-oracle
+    // 1.12.2).
+    let refused = if untaint {
+        workdir::backend_errors(ctx).map(|r| (r, super::diagnostic::sources_in(&ctx.dir)))
+    } else {
+        workdir::config_errors(ctx).map(|r| absolute_names(ctx, r))
+    };
+    if let Some((reports, sources)) = refused {
         let mut o = ctx.outcome();
         o.report_legacy(&reports, &sources);
         o.code = 1;

@@ -186,6 +186,22 @@ pub fn backend_errors(ctx: &Context) -> Option<Vec<Report>> {
     load::load_decoded(&ctx.dir, ctx.version).err()
 }
 
+/// What loading the whole configuration finds wrong (the root module's decoding, then its
+/// module calls: a folder that is not there, a module not installed yet): what the commands
+/// that load the configuration for its version constraints or its schemas meet (`state
+/// pull`, `mv`, `rm`, `taint`, `state show`, `show`; tf-oracle 1.12.2: "Module not
+/// installed" after a module call is renamed without `init`).
+pub fn config_errors(ctx: &Context) -> Option<Vec<Report>> {
+    let config = match load::load_decoded(&ctx.dir, ctx.version) {
+        Ok(c) => c,
+        Err(reports) => return Some(reports),
+    };
+    match ModuleTree::load(&ctx.dir, ".", config, ctx.version, 0) {
+        Err(d) => Some(vec![Report::error(d)]),
+        Ok(tree) => super::installed::missing(&ctx.dir, &tree).map(|d| vec![Report::error(d)]),
+    }
+}
+
 /// The `-var` and `-var-file` options in the order given.
 pub fn cli_vars(opts: &Parsed) -> Vec<CliVar> {
     opts.many
