@@ -1312,7 +1312,8 @@ def sort_bullets(lines):
     """Runs of bulleted addresses (the objects a `removed` block forgets, those a workspace still tracks)
     and the nodes of a cycle come in Go's map order."""
     out, run = [], []
-    lines = [CYCLE.sub(lambda m: m.group(1) + ", ".join(sorted(m.group(2).split(", "))) + m.group(3), l) for l in lines]
+    lines = [l if l.startswith("{") else CYCLE.sub(lambda m: m.group(1) + ", ".join(sorted(m.group(2).split(", "))) + m.group(3), l)
+             for l in lines]
     for line in lines + [None]:
         if line is not None and BULLET.match(line):
             run.append(line)
@@ -1327,7 +1328,7 @@ def sort_bullets(lines):
 def sort_json_bullets(line):
     """A JSON UI diagnostic whose detail lists addresses (` - terraform_data.a["k1"]`, one per line):
     the list comes in Go's map order, as in the text form, so its lines are sorted."""
-    if '\\n - ' not in line:
+    if '\\n - ' not in line and '"Cycle: ' not in line and 'Error: Cycle: ' not in line:
         return line
     try:
         d = json.loads(line)
@@ -1337,6 +1338,12 @@ def sort_json_bullets(line):
     if not isinstance(diag, dict) or not isinstance(diag.get("detail"), str):
         return line
     diag["detail"] = "\n".join(sort_bullets(diag["detail"].split("\n")))
+    # A cycle's nodes, in the summary and the message, come in Go's map order too.
+    sort_nodes = lambda t, pre: pre + ", ".join(sorted(t[len(pre):].split(", "))) if t.startswith(pre) else t
+    if isinstance(diag.get("summary"), str):
+        diag["summary"] = sort_nodes(diag["summary"], "Cycle: ")
+    if isinstance(d.get("@message"), str):
+        d["@message"] = sort_nodes(d["@message"], "Error: Cycle: ")
     return json.dumps(d, separators=(",", ":"), ensure_ascii=False)
 
 

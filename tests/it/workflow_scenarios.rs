@@ -318,6 +318,21 @@ fn sort_checks(text: &str) -> String {
     serde_json::to_string_pretty(&st).unwrap_or_default() + "\n"
 }
 
+/// The nodes of each `Cycle: A, B` sorted (Go's map order), in text and in the JSON UI's
+/// summaries and messages.
+fn sort_cycles(text: &str) -> String {
+    // A node: an address whose keys (in brackets) may hold anything but `]`.
+    let node = r"(?:[A-Za-z0-9_.-]|\[[^\]]*\])+(?: \(expand\))?";
+    let cycle = Regex::new(&format!("Cycle: ({node}(?:, {node})*)")).unwrap();
+    cycle
+        .replace_all(text, |c: &regex::Captures| {
+            let mut nodes: Vec<&str> = c[1].split(", ").collect();
+            nodes.sort_unstable();
+            format!("Cycle: {}", nodes.join(", "))
+        })
+        .into_owned()
+}
+
 /// The text with each run of bulleted addresses sorted (a removed block's forgotten objects,
 /// a workspace's tracked instances: Go's map order).
 fn sort_bullets(text: &str) -> String {
@@ -340,7 +355,7 @@ fn sort_bullets(text: &str) -> String {
 
 /// The text with its progress lines taken out (sorted) and bulleted address runs sorted.
 fn split_progress(text: &str) -> (Vec<String>, Vec<String>) {
-    let text = &sort_checks(&sort_relevant(text));
+    let text = &sort_cycles(&sort_checks(&sort_relevant(text)));
     let progress = Regex::new(
         r"^(?:\S.*?): (?:Creating\.\.\.|Creation complete after|Destroying\.\.\.|Destruction complete after|Modifying\.\.\.|Modifications complete after|Still |Refreshing state\.\.\.|Reading\.\.\.|Read complete after|Importing|Import complete|Preparing import\.\.\.)",
     )
@@ -390,7 +405,7 @@ fn split_progress(text: &str) -> (Vec<String>, Vec<String>) {
 
 /// stderr's diagnostics as a sorted list of whole diagnostics.
 fn diagnostics(text: &str) -> Vec<String> {
-    let text = &sort_bullets(text);
+    let text = &sort_bullets(&sort_cycles(text));
     let start = Regex::new(r"^(?:\x1b\[[0-9;]*m)*(?:╷|Error: |Warning: )").unwrap();
     let mut chunks: Vec<Vec<&str>> = vec![Vec::new()];
     for line in text.split('\n') {

@@ -182,6 +182,13 @@ fn make(
     p: &PlanOptions,
     plan_command: bool,
 ) -> Result<Plan, Option<Box<Plan>>> {
+    // The configuration is validated first, as for the text form (planning::make_partial):
+    // what fails there is all that is printed.
+    let invalid = crate::workflow::plan::validate::validate(&wd.tree, &wd.host, ctx.version, &wd.workspace);
+    if !invalid.is_empty() {
+        s.diags(&invalid, &wd.sources);
+        return Err(None);
+    }
     match crate::workflow::plan::plan(&wd.tree, &wd.host, state, p) {
         Ok(plan) if plan.errors.is_empty() => {
             s.line(&refresh(&plan));

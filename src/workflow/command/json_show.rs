@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 use super::diagnostic::{Report, Severity, Sources};
 use super::run::{Context, Outcome};
 use super::workdir;
+use crate::lang::Value;
 use crate::lang::dialect::rules::Rules;
 use crate::lang::eval::{EmptyScope, Evaluator};
-use crate::lang::{Diag, Value};
 use crate::workflow::render::json_plan::{PlanDoc, show_plan_json};
 use crate::workflow::render::json_state::show_state_json;
 use crate::workflow::render::json_ui::diagnostic;
@@ -16,18 +16,9 @@ use crate::workflow::state::json::{Json, to_indented};
 
 /// `show -json` of the workspace's state.
 pub fn state(ctx: &Context) -> Outcome {
-    let (_, _, path) = match workdir::workspace(ctx) {
-        Ok(x) => x,
-        Err(r) => return ctx.outcome().fail(&r, &Default::default()),
-    };
-    let state = match crate::workflow::state::store::StateStore::open(&path, ctx.version) {
-        Ok(s) => s.state().cloned().unwrap_or_default(),
-        Err(e) => {
-            return ctx.outcome().fail(
-                &[Report::error(Diag::new("Failed to load state", e.to_string()))],
-                &Default::default(),
-            );
-        }
+    let state = match super::show_cmd::shown_state(ctx) {
+        Ok(s) => s,
+        Err(o) => return o,
     };
     let mut o = ctx.outcome();
     o.out(&show_state_json(&state));

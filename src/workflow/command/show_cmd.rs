@@ -20,7 +20,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     // A plan file named is read first; the state is shown only after the configuration
     // loads.
     if opts.rest.is_empty()
-        && let Some(reports) = workdir::config_errors(ctx)
+        && let Some(reports) = workdir::backend_errors(ctx)
     {
         return ctx.outcome().fail(&reports, &super::diagnostic::sources_in(&ctx.dir));
     }
@@ -44,22 +44,32 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         o.out(&crate::workflow::render::plan_text(&plan, &ropts));
         return o;
     }
-    let (_, _, path) = match workdir::workspace(ctx) {
-        Ok(x) => x,
-        Err(r) => return ctx.outcome().fail(&r, &Default::default()),
-    };
-    let state = match crate::workflow::state::store::StateStore::open(&path, ctx.version) {
-        Ok(s) => s.state().cloned().unwrap_or_default(),
-        Err(e) => {
-            return ctx.outcome().fail(
-                &[Report::error(Diag::new("Failed to load state", e.to_string()))],
-                &Default::default(),
-            );
-        }
+    let state = match shown_state(ctx) {
+        Ok(s) => s,
+        Err(o) => return o,
     };
     let mut o = ctx.outcome();
     o.out(&crate::workflow::render::show_state(&state, &super::planning::render_options(ctx)));
     o
+}
+
+/// The state `show` shows (empty when there is none). When there is a state file, its
+/// schemas are loaded from the whole configuration, whose errors stop the command
+/// (MaybeGetSchemas; tf-oracle 1.12.2: "Module not installed" only once a state exists).
+pub(super) fn shown_state(ctx: &Context) -> Result<crate::workflow::model::State, Outcome> {
+    let (_, _, path) = workdir::workspace(ctx).map_err(|r| ctx.outcome().fail(&r, &Default::default()))?;
+    let store = crate::workflow::state::store::StateStore::open(&path, ctx.version).map_err(|e| {
+        ctx.outcome().fail(
+            &[Report::error(Diag::new("Failed to load state", e.to_string()))],
+            &Default::default(),
+        )
+    })?;
+    if store.state().is_some()
+        && let Some(reports) = workdir::config_errors(ctx)
+    {
+        return Err(ctx.outcome().fail(&reports, &super::diagnostic::sources_in(&ctx.dir)));
+    }
+    Ok(store.state().cloned().unwrap_or_default())
 }
 
 /// A saved plan made again from what the file holds (its options, configuration and prior

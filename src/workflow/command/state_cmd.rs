@@ -112,6 +112,10 @@ pub(super) fn absolute_names(ctx: &Context, reports: Vec<Report>) -> (Vec<Report
             // A range in the detail ("already declared at main.tf:9,1-30") is named so too.
             for name in plain.keys() {
                 r.diag.detail = r.diag.detail.replace(&format!("at {name}:"), &format!("at {}:", full(name)));
+                // 1.6's import-to-a-move-source detail prints its expression's ranges, which
+                // hold the file name too.
+                r.diag.detail = r.diag.detail.replace(&format!("{{{name} {{"), &format!("{{{} {{", full(name)));
+                r.diag.detail = r.diag.detail.replace(&format!("\"{name}:"), &format!("\"{}:", full(name)));
             }
             r
         })

@@ -244,6 +244,12 @@ fn cycles(config: &Config) -> Vec<Diag> {
 
 /// References to what the module does not declare (checked once the blocks decode), then
 /// cycles among resources.
+/// The cycles alone: what the console's graph refuses (it does not check references to
+/// undeclared objects).
+pub fn cycles_only(config: &Config) -> Vec<Diag> {
+    cycles(config)
+}
+
 pub fn references(config: &Config) -> Vec<Diag> {
     let mut out = undeclared(config);
     if out.is_empty() {

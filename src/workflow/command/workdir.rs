@@ -105,8 +105,8 @@ pub fn open_reports(ctx: &Context) -> Result<Workdir, (Vec<Report>, Sources)> {
     open_in(ctx, workspace, None, true)
 }
 
-/// [`open_reports`] without the check of references to undeclared objects: the console's
-/// evaluation graph does not make it (tf-oracle 1.6.6 and 1.12.2: `local.x` evaluates in a
+/// [`open_reports`] without the check of references to undeclared objects (cycles are still
+/// refused): the console's evaluation graph does not make it (tf-oracle 1.6.6 and 1.12.2: `local.x` evaluates in a
 /// folder whose resource reads `module.absent.out`).
 pub fn open_unchecked_reports(ctx: &Context) -> Result<Workdir, (Vec<Report>, Sources)> {
     open_in(ctx, workspace, None, false)
@@ -160,12 +160,12 @@ fn open_in(
         return Err(fail(vec![Report::error(d)], &sources));
     }
     let (_, workspace, state_path) = workspace(ctx).map_err(|r| fail(r, &sources))?;
-    let unresolved: Vec<Report> = super::static_checks::references(&tree.config)
-        .into_iter()
-        .filter(|_| check_references)
-        .into_iter()
-        .map(Report::error)
-        .collect();
+    let found = if check_references {
+        super::static_checks::references(&tree.config)
+    } else {
+        super::static_checks::cycles_only(&tree.config)
+    };
+    let unresolved: Vec<Report> = found.into_iter().into_iter().map(Report::error).collect();
     if !unresolved.is_empty() {
         return Err(fail(unresolved, &sources));
     }

@@ -93,6 +93,14 @@ pub const REFRESH_ONLY_OUTPUTS_APPLYABLE: Arrival = Arrival {
     source: "Terraform's source: RootOutputValuesEqual in context_plan.go's applyable rule from v1.10.0, absent at v1.9.8",
 };
 
+/// Import blocks are matched against the state after the moves (before, against the state
+/// as it was: an address a `moved` block fills is imported all the same).
+pub const IMPORT_TARGETS_AFTER_MOVES: Arrival = Arrival {
+    name: "import targets found after moves",
+    since: (1, 7, 0),
+    source: "Terraform's source: findImportTargets(config, prevRunState) before the moves at v1.6.6, every import block handed to the walk at v1.7.0; tf-oracle 1.6.6 and 1.12.2",
+};
+
 /// The warning a targeted apply ends with has an empty line after `terraform plan` (before,
 /// a line holding a tab).
 pub const TARGET_WARNING_NO_TAB: Arrival = Arrival {

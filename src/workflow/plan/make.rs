@@ -64,7 +64,9 @@ fn starting_objects(tree: &ModuleTree, host: &Host, opts: &PlanOptions, prior: &
     let objects = if opts.mode == PlanMode::Destroy && skips {
         objects
     } else {
-        with_imports(&tree.config, host, opts, objects).map_err(|ds| ds.into_iter().map(Problem::error).collect::<Vec<_>>())?
+        let before_moves: BTreeSet<InstanceAddr> = prior_objects(prior).into_keys().collect();
+        with_imports(&tree.config, host, opts, objects, &before_moves)
+            .map_err(|ds| ds.into_iter().map(Problem::error).collect::<Vec<_>>())?
     };
     Ok((objects, notes.into_iter().map(Problem::warning).collect()))
 }
@@ -829,6 +831,7 @@ fn with_imports(
     host: &Host,
     opts: &PlanOptions,
     mut objects: BTreeMap<InstanceAddr, PriorObject>,
+    before_moves: &BTreeSet<InstanceAddr>,
 ) -> Result<BTreeMap<InstanceAddr, PriorObject>, Vec<Diag>> {
     if !config.files.iter().any(|f| f.body.blocks_of("import").next().is_some()) {
         return Ok(objects);
@@ -848,6 +851,17 @@ fn with_imports(
             Target::Resource(r) => r.instance(InstanceKey::None),
             Target::Module(_) => continue,
         };
+        // Before 1.7 an address only a move fills is imported over the moved object.
+        let after_moves = crate::workflow::model::gates::has(opts.version, &crate::workflow::model::gates::IMPORT_TARGETS_AFTER_MOVES);
+        if !after_moves
+            && !before_moves.contains(&addr)
+            && let Some(moved) = objects.get_mut(&addr)
+        {
+            moved.value = builtin::imported(&i.id);
+            moved.tainted = false;
+            moved.imported = Some(i.id.clone());
+            continue;
+        }
         objects.entry(addr).or_insert_with(|| PriorObject {
             value: builtin::imported(&i.id),
             tainted: false,

@@ -1328,6 +1328,20 @@ fn eval_walk_errors(shared: &Shared, walker: &Walker, scope: &WalkScope, ev: &Ev
     }
     for (_, fi, body, span) in &config.outputs {
         let Some(value) = body.attr("value") else { continue };
+        // The eval walk checks an output's preconditions before its value (tf-oracle 1.12.2:
+        // the console reports a failing one, then evaluates all the same).
+        match conditions::check(ev, body, Which::OutputPrecondition, &walker.file_name(*fi)) {
+            Ok(found) => {
+                if let Some(p) = found.into_iter().next() {
+                    push_unique(&mut errors, shared.fail(p));
+                    continue;
+                }
+            }
+            Err(d) => {
+                push_unique(&mut errors, d);
+                continue;
+            }
+        }
         let sensitive = matches!(body.attr("sensitive").map(|a| ev.eval(&a.expr)), Some(Ok(Value::Bool(true))));
         match ev.eval(&value.expr) {
             Ok(v) if !sensitive && v.has_sensitive() => {

@@ -157,6 +157,15 @@ pub fn refreshed(plan: &Plan) -> Vec<(crate::workflow::model::InstanceAddr, Stri
             if plan.changes.iter().any(|c| c.addr == addr && c.action == Action::Forget) {
                 continue;
             }
+            // An object imported over (before 1.7, at an address a move filled) is refreshed
+            // as the import's, not as the state's.
+            if plan
+                .changes
+                .iter()
+                .any(|c| c.importing.is_some() && c.prev_addr.as_ref() == Some(&addr) && c.addr != addr)
+            {
+                continue;
+            }
             // A targeted plan refreshes only what its targets reach.
             let reached = match &plan.scope {
                 Some(scope) => scope.covers(&addr, &addr.resource.config_address()),
