@@ -106,6 +106,10 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
     if opts.rest.len() > 1 {
         return super::flags::too_many(ctx, command);
     }
+    let refused = planning::mode_errors(&opts, destroy);
+    if !refused.is_empty() {
+        return super::flags::bad_reports(ctx, command, &refused);
+    }
     // The plan file is loaded before the backend and the configuration: it holds the
     // configuration to apply.
     if let Some(file) = opts.rest.first()

@@ -22,6 +22,17 @@ pub fn bad_line(ctx: &Context, command: &str, summary: &str, detail: &str) -> Ou
     o
 }
 
+/// Diagnostics about the command line, then where to find help; exit 1.
+pub fn bad_reports(ctx: &Context, command: &str, reports: &[Report]) -> Outcome {
+    let mut o = ctx.outcome();
+    o.report(reports, &Default::default());
+    o.err(&format!(
+        "\nFor more help on using this command, run:\n  terraform {command} -help\n"
+    ));
+    o.code = 1;
+    o
+}
+
 /// "Too many command line arguments: Expected at most one positional argument.", the words of
 /// `apply`, `refresh`, `show` and `validate`, with where to find help.
 pub fn too_many(ctx: &Context, command: &str) -> Outcome {

@@ -8,7 +8,9 @@ use super::run::{Context, Outcome};
 use super::workdir;
 use crate::lang::Diag;
 use crate::lang::config::resources::Mode;
+use crate::workflow::model::InstanceAddr;
 use crate::workflow::model::address::{Target, parse_target};
+use crate::workflow::model::gates;
 use crate::workflow::model::{InstanceKey, InstanceObject};
 
 const SPEC: Spec = &[
@@ -25,6 +27,31 @@ const SPEC: Spec = &[
     ("backup", Kind::Value),
     ("ignore-remote-version", Kind::Bool),
 ];
+
+/// What a finished import says.
+const IMPORT_SUCCESS: &str = "Import successful!\n\nThe resources that were imported are shown above. These resources are now in\nyour Terraform state and will henceforth be managed by Terraform.\n";
+
+/// Whether the configuration expands to instance `addr` (its module instance and its key):
+/// the instances a plan from `state` meets. A configuration that cannot be planned is not
+/// second-guessed here.
+fn expands_to(
+    ctx: &Context,
+    wd: &workdir::Workdir,
+    opts: &super::args::Parsed,
+    state: &crate::workflow::model::State,
+    addr: &InstanceAddr,
+) -> bool {
+    let Ok((p, _)) = super::planning::plan_options(ctx, wd, opts, false, &mut ctx.outcome()) else {
+        return true;
+    };
+    match crate::workflow::plan::plan(&wd.tree, &wd.host, state, &p) {
+        Ok(plan) if plan.errors.is_empty() => plan
+            .changes
+            .iter()
+            .any(|c| c.addr == *addr && c.action != crate::workflow::model::Action::Delete),
+        _ => true,
+    }
+}
 
 /// Runs `import`.
 pub fn run(ctx: &Context, args: &[String]) -> Outcome {
@@ -84,6 +111,22 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         }
     };
     let names: Vec<&str> = addr.resource.module.iter().map(|s| s.name.as_str()).collect();
+    // The module must be declared (its keys are checked with the resource's).
+    if wd.tree.find(&names).is_none() {
+        let mut o = ctx.outcome();
+        o.report_legacy(
+            &[Report::error(Diag::new(
+                "Import to non-existent module",
+                format!(
+                    "{} is not defined in the configuration. Please add configuration for this module before importing into it.",
+                    crate::workflow::model::address::module_path(&addr.resource.module)
+                ),
+            ))],
+            &wd.sources,
+        );
+        o.code = 1;
+        return o;
+    }
     let declared = wd
         .tree
         .find(&names)
@@ -120,11 +163,30 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Err(r) => return ctx.outcome().fail(&[*r], &wd.sources),
     };
     let state = store.state().cloned().unwrap_or_default();
+    // An instance the configuration does not expand to: refused from 1.7; before, the import
+    // "succeeds" and imports nothing (tf-oracle 1.6.6 and 1.12.2: `terraform_data.a[5]` with
+    // `count = 2`).
+    let expanded = expands_to(ctx, &wd, &opts, &state, &addr);
+    if !expanded {
+        if gates::has(ctx.version, &gates::IMPORT_TARGET_MUST_EXPAND) {
+            o.report_legacy(
+                &[Report::error(Diag::new(
+                    "Configuration for import target does not exist",
+                    format!("The configuration for the given import {addr} does not exist. All target instances must have an associated configuration to be imported."),
+                ))],
+                &wd.sources,
+            );
+            o.code = 1;
+            return o;
+        }
+    }
     // Each line is one text of Terraform's UI hook, coloured on its own.
     let hook = |markup: String| format!("{}\n", super::color::colorize(&markup, ctx.color));
-    o.out(&hook(format!("[reset][bold]{addr}: Importing from ID {id:?}...")));
-    o.out(&hook(format!("[reset][bold][green]{addr}: Import prepared!")));
-    o.out(&hook(format!("[reset][green]  Prepared {} for import", addr.resource.rtype)));
+    if expanded {
+        o.out(&hook(format!("[reset][bold]{addr}: Importing from ID {id:?}...")));
+        o.out(&hook(format!("[reset][bold][green]{addr}: Import prepared!")));
+        o.out(&hook(format!("[reset][green]  Prepared {} for import", addr.resource.rtype)));
+    }
     let exists = state
         .resources
         .iter()
@@ -141,17 +203,21 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         o.code = 1;
         return o;
     }
-    o.out(&hook(format!("[reset][bold]{addr}: Refreshing state... [id={id}]")));
     let mut next = state.clone();
     let attributes = match crate::workflow::plan::builtin::imported(id) {
         crate::lang::Value::Object(m) => m,
         _ => Default::default(),
     };
-    next.add_instance(
-        &addr,
-        InstanceObject::plain(attributes),
-        crate::workflow::plan::make::BUILTIN_PROVIDER,
-    );
+    // Before 1.7 an instance the configuration does not expand to is imported nowhere, and
+    // the rest of the import (its outputs, the state written) goes on.
+    if expanded {
+        o.out(&hook(format!("[reset][bold]{addr}: Refreshing state... [id={id}]")));
+        next.add_instance(
+            &addr,
+            InstanceObject::plain(attributes),
+            crate::workflow::plan::make::BUILTIN_PROVIDER,
+        );
+    }
     // The instance goes in key order among the resource's others.
     if let Some(r) = next.resources.iter_mut().find(|r| r.addr == addr.resource) {
         r.instances.sort_by(|a, b| a.key.cmp(&b.key));
@@ -243,9 +309,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     if let Err(e) = store.write(&next, &mut random) {
         return o.fail(&[Report::error(workdir::store_diag(&e))], &wd.sources);
     }
-    o.out(&hook(
-        "[reset][green]\nImport successful!\n\nThe resources that were imported are shown above. These resources are now in\nyour Terraform state and will henceforth be managed by Terraform.\n".into(),
-    ));
+    o.out(&hook(format!("[reset][green]\n{IMPORT_SUCCESS}")));
     // The check blocks' failures follow, their files named by the folder's full path.
     if !import_warnings.is_empty() {
         let (reports, sources) = super::state_cmd::absolute_names(ctx, import_warnings);

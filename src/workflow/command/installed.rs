@@ -68,12 +68,25 @@ pub fn write(dir: &Path, tree: &ModuleTree) -> Result<(), String> {
     crate::atomic_write::write_atomic(&p, text.as_bytes()).map_err(|e| e.to_string())
 }
 
-/// The first call `init` has not installed (or installed from another source), as
-/// Terraform's refusal.
-pub fn missing(dir: &Path, tree: &ModuleTree) -> Option<Diag> {
+/// The calls `init` has not installed (or installed from another source), as Terraform
+/// refuses them: one error each, the calls inside a missing one left out (Terraform cannot
+/// read them); empty when all are installed.
+pub fn missing(dir: &Path, tree: &ModuleTree) -> Vec<Diag> {
     let installed = read(dir);
-    let first = calls(tree).into_iter().find(|(k, s, _)| installed.get(k) != Some(s))?;
-    let (key, _, _) = first;
+    let absent: Vec<String> = calls(tree)
+        .into_iter()
+        .filter(|(k, s, _)| installed.get(k) != Some(s))
+        .map(|(k, _, _)| k)
+        .collect();
+    absent
+        .iter()
+        .filter(|k| !absent.iter().any(|p| k.starts_with(&format!("{p}."))))
+        .filter_map(|key| refusal(tree, key))
+        .collect()
+}
+
+/// "Module not installed" at the `module` block of call `key` (`a.b`: call `b` of `a`).
+fn refusal(tree: &ModuleTree, key: &str) -> Option<Diag> {
     // The block is in the parent module's file.
     let names: Vec<&str> = key.split('.').collect();
     let (last, parents) = names.split_last()?;

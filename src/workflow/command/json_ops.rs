@@ -203,7 +203,7 @@ fn make(
         }
         Err(problems) => {
             let refreshed = Plan {
-                prior: state.clone(),
+                prior: crate::workflow::plan::make::state_after_moves(&wd.tree, state, ctx.version),
                 ..Plan::default()
             };
             s.line(&refresh(&refreshed));

@@ -23,6 +23,10 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             "To specify a working directory for the plan, use the global -chdir flag.",
         );
     }
+    let refused = planning::mode_errors(&opts, false);
+    if !refused.is_empty() {
+        return super::flags::bad_reports(ctx, "plan", &refused);
+    }
     let wd = match workdir::open(ctx) {
         Ok(w) => w,
         Err(o) => return o,

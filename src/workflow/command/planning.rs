@@ -153,6 +153,49 @@ fn ask_required(
     Ok(())
 }
 
+/// What the mode options of a plan, apply or destroy command line refuse (the `arguments`
+/// package's Operation.Parse, then ParseApplyDestroy's check for `destroy`).
+pub fn mode_errors(opts: &Parsed, destroy_command: bool) -> Vec<Report> {
+    let refresh = opts.value("refresh").is_none_or(|_| opts.flag("refresh"));
+    let mut out = Vec::new();
+    let mode = match (opts.flag("destroy"), opts.flag("refresh-only")) {
+        (true, true) => {
+            out.push((
+                "Incompatible plan mode options",
+                "The -destroy and -refresh-only options are mutually-exclusive.",
+            ));
+            PlanMode::Normal
+        }
+        (true, false) => PlanMode::Destroy,
+        (false, true) => {
+            if !refresh {
+                out.push((
+                    "Incompatible refresh options",
+                    "It doesn't make sense to use -refresh-only at the same time as -refresh=false, because Terraform would have nothing to do.",
+                ));
+            }
+            PlanMode::RefreshOnly
+        }
+        (false, false) => PlanMode::Normal,
+    };
+    if destroy_command {
+        match mode {
+            PlanMode::Destroy => out.push((
+                "Invalid mode option",
+                "The -destroy option is not valid for \"terraform destroy\", because this command always runs in destroy mode.",
+            )),
+            PlanMode::RefreshOnly => out.push((
+                "Invalid mode option",
+                "The -refresh-only option is not valid for \"terraform destroy\".",
+            )),
+            PlanMode::Normal => {}
+        }
+    }
+    out.into_iter()
+        .map(|(summary, detail)| Report::error(crate::lang::Diag::new(summary, detail)))
+        .collect()
+}
+
 /// The plan's options from the command line (and `destroy` when the command is `destroy`);
 /// the questions for required variables are printed to `o`.
 pub fn plan_options(
@@ -183,6 +226,7 @@ pub fn plan_options(
     } else {
         PlanMode::Normal
     };
+    p.refresh = opts.value("refresh").is_none_or(|_| opts.flag("refresh"));
     p.targets = addresses(opts, "target")?;
     p.replace = addresses(opts, "replace")?;
     Ok((p, chosen.warnings))
@@ -220,7 +264,7 @@ pub fn make_partial(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions)
         let mut o = ctx.outcome();
         // The refresh ran before the error.
         let refreshed = Plan {
-            prior: state.clone(),
+            prior: crate::workflow::plan::make::state_after_moves(&wd.tree, state, ctx.version),
             ..Plan::default()
         };
         o.out(&crate::workflow::render::refresh_lines_painted(&refreshed, ctx.color));

@@ -154,10 +154,11 @@ fn open_in(
     };
     let mut sources = Sources::new();
     all_sources(&tree, &mut sources);
-    if snapshot.is_none()
-        && let Some(d) = super::installed::missing(&ctx.dir, &tree)
-    {
-        return Err(fail(vec![Report::error(d)], &sources));
+    if snapshot.is_none() {
+        let absent = super::installed::missing(&ctx.dir, &tree);
+        if !absent.is_empty() {
+            return Err(fail(absent.into_iter().map(Report::error).collect(), &sources));
+        }
     }
     let (_, workspace, state_path) = workspace(ctx).map_err(|r| fail(r, &sources))?;
     let found = if check_references {
@@ -198,7 +199,10 @@ pub fn config_errors(ctx: &Context) -> Option<Vec<Report>> {
     };
     match ModuleTree::load(&ctx.dir, ".", config, ctx.version, 0) {
         Err(d) => Some(vec![Report::error(d)]),
-        Ok(tree) => super::installed::missing(&ctx.dir, &tree).map(|d| vec![Report::error(d)]),
+        Ok(tree) => {
+            let absent = super::installed::missing(&ctx.dir, &tree);
+            (!absent.is_empty()).then(|| absent.into_iter().map(Report::error).collect())
+        }
     }
 }
 

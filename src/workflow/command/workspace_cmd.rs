@@ -103,6 +103,8 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
 /// `new` bold.
 fn tint(sub: &str, text: &str) -> String {
     let body = text.strip_suffix('\n').unwrap_or(text);
+    // `select -or-create` that creates says what `new` says, marked up alike.
+    let sub = if body.starts_with("Created and switched") { "new" } else { sub };
     let marked = match sub {
         "new" => match body.split_once('\n') {
             Some((first, rest)) => format!("[reset][green][bold]{first}[reset][green]\n{rest}"),

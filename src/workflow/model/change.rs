@@ -124,6 +124,9 @@ pub struct Plan {
     pub warnings: Vec<Problem>,
     /// Whether `-target` limited it (the plan then warns).
     pub targeted: bool,
+    /// `-refresh=false`: the managed objects were not refreshed (no "Refreshing state..."
+    /// lines; data sources are read all the same).
+    pub skip_refresh: bool,
     /// The objects a destroy's refreshing plan imported (before 1.9), with their ids: its
     /// refresh lines name them.
     pub refresh_imports: Vec<(InstanceAddr, String)>,

@@ -101,6 +101,23 @@ pub const IMPORT_TARGETS_AFTER_MOVES: Arrival = Arrival {
     source: "Terraform's source: findImportTargets(config, prevRunState) before the moves at v1.6.6, every import block handed to the walk at v1.7.0; tf-oracle 1.6.6 and 1.12.2",
 };
 
+/// An import to an instance the configuration does not expand to is refused ("Configuration
+/// for import target does not exist"; before, `import` said it succeeded and imported
+/// nothing).
+pub const IMPORT_TARGET_MUST_EXPAND: Arrival = Arrival {
+    name: "import target must be expanded",
+    since: (1, 7, 0),
+    source: "Terraform's source: validateExpandedImportTargets in node_resource_plan.go from v1.7.0; tf-oracle 1.6.6 and 1.12.2",
+};
+
+/// A targeted apply records its outputs' preconditions as checked (before, the state's
+/// `check_results` call them unknown).
+pub const TARGETED_APPLY_OUTPUT_CHECKS: Arrival = Arrival {
+    name: "targeted apply checks outputs",
+    since: (1, 10, 0),
+    source: "tf-oracle: `apply -target` leaves an output precondition `unknown` in check_results at 1.6.6, 1.8.4 and 1.9.8, `pass` at 1.10.5, 1.11.4 and 1.12.2",
+};
+
 /// The warning a targeted apply ends with has an empty line after `terraform plan` (before,
 /// a line holding a tab).
 pub const TARGET_WARNING_NO_TAB: Arrival = Arrival {

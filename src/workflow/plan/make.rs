@@ -236,6 +236,20 @@ fn orphans(
     out
 }
 
+/// The state with the configuration's moves made (`moved` blocks and those `count` implies):
+/// what a plan that failed had refreshed, at the addresses it refreshed them.
+pub fn state_after_moves(tree: &ModuleTree, prior: &State, version: crate::lang::dialect::releases::TfVersion) -> State {
+    let mut state = prior.clone();
+    if let Ok((objects, _)) = moves::apply(&tree.config, prior_objects(prior), version) {
+        for (addr, p) in &objects {
+            if let Some(from) = p.moved_from.as_ref().filter(|f| *f != addr) {
+                state.move_instance(from, addr);
+            }
+        }
+    }
+    state
+}
+
 /// Whether an error of the normal plan a destroy starts with fails the destroy. That plan's
 /// conditions only warn, and its warnings are not shown (context_plan.go destroyPlan with
 /// PreDestroyRefresh: check rules at warning severity; tf-oracle 1.12.2: a failing output
@@ -348,6 +362,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
                 outputs: partial_outputs,
                 warnings,
                 targeted: !opts.targets.is_empty(),
+                skip_refresh: !opts.refresh,
                 errors: problems,
                 // The checks met before the errors (show -json of the saved plan lists them); the
                 // checkable objects not reached are there too, unknown (tf-oracle 1.6.6: an output
@@ -541,12 +556,21 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         let held = prior_objects(prior);
         objects
             .iter()
-            .filter(|(a, _)| !held.contains_key(*a))
+            .filter(|(a, p)| !held.contains_key(*a) && p.moved_from.is_none())
             .map(|(a, p)| (a.clone(), id_of(&p.value)))
             .collect()
     } else {
         Vec::new()
     };
+    // A destroy's changes say nothing of the moves, but its refreshed state has them made
+    // (tf-oracle 1.12.2: `terraform_data.b[0]: Refreshing state...` after `moved` from `a`).
+    if opts.mode == PlanMode::Destroy {
+        for (addr, p) in &objects {
+            if let Some(from) = p.moved_from.as_ref().filter(|f| *f != addr) {
+                refreshed.move_instance(from, addr);
+            }
+        }
+    }
     Ok(Plan {
         mode: opts.mode,
         prior: refreshed,
@@ -556,6 +580,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         outputs,
         warnings,
         targeted: !opts.targets.is_empty(),
+        skip_refresh: !opts.refresh,
         errors,
         // A plan's checks hold the variables' validations in every release (tf-oracle 1.6.6
         // shows them in show -json), where the state records them from 1.7.
@@ -1081,6 +1106,25 @@ fn call_deps(tree: &ModuleTree, call: &str, output: Option<&str>, prefix: &str) 
     out
 }
 
+/// The full configuration addresses recorded as create_before_destroy in a graph of only the
+/// resources `allowed`: those that set it, and what they depend on in their module.
+fn cbd_within(tree: &ModuleTree, prefix: &str, allowed: &BTreeSet<String>, out: &mut BTreeSet<String>) {
+    let deps = deps::transitive(&tree.config);
+    for decl in managed(&tree.config).filter(|d| Lifecycle::creates_before_destroy(d)) {
+        let full = format!("{prefix}{}", decl.address());
+        if !allowed.contains(&full) {
+            continue;
+        }
+        out.insert(full);
+        for d in deps.get(&decl.address()).into_iter().flatten() {
+            out.insert(format!("{prefix}{d}"));
+        }
+    }
+    for (name, call) in &tree.calls {
+        cbd_within(&call.tree, &format!("{prefix}module.{name}."), allowed, out);
+    }
+}
+
 /// The resources of a module that are replaced create-before-destroy: those that say so, and
 /// everything they depend on (Terraform forces it on a dependency, so that the dependent's
 /// replacement is never left without it).
@@ -1270,6 +1314,18 @@ pub fn apply(
     }
     let mut facts = BTreeMap::new();
     resource_facts(tree, "", &mut facts);
+    // A -target apply builds its graph from the targets and their dependencies: only the
+    // create_before_destroy resources in it force their dependencies to be recorded so, and
+    // what lies outside it keeps what the state had (tf-oracle 1.12.2: a dependency of an
+    // untargeted create_before_destroy resource loses the flag).
+    let scope = plan.targeted.then(|| targeted(tree, &opts.targets));
+    if let Some(allowed) = &scope {
+        let mut forced = BTreeSet::new();
+        cbd_within(tree, "", allowed, &mut forced);
+        for (addr, fact) in facts.iter_mut() {
+            fact.1 = forced.contains(addr);
+        }
+    }
     let mut state = State {
         terraform_version: plan.prior.terraform_version.clone(),
         serial: plan.prior.serial,
@@ -1304,7 +1360,11 @@ pub fn apply(
             .find(|r| r.addr == addr.resource)
             .and_then(|r| r.instances.iter().find(|i| i.key == addr.key))
             .and_then(|i| i.current.as_ref());
-        let (dependencies, cbd) = facts.get(&config_address(&addr)).cloned().unwrap_or_default();
+        let in_scope = scope.as_ref().is_none_or(|a| a.contains(&config_address(&addr)));
+        let (dependencies, cbd) = match prior_obj {
+            Some(o) if !in_scope => (o.dependencies.clone(), o.create_before_destroy),
+            _ => facts.get(&config_address(&addr)).cloned().unwrap_or_default(),
+        };
         let _ = prior_obj.map(|o| &o.sensitive_attributes);
         let sensitive_attributes = crate::workflow::state::sensitive::sensitive_paths(&attributes, opts.version);
         let object = InstanceObject {
@@ -1322,7 +1382,15 @@ pub fn apply(
     if plan.mode != PlanMode::Destroy {
         put_data(&mut state, shared.data_read.take());
         let checks = shared.checks.take();
-        let (checks, unchecked) = targeted_checks(tree, opts, checks);
+        let (mut checks, unchecked) = targeted_checks(tree, opts, checks);
+        // Before 1.10 a targeted apply leaves the outputs' conditions unknown.
+        if plan.targeted && !crate::workflow::model::gates::has(opts.version, &crate::workflow::model::gates::TARGETED_APPLY_OUTPUT_CHECKS)
+        {
+            for check in checks.iter_mut().filter(|c| c.0 == "output") {
+                check.3 = "unknown";
+                check.4.clear();
+            }
+        }
         state.check_results = check_results(&checks, &unchecked, opts.version);
     }
     let warnings = if plan.targeted { Vec::new() } else { shared.warnings() };

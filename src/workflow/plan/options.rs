@@ -22,6 +22,8 @@ pub struct PlanOptions {
     pub replace: Vec<Target>,
     /// `-target=ADDRESS`, in order.
     pub targets: Vec<Target>,
+    /// Whether the managed objects are refreshed first (`-refresh=false` turns it off).
+    pub refresh: bool,
 }
 
 impl PlanOptions {
@@ -34,6 +36,7 @@ impl PlanOptions {
             vars: BTreeMap::new(),
             replace: Vec::new(),
             targets: Vec::new(),
+            refresh: true,
         }
     }
 }

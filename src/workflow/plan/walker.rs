@@ -770,7 +770,9 @@ impl<'s, 'w> Walker<'s, 'w> {
                         } else {
                             Action::DeleteThenCreate
                         };
-                        let paths = if planned.replace {
+                        // A tainted object is planned as if it were gone: the provider names
+                        // no attribute that forces the replacement (tf-oracle 1.12.2).
+                        let paths = if planned.replace && !tainted {
                             vec!["triggers_replace".to_string()]
                         } else {
                             Vec::new()

@@ -148,6 +148,9 @@ pub fn refresh_lines(plan: &Plan) -> String {
 /// `-target` only those the plan may change.
 pub fn refreshed(plan: &Plan) -> Vec<(crate::workflow::model::InstanceAddr, String)> {
     let mut out = Vec::new();
+    if plan.skip_refresh {
+        return out;
+    }
     for r in plan.prior.resources.iter().filter(|r| r.addr.mode == ResourceMode::Managed) {
         for i in &r.instances {
             let Some(id) = i.current.as_ref().and_then(|c| c.attributes.get("id")).and_then(Value::as_str) else {

@@ -1,0 +1,2 @@
+resource "terraform_data" "y" {}
+output "id" { value = terraform_data.y.id }

@@ -1,0 +1,5 @@
+tags = { a = "9" }
+
+zones = ["x"]
+
+enabled = false

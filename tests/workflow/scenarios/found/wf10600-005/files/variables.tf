@@ -1,0 +1,5 @@
+variable "size" {
+  type = number
+  description = "A variable."
+  default = 2
+}
