@@ -250,6 +250,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         ) {
             let (values, with_data) = (walked.values, walked.state);
             import_warnings = walked.warnings;
+            let failed_conditions = walked.errors;
             for r in with_data
                 .resources
                 .iter()
@@ -280,6 +281,8 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
                     ))
                 })
                 .collect();
+            let mut refused = refused;
+            refused.extend(failed_conditions);
             if !refused.is_empty() {
                 let (reports, sources) = super::state_cmd::absolute_names(ctx, refused);
                 o.report_legacy(&reports, &sources);

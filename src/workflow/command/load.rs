@@ -46,12 +46,19 @@ pub fn load_decoded_texts(dir: &Path, texts: Vec<(String, String)>, version: TfV
 
 /// The checks of a loaded configuration's decoded blocks.
 fn decoded(config: Config, version: TfVersion) -> Result<Config, Vec<Report>> {
-    if let Some(d) = &config.load_error {
-        return Err(vec![Report::error(d.clone())]);
-    }
-    // A block or feature younger than the release (`removed` before 1.7, ...).
-    if let Some(d) = crate::lang::funcs::provider::gate_config(&config.files, version) {
-        return Err(vec![Report::error(d)]);
+    // A file's own error (or a block younger than the release: `removed` before 1.7) comes
+    // with what merging the blocks into the module refuses of what did decode (Terraform's
+    // appendFile runs on the partial file: 1.6.6 reports an import to a move source beside an
+    // unsupported `removed` block).
+    let early = config
+        .load_error
+        .clone()
+        .or_else(|| crate::lang::funcs::provider::gate_config(&config.files, version));
+    if let Some(d) = early {
+        let mut out = vec![Report::error(d)];
+        out.extend(super::static_checks::decoding(&config, version).into_iter().map(Report::error));
+        out.sort_by_key(|r| (r.diag.file.clone(), r.diag.span.as_ref().map(|s| s.start)));
+        return Err(out);
     }
     let mut refusals: Vec<Report> = super::static_checks::decoding(&config, version)
         .into_iter()

@@ -107,6 +107,12 @@ fn targeted_checks(
         }
         keep
     });
+    // The root outputs the walk left out are checkable objects all the same, not checked.
+    for (kind, config) in checkables(tree, "") {
+        if kind == "output" && !evaluated(kind, &config) && !unchecked.iter().any(|(k, c)| *k == kind && *c == config) {
+            unchecked.push((kind, config));
+        }
+    }
     (checks, unchecked)
 }
 
@@ -139,6 +145,20 @@ fn checkables(tree: &ModuleTree, prefix: &str) -> Vec<(&'static str, String)> {
         out.extend(checkables(&call.tree, &format!("{prefix}module.{name}.")));
     }
     out
+}
+
+/// The root outputs a `-target` walk does not evaluate (none without targets).
+fn untargeted_outputs(tree: &ModuleTree, opts: &PlanOptions) -> BTreeSet<String> {
+    if opts.targets.is_empty() {
+        return BTreeSet::new();
+    }
+    let allowed = targeted(tree, &opts.targets);
+    tree.config
+        .outputs
+        .iter()
+        .map(|(n, ..)| n.clone())
+        .filter(|n| !output_targeted(tree, n, &allowed))
+        .collect()
 }
 
 /// Whether a `-target` plan evaluates root output `name`: it reads some resource and only
@@ -300,6 +320,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         Box::new(String::new),
     );
     shared.refresh_only = opts.mode == PlanMode::RefreshOnly;
+    shared.skipped_outputs = untargeted_outputs(tree, opts);
     if !opts.targets.is_empty() {
         shared.targets = Some(crate::workflow::model::Targeting {
             allowed: targeted(tree, &opts.targets),
@@ -714,7 +735,13 @@ pub fn console_with_data(
     exprs: &[crate::lang::syntax::Expr],
     walk: ConsoleWalk,
 ) -> Result<Walked, Vec<Problem>> {
-    let (objects, _) = starting_objects(tree, host, opts, prior)?;
+    // The console's eval walk reads the state as it is: no moves made, nothing imported
+    // (tf-oracle 1.12.2: `terraform_data.imported` given `count` and a pending `moved` from
+    // its keyless object shows `[]`).
+    let objects = match walk {
+        ConsoleWalk::State => prior_objects(prior),
+        _ => starting_objects(tree, host, opts, prior)?.0,
+    };
     let phase = match walk {
         ConsoleWalk::State => Phase::Console,
         ConsoleWalk::Planned => Phase::Plan,
@@ -1226,7 +1253,7 @@ pub fn apply(
         .map(|c| (c.addr.clone(), c.clone()))
         .collect();
     let ids = std::cell::RefCell::new(&mut *next);
-    let shared = Shared::new(
+    let mut shared = Shared::new(
         &objects,
         &[],
         Phase::Apply { planned: &planned },
@@ -1235,6 +1262,7 @@ pub fn apply(
         host,
         Box::new(|| builtin::uuid(&mut *ids.borrow_mut())),
     );
+    shared.skipped_outputs = untargeted_outputs(tree, opts);
     let mut events = Vec::new();
     for c in &plan.changes {
         if let Some(id) = &c.importing {
@@ -1259,6 +1287,12 @@ pub fn apply(
         // What was applied before an error stays applied: the state keeps it, and the errors
         // are reported after (an output's precondition known only once applied, say).
         failures.extend(errors.into_iter().map(|d| shared.problem_for(d)));
+        // The outputs a -target apply leaves out keep what the state had.
+        for name in &shared.skipped_outputs {
+            if let Some(old) = plan.prior.outputs.get(name) {
+                outputs.insert(name.clone(), old.clone());
+            }
+        }
         if let Value::Object(m) = root_outputs {
             for (name, v) in m {
                 // A null output is not kept (Terraform drops it from the state); one that a

@@ -128,6 +128,8 @@ pub struct Shared<'w> {
     /// A refresh-only plan: instances are refreshed, not planned, and their custom
     /// conditions (and outputs' preconditions) only warn.
     pub refresh_only: bool,
+    /// Root outputs a `-target` walk leaves out (they read nothing the targets reach).
+    pub skipped_outputs: std::collections::BTreeSet<String>,
 }
 
 impl<'w> Shared<'w> {
@@ -159,6 +161,7 @@ impl<'w> Shared<'w> {
             expanded: RefCell::new(std::collections::BTreeSet::new()),
             targets: None,
             refresh_only: false,
+            skipped_outputs: std::collections::BTreeSet::new(),
             data_read: RefCell::new(Vec::new()),
             checks: RefCell::new(Vec::new()),
         }
@@ -390,6 +393,9 @@ impl<'s, 'w> Walker<'s, 'w> {
         let mut outputs = BTreeMap::new();
         for (name, fi, body, span) in &self.tree.config.outputs {
             let Some(value) = body.attr("value") else { continue };
+            if self.module.is_empty() && self.shared.skipped_outputs.contains(name) {
+                continue;
+            }
             if validating {
                 // The validate walk checks an output's preconditions too: one that is already
                 // false fails (tf-oracle 1.6.6 and 1.12.2: `terraform.workspace == "y"`).
@@ -1411,6 +1417,18 @@ pub fn console_values(
         if matches!(shared.phase, Phase::Console) {
             for d in eval_walk_errors(shared, &walker, &scope, &ev) {
                 shared.walk_errors.borrow_mut().push(d);
+            }
+        }
+        // The import walk checks the root outputs' preconditions: one known to fail fails the
+        // import (tf-oracle 1.6.6 and 1.12.2).
+        if matches!(shared.phase, Phase::Import) {
+            for (_, fi, body, _) in &tree.config.outputs {
+                if let Ok(found) = conditions::check(&ev, body, Which::OutputPrecondition, &walker.file_name(*fi))
+                    && let Some(p) = found.into_iter().next()
+                {
+                    let d = shared.fail(p);
+                    shared.walk_errors.borrow_mut().push(d);
+                }
             }
         }
         exprs.iter().map(|e| ev.eval(e)).collect()

@@ -1,0 +1,3 @@
+enabled = false
+
+zones = ["a", "b", "c"]
