@@ -218,7 +218,7 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         o.out(&progress::lines(e, ctx.color));
     }
     let mut store = store.with_backup(crate::workflow::state::store::backup_path(&wd.state_path));
-    let written = match store.write(&applied.state, &mut random) {
+    let written = match store.write_after(&applied.state, applied.events.len() as u64, &mut random) {
         Ok(s) => s,
         Err(e) => return o.fail(&[Report::error(workdir::store_diag(&e))], &wd.sources),
     };

@@ -415,7 +415,7 @@ pub fn apply(ctx: &Context, opts: &Parsed, destroy: bool) -> Outcome {
         s.line(&event_lines(e));
     }
     let mut store = store.with_backup(crate::workflow::state::store::backup_path(&wd.state_path));
-    let written = match store.write(&applied.state, &mut random) {
+    let written = match store.write_after(&applied.state, applied.events.len() as u64, &mut random) {
         Ok(x) => x,
         Err(e) => return s.fail(&[Report::error(workdir::store_diag(&e))], &wd.sources),
     };
