@@ -167,18 +167,16 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     // "succeeds" and imports nothing (tf-oracle 1.6.6 and 1.12.2: `terraform_data.a[5]` with
     // `count = 2`).
     let expanded = expands_to(ctx, &wd, &opts, &state, &addr);
-    if !expanded {
-        if gates::has(ctx.version, &gates::IMPORT_TARGET_MUST_EXPAND) {
-            o.report_legacy(
-                &[Report::error(Diag::new(
-                    "Configuration for import target does not exist",
-                    format!("The configuration for the given import {addr} does not exist. All target instances must have an associated configuration to be imported."),
-                ))],
-                &wd.sources,
-            );
-            o.code = 1;
-            return o;
-        }
+    if !expanded && gates::has(ctx.version, &gates::IMPORT_TARGET_MUST_EXPAND) {
+        o.report_legacy(
+            &[Report::error(Diag::new(
+                "Configuration for import target does not exist",
+                format!("The configuration for the given import {addr} does not exist. All target instances must have an associated configuration to be imported."),
+            ))],
+            &wd.sources,
+        );
+        o.code = 1;
+        return o;
     }
     // Each line is one text of Terraform's UI hook, coloured on its own.
     let hook = |markup: String| format!("{}\n", super::color::colorize(&markup, ctx.color));

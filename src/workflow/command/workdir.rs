@@ -166,7 +166,7 @@ fn open_in(
     } else {
         super::static_checks::cycles_only(&tree.config)
     };
-    let unresolved: Vec<Report> = found.into_iter().into_iter().map(Report::error).collect();
+    let unresolved: Vec<Report> = found.into_iter().map(Report::error).collect();
     if !unresolved.is_empty() {
         return Err(fail(unresolved, &sources));
     }
