@@ -65,7 +65,9 @@ fn starting_objects(tree: &ModuleTree, host: &Host, opts: &PlanOptions, prior: &
         objects
     } else {
         let before_moves: BTreeSet<InstanceAddr> = prior_objects(prior).into_keys().collect();
-        with_imports(&tree.config, host, opts, objects, &before_moves)
+        // A -target plan imports only what its targets reach (tf-oracle 1.6.6).
+        let reach = (!opts.targets.is_empty()).then(|| targeted(tree, &opts.targets));
+        with_imports(&tree.config, host, opts, objects, &before_moves, reach.as_ref())
             .map_err(|ds| ds.into_iter().map(Problem::error).collect::<Vec<_>>())?
     };
     Ok((objects, notes.into_iter().map(Problem::warning).collect()))
@@ -884,6 +886,7 @@ fn with_imports(
     opts: &PlanOptions,
     mut objects: BTreeMap<InstanceAddr, PriorObject>,
     before_moves: &BTreeSet<InstanceAddr>,
+    reach: Option<&BTreeSet<String>>,
 ) -> Result<BTreeMap<InstanceAddr, PriorObject>, Vec<Diag>> {
     if !config.files.iter().any(|f| f.body.blocks_of("import").next().is_some()) {
         return Ok(objects);
@@ -903,6 +906,9 @@ fn with_imports(
             Target::Resource(r) => r.instance(InstanceKey::None),
             Target::Module(_) => continue,
         };
+        if reach.is_some_and(|r| !r.contains(&config_address(&addr))) {
+            continue;
+        }
         // Before 1.7 an address only a move fills is imported over the moved object.
         let after_moves = crate::workflow::model::gates::has(opts.version, &crate::workflow::model::gates::IMPORT_TARGETS_AFTER_MOVES);
         if !after_moves
