@@ -289,13 +289,18 @@ fn fails_pre_destroy_refresh(p: &Problem) -> bool {
 pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -> Result<Plan, Vec<Problem>> {
     // A destroy plan starts with a normal plan to refresh the state; what fails there fails
     // the destroy, and nothing is shown of either plan (Terraform's destroyPlan).
+    let mut refreshed_outputs = None;
     if opts.mode == PlanMode::Destroy && !(prior.resources.is_empty() && prior.outputs.is_empty()) {
         let mut normal = opts.clone();
         normal.mode = PlanMode::Normal;
+        normal.pre_destroy = true;
         let fatal = |problems: Vec<Problem>| -> Vec<Problem> { problems.into_iter().filter(fails_pre_destroy_refresh).collect() };
         match plan(tree, host, prior, &normal) {
             Err(problems) if !fatal(problems.clone()).is_empty() => return Err(fatal(problems)),
             Ok(p) if !fatal(p.errors.clone()).is_empty() => return Err(fatal(p.errors)),
+            // The outputs its refresh evaluated are what the destroy removes (tf-oracle 1.12.2:
+            // an output a failed apply never saved is listed for removal all the same).
+            Ok(p) => refreshed_outputs = Some(p.refreshed_outputs()),
             _ => {}
         }
     }
@@ -322,6 +327,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         Box::new(String::new),
     );
     shared.refresh_only = opts.mode == PlanMode::RefreshOnly;
+    shared.pre_destroy = opts.pre_destroy;
     shared.skipped_outputs = untargeted_outputs(tree, opts);
     if !opts.targets.is_empty() {
         shared.targets = Some(crate::workflow::model::Targeting {
@@ -473,8 +479,9 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
                     protected.push((c.addr.clone(), Problem::error(d.in_file(&file))));
                 }
             }
-            outputs = prior
-                .outputs
+            outputs = refreshed_outputs
+                .as_ref()
+                .unwrap_or(&prior.outputs)
                 .iter()
                 .map(|(name, o)| OutputChange {
                     name: name.clone(),

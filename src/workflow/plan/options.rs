@@ -24,6 +24,9 @@ pub struct PlanOptions {
     pub targets: Vec<Target>,
     /// Whether the managed objects are refreshed first (`-refresh=false` turns it off).
     pub refresh: bool,
+    /// The normal plan a destroy starts with: its outputs' preconditions only warn, and its
+    /// outputs' values are what the destroy plans to remove.
+    pub pre_destroy: bool,
 }
 
 impl PlanOptions {
@@ -37,6 +40,7 @@ impl PlanOptions {
             replace: Vec::new(),
             targets: Vec::new(),
             refresh: true,
+            pre_destroy: false,
         }
     }
 }

@@ -130,6 +130,8 @@ pub struct Shared<'w> {
     pub refresh_only: bool,
     /// Root outputs a `-target` walk leaves out (they read nothing the targets reach).
     pub skipped_outputs: std::collections::BTreeSet<String>,
+    /// The normal plan a destroy starts with: outputs' preconditions only warn.
+    pub pre_destroy: bool,
 }
 
 impl<'w> Shared<'w> {
@@ -162,6 +164,7 @@ impl<'w> Shared<'w> {
             targets: None,
             refresh_only: false,
             skipped_outputs: std::collections::BTreeSet::new(),
+            pre_destroy: false,
             data_read: RefCell::new(Vec::new()),
             checks: RefCell::new(Vec::new()),
         }
@@ -425,8 +428,9 @@ impl<'s, 'w> Walker<'s, 'w> {
                             );
                         }
                         if let Some(p) = found.into_iter().next() {
-                            // A refresh-only plan only warns (node_output.go).
-                            if self.shared.refresh_only {
+                            // A refresh-only plan, and the refresh a destroy starts with, only
+                            // warn (node_output.go's checkRuleSeverity).
+                            if self.shared.refresh_only || self.shared.pre_destroy {
                                 self.shared.problems.borrow_mut().push(p.into_warning());
                             } else {
                                 let d = self.shared.fail(p);

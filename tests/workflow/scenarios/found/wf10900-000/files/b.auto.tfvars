@@ -1,0 +1,3 @@
+size = 0
+
+name = "gamma-long"
