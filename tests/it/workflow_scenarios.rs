@@ -362,20 +362,7 @@ fn split_progress(text: &str) -> (Vec<String>, Vec<String>) {
     .unwrap();
     // The JSON UI's hooks, planned changes and diagnostics come in the walk's order too.
     let json_progress = Regex::new(r#"^\{"@level":.*"type":"(?:apply_|refresh_|planned_change|resource_drift|diagnostic)"#).unwrap();
-    let bullet = Regex::new(r"^(?:\x1b\[[0-9;]*m|│| )* +- (?:module\.|terraform_data\.|data\.)\S*$").unwrap();
-    let mut lines: Vec<String> = Vec::new();
-    let mut run: Vec<String> = Vec::new();
-    for line in text.split('\n') {
-        if bullet.is_match(line) {
-            run.push(line.to_string());
-            continue;
-        }
-        run.sort();
-        lines.append(&mut run);
-        lines.push(line.to_string());
-    }
-    run.sort();
-    lines.append(&mut run);
+    let lines: Vec<String> = sort_bullets(text).split('\n').map(str::to_string).collect();
     // In colour, the reset ending the text before the progress lines starts the first of them,
     // whichever it is: it stays in place, the line joins the others.
     let (mut prog, mut rest) = (Vec::new(), Vec::new());

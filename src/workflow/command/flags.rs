@@ -13,13 +13,7 @@ pub fn refused(ctx: &Context, command: &str, e: &FlagError) -> Outcome {
 
 /// A diagnostic about the command line (`summary`, `detail`), then where to find help; exit 1.
 pub fn bad_line(ctx: &Context, command: &str, summary: &str, detail: &str) -> Outcome {
-    let mut o = ctx.outcome();
-    o.report(&[Report::error(Diag::new(summary, detail))], &Default::default());
-    o.err(&format!(
-        "\nFor more help on using this command, run:\n  terraform {command} -help\n"
-    ));
-    o.code = 1;
-    o
+    bad_reports(ctx, command, &[Report::error(Diag::new(summary, detail))])
 }
 
 /// Diagnostics about the command line, then where to find help; exit 1.

@@ -153,10 +153,15 @@ fn ask_required(
     Ok(())
 }
 
+/// Whether `-refresh` leaves the refresh on (it is unless given a false value).
+fn refresh_requested(opts: &Parsed) -> bool {
+    opts.value("refresh").is_none_or(|_| opts.flag("refresh"))
+}
+
 /// What the mode options of a plan, apply or destroy command line refuse (the `arguments`
 /// package's Operation.Parse, then ParseApplyDestroy's check for `destroy`).
 pub fn mode_errors(opts: &Parsed, destroy_command: bool) -> Vec<Report> {
-    let refresh = opts.value("refresh").is_none_or(|_| opts.flag("refresh"));
+    let refresh = refresh_requested(opts);
     let mut out = Vec::new();
     let mode = match (opts.flag("destroy"), opts.flag("refresh-only")) {
         (true, true) => {
@@ -226,7 +231,7 @@ pub fn plan_options(
     } else {
         PlanMode::Normal
     };
-    p.refresh = opts.value("refresh").is_none_or(|_| opts.flag("refresh"));
+    p.refresh = refresh_requested(opts);
     p.targets = addresses(opts, "target")?;
     p.replace = addresses(opts, "replace")?;
     Ok((p, chosen.warnings))

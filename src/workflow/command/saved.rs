@@ -20,14 +20,6 @@ use crate::workflow::state::write::write_state;
 /// The first key of the file, which says what it is.
 const FORMAT: &str = "iacquiz_saved_plan";
 
-fn target_text(t: &Target) -> String {
-    match t {
-        Target::Module(m) => crate::workflow::model::address::module_path(m),
-        Target::Resource(r) => r.to_string(),
-        Target::Instance(i) => i.to_string(),
-    }
-}
-
 /// The file's text for a plan made with `opts` from `state` and the configuration of `tree`.
 pub fn to_text(opts: &PlanOptions, state: &State, tree: &ModuleTree) -> Result<String, Diag> {
     let mut vars = Vec::new();
@@ -59,11 +51,11 @@ pub fn to_text(opts: &PlanOptions, state: &State, tree: &ModuleTree) -> Result<S
         ("variables".into(), Json::Object(vars)),
         (
             "targets".into(),
-            Json::Array(opts.targets.iter().map(|t| Json::str(target_text(t))).collect()),
+            Json::Array(opts.targets.iter().map(|t| Json::str(t.to_string())).collect()),
         ),
         (
             "replace".into(),
-            Json::Array(opts.replace.iter().map(|t| Json::str(target_text(t))).collect()),
+            Json::Array(opts.replace.iter().map(|t| Json::str(t.to_string())).collect()),
         ),
         ("state_lineage".into(), Json::str(state.lineage.clone())),
         ("state_serial".into(), Json::Number(state.serial.to_string())),

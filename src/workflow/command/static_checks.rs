@@ -207,8 +207,9 @@ pub fn decoding(config: &Config, version: TfVersion) -> Vec<Diag> {
 }
 
 /// Resources that refer to each other in a cycle (directly or through locals): one error per
-/// cycle, "Cycle: A, B" (Terraform lists the nodes in no fixed order; here sorted).
-fn cycles(config: &Config) -> Vec<Diag> {
+/// cycle, "Cycle: A, B" (Terraform lists the nodes in no fixed order; here sorted). The
+/// console refuses these alone: it checks no references to undeclared objects.
+pub fn cycles(config: &Config) -> Vec<Diag> {
     let direct: BTreeMap<String, BTreeSet<String>> = config
         .resources
         .iter()
@@ -244,12 +245,6 @@ fn cycles(config: &Config) -> Vec<Diag> {
 
 /// References to what the module does not declare (checked once the blocks decode), then
 /// cycles among resources.
-/// The cycles alone: what the console's graph refuses (it does not check references to
-/// undeclared objects).
-pub fn cycles_only(config: &Config) -> Vec<Diag> {
-    cycles(config)
-}
-
 pub fn references(config: &Config) -> Vec<Diag> {
     let mut out = undeclared(config);
     if out.is_empty() {

@@ -164,7 +164,7 @@ fn open_in(
     let found = if check_references {
         super::static_checks::references(&tree.config)
     } else {
-        super::static_checks::cycles_only(&tree.config)
+        super::static_checks::cycles(&tree.config)
     };
     let unresolved: Vec<Report> = found.into_iter().map(Report::error).collect();
     if !unresolved.is_empty() {

@@ -263,13 +263,18 @@ fn orphans(
 pub fn state_after_moves(tree: &ModuleTree, prior: &State, version: crate::lang::dialect::releases::TfVersion) -> State {
     let mut state = prior.clone();
     if let Ok((objects, _)) = moves::apply(&tree.config, prior_objects(prior), version) {
-        for (addr, p) in &objects {
-            if let Some(from) = p.moved_from.as_ref().filter(|f| *f != addr) {
-                state.move_instance(from, addr);
-            }
-        }
+        make_moves(&mut state, &objects);
     }
     state
+}
+
+/// Re-addresses the objects of `state` as `objects` say they moved.
+fn make_moves(state: &mut State, objects: &Objects) {
+    for (addr, p) in objects {
+        if let Some(from) = p.moved_from.as_ref().filter(|f| *f != addr) {
+            state.move_instance(from, addr);
+        }
+    }
 }
 
 /// Whether an error of the normal plan a destroy starts with fails the destroy. That plan's
@@ -595,11 +600,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
     // A destroy's changes say nothing of the moves, but its refreshed state has them made
     // (tf-oracle 1.12.2: `terraform_data.b[0]: Refreshing state...` after `moved` from `a`).
     if opts.mode == PlanMode::Destroy {
-        for (addr, p) in &objects {
-            if let Some(from) = p.moved_from.as_ref().filter(|f| *f != addr) {
-                refreshed.move_instance(from, addr);
-            }
-        }
+        make_moves(&mut refreshed, &objects);
     }
     Ok(Plan {
         mode: opts.mode,
