@@ -32,6 +32,8 @@ pub struct Variable {
     pub default: Option<Expr>,
     /// `sensitive = true`
     pub sensitive: bool,
+    /// `ephemeral = true` (1.10+).
+    pub ephemeral: bool,
     /// `nullable = false` makes this false.
     pub nullable: bool,
     /// `validation` blocks: (condition, error_message, span of the block).
@@ -288,6 +290,7 @@ impl Config {
                                 type_expr: b.body.attr("type").map(|a| a.expr.clone()),
                                 default: b.body.attr("default").map(|a| a.expr.clone()),
                                 sensitive: flag("sensitive"),
+                                ephemeral: flag("ephemeral"),
                                 nullable,
                                 validations: b
                                     .body

@@ -124,6 +124,11 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         },
         None => None,
     };
+    if saved.is_some()
+        && let Some(r) = super::saved_vars::refused_options(ctx, &opts)
+    {
+        return ctx.outcome().fail(&[r], &Default::default());
+    }
     let opened = match &saved {
         Some(s) => workdir::open_for_saved_plan(ctx, s.snapshot.as_ref()),
         None => workdir::open(ctx),
@@ -146,7 +151,19 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
             if let Some(d) = s.mismatch(&state) {
                 return ctx.outcome().fail(&[Report::error(d)], &wd.sources);
             }
-            (s.opts.clone(), Vec::new())
+            let mut sources = wd.sources.clone();
+            match super::saved_vars::check(ctx, &wd, &opts, s) {
+                Ok(checked) => {
+                    let mut p = s.opts.clone();
+                    p.vars = checked.values;
+                    sources.extend(checked.sources);
+                    (p, checked.warnings)
+                }
+                Err((reports, files)) => {
+                    sources.extend(files);
+                    return ctx.outcome().fail(&reports, &sources);
+                }
+            }
         }
         None => match planning::plan_options(ctx, &wd, &opts, destroy, &mut asked) {
             Ok(x) => x,

@@ -29,6 +29,7 @@ pub mod prompt;
 pub mod refresh_cmd;
 pub mod run;
 pub mod saved;
+pub mod saved_vars;
 pub mod show_cmd;
 pub mod state_cmd;
 pub mod static_checks;

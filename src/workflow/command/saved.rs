@@ -23,7 +23,17 @@ const FORMAT: &str = "iacquiz_saved_plan";
 /// The file's text for a plan made with `opts` from `state` and the configuration of `tree`.
 pub fn to_text(opts: &PlanOptions, state: &State, tree: &ModuleTree) -> Result<String, Diag> {
     let mut vars = Vec::new();
+    // An ephemeral variable's value is not kept: its name is, when it was set, and applying
+    // the plan needs it set again (context_plan.go's ApplyTimeVariables).
+    let ephemeral = |name: &str| tree.config.variables.get(name).is_some_and(|v| v.ephemeral);
+    let mut apply_time = Vec::new();
     for (name, v) in &opts.vars {
+        if ephemeral(name) {
+            if !v.is_null() {
+                apply_time.push(Json::str(name.clone()));
+            }
+            continue;
+        }
         let ty = v.ty();
         let value = value_to_json(v, &ty).map_err(|e| Diag::new("Failed to write plan file", e.0))?;
         vars.push((
@@ -49,6 +59,7 @@ pub fn to_text(opts: &PlanOptions, state: &State, tree: &ModuleTree) -> Result<S
         ("workspace".into(), Json::str(opts.workspace.clone())),
         ("mode".into(), Json::str(mode)),
         ("variables".into(), Json::Object(vars)),
+        ("apply_time_variables".into(), Json::Array(apply_time)),
         (
             "targets".into(),
             Json::Array(opts.targets.iter().map(|t| Json::str(t.to_string())).collect()),
@@ -92,6 +103,8 @@ pub struct Saved {
     pub snapshot: Option<Snapshot>,
     /// The state it was made from (`None`: none, or a file of an older build).
     pub state: Option<State>,
+    /// The ephemeral variables set while planning, which applying must set again.
+    pub apply_time: Vec<String>,
 }
 
 impl Saved {
@@ -199,7 +212,18 @@ pub fn read(path: &Path, version: crate::lang::dialect::releases::TfVersion) -> 
         Some(Json::String(t)) => Some(read_state(t.as_bytes(), version).map_err(|e| refused(path, &e.to_string()))?),
         _ => None,
     };
+    let apply_time = match json.get("apply_time_variables") {
+        Some(Json::Array(items)) => items
+            .iter()
+            .filter_map(|i| match i {
+                Json::String(s) => Some(s.clone()),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
     Ok(Saved {
+        apply_time,
         opts,
         lineage: text("state_lineage"),
         serial,

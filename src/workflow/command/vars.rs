@@ -18,10 +18,46 @@ use crate::lang::{Diag, Value};
 pub enum Source {
     /// `TF_VAR_name`.
     Env,
-    /// A `.tfvars` file, automatic or named by `-var-file`.
-    File,
+    /// `terraform.tfvars`, `terraform.tfvars.json` or a `*.auto.tfvars(.json)` file.
+    AutoFile,
+    /// A file named by `-var-file`.
+    NamedFile,
     /// `-var name=value`.
     Cli,
+}
+
+impl Source {
+    /// How Terraform's diagnostics say where a value came from (ValueSourceType.DiagnosticLabel).
+    pub fn label(self) -> &'static str {
+        match self {
+            Source::Env => "set by an environment variable",
+            Source::AutoFile => "set by an automatically loaded .tfvars file",
+            Source::NamedFile => "set by a .tfvars file passed through -var-file argument",
+            Source::Cli => "set by a CLI argument",
+        }
+    }
+}
+
+/// Where a chosen value came from: its source, and for a file the file's name and the span of
+/// the value's expression in it.
+#[derive(Clone, Debug)]
+pub struct Origin {
+    /// The kind of source.
+    pub source: Source,
+    /// The file, for a file source.
+    pub file: Option<String>,
+    /// The span of the value's expression in that file (HCL files only).
+    pub span: Option<std::ops::Range<usize>>,
+}
+
+impl Origin {
+    fn of(source: Source) -> Origin {
+        Origin {
+            source,
+            file: None,
+            span: None,
+        }
+    }
 }
 
 /// One command-line variable option, in the order given.
@@ -51,8 +87,11 @@ fn parse_value(config: &Config, name: &str, text: &str) -> Result<Value, Diag> {
     crate::lang::session::constant(text).map_err(|d| d.in_file(&format!("<value for var.{name}>")))
 }
 
+/// One value read from a file: the name, the value and the span of its expression.
+type FileValue = (String, Value, Option<std::ops::Range<usize>>);
+
 /// Reads a `.tfvars` file (HCL attributes) or a `.tfvars.json` file (one JSON object).
-fn read_tfvars(name: &str, text: &str) -> Result<Vec<(String, Value)>, Diag> {
+fn read_tfvars(name: &str, text: &str) -> Result<Vec<FileValue>, Diag> {
     if name.ends_with(".json") {
         let json: serde_json::Value = serde_json::from_str(text).map_err(|e| Diag::new("Invalid JSON", e.to_string()).in_file(name))?;
         let serde_json::Value::Object(m) = json else {
@@ -62,7 +101,7 @@ fn read_tfvars(name: &str, text: &str) -> Result<Vec<(String, Value)>, Diag> {
         for (k, v) in m {
             let text = v.to_string();
             let val = crate::lang::session::constant(&text).map_err(|d| d.in_file(name))?;
-            out.push((k, val));
+            out.push((k, val, None));
         }
         return Ok(out);
     }
@@ -78,7 +117,7 @@ fn read_tfvars(name: &str, text: &str) -> Result<Vec<(String, Value)>, Diag> {
     for a in &body.attrs {
         let src = text.get(a.expr.span.clone()).unwrap_or("");
         let v = crate::lang::session::constant(src).map_err(|d| d.in_file(name))?;
-        out.push((a.name.clone(), v));
+        out.push((a.name.clone(), v, Some(a.expr.span.clone())));
     }
     Ok(out)
 }
@@ -88,6 +127,8 @@ fn read_tfvars(name: &str, text: &str) -> Result<Vec<(String, Value)>, Diag> {
 pub struct Chosen {
     /// Values by variable name.
     pub values: BTreeMap<String, Value>,
+    /// Where each value came from (the source that won).
+    pub origins: BTreeMap<String, Origin>,
     /// Warnings (undeclared variables in files).
     pub warnings: Vec<Report>,
     /// Errors (an undeclared `-var`, a file that does not read).
@@ -96,14 +137,28 @@ pub struct Chosen {
     undeclared_in_files: Vec<(String, String)>,
 }
 
-fn set(config: &Config, chosen: &mut Chosen, name: String, value: Value, source: Source, file: &str) {
-    if config.variables.contains_key(&name) {
-        chosen.values.insert(name, value);
+/// Which names count as declared: the configuration's variables, or fewer (applying a saved
+/// plan treats a variable the plan did not record as undeclared).
+pub type Declared<'a> = &'a dyn Fn(&str) -> bool;
+
+struct Gathering<'a> {
+    declared: Declared<'a>,
+    chosen: Chosen,
+}
+
+fn set(g: &mut Gathering, name: String, value: Value, origin: Origin) {
+    if (g.declared)(&name) {
+        g.chosen.values.insert(name.clone(), value);
+        g.chosen.origins.insert(name, origin);
         return;
     }
-    match source {
+    let chosen = &mut g.chosen;
+    match origin.source {
         Source::Env => {}
-        Source::File => chosen.undeclared_in_files.push((name, file.to_string())),
+        Source::AutoFile | Source::NamedFile => {
+            let file = origin.file.unwrap_or_default();
+            chosen.undeclared_in_files.push((name, file))
+        }
         Source::Cli => chosen.errors.push(Report::error(Diag::new(
             "Value for undeclared variable",
             format!("A variable named {name:?} was assigned on the command line, but the root module does not declare a variable of that name. To use this value, add a \"variable\" block to the configuration."),
@@ -111,17 +166,22 @@ fn set(config: &Config, chosen: &mut Chosen, name: String, value: Value, source:
     }
 }
 
-fn read_file(config: &Config, chosen: &mut Chosen, dir: &Path, name: &str, read: ReadFile) {
+fn read_file(g: &mut Gathering, dir: &Path, name: &str, source: Source, read: ReadFile) {
     match read(&dir.join(name)) {
         Ok(text) => match read_tfvars(name, &text) {
-            Ok(pairs) => {
-                for (k, v) in pairs {
-                    set(config, chosen, k, v, Source::File, name);
+            Ok(values) => {
+                for (k, v, span) in values {
+                    let origin = Origin {
+                        source,
+                        file: Some(name.to_string()),
+                        span,
+                    };
+                    set(g, k, v, origin);
                 }
             }
-            Err(d) => chosen.errors.push(Report::error(d)),
+            Err(d) => g.chosen.errors.push(Report::error(d)),
         },
-        Err(_) => chosen.errors.push(Report::error(Diag::new(
+        Err(_) => g.chosen.errors.push(Report::error(Diag::new(
             "Failed to read variables file",
             format!("Given variables file {name} does not exist."),
         ))),
@@ -130,12 +190,27 @@ fn read_file(config: &Config, chosen: &mut Chosen, dir: &Path, name: &str, read:
 
 /// Gathers the values for `config` in the folder `dir`.
 pub fn gather(config: &Config, dir: &Path, env: &BTreeMap<String, String>, cli: &[CliVar], read: ReadFile) -> Chosen {
-    let mut chosen = Chosen::default();
+    gather_declared(config, &|name| config.variables.contains_key(name), dir, env, cli, read)
+}
+
+/// [`gather`], with `declared` saying which names are declared.
+pub fn gather_declared(
+    config: &Config,
+    declared: Declared,
+    dir: &Path,
+    env: &BTreeMap<String, String>,
+    cli: &[CliVar],
+    read: ReadFile,
+) -> Chosen {
+    let mut g = Gathering {
+        declared,
+        chosen: Chosen::default(),
+    };
     for (k, v) in env {
         if let Some(name) = k.strip_prefix("TF_VAR_") {
             match parse_value(config, name, v) {
-                Ok(val) => set(config, &mut chosen, name.to_string(), val, Source::Env, ""),
-                Err(d) => chosen.errors.push(Report::error(d)),
+                Ok(val) => set(&mut g, name.to_string(), val, Origin::of(Source::Env)),
+                Err(d) => g.chosen.errors.push(Report::error(d)),
             }
         }
     }
@@ -157,23 +232,24 @@ pub fn gather(config: &Config, dir: &Path, env: &BTreeMap<String, String>, cli: 
     auto.sort();
     files.extend(auto);
     for f in &files {
-        read_file(config, &mut chosen, dir, f, read);
+        read_file(&mut g, dir, f, Source::AutoFile, read);
     }
     for c in cli {
         match c {
             CliVar::Var(text) => match text.split_once('=') {
                 Some((name, value)) => match parse_value(config, name, value) {
-                    Ok(val) => set(config, &mut chosen, name.to_string(), val, Source::Cli, ""),
-                    Err(d) => chosen.errors.push(Report::error(d)),
+                    Ok(val) => set(&mut g, name.to_string(), val, Origin::of(Source::Cli)),
+                    Err(d) => g.chosen.errors.push(Report::error(d)),
                 },
-                None => chosen.errors.push(Report::error(Diag::new(
+                None => g.chosen.errors.push(Report::error(Diag::new(
                     "Invalid -var option",
                     format!("The given -var option {text:?} is not correctly specified. Must be a variable name and value separated by an equals sign, like -var=\"key=value\"."),
                 ))),
             },
-            CliVar::File(path) => read_file(config, &mut chosen, dir, path, read),
+            CliVar::File(path) => read_file(&mut g, dir, path, Source::NamedFile, read),
         }
     }
+    let mut chosen = g.chosen;
     let undeclared = std::mem::take(&mut chosen.undeclared_in_files);
     for (name, file) in undeclared.iter().take(2) {
         chosen.warnings.push(Report::warning(Diag::new(

@@ -219,7 +219,7 @@ pub fn cli_vars(opts: &Parsed) -> Vec<CliVar> {
 }
 
 /// Reads a variables file as Terraform does: any path the user gives.
-fn read_any(path: &Path) -> Result<String, String> {
+pub fn read_any(path: &Path) -> Result<String, String> {
     crate::confine::read_regular_text(path, 8 << 20).map_err(|e| e.to_string())
 }
 

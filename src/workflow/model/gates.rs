@@ -234,6 +234,25 @@ pub const CONSOLE_PLAN: Arrival = Arrival {
     source: "Terraform's source: console.go declares \"plan\" at v1.7.0, not at v1.6.6; tf-oracle `console -help` at 1.6.6 and 1.8.4",
 };
 
+/// Applying a saved plan reads the variables given again: an ephemeral one set while planning
+/// must be set again, a changed `-var` is refused value by value, a changed `TF_VAR_` only
+/// warns (before, any `-var` or `-var-file` is refused: "Can't set variables when applying a
+/// saved plan").
+pub const SAVED_PLAN_VARIABLES: Arrival = Arrival {
+    name: "saved plans read the variables given at apply",
+    since: (1, 10, 0),
+    source: "Terraform's source: backend/local/backend_apply.go checks op.Variables against plan.VariableValues and plan.ApplyTimeVariables from v1.10.0; command/apply.go refuses args.Vars with a plan file until v1.9.8; tf-oracle 1.9 and 1.12",
+};
+
+/// Applying a saved plan with a changed `TF_VAR_` value warns ("Ignoring variable when applying
+/// a saved plan") and names the planned value first (1.10 refuses it as it refuses a changed
+/// `-var`, and swaps the two values in its message).
+pub const SAVED_PLAN_ENV_WARNS: Arrival = Arrival {
+    name: "saved plans warn about a changed environment variable",
+    since: (1, 11, 0),
+    source: "Terraform's source: backend/local/backend_apply.go switches on parsedVar.SourceType from v1.11.0 (v1.10.5: one error for every source but automatic files, CompactValueStr(parsedVar.Value) first); tf-oracle 1.10 and 1.12",
+};
+
 /// Whether `version` has the behaviour that arrived with `a`.
 pub fn has(version: TfVersion, a: &Arrival) -> bool {
     crate::lang::dialect::releases::has(version, a)
