@@ -48,7 +48,12 @@ init -migrate-state -force-copy, a plain init or a plan refused first, -backend-
 `lock` adds -lock=false or -lock-timeout=2s to some locking steps and a refresh after some
 applies; `saved` saves a plan before some edits and shows and applies it after them; `modmoves`
 adds edits of module calls (renamed with `moved`, given `count` with `moved`, removed) and a
-`moved` block whose target is not declared. The state files are read where the folder's saved local backend puts them.
+`moved` block whose target is not declared; `ephemeral` adds an ephemeral variable (1.10+; rarely
+before, where it is refused) in `ephemeral.tf` with uses Terraform allows (ephemeralasnull in an
+output, a local in a check, a precondition, an ephemeral module input and output, console) and,
+less often, one it refuses (a resource argument, a plain or root ephemeral output, count,
+for_each, a non-ephemeral module input), set by -var, TF_VAR_ or a file, and saved plans applied
+with and without it. The state files are read where the folder's saved local backend puts them.
 
 Differences are printed with a unified diff and each differing scenario is written to
 `--out DIR/NAME/` (scenario.json, the initial files, diff.txt) so `--replay DIR/NAME` runs it
@@ -193,6 +198,7 @@ class Gen:
         self.workspace = "default"
         self.applied = False
         self.backend = None         # --with backend: the text of backend.tf
+        self.eph = None             # --with ephemeral: (variable name, [(key, block)], module used)
 
     # ---- names and references
     def fresh(self, stem):
@@ -522,6 +528,10 @@ class Gen:
         for k, b in self.raw:
             main.append([k, b])
         files["main.tf"] = main
+        if self.eph is not None:
+            files["ephemeral.tf"] = [list(b) for b in self.eph[1]]
+            if self.eph[2]:
+                files["modules/ephem/main.tf"] = [list(b) for b in EPHEM_MODULE]
         if self.backend is not None:
             files["backend.tf"] = [["terraform.backend", self.backend]]
         if varblocks:
@@ -823,6 +833,72 @@ def render_files(blocks):
     return out
 
 
+EPHEM_MODULE = [
+    ["variable.token", 'variable "token" {\n  type      = string\n  ephemeral = true\n}\n'],
+    ["variable.plain", 'variable "plain" {\n  type    = string\n  default = "p"\n}\n'],
+    ["output.token", 'output "token" {\n  value     = "m-${var.token}"\n  ephemeral = true\n}\n'],
+    ["output.plain", 'output "plain" {\n  value = var.plain\n}\n'],
+]
+
+
+def add_ephemeral(g, rx):
+    """--with ephemeral: an ephemeral string variable and some of its uses, in ephemeral.tf."""
+    t = g.fresh("token")
+    var = f'variable "{t}" {{\n  type      = string\n'
+    if rx.random() < 0.7:
+        var += f'  default   = "{rx.choice(["s3cret", "tok", "abc123"])}"\n'
+    var += "  ephemeral = true\n"
+    if rx.random() < 0.15:
+        var += "  sensitive = true\n"
+    if rx.random() < 0.2:
+        var += (f"\n  validation {{\n    condition     = length(var.{t}) > 3\n"
+                f'    error_message = "{rx.choice(["The token is too short.", "Too short: ${var." + t + "}"])}"\n  }}\n')
+    var += "}\n"
+    blocks = [[f"variable.{t}", var]]
+    fine = {
+        "asnull": [f"output.{t}_null", f'output "{t}_null" {{\n  value = ephemeralasnull(var.{t})\n}}\n'],
+        "asnull_obj": [f"output.{t}_obj", f'output "{t}_obj" {{\n  value = ephemeralasnull({{ token = var.{t}, fixed = "x" }})\n}}\n'],
+        "check": [f"check.{t}", f'locals {{\n  {t}_upper = upper(var.{t})\n}}\n\ncheck "{t}_len" {{\n  assert {{\n'
+                                 f'    condition     = length(local.{t}_upper) > {rx.choice(["3", "8"])}\n'
+                                 f'    error_message = "{rx.choice(["The token is short.", "Short: ${local." + t + "_upper}"])}"\n  }}\n}}\n'],
+        "guard": [f"resource.{t}_guard", f'resource "terraform_data" "{t}_guard" {{\n  input = "guard"\n\n  lifecycle {{\n'
+                                         f'    precondition {{\n      condition     = var.{t} != "{rx.choice(["tok", "nope"])}"\n'
+                                         f'      error_message = "The token is not allowed."\n    }}\n  }}\n}}\n'],
+        "module": [f"module.{t}_mod", f'module "{t}_mod" {{\n  source = "./modules/ephem"\n  token  = var.{t}\n}}\n\n'
+                                      f'output "{t}_mod_plain" {{\n  value = module.{t}_mod.plain\n}}\n'],
+        "applying": [f"output.{t}_applying", f'locals {{\n  {t}_applying = terraform.applying\n}}\n\noutput "{t}_applying" {{\n'
+                                              f'  value = ephemeralasnull(local.{t}_applying)\n}}\n'],
+    }
+    bad = {
+        "resource": [f"resource.{t}_use", f'resource "terraform_data" "{t}_use" {{\n  input = {rx.choice(["var." + t, "{ t = var." + t + " }", "[var." + t + "]"])}\n}}\n'],
+        "triggers": [f"resource.{t}_trig", f'resource "terraform_data" "{t}_trig" {{\n  triggers_replace = var.{t}\n}}\n'],
+        "output": [f"output.{t}", f'output "{t}" {{\n  value = {rx.choice(["var." + t, "upper(var." + t + ")"])}\n}}\n'],
+        "root_eph_output": [f"output.{t}_eph", f'output "{t}_eph" {{\n  value     = var.{t}\n  ephemeral = true\n}}\n'],
+        "count": [f"resource.{t}_count", f'resource "terraform_data" "{t}_count" {{\n  count = length(var.{t})\n}}\n'],
+        "for_each": [f"resource.{t}_each", f'resource "terraform_data" "{t}_each" {{\n  for_each = toset([var.{t}])\n}}\n'],
+        "module_plain": [f"module.{t}_plain", f'module "{t}_plain" {{\n  source = "./modules/ephem"\n  token  = "x"\n  plain  = var.{t}\n}}\n'],
+    }
+    kinds = rx.sample(sorted(fine), rx.choice([1, 2, 2, 3]))
+    if rx.random() < 0.35:
+        kinds.append(rx.choice(sorted(bad)))
+    for k in kinds:
+        blocks.append((fine.get(k) or bad[k]))
+        g.features.add("ephemeral-" + k)
+    g.features.add("ephemeral")
+    uses_module = any(k in ("module", "module_plain") for k in kinds)
+    g.eph = (t, blocks, uses_module)
+    # How it is set: its default, -var, TF_VAR_ or a file.
+    how = rx.choice(["default", "cli", "env", "tfvars"]) if "default" in var else rx.choice(["cli", "env", "tfvars"])
+    value = rx.choice(["s3cret", "abcdefghij", "xy"])
+    if how == "cli":
+        g.cli[t] = json.dumps(value)
+    elif how == "env":
+        g.env[f"TF_VAR_{t}"] = value
+    elif how == "tfvars":
+        g.tfvars[t] = json.dumps(value)
+    return t
+
+
 def backend_block(path=None, workspace_dir=None):
     body = "".join(f'    {k} = "{v}"\n' for k, v in (("path", path), ("workspace_dir", workspace_dir)) if v)
     return 'terraform {\n  backend "local" {\n' + body + '  }\n}\n'
@@ -835,6 +911,9 @@ def generate(seed, index, release, error_rate, strict_gate=False, extra=frozense
     rx = random.Random(f"wf-{seed}-{index}-with")
     g = Gen(r, release, error_rate, strict_gate, modmoves="modmoves" in extra)
     g.build()
+    eph = None
+    if "ephemeral" in extra and rx.random() < (0.6 if g.release >= (1, 10, 0) else 0.1):
+        eph = add_ephemeral(g, rx)
     if "backend" in extra and rx.random() < 0.6:
         g.backend = backend_block(path=rx.choice(["one.tfstate", "states/one.tfstate"]),
                                   workspace_dir=rx.choice([None, None, "envs"]))
@@ -997,6 +1076,17 @@ def generate(seed, index, release, error_rate, strict_gate=False, extra=frozense
                     [f"local.{n}" for n, _ in g.locals] + [f"terraform_data.{x.name}" for x in g.res if not x.in_module]
             cmd("console", *plan_args(), stdin=r.choice(exprs) + "\n")
             g.features.add("console")
+    if eph is not None:
+        # The ephemeral variable in the console, and a saved plan applied with and without it.
+        if rx.random() < 0.6:
+            exprs = [f"var.{eph}", f'"x-${{var.{eph}}}"', f"[var.{eph}, 1]", f"ephemeralasnull(var.{eph})",
+                     f"length(var.{eph})", f"{{ t = var.{eph} }}", "terraform.applying"]
+            cmd("console", *plan_args(), stdin=rx.choice(exprs) + "\n")
+        if rx.random() < 0.5:
+            cmd("plan", "-no-color", "-out=eph.tfplan", *plan_args())
+            again = rx.choice([[], [f"-var={eph}=again"], [f"-var={eph}="]])
+            cmd("apply", "-no-color", *again, "eph.tfplan")
+            g.features.add("ephemeral-saved")
     if r.random() < 0.5:
         if r.random() < 0.3:
             cmd("plan", "-destroy", "-no-color", *plan_args())
@@ -1707,7 +1797,8 @@ def main():
                          "backend (a local backend block, its path changed then init -reconfigure, -migrate-state "
                          "-force-copy, plain init, -backend-config), lock (-lock=false, -lock-timeout, refresh), "
                          "saved (a plan saved before an edit, shown and applied after it), modmoves (module calls "
-                         "renamed with moved, given count with moved, removed; a move to an undeclared address)")
+                         "renamed with moved, given count with moved, removed; a move to an undeclared address), "
+                         "ephemeral (an ephemeral variable, its allowed and refused uses, console, saved plans)")
     a = ap.parse_args()
     global KEEP_SERIAL
     KEEP_SERIAL = a.keep_serial
@@ -1727,7 +1818,7 @@ def main():
         idx = a.only if a.only else range(a.count)
         er = 0.0 if a.record else a.error_rate
         extra = frozenset(x for x in a.extra.split(",") if x)
-        unknown = extra - {"color", "backend", "lock", "saved", "modmoves"}
+        unknown = extra - {"color", "backend", "lock", "saved", "modmoves", "ephemeral"}
         if unknown:
             sys.exit(f"wf-difftest: unknown --with feature(s): {', '.join(sorted(unknown))}")
         scenarios = [generate(a.seed, i, gate, er, strict_gate=bool(a.record), extra=extra) for i in idx]
