@@ -23,4 +23,4 @@ pub mod value;
 
 pub use dialect::rules::{Rule, Rules};
 pub use syntax::diag::Diag;
-pub use value::{Type, Value};
+pub use value::{Marks, Type, Value};

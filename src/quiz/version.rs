@@ -254,9 +254,11 @@ fn arrival_at(r: Release, inst: &Instance) -> Option<&'static Arrival> {
         })
     };
     // A change that needs some text in the source explains a difference only where it is.
-    let markers: [(&Arrival, &[&str]); 9] = [
+    let markers: [(&Arrival, &[&str]); 11] = [
         (&releases::VARIABLE_NULLABLE, &["nullable"]),
         (&releases::EPHEMERAL_VALUES, &["ephemeral"]),
+        (&releases::TERRAFORM_APPLYING, &["terraform."]),
+        (&releases::TERRAFORM_ENV_WORDING, &["terraform.env"]),
         (&releases::VALIDATION_MESSAGE_EXPRESSIONS, &["validation"]),
         (&releases::VALIDATION_CONSTANT_CONDITION, &["validation"]),
         (&releases::VALIDATION_ANY_REFERENCES, &["validation"]),

@@ -224,7 +224,7 @@ fn canonical_entries<'a>(m: impl IntoIterator<Item = (&'a String, &'a Value)>, o
 
 fn canonical(v: &Value, out: &mut Vec<u8>) {
     match v {
-        Value::Sensitive(inner) => canonical(inner, out),
+        Value::Marked(inner, _) => canonical(inner, out),
         Value::Null(_) => out.push(b'n'),
         Value::Unknown(_, _) => out.push(b'?'),
         Value::Bool(b) => out.push(if *b { b't' } else { b'f' }),

@@ -11,7 +11,7 @@ use crate::lang::eval::Evaluator;
 use crate::lang::syntax::Span;
 use crate::lang::syntax::diag::{DResult, Diag};
 use crate::lang::syntax::typeexpr::Constraint;
-use crate::lang::value::Value;
+use crate::lang::value::{Marks, Value};
 
 use super::attrs::Attrs;
 use super::decl::{DeclRef, Module, OutType};
@@ -436,7 +436,7 @@ impl Compiler {
                         })?
                     }
                 };
-                Ok(OutVal::Value(v.mark_if(o.sensitive)))
+                Ok(OutVal::Value(v.mark_with(if o.sensitive { Marks::SENSITIVE } else { Marks::NONE })))
             });
             r.map_err(|d| d.in_file(&o.file))
         })
@@ -544,7 +544,7 @@ impl Compiler {
                 })?,
                 None => value,
             };
-            let value = value.mark_if(var.sensitive);
+            let value = value.mark_with(if var.sensitive { Marks::SENSITIVE } else { Marks::NONE });
             sensitive::collect(&value, false, &mut self.secrets.borrow_mut());
             vars.insert(name.clone(), value);
         }

@@ -109,7 +109,7 @@ fn empty_check(ev: &Evaluator, a: &Attr, what: &str) -> DResult<()> {
 fn count(ev: &Evaluator, c: &Attr, what: &str) -> DResult<Plan> {
     let err = |m: String| ErrorKind::Count.at(&c.expr.span, format!("count of {what} {m}"));
     let (v, marked) = ev.eval(&c.expr)?.unmark();
-    if marked || v.has_sensitive() {
+    if marked.sensitive() || v.has_sensitive() {
         return Err(err(
             "is sensitive; count must be public, because the number of instances is part of their identity".into(),
         ));
@@ -160,7 +160,7 @@ fn for_each(ev: &Evaluator, module: &Module, f: &Attr, what: &str) -> DResult<Pl
     let span = &f.expr.span;
     let err = |kind: ErrorKind, m: String| kind.at(span, format!("for_each of {what} {m}"));
     let (v, marked) = ev.eval(&f.expr)?.unmark();
-    if marked {
+    if marked.sensitive() {
         let allowed = if is_sensitive_var(module, &f.expr) {
             // A learner may believe a sensitive variable hides only its values.
             ev.flipped(Rule::SensitiveVariableKeysPublic)
@@ -188,7 +188,7 @@ fn for_each(ev: &Evaluator, module: &Module, f: &Attr, what: &str) -> DResult<Pl
     match &v {
         Value::Map(_, m) | Value::Object(m) => {
             // A learner may believe sensitive values make their public keys sensitive too.
-            if !marked && m.values().any(Value::has_sensitive) && ev.flipped(Rule::SensitiveValuesTaintKeys) {
+            if !marked.sensitive() && m.values().any(Value::has_sensitive) && ev.flipped(Rule::SensitiveValuesTaintKeys) {
                 return Err(err(
                     ErrorKind::Sensitive,
                     "holds sensitive values, so its keys would be sensitive identities".into(),
@@ -197,12 +197,12 @@ fn for_each(ev: &Evaluator, module: &Module, f: &Attr, what: &str) -> DResult<Pl
             let order = ev.source_order(m);
             for (i, (k, val)) in m.iter().enumerate() {
                 let position = order.as_ref().and_then(|o| o.iter().position(|x| x == k)).unwrap_or(i);
-                out.push((k.clone(), val.clone().mark_if(marked), position));
+                out.push((k.clone(), val.clone().mark_with(marked), position));
             }
         }
         Value::Set(_, vs) => {
             for (i, e) in vs.iter().enumerate() {
-                out.push((set_key(ev, e, &err)?, e.clone().mark_if(marked), i));
+                out.push((set_key(ev, e, &err)?, e.clone().mark_with(marked), i));
             }
         }
         Value::List(..) | Value::Tuple(..) => {
@@ -212,7 +212,7 @@ fn for_each(ev: &Evaluator, module: &Module, f: &Attr, what: &str) -> DResult<Pl
             if all_strings && ev.flipped(Rule::ListIsImplicitSet) {
                 let set = Value::new_set(Type::String, items.to_vec());
                 for (i, e) in set.as_seq().unwrap_or(&[]).iter().enumerate() {
-                    out.push((set_key(ev, e, &err)?, e.clone().mark_if(marked), i));
+                    out.push((set_key(ev, e, &err)?, e.clone().mark_with(marked), i));
                 }
             } else {
                 return Err(err(
@@ -230,7 +230,7 @@ fn for_each(ev: &Evaluator, module: &Module, f: &Attr, what: &str) -> DResult<Pl
     }
     for (k, _, _) in &out {
         if let Some(problem) = key_problem(k) {
-            let m = if marked {
+            let m = if marked.sensitive() {
                 problem.to_string()
             } else {
                 format!("{problem}; got {}", shown(k))
@@ -261,7 +261,7 @@ fn for_each(ev: &Evaluator, module: &Module, f: &Attr, what: &str) -> DResult<Pl
 /// The key a set element gives: it must be a public string.
 fn set_key(ev: &Evaluator, e: &Value, err: &dyn Fn(ErrorKind, String) -> crate::lang::Diag) -> DResult<String> {
     let (e, marked) = e.clone().unmark();
-    if marked && !ev.flipped(Rule::SensitiveKeysAllowed) {
+    if marked.sensitive() && !ev.flipped(Rule::SensitiveKeysAllowed) {
         return Err(err(
             ErrorKind::Sensitive,
             "holds a sensitive value, which would be a sensitive identity; set values used as keys must be public".into(),

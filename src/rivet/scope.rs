@@ -46,7 +46,7 @@ impl Compiler {
             (None, By::ForEach) => format!("{family}[\"KEY\"]"),
         };
         let (kv, marked) = kv.unmark();
-        if marked {
+        if marked.sensitive() {
             return Err(ErrorKind::Sensitive.at(
                 span,
                 format!("the key used to index {family} is sensitive; instance keys are public identities"),

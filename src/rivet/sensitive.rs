@@ -12,7 +12,7 @@ pub const UNKNOWN: &str = "(known only on the host)";
 /// Numbers are left out: redacting digits would garble counts and limits in messages.
 pub fn collect(v: &Value, under: bool, out: &mut Vec<String>) {
     match v {
-        Value::Sensitive(inner) => collect(inner, true, out),
+        Value::Marked(inner, m) => collect(inner, under || m.sensitive(), out),
         Value::String(s) if under => out.push(s.to_string()),
         Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.iter().for_each(|x| collect(x, under, out)),
         Value::Map(_, m) | Value::Object(m) => {
@@ -31,7 +31,9 @@ pub fn collect(v: &Value, under: bool, out: &mut Vec<String>) {
 pub fn json(v: &Value) -> serde_json::Value {
     use serde_json::Value as J;
     match v {
-        Value::Sensitive(_) => J::String(SHOWN.into()),
+        Value::Marked(_, m) if m.sensitive() => J::String(SHOWN.into()),
+        // Rivet has no ephemeral values; a value with another mark shows what it holds.
+        Value::Marked(inner, _) => json(inner),
         Value::Unknown(_, _) => J::String(UNKNOWN.into()),
         Value::Null(_) => J::Null,
         Value::Bool(b) => J::Bool(*b),
@@ -50,7 +52,8 @@ pub fn json(v: &Value) -> serde_json::Value {
 /// The value in one line of HCL, with sensitive parts shown as [`SHOWN`].
 pub fn one_line(v: &Value) -> String {
     match v {
-        Value::Sensitive(_) => SHOWN.to_string(),
+        Value::Marked(_, m) if m.sensitive() => SHOWN.to_string(),
+        Value::Marked(inner, _) => one_line(inner),
         Value::Unknown(_, _) => UNKNOWN.to_string(),
         Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => {
             format!("[{}]", vs.iter().map(one_line).collect::<Vec<_>>().join(", "))

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use iacquiz::lang::value::number::Number;
-use iacquiz::lang::{Type, Value};
+use iacquiz::lang::{Marks, Type, Value};
 use iacquiz::workflow::model::{
     Action, InstanceAddr, InstanceKey, InstanceObject, InstanceState, ModuleStep, OutputChange, OutputValue, Plan, PlanMode, Reason,
     ResourceAddr, ResourceChange, ResourceMode, ResourceState, State,
@@ -34,7 +34,7 @@ fn unknown() -> Value {
     Value::unknown(Type::Dynamic)
 }
 fn sens(v: Value) -> Value {
-    Value::Sensitive(Box::new(v))
+    v.mark_with(Marks::SENSITIVE)
 }
 fn obj(kv: &[(&str, Value)]) -> Value {
     Value::Object(kv.iter().map(|(k, v)| (k.to_string(), v.clone())).collect())

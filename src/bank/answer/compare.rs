@@ -50,7 +50,8 @@ fn kind(v: &Value) -> &'static str {
         Value::Map(..) => "a map",
         Value::Tuple(_) => "a tuple",
         Value::Object(_) => "an object",
-        Value::Sensitive(_) => "a sensitive value",
+        Value::Marked(_, m) if m.sensitive() => "a sensitive value",
+        Value::Marked(..) => "an ephemeral value",
     }
 }
 
@@ -64,7 +65,7 @@ fn differ(path: &str, what: String) -> Result<(), Mismatch> {
 fn walk(e: &Value, a: &Value, strict: bool, path: String) -> Result<(), Mismatch> {
     use Value as V;
     match (e, a) {
-        (V::Sensitive(x), V::Sensitive(y)) => walk(x, y, strict, path),
+        (V::Marked(x, m), V::Marked(y, n)) if m == n => walk(x, y, strict, path),
         (V::Null(t), V::Null(u)) => {
             if strict && t != u && !t.has_dynamic() {
                 return differ(

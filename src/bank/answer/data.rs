@@ -246,7 +246,8 @@ pub fn strings<S: AsRef<str>>(items: impl IntoIterator<Item = S>) -> Value {
 pub fn from_lang(v: &Lang) -> Value {
     let scalar = |text: String, kind: Kind| Value::Scalar(Scalar { text: text.into(), kind });
     match v {
-        Lang::Sensitive(_) => Value::str("(sensitive value)"),
+        Lang::Marked(_, m) if m.sensitive() => Value::str("(sensitive value)"),
+        Lang::Marked(..) => Value::str("(ephemeral value)"),
         Lang::Unknown(_, _) => Value::str("(known after apply)"),
         Lang::Null(_) => Value::null(),
         Lang::Bool(b) => scalar(b.to_string(), Kind::Bool),
@@ -322,7 +323,7 @@ mod tests {
         let v = crate::lang::session::constant(r#"{ path = "/etc/x", n = 2, half = 0.5, enabled = true, l = ["a"] }"#)
             .unwrap_or_else(|d| panic!("{d}"));
         assert_eq!(one_line(&from_lang(&v)), "{enabled: true, half: 0.5, l: [a], n: 2, path: /etc/x}");
-        let secret = Lang::Sensitive(Box::new(Lang::string("hunter2")));
+        let secret = Lang::string("hunter2").mark_with(crate::lang::value::Marks::SENSITIVE);
         assert_eq!(one_line(&from_lang(&secret)), "(sensitive value)");
     }
 }

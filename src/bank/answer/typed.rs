@@ -132,7 +132,7 @@ pub fn fold_case(v: &Value) -> Value {
         Value::Tuple(vs) => Value::Tuple(vs.iter().map(fold_case).collect()),
         Value::Map(t, m) => Value::Map(t.clone(), fold_map(m)),
         Value::Object(m) => Value::Object(fold_map(m)),
-        Value::Sensitive(x) => Value::Sensitive(Box::new(fold_case(x))),
+        Value::Marked(x, m) => fold_case(x).mark_with(*m),
         other => other.clone(),
     }
 }
@@ -144,7 +144,7 @@ pub fn holds_string(v: &Value) -> bool {
         Value::String(_) => true,
         Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.iter().any(holds_string),
         Value::Map(_, m) | Value::Object(m) => m.values().any(holds_string),
-        Value::Sensitive(x) => holds_string(x),
+        Value::Marked(x, _) => holds_string(x),
         _ => false,
     }
 }

@@ -157,7 +157,7 @@ fn scalars(v: &Value, out: &mut Derived) {
             out.insert_str(k);
             scalars(x, out);
         }),
-        Value::Sensitive(x) => scalars(x, out),
+        Value::Marked(x, _) => scalars(x, out),
         Value::Null(_) | Value::Unknown(_, _) => {}
     }
 }

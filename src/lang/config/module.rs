@@ -12,7 +12,7 @@ use crate::lang::eval::{Evaluator, Scope, standard_roots, undeclared_local};
 use crate::lang::syntax::diag::{DResult, Diag};
 use crate::lang::syntax::typeexpr::Constraint;
 use crate::lang::syntax::{BlockAst, BodyAst, Expr, Op, Span};
-use crate::lang::value::{Type, Value};
+use crate::lang::value::{Marks, Type, Value};
 
 /// The largest configuration file (`.tf`, `.tftest.hcl`) read; a larger one is refused unread.
 pub const MAX_FILE_BYTES: u64 = 8 << 20;
@@ -32,7 +32,7 @@ pub struct Variable {
     pub default: Option<Expr>,
     /// `sensitive = true`
     pub sensitive: bool,
-    /// `ephemeral = true` (1.10+).
+    /// `ephemeral = true` (accepted from Terraform 1.10; the decode checks refuse it before).
     pub ephemeral: bool,
     /// `nullable = false` makes this false.
     pub nullable: bool,
@@ -527,7 +527,16 @@ impl<'c> ConfigScope<'c> {
                     }
                 }
             };
-            vars.insert(name.clone(), value.mark_if(v.sensitive));
+            // Terraform's GetInputVariable (internal/terraform/evaluate.go) marks the value
+            // sensitive and ephemeral as the declaration says.
+            let mut marks = Marks::NONE;
+            if v.sensitive {
+                marks |= Marks::SENSITIVE;
+            }
+            if v.ephemeral {
+                marks |= Marks::EPHEMERAL;
+            }
+            vars.insert(name.clone(), value.mark_with(marks));
         }
         Ok(ConfigScope {
             config,
@@ -920,9 +929,9 @@ impl Scope for ConfigScope<'_> {
                 {
                     return Err(d.clone());
                 }
-                standard_roots(name, attr, span, &self.vars, &BTreeMap::new())
+                standard_roots(ev.version, name, attr, span, &self.vars, &BTreeMap::new())
             }
-            _ => standard_roots(name, attr, span, &self.vars, &BTreeMap::new()),
+            _ => standard_roots(ev.version, name, attr, span, &self.vars, &BTreeMap::new()),
         }
     }
 }

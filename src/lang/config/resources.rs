@@ -167,7 +167,8 @@ pub fn expand(ev: &Evaluator, decl: &ResourceDecl) -> DResult<Vec<(Key, Option<V
                 )
                 .at(&f.expr.span)
             };
-            if marked {
+            // Only the sensitive mark is refused here (the ephemeral one is the workflow's).
+            if marked.sensitive() {
                 return Err(Diag::new(
                     "Invalid for_each argument",
                     "Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a resource instance key.",
@@ -454,7 +455,7 @@ pub fn traverse_open(ev: &Evaluator, value: Value, ops: &[Op], instances: Option
 pub fn open_attr(instance: &Value, name: &str) -> Value {
     match instance {
         Value::Object(m) => m.get(name).cloned().unwrap_or(Value::unknown(Type::Dynamic)),
-        Value::Sensitive(inner) => open_attr(inner, name).mark_if(true),
+        Value::Marked(inner, m) => open_attr(inner, name).mark_with(*m),
         _ => Value::unknown(Type::Dynamic),
     }
 }

@@ -368,6 +368,21 @@ pub const EPHEMERAL_VALUES: Arrival = Arrival {
     source: "CHANGELOG.md v1.10.0: \"**Ephemeral values**: Input variables and outputs can now be defined as ephemeral.\"; internal/configs/named_values.go variableBlockSchema and outputBlockSchema",
 };
 
+/// `terraform.applying`, an ephemeral bool (false outside apply); before, `Invalid "terraform"
+/// attribute`, whose detail names it from then on.
+pub const TERRAFORM_APPLYING: Arrival = Arrival {
+    name: "terraform.applying",
+    since: (1, 10, 0),
+    source: "internal/terraform/evaluate_data.go GetTerraformAttr: case \"applying\" returns cty.BoolVal(d.Evaluator.Operation == walkApply).Mark(marks.Ephemeral) at v1.10.0, absent at v1.9.8; tf-oracle console `terraform.applying`: \"Invalid \\\"terraform\\\" attribute\" at 1.9.8, (ephemeral value) at 1.10.5 and 1.12.2",
+};
+
+/// The detail of `terraform.env` says the concept "was renamed" (before: "was rename").
+pub const TERRAFORM_ENV_WORDING: Arrival = Arrival {
+    name: "terraform.env's error says renamed",
+    since: (1, 1, 0),
+    source: "commit 172200808b \"Correct terraform.env deprecation message typo\" (first in v1.1.0); tf-oracle console `terraform.env`: \"was rename to\" at 1.0.3, \"was renamed to\" at 1.9.8",
+};
+
 /// `ephemeral` blocks (before: "Unsupported block type").
 pub const EPHEMERAL_BLOCKS: Arrival = Arrival {
     name: "ephemeral blocks",
@@ -562,6 +577,8 @@ pub const FEATURES: &[Arrival] = &[
     ACTION_BLOCKS,
     VARIABLE_NULLABLE,
     EPHEMERAL_VALUES,
+    TERRAFORM_APPLYING,
+    TERRAFORM_ENV_WORDING,
     NULL_CONVERSION_KEEPS_TYPES,
     TRY_EVALUATES_UNKNOWNS,
     REFINEMENTS,
@@ -804,6 +821,24 @@ mod gate_tests {
         gate(VARIABLE_NULLABLE, nullable, "var.v", "LOAD Unsupported argument", "1");
         let ephemeral = "output \"o\" {\n  value     = 1\n  ephemeral = false\n}\n";
         gate(EPHEMERAL_VALUES, ephemeral, "1", "LOAD Unsupported argument", "1");
+    }
+    // tf-oracle console: `terraform.applying` is "Invalid \"terraform\" attribute" at 1.9.8
+    // (whose detail names terraform.workspace only) and (ephemeral value) at 1.10.5; the detail
+    // of `terraform.env` says "was rename to" at 1.0.3 and "was renamed to" at 1.9.8.
+    #[test]
+    fn terraform_attributes() {
+        let invalid = "ERR Invalid \"terraform\" attribute";
+        gate(TERRAFORM_APPLYING, "", "terraform.applying", invalid, "(ephemeral value)");
+        gate(TERRAFORM_APPLYING, "", "!terraform.applying", invalid, "(ephemeral value)");
+        let a = TERRAFORM_APPLYING;
+        assert!(
+            detail_at(before(a.since), "terraform.foo")
+                .ends_with("The only supported attribute is terraform.workspace, the name of the currently-selected workspace.")
+        );
+        assert!(detail_at(a.since, "terraform.foo").ends_with("and terraform.applying, a boolean which is true only during apply."));
+        let a = TERRAFORM_ENV_WORDING;
+        assert!(detail_at(before(a.since), "terraform.env").contains("concept was rename to \"workspace\""));
+        assert!(detail_at(a.since, "terraform.env").contains("concept was renamed to \"workspace\""));
     }
     // 1.0.3 (tf-oracle): a local that failed is `(known after apply)`; Terraform 1.11.4 prints
     // the object with its failed attribute unknown.

@@ -1,7 +1,7 @@
 //! The values of the references in an expression, described as Terraform describes them under
 //! a diagnostic's source line (`var.n is 3`, `terraform_data.a.input is "x"`, `local.l is list
 //! of string with 2 elements`): each reference's static part (its root, attributes and literal
-//! indexes) evaluated, shortened until it evaluates; sensitive and unknown values left out, as
+//! indexes) evaluated, shortened until it evaluates; marked and unknown values left out, as
 //! Terraform leaves them out when they did not cause the problem.
 
 use crate::lang::eval::Evaluator;
@@ -115,11 +115,12 @@ fn traversal_text(root: &str, ops: &[Op]) -> String {
     s
 }
 
-/// What Terraform says of a value (its statementStr for a problem not caused by unknown or
-/// sensitive values): `None` when it says nothing.
+/// What Terraform says of a value (its statementStr for a problem not caused by unknown,
+/// sensitive or ephemeral values): `None` when it says nothing (a marked value:
+/// views/json/diagnostic.go names one only when the problem came from that mark).
 pub fn statement(v: &Value) -> Option<String> {
     match v {
-        Value::Sensitive(_) => None,
+        Value::Marked(..) => None,
         Value::Unknown(Type::Dynamic, _) => None,
         Value::Unknown(t, _) => Some(format!("is a {}", t.friendly())),
         v => Some(format!("is {}", compact(v))),
@@ -129,7 +130,8 @@ pub fn statement(v: &Value) -> Option<String> {
 /// Terraform's compact description of a known value (tfdiags.CompactValueStr).
 pub fn compact(v: &Value) -> String {
     match v {
-        Value::Sensitive(_) => "(sensitive value)".into(),
+        Value::Marked(_, m) if m.sensitive() => "(sensitive value)".into(),
+        Value::Marked(..) => "(ephemeral value)".into(),
         Value::Null(_) => "null".into(),
         Value::Unknown(_, _) => "(not yet known)".into(),
         Value::Bool(b) => b.to_string(),

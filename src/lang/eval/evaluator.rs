@@ -14,7 +14,7 @@ use crate::lang::value::convert::{convert, unify};
 use crate::lang::value::number::Number;
 use crate::lang::value::refine::Bound;
 use crate::lang::value::render;
-use crate::lang::value::{Type, Value};
+use crate::lang::value::{Marks, Type, Value};
 
 pub use crate::lang::syntax::parse_guard::MAX_DEPTH;
 /// Evaluation steps allowed for one expression, so a hostile input cannot hang the caller.
@@ -64,13 +64,15 @@ pub trait Library {
 pub struct EmptyScope;
 
 impl Scope for EmptyScope {
-    fn resolve(&self, _ev: &Evaluator, name: &str, attr: Option<&str>, span: &Span) -> DResult<(Value, bool)> {
-        standard_roots(name, attr, span, &BTreeMap::new(), &BTreeMap::new())
+    fn resolve(&self, ev: &Evaluator, name: &str, attr: Option<&str>, span: &Span) -> DResult<(Value, bool)> {
+        standard_roots(ev.version, name, attr, span, &BTreeMap::new(), &BTreeMap::new())
     }
 }
 
-/// Resolves the roots every configuration has, given its variables and locals.
+/// Resolves the roots every configuration has, given its variables and locals, as Terraform
+/// `version` does.
 pub fn standard_roots(
+    version: TfVersion,
     name: &str,
     attr: Option<&str>,
     span: &Span,
@@ -100,7 +102,7 @@ pub fn standard_roots(
         )
         .at(span)
         .fatal()),
-        ("terraform", Some("workspace")) => Ok((Value::string("default"), true)),
+        ("terraform", Some(a)) => Ok((terraform_attr(version, a).map_err(|d| d.at(span))?, true)),
         ("count", Some(_)) => Err(Diag::new(
             "Reference to \"count\" in non-counted context",
             "The \"count\" object can only be used in \"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set.",
@@ -154,6 +156,40 @@ pub fn standard_roots(
         )
         .at(span)
         .fatal()),
+    }
+}
+
+/// An attribute of the `terraform` object, as Terraform's GetTerraformAttr gives it
+/// (internal/terraform/evaluate_data.go) outside an apply.
+fn terraform_attr(version: TfVersion, attr: &str) -> Result<Value, Diag> {
+    let applying = releases::has(version, &releases::TERRAFORM_APPLYING);
+    match attr {
+        "workspace" => Ok(Value::string("default")),
+        // True only during an apply walk, which no expression here is evaluated in.
+        "applying" if applying => Ok(Value::Bool(false).mark_with(Marks::EPHEMERAL)),
+        "env" => Err(Diag::new(
+            "Invalid \"terraform\" attribute",
+            format!(
+                "The terraform.env attribute was deprecated in v0.10 and removed in v0.12. The \"state environment\" concept was {} to \"workspace\" in v0.12, and so the workspace name can now be accessed using the terraform.workspace attribute.",
+                if releases::has(version, &releases::TERRAFORM_ENV_WORDING) {
+                    "renamed"
+                } else {
+                    "rename"
+                }
+            ),
+        )),
+        a => Err(Diag::new(
+            "Invalid \"terraform\" attribute",
+            if applying {
+                format!(
+                    "The \"terraform\" object does not have an attribute named {a:?}. The only supported attributes are terraform.workspace, the name of the currently-selected workspace, and terraform.applying, a boolean which is true only during apply."
+                )
+            } else {
+                format!(
+                    "The \"terraform\" object does not have an attribute named {a:?}. The only supported attribute is terraform.workspace, the name of the currently-selected workspace."
+                )
+            },
+        )),
     }
 }
 
@@ -617,7 +653,7 @@ impl<'a> Evaluator<'a> {
     fn object(&self, items: &[(ObjKey, Expr)]) -> DResult<Value> {
         let mut out = BTreeMap::new();
         let mut order = Vec::with_capacity(items.len());
-        let mut sensitive = false;
+        let mut marks = Marks::NONE;
         // As HCL: every key and value is evaluated, so that every error is found; a key that
         // fails or is unknown makes the whole object unknown.
         let mut known = true;
@@ -629,7 +665,7 @@ impl<'a> Evaluator<'a> {
                     let kv = self.soft(x)?;
                     let failed = self.kept() > before;
                     let (kv, marked) = kv.unmark();
-                    sensitive |= marked;
+                    marks |= marked;
                     if failed {
                         None
                     } else if kv.is_null() {
@@ -666,7 +702,7 @@ impl<'a> Evaluator<'a> {
                 self.literal_orders.borrow_mut().insert(sorted, order);
             }
         }
-        Ok(Value::Object(out).mark_if(sensitive))
+        Ok(Value::Object(out).mark_with(marks))
     }
 
     fn traversal(&self, base: &Expr, ops: &[Op]) -> DResult<Value> {
@@ -795,7 +831,7 @@ impl<'a> Evaluator<'a> {
                     .not_null()
                     .length_at_least(min)
                     .length_at_most(max.unwrap_or(usize::MAX));
-                return Ok(Value::unknown(Type::list(item.ty())).refine(r).mark_if(marked));
+                return Ok(Value::unknown(Type::list(item.ty())).refine(r).mark_with(marked));
             }
             Value::Unknown(Type::Tuple(ts), _) => {
                 let mut out = Vec::with_capacity(ts.len());
@@ -805,7 +841,7 @@ impl<'a> Evaluator<'a> {
                         Err(_) => return Ok(Value::unknown(Type::Dynamic)),
                     }
                 }
-                return Ok(Value::unknown_not_null(Type::Tuple(out)).mark_if(marked));
+                return Ok(Value::unknown_not_null(Type::Tuple(out)).mark_with(marked));
             }
             Value::Unknown(..) if !src.definitely_not_null() && releases::has(self.version, &releases::SPLAT_OF_UNKNOWN_SCALAR) => {
                 return Ok(Value::unknown(Type::Dynamic));
@@ -871,14 +907,14 @@ impl<'a> Evaluator<'a> {
             };
             return Ok(Value::unknown(ty));
         }
-        Ok(out.mark_if(marked))
+        Ok(out.mark_with(marked))
     }
 
     /// `collection[key]`, as hcl.Index does it.
     pub fn index(&self, coll: Value, key: Value) -> DResult<Value> {
         let (coll, m1) = coll.unmark();
         let (key, m2) = key.unmark();
-        let marked = m1 || m2;
+        let marked = m1 | m2;
         if coll.is_null() {
             return Err(Diag::new(
                 "Attempt to index null value",
@@ -890,7 +926,11 @@ impl<'a> Evaluator<'a> {
         }
         if coll.is_unknown() || key.is_unknown() {
             let t = coll.ty().element().cloned().unwrap_or(Type::Dynamic);
-            return Ok(Value::unknown(t).mark_if(marked && marks_through_unknown(Some(self.version))));
+            return Ok(Value::unknown(t).mark_with(if marks_through_unknown(Some(self.version)) {
+                marked
+            } else {
+                Marks::NONE
+            }));
         }
         let bad = |why: String| {
             Diag::new(
@@ -966,7 +1006,7 @@ impl<'a> Evaluator<'a> {
             }
             _ => return Err(Diag::new("Invalid index", "This value does not have any indices.")),
         };
-        Ok(r.mark_if(marked))
+        Ok(r.mark_with(marked))
     }
 
     fn unary(&self, op: UnOp, x: &Expr, whole: &Span) -> DResult<Value> {
@@ -1001,14 +1041,14 @@ impl<'a> Evaluator<'a> {
         }
         if v.is_unknown() {
             // cty's Negate and Not: an unknown operand gives an unknown result, never null.
-            return Ok(Value::unknown_not_null(want).mark_if(marked));
+            return Ok(Value::unknown_not_null(want).mark_with(marked));
         }
         let r = match (op, &v) {
             (UnOp::Neg, Value::Number(n)) => Value::Number(n.neg()),
             (UnOp::Not, Value::Bool(b)) => Value::Bool(!b),
             _ => Value::unknown(want),
         };
-        Ok(r.mark_if(marked))
+        Ok(r.mark_with(marked))
     }
 
     fn binary(&self, op: BinOp, l: &Expr, r: &Expr) -> DResult<Value> {
@@ -1021,7 +1061,7 @@ impl<'a> Evaluator<'a> {
         let rv = self.soft(r)?;
         let (lv, m1) = lv.unmark();
         let (rv, m2) = rv.unmark();
-        let marked = m1 || m2;
+        let marked = m1 | m2;
         let result_ty = if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod) {
             Type::Number
         } else {
@@ -1063,7 +1103,7 @@ impl<'a> Evaluator<'a> {
                     (Some(a), Some(b)) => (a.clone(), b.clone()),
                     // cty's arithmetic does not take unknowns: its result is an unknown number,
                     // never null; a comparison may still be decided by the operands' bounds.
-                    _ => return Ok(compare_unknowns(op, &ln, &rn).mark_if(marked)),
+                    _ => return Ok(compare_unknowns(op, &ln, &rn).mark_with(marked)),
                 };
                 let fail = |e: crate::lang::value::number::NumberError| {
                     Diag::new(
@@ -1085,7 +1125,7 @@ impl<'a> Evaluator<'a> {
                 }
             }
         };
-        let result = result.mark_if(marked);
+        let result = result.mark_with(marked);
         self.step(
             || format!("{} {} {}", render::one_line(&lv), op.symbol(), render::one_line(&rv)),
             &result,
@@ -1116,7 +1156,7 @@ impl<'a> Evaluator<'a> {
         let (rv, rerr) = self.eval_held(r)?;
         let (lv, m1) = lv.unmark();
         let (rv, m2) = rv.unmark();
-        let marked = m1 || m2;
+        let marked = m1 | m2;
         let lc = self.operand(&lv, &Type::Bool, "left", l);
         let rc = self.operand(&rv, &Type::Bool, "right", r);
         let (lb, rb) = match (lc, rc) {
@@ -1150,7 +1190,7 @@ impl<'a> Evaluator<'a> {
                 if let Some(d) = err {
                     return Err(d);
                 }
-                let v = v.mark_if(marked);
+                let v = v.mark_with(marked);
                 self.step(
                     || format!("{} {} {}", render::one_line(&lv), op.symbol(), render::one_line(&rv)),
                     &v,
@@ -1170,7 +1210,7 @@ impl<'a> Evaluator<'a> {
             // cty's And and Or: unknown, never null.
             _ => Value::unknown_not_null(Type::Bool),
         }
-        .mark_if(marked);
+        .mark_with(marked);
         self.step(
             || format!("{} {} {}", render::one_line(&lv), op.symbol(), render::one_line(&rv)),
             &result,
@@ -1261,7 +1301,7 @@ impl<'a> Evaluator<'a> {
             );
         }
         let chosen = match cb {
-            None => return Ok(self.unknown_choice(&tval, &fval, result_ty).mark_if(marked)),
+            None => return Ok(self.unknown_choice(&tval, &fval, result_ty).mark_with(marked)),
             Some(true) => (tval, t),
             Some(false) => (fval, f),
         };
@@ -1302,9 +1342,8 @@ impl<'a> Evaluator<'a> {
             out
         };
         // The condition's marks go onto the result from 1.10.
-        let out = out.mark_if(
-            marked && crate::lang::dialect::releases::has(self.version, &crate::lang::dialect::releases::MARKS_THROUGH_CONDITIONS),
-        );
+        let through = crate::lang::dialect::releases::has(self.version, &crate::lang::dialect::releases::MARKS_THROUGH_CONDITIONS);
+        let out = out.mark_with(if through { marked } else { Marks::NONE });
         self.step(|| format!("{} ? ... : ...", render::one_line(&cv)), &out);
         Ok(out)
     }
@@ -1320,9 +1359,9 @@ impl<'a> Evaluator<'a> {
         // HCL 2.19 also gives the result both results' marks (`(c ? sensitive(1) : 2) > 0` is
         // sensitive at 1.6.6, tf-oracle).
         let refining = has(self.version, &REFINEMENTS);
-        let marked = refining && (tm || fm);
+        let marked = if refining { tm | fm } else { Marks::NONE };
         if t.is_null() && f.is_null() && refining {
-            return Value::Null(result_ty).mark_if(marked);
+            return Value::Null(result_ty).mark_with(marked);
         }
         let mut r = Refinement::new();
         if t.definitely_not_null() && f.definitely_not_null() {
@@ -1350,7 +1389,7 @@ impl<'a> Evaluator<'a> {
             if let Some(b) = wider(t.upper_bound(), f.upper_bound(), false) {
                 r = r.upper(b.value, b.inclusive);
             }
-            return Value::unknown(Type::Number).refine(r).mark_if(marked);
+            return Value::unknown(Type::Number).refine(r).mark_with(marked);
         }
         if matches!(tt, Type::List(_) | Type::Set(_) | Type::Map(_)) && tt == ft {
             let ((tlo, thi), (flo, fhi)) = (t.length_bounds(), f.length_bounds());
@@ -1359,7 +1398,7 @@ impl<'a> Evaluator<'a> {
                 r = r.length_at_most(a.max(b));
             }
         }
-        Value::unknown(result_ty).refine(r).mark_if(marked)
+        Value::unknown(result_ty).refine(r).mark_with(marked)
     }
 
     /// Iterates a collection as for expressions and template for directives do: (key, value)
@@ -1625,7 +1664,7 @@ impl<'a> Evaluator<'a> {
         } else {
             Value::Object(object)
         };
-        let out = out.mark_if(marked);
+        let out = out.mark_with(marked);
         self.step(|| "for expression".to_string(), &out);
         Ok(out)
     }
@@ -1635,7 +1674,7 @@ impl<'a> Evaluator<'a> {
         // Room for the literal text and a few interpolations, so most templates grow once.
         let literal: usize = parts.iter().map(|p| if let Part::Lit(s) = p { s.len() } else { 0 }).sum();
         let mut out = String::with_capacity(literal + 32);
-        let mut marked = false;
+        let mut marked = Marks::NONE;
         // Where the text stops being known: at the first unknown interpolation, or at the
         // start of a directive with anything unknown inside (HCL's parts are whole values).
         let mut unknown: Option<usize> = None;
@@ -1658,12 +1697,12 @@ impl<'a> Evaluator<'a> {
             } else {
                 Value::string(nfc_owned(out))
             }
-            .mark_if(marked));
+            .mark_with(marked));
         }
         if let Some(cut) = unknown {
-            return Ok(self.unknown_template(&out[..cut]).mark_if(marked));
+            return Ok(self.unknown_template(&out[..cut]).mark_with(marked));
         }
-        let v = Value::string(nfc_owned(out)).mark_if(marked);
+        let v = Value::string(nfc_owned(out)).mark_with(marked);
         self.step(|| "template".to_string(), &v);
         Ok(v)
     }
@@ -1684,7 +1723,7 @@ impl<'a> Evaluator<'a> {
         Value::unknown(Type::String).refine(r)
     }
 
-    fn template_into(&self, parts: &[Part], out: &mut String, marked: &mut bool, unknown: &mut Option<usize>) -> DResult<()> {
+    fn template_into(&self, parts: &[Part], out: &mut String, marked: &mut Marks, unknown: &mut Option<usize>) -> DResult<()> {
         // Each directive is its own function: templates nest through references, and in a
         // debug build one frame holding every arm's locals took 8 KiB a level.
         for p in parts {
@@ -1709,7 +1748,7 @@ impl<'a> Evaluator<'a> {
     }
 
     /// A `${...}` of a template.
-    fn interp_into(&self, x: &Expr, out: &mut String, marked: &mut bool, unknown: &mut Option<usize>) -> DResult<()> {
+    fn interp_into(&self, x: &Expr, out: &mut String, marked: &mut Marks, unknown: &mut Option<usize>) -> DResult<()> {
         let v = self.eval(x)?;
         let (v, m) = v.unmark();
         *marked |= m;
@@ -1765,7 +1804,7 @@ impl<'a> Evaluator<'a> {
         then: &[Part],
         els: &[Part],
         out: &mut String,
-        marked: &mut bool,
+        marked: &mut Marks,
         unknown: &mut Option<usize>,
     ) -> DResult<()> {
         // The directive is one part of HCL's template: anything unknown in it ends the known
@@ -1784,7 +1823,7 @@ impl<'a> Evaluator<'a> {
         then: &[Part],
         els: &[Part],
         out: &mut String,
-        marked: &mut bool,
+        marked: &mut Marks,
         unknown: &mut Option<usize>,
     ) -> DResult<()> {
         let cv = self.eval(cond)?;
@@ -1816,7 +1855,7 @@ impl<'a> Evaluator<'a> {
         &self,
         (key_var, value_var, collection, body, span): (Option<&String>, &String, &Expr, &[Part], &Span),
         out: &mut String,
-        marked: &mut bool,
+        marked: &mut Marks,
         unknown: &mut Option<usize>,
     ) -> DResult<()> {
         // As an if directive: anything unknown in it ends the known text where it starts.
@@ -1960,8 +1999,8 @@ pub fn get_attr(val: Value, name: &str) -> DResult<Value> {
         _ => return Err(Diag::new("Unsupported attribute", "This value does not have any attributes.")),
     };
     // HCL dropped the marks of an unknown object before 1.10.
-    let marked = marked && (!val.is_unknown() || marks_through_unknown(None));
-    Ok(r.mark_if(marked))
+    let kept = !val.is_unknown() || marks_through_unknown(None);
+    Ok(r.mark_with(if kept { marked } else { Marks::NONE }))
 }
 
 /// cty's Equals: `None` when unknown.
@@ -2173,7 +2212,7 @@ fn weigh_shallow(v: &Value) -> u64 {
     match v {
         Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => slots(vs.len()),
         Value::Map(_, m) | Value::Object(m) => m.keys().fold(slots(m.len()), |t, k| t.saturating_add(k.len() as u64)),
-        Value::Sensitive(inner) => NODE_COST.saturating_add(weigh_shallow(inner)),
+        Value::Marked(inner, _) => NODE_COST.saturating_add(weigh_shallow(inner)),
         _ => NODE_COST,
     }
 }
@@ -2184,7 +2223,7 @@ pub(crate) fn weigh(v: &Value, cap: u64) -> u64 {
     const NODE: u64 = std::mem::size_of::<Value>() as u64;
     match v {
         Value::String(s) => return NODE.saturating_add(s.len() as u64),
-        Value::List(..) | Value::Set(..) | Value::Tuple(_) | Value::Map(..) | Value::Object(_) | Value::Sensitive(_) => {}
+        Value::List(..) | Value::Set(..) | Value::Tuple(_) | Value::Map(..) | Value::Object(_) | Value::Marked(_, _) => {}
         _ => return NODE,
     }
     let mut total = 0u64;
@@ -2200,7 +2239,7 @@ pub(crate) fn weigh(v: &Value, cap: u64) -> u64 {
                     stack.push(x);
                 }
             }
-            Value::Sensitive(inner) => stack.push(inner),
+            Value::Marked(inner, _) => stack.push(inner),
             _ => {}
         }
         if total >= cap {

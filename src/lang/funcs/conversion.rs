@@ -4,7 +4,7 @@
 use super::{FnError, FnResult, Func, Param, Registry};
 use crate::lang::eval::Evaluator;
 use crate::lang::value::convert::{convert, mismatch};
-use crate::lang::value::{Type, Value};
+use crate::lang::value::{Marks, Type, Value};
 
 /// Registers the conversion functions.
 pub fn register(r: &mut Registry) {
@@ -29,7 +29,8 @@ pub fn register(r: &mut Registry) {
     r.add(
         "sensitive",
         Func::new(vec![Param::new("value", Type::Dynamic).nullable().marked().unknowns()], |_, a| {
-            Ok(a[0].clone().mark_if(true))
+            // Adds the sensitive mark, keeping any other.
+            Ok(a[0].clone().mark_with(Marks::SENSITIVE))
         }),
     );
     r.add(
@@ -53,12 +54,10 @@ pub fn register(r: &mut Registry) {
         })
         .returns(Type::Bool),
     );
-    // The engine has no ephemeral values (no ephemeral variables or resources), so every value
-    // passes through unchanged, marks included.
     r.add(
         "ephemeralasnull",
         Func::new(vec![Param::new("value", Type::Dynamic).nullable().marked().unknowns()], |_, a| {
-            Ok(a[0].clone())
+            Ok(remove_ephemeral_values(a[0].clone()))
         }),
     );
 }
@@ -98,7 +97,7 @@ fn to(ev: &Evaluator, v: &Value, want: &Type) -> FnResult {
         // dynamic */`); before, it stayed an untyped null.
         let typed = crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::TYPED_NULL_CONVERSIONS);
         let v = if typed { Value::Null(want.clone()) } else { Value::null() };
-        return Ok(v.mark_if(marked));
+        return Ok(v.mark_with(marked));
     }
     let got = inner.ty();
     if !crate::lang::value::convert::convertible(&got, want) && !inner.is_null() {
@@ -115,10 +114,11 @@ fn to(ev: &Evaluator, v: &Value, want: &Type) -> FnResult {
         // Terraform's MakeToFunc gives an unknown argument a fresh unknown of the type it
         // converts to (`tolist(x)`: a list of any type): what was known of it, its refinements
         // and its element types, is dropped.
-        Ok(_) if inner.is_unknown() => Ok(Value::unknown(want.clone()).mark_if(marked)),
-        Ok(r) => Ok(r.mark_if(marked)),
-        // A sensitive value is not quoted (internal/lang/funcs/conversion.go, every release).
-        Err(_) if marked => Err(FnError::Arg(
+        Ok(_) if inner.is_unknown() => Ok(Value::unknown(want.clone()).mark_with(marked)),
+        Ok(r) => Ok(r.mark_with(marked)),
+        // A sensitive value is not quoted (internal/lang/funcs/conversion.go, every release); an
+        // ephemeral one is.
+        Err(_) if marked.sensitive() => Err(FnError::Arg(
             0,
             format!("cannot convert this sensitive {} to {}", got.friendly(), constraint_name(want)),
         )),
@@ -148,5 +148,128 @@ fn nonsensitive(ev: &Evaluator, a: &[Value]) -> FnResult {
             "the given value is not sensitive, so this call is redundant".into(),
         ));
     }
-    Ok(a[0].clone().unmark().0)
+    // Only the sensitive mark goes; any other stays.
+    let (v, marks) = a[0].clone().unmark();
+    Ok(v.mark_with(marks.without(Marks::SENSITIVE)))
+}
+
+/// Terraform's ephemeral.RemoveEphemeralValues (internal/lang/ephemeral/marshal.go, 1.10 on):
+/// every part of `v` marked ephemeral, at any depth, becomes a null of its type, or a fresh
+/// unknown of its type when it was unknown; the part's other marks are kept. cty.Transform
+/// visits the elements before the collection that holds them.
+pub fn remove_ephemeral_values(v: Value) -> Value {
+    let (inner, marks) = v.unmark();
+    let inner = match inner {
+        Value::List(t, vs) => Value::List(t, vs.into_iter().map(remove_ephemeral_values).collect()),
+        Value::Set(t, vs) => Value::new_set(t, vs.into_iter().map(remove_ephemeral_values).collect()),
+        Value::Tuple(vs) => Value::Tuple(vs.into_iter().map(remove_ephemeral_values).collect()),
+        Value::Map(t, m) => Value::Map(t, m.into_iter().map(|(k, v)| (k, remove_ephemeral_values(v))).collect()),
+        Value::Object(m) => Value::Object(m.into_iter().map(|(k, v)| (k, remove_ephemeral_values(v))).collect()),
+        other => other,
+    };
+    if !marks.ephemeral() {
+        return inner.mark_with(marks);
+    }
+    let kept = marks.without(Marks::EPHEMERAL);
+    if inner.is_unknown() {
+        // A fresh unknown: the refinements it carried would over-promise about the null.
+        Value::unknown(inner.ty()).mark_with(kept)
+    } else {
+        Value::Null(inner.ty()).mark_with(kept)
+    }
+}
+
+#[cfg(test)]
+mod ephemeral_tests {
+    use super::remove_ephemeral_values;
+    use crate::lang::dialect::releases::{EPHEMERAL_VALUES, TfVersion};
+    use crate::lang::dialect::rules::Rules;
+    use crate::lang::eval::DEFAULT_VERSION;
+    use crate::lang::session::Session;
+    use crate::lang::value::{Marks, Refinement, Type, Value};
+
+    /// `var.t` ephemeral, `var.s` sensitive, `var.u` ephemeral and unset (unknown).
+    const CFG: &str = "variable \"t\" {\n  type      = string\n  default   = \"abc\"\n  ephemeral = true\n}\nvariable \"s\" {\n  type      = string\n  default   = \"sec\"\n  sensitive = true\n}\nvariable \"u\" {\n  type      = string\n  ephemeral = true\n}\n";
+
+    fn console(version: TfVersion, expr: &str) -> String {
+        let mut s = Session::with_config_text_at("main.tf", CFG, version).unwrap_or_else(|d| panic!("{d}"));
+        s.version = Some(version);
+        match s.eval(expr, &Rules::real(), false).console_at(version) {
+            Ok(out) => out,
+            Err(d) => format!("ERR {}: {}", d.summary, d.detail),
+        }
+    }
+
+    /// What `tf-oracle -C DIR` printed for CFG, the same at 1.10.5, 1.12.2 and 1.14.9.
+    const CASES: &[(&str, &str)] = &[
+        ("var.t", "(ephemeral value)"),
+        ("\"x-${var.t}\"", "(ephemeral value)"),
+        ("[var.t]", "[\n  (ephemeral value),\n]"),
+        ("var.t == \"a\" ? 1 : 2", "(ephemeral value)"),
+        ("length(var.t)", "(ephemeral value)"),
+        ("sensitive(var.t)", "(sensitive value)"),
+        (
+            "{a = var.t, b = var.s, c = 1}",
+            "{\n  \"a\" = (ephemeral value)\n  \"b\" = (sensitive value)\n  \"c\" = 1\n}",
+        ),
+        ("issensitive(var.t)", "false"),
+        ("nonsensitive(sensitive(var.t))", "(ephemeral value)"),
+        (
+            "ephemeralasnull({a = var.t, b = \"x\"})",
+            "{\n  \"a\" = tostring(null)\n  \"b\" = \"x\"\n}",
+        ),
+        (
+            "ephemeralasnull({a = var.t, b = \"x\", c = var.s})",
+            "{\n  \"a\" = tostring(null)\n  \"b\" = \"x\"\n  \"c\" = (sensitive value)\n}",
+        ),
+        (
+            "ephemeralasnull([var.t, sensitive(var.t), var.s, \"y\"])",
+            "[\n  tostring(null),\n  (sensitive value),\n  (sensitive value),\n  \"y\",\n]",
+        ),
+        ("issensitive(ephemeralasnull(sensitive(var.t)))", "true"),
+        ("nonsensitive(ephemeralasnull(sensitive(var.t)))", "tostring(null)"),
+        ("terraform.applying", "(ephemeral value)"),
+        ("ephemeralasnull(terraform.applying)", "tobool(null)"),
+        ("var.u", "(known after apply)"),
+        ("ephemeralasnull(var.u)", "(known after apply)"),
+        ("ephemeralasnull([var.u, var.t])", "[\n  (known after apply),\n  tostring(null),\n]"),
+        ("issensitive(ephemeralasnull(var.u))", "(known after apply)"),
+        ("ephemeralasnull({a = sensitive(var.u)})", "{\n  \"a\" = (known after apply)\n}"),
+    ];
+
+    #[test]
+    fn ephemeral_values_as_the_console_prints_them() {
+        for version in [EPHEMERAL_VALUES.since, DEFAULT_VERSION] {
+            for (expr, want) in CASES {
+                assert_eq!(console(version, expr), *want, "{expr} at {version:?}");
+            }
+        }
+    }
+
+    /// An ephemeral value is quoted in a conversion error, a sensitive one is not (tf-oracle
+    /// 1.14.9: `cannot convert "abc" to number; given string must be ...`).
+    #[test]
+    fn conversion_errors_quote_ephemeral_values() {
+        assert!(console(DEFAULT_VERSION, "tonumber(var.t)").contains("cannot convert \"abc\" to number"));
+        assert!(console(DEFAULT_VERSION, "tonumber(var.s)").contains("cannot convert this sensitive string to number"));
+    }
+
+    #[test]
+    fn removing_ephemeral_values_keeps_other_marks_and_forgets_refinements() {
+        let e = |v: Value| v.mark_with(Marks::EPHEMERAL);
+        let both = Marks::SENSITIVE | Marks::EPHEMERAL;
+        let out = remove_ephemeral_values(Value::Tuple(vec![
+            e(Value::string("a")),
+            Value::string("b").mark_with(both),
+            Value::string("c").mark_with(Marks::SENSITIVE),
+            e(Value::unknown(Type::String).refine(Refinement::new().not_null().prefix("ab"))),
+            e(Value::List(Type::Number, vec![Value::int(1)])),
+        ]));
+        let Value::Tuple(vs) = out else { panic!("a tuple") };
+        assert!(matches!(&vs[0], Value::Null(Type::String)));
+        assert!(matches!(&vs[1], Value::Marked(x, m) if *m == Marks::SENSITIVE && matches!(**x, Value::Null(Type::String))));
+        assert!(matches!(&vs[2], Value::Marked(x, m) if *m == Marks::SENSITIVE && x.as_str() == Some("c")));
+        assert!(matches!(&vs[3], Value::Unknown(Type::String, r) if r.is_empty()));
+        assert!(matches!(&vs[4], Value::Null(Type::List(t)) if **t == Type::Number));
+    }
 }

@@ -553,7 +553,7 @@ pub fn templatestring(ev: &Evaluator, c: &crate::lang::syntax::Call, span: &Span
                 range_text(TEMPLATESTRING_FILE, &text, &(0..text.len()))
             )))
         }
-        Ok(v) => Ok(v.mark_if(marked)),
+        Ok(v) => Ok(v.mark_with(marked)),
         Err(FnError::Arg(_, m)) => Err(crate::lang::funcs::invalid_arg("vars", &m).at(&c.args[1].span)),
         Err(FnError::Call(m)) => Err(call_err(m)),
         Err(FnError::Diag(d)) => Err(d),

@@ -234,7 +234,7 @@ fn encoded(v: &Value, depth: u64, left: u64, yaml: bool) -> u64 {
     let children: Box<dyn Iterator<Item = (Option<&String>, &Value)>> = match v {
         Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => Box::new(vs.iter().map(|x| (None, x))),
         Value::Map(_, m) | Value::Object(m) => Box::new(m.iter().map(|(k, x)| (Some(k), x))),
-        Value::Sensitive(inner) => Box::new(std::iter::once((None, &**inner))),
+        Value::Marked(inner, _) => Box::new(std::iter::once((None, &**inner))),
         _ => Box::new(std::iter::empty()),
     };
     for (k, x) in children {

@@ -26,7 +26,7 @@ use crate::lang::syntax::diag::{DResult, Diag};
 use crate::lang::syntax::{Call, Span};
 use crate::lang::value::convert::{convert, convertible};
 use crate::lang::value::render;
-use crate::lang::value::{Type, Value};
+use crate::lang::value::{Marks, Type, Value};
 
 /// One parameter of a function.
 #[derive(Clone, Debug)]
@@ -39,7 +39,8 @@ pub struct Param {
     pub allow_null: bool,
     /// Whether an unknown value is passed in (otherwise the result is unknown).
     pub allow_unknown: bool,
-    /// Whether sensitive values are passed in marked (otherwise unmarked, and the result marked).
+    /// Whether marked values are passed in marked (otherwise unmarked deep, and the result given
+    /// all their marks).
     pub allow_marked: bool,
 }
 
@@ -64,7 +65,7 @@ impl Param {
         self.allow_unknown = true;
         self
     }
-    /// Receives sensitive values with their marks.
+    /// Receives marked values with their marks.
     pub fn marked(mut self) -> Param {
         self.allow_marked = true;
         self
@@ -307,7 +308,7 @@ fn experimental_defaults() -> Func {
 }
 
 /// Calls function `f` (named `full` in messages) with the arguments of `c`: Terraform's
-/// argument conversion, null, unknown and sensitive handling, and error wording.
+/// argument conversion, null, unknown and mark handling, and error wording.
 pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) -> DResult<Value> {
     // HCL's order: a final `...` argument is evaluated and expanded first, then the number of
     // arguments is checked, then every argument is evaluated and converted (all their errors
@@ -320,7 +321,7 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
         let (v, marked) = ev.eval(a)?.unmark();
         match v {
             Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => {
-                expanded = Some((vs.into_iter().map(|x| x.mark_if(marked)).collect(), a.span.clone()));
+                expanded = Some((vs.into_iter().map(|x| x.mark_with(marked)).collect(), a.span.clone()));
             }
             Value::Null(_) => {
                 return Err(Diag::new(
@@ -381,14 +382,14 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
         (false, None) => &f.params[n_fixed - 1],
     };
     let mut conv = Vec::with_capacity(args.len());
-    let mut sensitive = false;
+    let mut marks = Marks::NONE;
     for (i, (v, sp)) in args.iter().enumerate() {
         let p = param(i);
         let v = if p.allow_marked {
             v.clone()
         } else {
             let (v, m) = v.clone().unmark_deep();
-            sensitive |= m;
+            marks |= m;
             v
         };
         match convert(&v, &p.ty) {
@@ -438,7 +439,7 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
             Type::Dynamic => collection::result_type(name, &conv).unwrap_or(Type::Dynamic),
             t => t.clone(),
         };
-        return Ok(refine(Value::unknown(ty)).mark_if(sensitive && keep));
+        return Ok(refine(Value::unknown(ty)).mark_with(if keep { marks } else { Marks::NONE }));
     }
     // A result that can outgrow the arguments is charged before it is built (`core::split`
     // and `provider::terraform::encode_expr` too: the estimate goes by the plain name).
@@ -457,7 +458,7 @@ pub fn call_func(ev: &Evaluator, f: &Func, full: &str, c: &Call, span: &Span) ->
         }
         FnError::Diag(d) => d.at(span),
     })?;
-    let result = refine(result).mark_if(sensitive);
+    let result = refine(result).mark_with(marks);
     ev.step(
         || format!("{full}({})", conv.iter().map(render::one_line).collect::<Vec<_>>().join(", ")),
         &result,

@@ -122,7 +122,7 @@ fn parseint(_: &Evaluator, a: &[Value]) -> FnResult {
     let (bv, bmark) = a[1].clone().unmark();
     if !matches!(nv.ty(), Type::String) {
         if nv.is_unknown() && nv.ty() == Type::Dynamic {
-            return Ok(Value::unknown(Type::Number).mark_if(nmark || bmark));
+            return Ok(Value::unknown(Type::Number).mark_with(nmark | bmark));
         }
         return Err(FnError::Arg(
             0,
@@ -130,7 +130,7 @@ fn parseint(_: &Evaluator, a: &[Value]) -> FnResult {
         ));
     }
     if nv.is_unknown() || bv.is_unknown() {
-        return Ok(Value::unknown(Type::Number).mark_if(nmark || bmark));
+        return Ok(Value::unknown(Type::Number).mark_with(nmark | bmark));
     }
     let base = go_int(&num(&bv)).map_err(|m| FnError::Arg(1, m))?;
     if !(2..=62).contains(&base) {
@@ -138,14 +138,18 @@ fn parseint(_: &Evaluator, a: &[Value]) -> FnResult {
     }
     let text = s(&nv);
     match parse_big_int(text, base as u32) {
-        Some(v) => Ok(Value::Number(Number::from_bigint(&v)).mark_if(nmark || bmark)),
+        Some(v) => Ok(Value::Number(Number::from_bigint(&v)).mark_with(nmark | bmark)),
         None => {
-            let shown = if nmark {
+            let shown = if nmark.sensitive() {
                 "(sensitive value)".to_string()
             } else {
                 crate::lang::value::render::go_quote(text)
             };
-            let base_shown = if bmark { "(sensitive value)".to_string() } else { base.to_string() };
+            let base_shown = if bmark.sensitive() {
+                "(sensitive value)".to_string()
+            } else {
+                base.to_string()
+            };
             Err(FnError::Arg(0, format!("cannot parse {shown} as a base {base_shown} integer")))
         }
     }

@@ -277,7 +277,7 @@ impl Constraint {
             ),
             _ => convert(&inner, &self.ty())?,
         };
-        Ok(out.mark_if(marked))
+        Ok(out.mark_with(marked))
     }
 }
 

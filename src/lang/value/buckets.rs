@@ -20,7 +20,7 @@ pub fn equality_key(v: &Value) -> String {
 fn key_into(v: &Value, out: &mut String) {
     match v {
         // Both equalities look through marks.
-        Value::Sensitive(x) => key_into(x, out),
+        Value::Marked(x, _) => key_into(x, out),
         Value::Null(_) => out.push('~'),
         Value::Unknown(_, _) => out.push('?'),
         Value::Bool(b) => out.push(if *b { 'T' } else { 'F' }),
@@ -106,7 +106,10 @@ mod tests {
         let pairs = [
             (num("0"), num("-0")),
             (num("1.5"), num("1.50")),
-            (Value::Sensitive(Box::new(Value::string("a"))), Value::string("a")),
+            (
+                Value::string("a").mark_with(crate::lang::value::Marks::SENSITIVE),
+                Value::string("a"),
+            ),
             (Value::null(), Value::Null(crate::lang::Type::String)),
             (
                 Value::new_set(crate::lang::Type::Number, vec![num("1"), num("2")]),

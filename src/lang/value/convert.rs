@@ -115,8 +115,8 @@ pub fn convertible(from: &Type, to: &Type) -> bool {
 
 /// Converts a value to the wanted type, as cty's unsafe conversion does.
 pub fn convert(v: &Value, want: &Type) -> Result<Value, ConvError> {
-    if let Value::Sensitive(inner) = v {
-        return Ok(convert(inner, want)?.mark_if(true));
+    if let Value::Marked(inner, m) = v {
+        return Ok(convert(inner, want)?.mark_with(*m));
     }
     let got = v.ty();
     if *want == Type::Dynamic || (got == *want && !want.has_dynamic()) {

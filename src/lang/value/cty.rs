@@ -87,6 +87,56 @@ impl fmt::Display for Type {
     }
 }
 
+/// The marks a value can carry, as go-cty carries Terraform's marks: a small set of
+/// `sensitive` and `ephemeral`. Every operation carries the marks of its inputs to its result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Marks(u8);
+
+impl Marks {
+    /// No mark.
+    pub const NONE: Marks = Marks(0);
+    /// Terraform's `marks.Sensitive`.
+    pub const SENSITIVE: Marks = Marks(1);
+    /// Terraform's `marks.Ephemeral` (1.10 on).
+    pub const EPHEMERAL: Marks = Marks(2);
+
+    /// True when every mark of `other` is in `self`.
+    pub const fn contains(self, other: Marks) -> bool {
+        self.0 & other.0 == other.0
+    }
+    /// True when there is no mark.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// True when the sensitive mark is present.
+    pub const fn sensitive(self) -> bool {
+        self.contains(Marks::SENSITIVE)
+    }
+    /// True when the ephemeral mark is present.
+    pub const fn ephemeral(self) -> bool {
+        self.contains(Marks::EPHEMERAL)
+    }
+    /// These marks without those of `other`.
+    pub const fn without(self, other: Marks) -> Marks {
+        Marks(self.0 & !other.0)
+    }
+}
+
+impl std::ops::BitOr for Marks {
+    type Output = Marks;
+    /// The union of two sets of marks.
+    fn bitor(self, other: Marks) -> Marks {
+        Marks(self.0 | other.0)
+    }
+}
+
+impl std::ops::BitOrAssign for Marks {
+    /// Adds the marks of `other`.
+    fn bitor_assign(&mut self, other: Marks) {
+        self.0 |= other.0;
+    }
+}
+
 /// A Terraform value.
 #[derive(Clone, Debug)]
 pub enum Value {
@@ -111,8 +161,9 @@ pub enum Value {
     Tuple(Vec<Value>),
     /// An object (attributes iterate lexically).
     Object(BTreeMap<String, Value>),
-    /// A value marked sensitive.
-    Sensitive(Box<Value>),
+    /// A value with marks (never empty; never a marked value inside: marking a marked value
+    /// unions the marks, see [`Value::mark_with`]).
+    Marked(Box<Value>, Marks),
 }
 
 impl Value {
@@ -140,22 +191,22 @@ impl Value {
             Value::Map(t, _) => Type::map(t.clone()),
             Value::Tuple(vs) => Type::Tuple(vs.iter().map(Value::ty).collect()),
             Value::Object(m) => Type::Object(m.iter().map(|(k, v)| (k.clone(), v.ty())).collect()),
-            Value::Sensitive(v) => v.ty(),
+            Value::Marked(v, _) => v.ty(),
         }
     }
-    /// True for a null (looking through a sensitive mark).
+    /// True for a null (looking through marks).
     pub fn is_null(&self) -> bool {
         match self {
             Value::Null(_) => true,
-            Value::Sensitive(v) => v.is_null(),
+            Value::Marked(v, _) => v.is_null(),
             _ => false,
         }
     }
-    /// True for an unknown value (looking through a sensitive mark).
+    /// True for an unknown value (looking through marks).
     pub fn is_unknown(&self) -> bool {
         match self {
             Value::Unknown(..) => true,
-            Value::Sensitive(v) => v.is_unknown(),
+            Value::Marked(v, _) => v.is_unknown(),
             _ => false,
         }
     }
@@ -163,36 +214,70 @@ impl Value {
     pub fn has_unknown(&self) -> bool {
         match self {
             Value::Unknown(..) => true,
-            Value::Sensitive(v) => v.has_unknown(),
+            Value::Marked(v, _) => v.has_unknown(),
             Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.iter().any(Value::has_unknown),
             Value::Map(_, m) | Value::Object(m) => m.values().any(Value::has_unknown),
             _ => false,
         }
     }
+    /// The value's own marks (not those of anything inside it).
+    pub fn marks(&self) -> Marks {
+        match self {
+            Value::Marked(_, m) => *m,
+            _ => Marks::NONE,
+        }
+    }
+    /// Every mark on the value or anything inside it.
+    pub fn deep_marks(&self) -> Marks {
+        match self {
+            Value::Marked(v, m) => *m | v.deep_marks(),
+            Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.iter().fold(Marks::NONE, |m, v| m | v.deep_marks()),
+            Value::Map(_, m) | Value::Object(m) => m.values().fold(Marks::NONE, |m, v| m | v.deep_marks()),
+            _ => Marks::NONE,
+        }
+    }
     /// True if the value itself is marked sensitive.
     pub fn is_sensitive(&self) -> bool {
-        matches!(self, Value::Sensitive(_))
+        self.marks().sensitive()
     }
     /// True if the value or anything inside it is sensitive.
     pub fn has_sensitive(&self) -> bool {
+        self.has_mark(Marks::SENSITIVE)
+    }
+    /// True if the value itself is marked ephemeral.
+    pub fn is_ephemeral(&self) -> bool {
+        self.marks().ephemeral()
+    }
+    /// True if the value or anything inside it is ephemeral.
+    pub fn has_ephemeral(&self) -> bool {
+        self.has_mark(Marks::EPHEMERAL)
+    }
+    /// True if the value or anything inside it carries every mark of `m` on one value.
+    fn has_mark(&self, m: Marks) -> bool {
         match self {
-            Value::Sensitive(_) => true,
-            Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.iter().any(Value::has_sensitive),
-            Value::Map(_, m) | Value::Object(m) => m.values().any(Value::has_sensitive),
+            Value::Marked(v, own) => own.contains(m) || v.has_mark(m),
+            Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.iter().any(|v| v.has_mark(m)),
+            Value::Map(_, es) | Value::Object(es) => es.values().any(|v| v.has_mark(m)),
             _ => false,
         }
     }
-    /// The value without its top-level sensitive mark, and whether it had one.
-    pub fn unmark(self) -> (Value, bool) {
+    /// The value without its own marks, and those marks.
+    pub fn unmark(self) -> (Value, Marks) {
         match self {
-            Value::Sensitive(v) => (v.unmark().0, true),
-            v => (v, false),
+            Value::Marked(v, m) => {
+                let (v, inner) = v.unmark();
+                (v, m | inner)
+            }
+            v => (v, Marks::NONE),
         }
     }
-    /// The value with every sensitive mark removed, and whether any was present.
-    pub fn unmark_deep(self) -> (Value, bool) {
+    /// The value with every mark removed at any depth, and the union of them.
+    pub fn unmark_deep(self) -> (Value, Marks) {
         match self {
-            Value::Sensitive(v) => (v.unmark_deep().0, true),
+            Value::Marked(v, m) => {
+                let (v, inner) = v.unmark_deep();
+                (v, m | inner)
+            }
             Value::List(t, vs) => {
                 let (vs, m) = unmark_all(vs);
                 (Value::List(t, vs), m)
@@ -213,21 +298,24 @@ impl Value {
                 let (m, s) = unmark_map(m);
                 (Value::Object(m), s)
             }
-            v => (v, false),
+            v => (v, Marks::NONE),
         }
     }
-    /// Marks the value sensitive when `yes` (never double-marks).
-    pub fn mark_if(self, yes: bool) -> Value {
-        if yes && !self.is_sensitive() {
-            Value::Sensitive(Box::new(self))
-        } else {
-            self
+    /// The value with the marks `m` added to its own (unchanged when `m` is empty; a marked
+    /// value's marks are unioned, never nested).
+    pub fn mark_with(self, m: Marks) -> Value {
+        if m.is_empty() {
+            return self;
+        }
+        match self {
+            Value::Marked(v, own) => Value::Marked(v, own | m),
+            v => Value::Marked(Box::new(v), m),
         }
     }
-    /// The value without its top-level sensitive marks, by reference.
+    /// The value without its own marks, by reference.
     pub fn unmark_deep_ref(&self) -> &Value {
         match self {
-            Value::Sensitive(v) => v.unmark_deep_ref(),
+            Value::Marked(v, _) => v.unmark_deep_ref(),
             v => v,
         }
     }
@@ -273,7 +361,7 @@ impl Value {
         match self {
             Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => vs.len(),
             Value::Map(_, m) | Value::Object(m) => m.len(),
-            Value::Sensitive(v) => v.len(),
+            Value::Marked(v, _) => v.len(),
             _ => 1,
         }
     }
@@ -283,8 +371,8 @@ impl Value {
     }
 }
 
-fn unmark_all(vs: Vec<Value>) -> (Vec<Value>, bool) {
-    let mut any = false;
+fn unmark_all(vs: Vec<Value>) -> (Vec<Value>, Marks) {
+    let mut any = Marks::NONE;
     let vs = vs
         .into_iter()
         .map(|v| {
@@ -296,8 +384,8 @@ fn unmark_all(vs: Vec<Value>) -> (Vec<Value>, bool) {
     (vs, any)
 }
 
-fn unmark_map(m: BTreeMap<String, Value>) -> (BTreeMap<String, Value>, bool) {
-    let mut any = false;
+fn unmark_map(m: BTreeMap<String, Value>) -> (BTreeMap<String, Value>, Marks) {
+    let mut any = Marks::NONE;
     let m = m
         .into_iter()
         .map(|(k, v)| {
@@ -322,7 +410,7 @@ pub fn raw_equal(a: &Value, b: &Value) -> bool {
         (Value::Tuple(x), Value::Tuple(y)) => x.len() == y.len() && x.iter().zip(y).all(|(a, b)| raw_equal(a, b)),
         (Value::Map(t, x), Value::Map(u, y)) => t == u && map_raw_equal(x, y),
         (Value::Object(x), Value::Object(y)) => map_raw_equal(x, y),
-        (Value::Sensitive(x), Value::Sensitive(y)) => raw_equal(x, y),
+        (Value::Marked(x, m), Value::Marked(y, n)) => m == n && raw_equal(x, y),
         _ => false,
     }
 }
@@ -410,7 +498,7 @@ fn hash_bytes(v: &Value, out: &mut String) {
             }
             out.push('>');
         }
-        Value::Sensitive(v) => hash_bytes(v, out),
+        Value::Marked(v, _) => hash_bytes(v, out),
     }
 }
 
@@ -471,5 +559,115 @@ fn go_g10(n: &Number) -> String {
     } else {
         let (a, b) = digits.split_at(dp as usize);
         format!("{sign}{a}.{b}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BOTH: Marks = Marks(Marks::SENSITIVE.0 | Marks::EPHEMERAL.0);
+
+    #[test]
+    fn marks_are_a_small_set() {
+        // (marks, is_empty, sensitive, ephemeral)
+        let rows = [
+            (Marks::NONE, true, false, false),
+            (Marks::default(), true, false, false),
+            (Marks::SENSITIVE, false, true, false),
+            (Marks::EPHEMERAL, false, false, true),
+            (Marks::SENSITIVE | Marks::EPHEMERAL, false, true, true),
+            (BOTH.without(Marks::SENSITIVE), false, false, true),
+            (BOTH.without(Marks::EPHEMERAL), false, true, false),
+            (BOTH.without(BOTH), true, false, false),
+            (Marks::NONE.without(Marks::EPHEMERAL), true, false, false),
+        ];
+        for (m, empty, s, e) in rows {
+            assert_eq!((m.is_empty(), m.sensitive(), m.ephemeral()), (empty, s, e), "{m:?}");
+        }
+        // (set, other, set contains other)
+        let rows = [
+            (BOTH, Marks::SENSITIVE, true),
+            (BOTH, BOTH, true),
+            (Marks::SENSITIVE, BOTH, false),
+            (Marks::EPHEMERAL, Marks::SENSITIVE, false),
+            (Marks::EPHEMERAL, Marks::NONE, true),
+            (Marks::NONE, Marks::NONE, true),
+            (Marks::NONE, Marks::SENSITIVE, false),
+        ];
+        for (m, other, yes) in rows {
+            assert_eq!(m.contains(other), yes, "{m:?} contains {other:?}");
+        }
+        let mut m = Marks::NONE;
+        m |= Marks::EPHEMERAL;
+        m |= Marks::EPHEMERAL;
+        assert_eq!(m, Marks::EPHEMERAL);
+        m |= Marks::SENSITIVE;
+        assert_eq!(m, BOTH);
+    }
+
+    #[test]
+    fn marking_unions_marks_and_never_nests() {
+        let a = || Value::string("a");
+        // (value, its own marks)
+        let rows = [
+            (a().mark_with(Marks::NONE), Marks::NONE),
+            (a().mark_with(Marks::SENSITIVE), Marks::SENSITIVE),
+            (a().mark_with(Marks::EPHEMERAL).mark_with(Marks::EPHEMERAL), Marks::EPHEMERAL),
+            (a().mark_with(Marks::SENSITIVE).mark_with(Marks::EPHEMERAL), BOTH),
+            (a().mark_with(BOTH).mark_with(Marks::NONE), BOTH),
+        ];
+        for (v, marks) in rows {
+            assert_eq!(v.marks(), marks, "{v:?}");
+            assert_eq!(
+                (v.is_sensitive(), v.is_ephemeral()),
+                (marks.sensitive(), marks.ephemeral()),
+                "{v:?}"
+            );
+            assert!(
+                !matches!(&v, Value::Marked(inner, _) if matches!(**inner, Value::Marked(..))),
+                "{v:?}"
+            );
+            assert!(v.is_empty() == a().is_empty() && v.ty() == Type::String);
+            let (plain, m) = v.unmark();
+            assert_eq!((m, plain.marks()), (marks, Marks::NONE));
+        }
+        assert!(!matches!(a().mark_with(Marks::NONE), Value::Marked(..)));
+    }
+
+    #[test]
+    fn deep_marks_are_found_and_removed() {
+        let t = Value::Tuple(vec![
+            Value::string("x").mark_with(Marks::EPHEMERAL),
+            Value::Object(BTreeMap::from([("k".to_string(), Value::int(1).mark_with(Marks::SENSITIVE))])),
+        ]);
+        assert!(t.has_ephemeral() && t.has_sensitive() && !t.is_ephemeral() && !t.is_sensitive());
+        assert_eq!((t.marks(), t.deep_marks()), (Marks::NONE, BOTH));
+        let (plain, m) = t.clone().unmark_deep();
+        assert_eq!((m, plain.deep_marks()), (BOTH, Marks::NONE));
+        assert!(raw_equal(
+            &plain,
+            &Value::Tuple(vec![
+                Value::string("x"),
+                Value::Object(BTreeMap::from([("k".to_string(), Value::int(1))]))
+            ])
+        ));
+        let (same, m) = t.clone().unmark();
+        assert_eq!((m, same.deep_marks()), (Marks::NONE, BOTH));
+        let only_sensitive = Value::Tuple(vec![Value::string("x").mark_with(Marks::SENSITIVE)]);
+        assert!(only_sensitive.has_sensitive() && !only_sensitive.has_ephemeral());
+        let marked = t.mark_with(Marks::EPHEMERAL);
+        assert!(marked.is_ephemeral() && !marked.is_sensitive() && marked.has_sensitive());
+    }
+
+    #[test]
+    fn raw_equality_counts_marks() {
+        let a = || Value::string("a");
+        assert!(raw_equal(
+            &a().mark_with(BOTH),
+            &a().mark_with(Marks::EPHEMERAL).mark_with(Marks::SENSITIVE)
+        ));
+        assert!(!raw_equal(&a().mark_with(Marks::SENSITIVE), &a().mark_with(Marks::EPHEMERAL)));
+        assert!(!raw_equal(&a().mark_with(Marks::SENSITIVE), &a()));
     }
 }

@@ -226,7 +226,7 @@ impl Value {
             return self;
         }
         match self {
-            Value::Sensitive(inner) => inner.refine(r).mark_if(true),
+            Value::Marked(inner, m) => inner.refine(r).mark_with(m),
             Value::Unknown(t, have) if t != Type::Dynamic && enabled() => {
                 let merged = have.merged(&r, &t);
                 settle(t, merged)
@@ -239,7 +239,7 @@ impl Value {
     pub fn refinement(&self) -> Option<&Refinement> {
         match self {
             Value::Unknown(_, r) => Some(r),
-            Value::Sensitive(v) => v.refinement(),
+            Value::Marked(v, _) => v.refinement(),
             _ => None,
         }
     }
@@ -250,7 +250,7 @@ impl Value {
         match self {
             Value::Null(_) => false,
             Value::Unknown(_, r) => r.is_not_null(),
-            Value::Sensitive(v) => v.definitely_not_null(),
+            Value::Marked(v, _) => v.definitely_not_null(),
             _ => true,
         }
     }
@@ -261,7 +261,7 @@ impl Value {
         match self {
             Value::String(s) => s,
             Value::Unknown(Type::String, r) => r.known_prefix(),
-            Value::Sensitive(v) => v.known_prefix(),
+            Value::Marked(v, _) => v.known_prefix(),
             _ => "",
         }
     }
@@ -275,7 +275,7 @@ impl Value {
                 inclusive: true,
             }),
             Value::Unknown(Type::Number, r) => r.lower_bound().cloned(),
-            Value::Sensitive(v) => v.lower_bound(),
+            Value::Marked(v, _) => v.lower_bound(),
             _ => None,
         }
     }
@@ -288,7 +288,7 @@ impl Value {
                 inclusive: true,
             }),
             Value::Unknown(Type::Number, r) => r.upper_bound().cloned(),
-            Value::Sensitive(v) => v.upper_bound(),
+            Value::Marked(v, _) => v.upper_bound(),
             _ => None,
         }
     }
@@ -302,7 +302,7 @@ impl Value {
             Value::Map(_, m) => (m.len(), Some(m.len())),
             Value::Set(_, vs) if vs.len() == 1 || !vs.iter().any(Value::has_unknown) => (vs.len(), Some(vs.len())),
             Value::Unknown(Type::List(_) | Type::Set(_) | Type::Map(_), r) => r.length_range(),
-            Value::Sensitive(v) => v.length_bounds(),
+            Value::Marked(v, _) => v.length_bounds(),
             _ => (0, None),
         }
     }

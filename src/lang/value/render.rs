@@ -31,6 +31,8 @@ pub fn console(v: &Value) -> String {
 /// How the console prints a sensitive value, in the emulated release and before 1.4.
 const SENSITIVE: &str = "(sensitive value)";
 const SENSITIVE_BEFORE_1_4: &str = "(sensitive)";
+/// How the console prints an ephemeral value that is not sensitive.
+const EPHEMERAL: &str = "(ephemeral value)";
 
 /// Renders a value as the console of Terraform `version` prints it (before 1.4 a sensitive
 /// value, at the top or inside a collection, is `(sensitive)`).
@@ -61,10 +63,11 @@ fn has_string(v: &Value, f: &dyn Fn(&str) -> bool) -> bool {
     }
 }
 
-/// True when a sensitive value is printed somewhere in `v`.
+/// True when a sensitive value is printed somewhere in `v` (an ephemeral value is printed as
+/// such, whatever it holds).
 fn has_sensitive(v: &Value) -> bool {
     match v {
-        Value::Sensitive(_) => true,
+        Value::Marked(_, m) => m.sensitive(),
         Value::Object(m) | Value::Map(_, m) => m.values().any(has_sensitive),
         Value::Tuple(vs) | Value::List(_, vs) | Value::Set(_, vs) => vs.iter().any(has_sensitive),
         _ => false,
@@ -73,11 +76,14 @@ fn has_sensitive(v: &Value) -> bool {
 
 fn format_value(v: &Value, indent: usize, st: Style) -> String {
     match v {
-        // The console asks whether a value is known before whether it is sensitive
-        // (repl/format.go, 1.0 to 1.14): an unset sensitive variable is not yet known.
+        // The console asks whether a value is known before whether it is sensitive, and
+        // whether it is sensitive before whether it is ephemeral (repl/format.go, 1.0 to 1.14;
+        // the ephemeral mark from 1.10.4): an unset sensitive variable is not yet known.
         Value::Unknown(_, _) => "(known after apply)".into(),
-        Value::Sensitive(inner) if matches!(**inner, Value::Unknown(_, _)) => "(known after apply)".into(),
-        Value::Sensitive(_) => st.sens.into(),
+        Value::Marked(inner, _) if inner.is_unknown() => "(known after apply)".into(),
+        Value::Marked(_, m) if m.sensitive() => st.sens.into(),
+        Value::Marked(_, m) if m.ephemeral() => EPHEMERAL.into(),
+        Value::Marked(inner, _) => format_value(inner, indent, st),
         Value::Null(t) => null_string(t),
         Value::Bool(b) => b.to_string(),
         Value::Number(n) => n.to_text(),
@@ -172,7 +178,9 @@ fn sequence(vs: &[Value], indent: usize, st: Style) -> String {
 pub fn one_line(v: &Value) -> String {
     match v {
         Value::Unknown(_, _) => "(known after apply)".into(),
-        Value::Sensitive(_) => "(sensitive value)".into(),
+        Value::Marked(_, m) if m.sensitive() => SENSITIVE.into(),
+        Value::Marked(_, m) if m.ephemeral() => EPHEMERAL.into(),
+        Value::Marked(inner, _) => one_line(inner),
         Value::Null(t) => null_string(t),
         Value::Bool(b) => b.to_string(),
         Value::Number(n) => n.to_text(),
@@ -203,7 +211,9 @@ fn one_line_map<'a>(entries: impl Iterator<Item = (&'a String, &'a Value)>) -> S
 pub fn hcl(v: &Value) -> String {
     match v {
         Value::Unknown(_, _) => "(known after apply)".into(),
-        Value::Sensitive(_) => "(sensitive value)".into(),
+        Value::Marked(_, m) if m.sensitive() => SENSITIVE.into(),
+        // Not Terraform's output: a value only ephemeral is written as the value it holds.
+        Value::Marked(inner, _) => hcl(inner),
         Value::Null(_) => "null".into(),
         Value::Bool(b) => b.to_string(),
         Value::Number(n) => n.to_text(),
@@ -258,7 +268,7 @@ pub fn json(v: &Value) -> serde_json::Value {
     use serde_json::Value as J;
     match v {
         Value::Unknown(_, _) | Value::Null(_) => J::Null,
-        Value::Sensitive(v) => json(v),
+        Value::Marked(v, _) => json(v),
         Value::Bool(b) => J::Bool(*b),
         Value::Number(n) => {
             let text = n.to_text();

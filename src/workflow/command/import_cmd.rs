@@ -329,7 +329,7 @@ fn unknown_as_null(v: crate::lang::Value) -> crate::lang::Value {
         Value::Tuple(xs) => Value::Tuple(xs.into_iter().map(unknown_as_null).collect()),
         Value::Map(t, m) => Value::Map(t, m.into_iter().map(|(k, x)| (k, unknown_as_null(x))).collect()),
         Value::Object(m) => Value::Object(m.into_iter().map(|(k, x)| (k, unknown_as_null(x))).collect()),
-        Value::Sensitive(x) => Value::Sensitive(Box::new(unknown_as_null(*x))),
+        Value::Marked(x, m) => unknown_as_null(*x).mark_with(m),
         other => other,
     }
 }

@@ -24,7 +24,7 @@ pub struct Planned {
 fn attr(obj: &Value, name: &str) -> Value {
     match obj {
         Value::Object(m) => m.get(name).cloned().unwrap_or(Value::Null(Type::Dynamic)),
-        Value::Sensitive(inner) => attr(inner, name).mark_if(true),
+        Value::Marked(inner, m) => attr(inner, name).mark_with(*m),
         _ => Value::Null(Type::Dynamic),
     }
 }
@@ -69,8 +69,8 @@ fn same_shape(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Unknown(_, _), Value::Unknown(_, _)) | (Value::Null(_), Value::Null(_)) => true,
         (Value::Unknown(_, _), _) | (_, Value::Unknown(_, _)) | (Value::Null(_), _) | (_, Value::Null(_)) => false,
-        (Value::Sensitive(x), Value::Sensitive(y)) => same_shape(x, y),
-        (Value::Sensitive(_), _) | (_, Value::Sensitive(_)) => false,
+        (Value::Marked(x, m), Value::Marked(y, n)) => m == n && same_shape(x, y),
+        (Value::Marked(..), _) | (_, Value::Marked(..)) => false,
         (Value::List(_, xs), Value::List(_, ys)) | (Value::Set(_, xs), Value::Set(_, ys)) | (Value::Tuple(xs), Value::Tuple(ys)) => {
             xs.len() == ys.len() && xs.iter().zip(ys).all(|(x, y)| same_shape(x, y))
         }

@@ -77,7 +77,10 @@ pub fn check(ev: &Evaluator, body: &BodyAst, which: Which, file: &str) -> Result
         }
         let detail = match msg.map(|m| ev.eval(m)) {
             Some(Ok(Value::String(s))) => s.to_string(),
-            Some(Ok(Value::Sensitive(_))) => "The error message included a sensitive value, so it will not be displayed.".into(),
+            // Only the sensitive mark (an ephemeral message is the workflow's ephemeral rules).
+            Some(Ok(Value::Marked(_, m))) if m.sensitive() => {
+                "The error message included a sensitive value, so it will not be displayed.".into()
+            }
             _ => "Failed to evaluate condition error message.".into(),
         };
         let diag = Diag::new(which.summary(), detail).at(&cond.span).in_file(file);

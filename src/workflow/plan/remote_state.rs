@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use crate::lang::eval::Evaluator;
 use crate::lang::eval::host::Host;
-use crate::lang::{Diag, Type, Value};
+use crate::lang::{Diag, Marks, Type, Value};
 use crate::workflow::state::read::{ReadError, read_state};
 
 type DResult<T> = Result<T, Diag>;
@@ -58,7 +58,11 @@ pub fn read(config: &BTreeMap<String, Value>, host: &Host, version: crate::lang:
     };
     let outputs = match host.read(&path) {
         Ok(bytes) => match read_state(&bytes, version) {
-            Ok(state) => state.outputs.into_iter().map(|(k, o)| (k, o.value.mark_if(o.sensitive))).collect(),
+            Ok(state) => state
+                .outputs
+                .into_iter()
+                .map(|(k, o)| (k, o.value.mark_with(if o.sensitive { Marks::SENSITIVE } else { Marks::NONE })))
+                .collect(),
             Err(ReadError::NoState) => BTreeMap::new(),
             Err(e) => {
                 return Err(Diag::new(

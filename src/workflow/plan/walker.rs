@@ -18,7 +18,7 @@ use crate::lang::config::resources::{
 use crate::lang::eval::host::Host;
 use crate::lang::eval::{EmptyScope, Evaluator, Scope};
 use crate::lang::syntax::{Op, Span};
-use crate::lang::{Diag, Rules, Type, Value};
+use crate::lang::{Diag, Marks, Rules, Type, Value};
 use crate::workflow::model::gates;
 use crate::workflow::model::{
     Action, InstanceAddr, InstanceKey, ModuleStep, Problem, Reason, ResourceAddr, ResourceChange, ResourceMode, Severity,
@@ -453,7 +453,7 @@ impl<'s, 'w> Walker<'s, 'w> {
                     push_unique(errors, sensitive_output_error(&self.tree.config, *fi, span, &self.file_name(*fi)));
                 }
                 Ok(v) => {
-                    outputs.insert(name.clone(), v.mark_if(sensitive));
+                    outputs.insert(name.clone(), v.mark_with(if sensitive { Marks::SENSITIVE } else { Marks::NONE }));
                 }
                 Err(d) => push_unique(errors, self.shared.explain(ev, &[&value.expr], d).in_file(&self.file_name(*fi))),
             }
@@ -1280,6 +1280,16 @@ impl Scope for WalkScope<'_, '_, '_> {
     fn resolve(&self, ev: &Evaluator, name: &str, attr: Option<&str>, span: &Span) -> DResult<(Value, bool)> {
         match (name, attr) {
             ("terraform", Some("workspace")) => Ok((Value::string(self.walker.shared.workspace), true)),
+            // True only in the apply walk (Terraform's walkApply); the language gives false.
+            ("terraform", Some("applying"))
+                if matches!(self.walker.shared.phase, Phase::Apply { .. })
+                    && crate::lang::dialect::releases::has(
+                        self.walker.shared.version,
+                        &crate::lang::dialect::releases::TERRAFORM_APPLYING,
+                    ) =>
+            {
+                Ok((Value::Bool(true).mark_with(Marks::EPHEMERAL), true))
+            }
             ("path", Some("module")) => Ok((Value::string(self.walker.tree.rel_dir.as_str()), true)),
             _ => self.inner.resolve(ev, name, attr, span),
         }

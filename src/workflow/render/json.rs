@@ -63,7 +63,7 @@ pub(crate) fn number_text(n: &crate::lang::value::number::Number, version: TfVer
 pub(crate) fn known(v: &Value, version: TfVersion) -> Json {
     match v {
         Value::Null(_) | Value::Unknown(_, _) => Json::Null,
-        Value::Sensitive(inner) => known(inner, version),
+        Value::Marked(inner, _) => known(inner, version),
         Value::Bool(b) => Json::Bool(*b),
         Value::Number(n) => Json::Number(number_text(n, version)),
         Value::String(s) => Json::String(s.to_string()),
@@ -85,7 +85,7 @@ pub(crate) fn unknown(v: &Value) -> Json {
 
 /// Where the value is sensitive, shaped as [`unknown`].
 pub(crate) fn sensitive(v: &Value) -> Json {
-    marks(v, &|x| matches!(x, Value::Sensitive(_)))
+    marks(v, &|x| matches!(x, Value::Marked(_, m) if m.sensitive()))
 }
 
 fn marks(v: &Value, here: &dyn Fn(&Value) -> bool) -> Json {
@@ -93,7 +93,7 @@ fn marks(v: &Value, here: &dyn Fn(&Value) -> bool) -> Json {
         return Json::Bool(true);
     }
     match v {
-        Value::Sensitive(inner) => marks(inner, here),
+        Value::Marked(inner, _) => marks(inner, here),
         Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => Json::Array(vs.iter().map(|x| marks(x, here)).collect()),
         Value::Map(_, m) | Value::Object(m) => Json::Object(
             m.iter()

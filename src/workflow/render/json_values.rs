@@ -18,7 +18,7 @@ pub fn sorted_object(mut members: Vec<(String, Json)>) -> Json {
 pub fn known(v: &Value) -> Json {
     match v {
         Value::Null(_) | Value::Unknown(_, _) => Json::Null,
-        Value::Sensitive(inner) => known(inner),
+        Value::Marked(inner, _) => known(inner),
         Value::Bool(b) => Json::Bool(*b),
         Value::Number(n) => Json::Number(n.to_text()),
         Value::String(s) => Json::String(s.to_string()),
@@ -37,7 +37,7 @@ pub fn known(v: &Value) -> Json {
 pub fn unknown_as_bool(v: &Value) -> Json {
     match v {
         Value::Unknown(_, _) => Json::Bool(true),
-        Value::Sensitive(inner) => unknown_as_bool(inner),
+        Value::Marked(inner, _) => unknown_as_bool(inner),
         Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => Json::Array(vs.iter().map(unknown_as_bool).collect()),
         Value::Map(_, m) | Value::Object(m) => Json::Object(
             m.iter()
@@ -61,6 +61,8 @@ pub fn sensitive_as_bool(v: &Value) -> Json {
         return Json::Bool(false);
     }
     match v {
+        // Not sensitive itself (asked above): only its contents may be.
+        Value::Marked(inner, _) => sensitive_as_bool(inner),
         Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => Json::Array(vs.iter().map(sensitive_as_bool).collect()),
         Value::Map(_, m) | Value::Object(m) => Json::Object(
             m.iter()
@@ -103,7 +105,7 @@ mod tests {
             ("output", Value::unknown(ity)),
             (
                 "triggers_replace",
-                Value::Tuple(vec![Value::Sensitive(Box::new(Value::string("sec")))]),
+                Value::Tuple(vec![Value::string("sec").mark_with(crate::lang::Marks::SENSITIVE)]),
             ),
         ]);
         assert_eq!(to_compact(&known(&v)), r#"{"input":{"n":0},"triggers_replace":["sec"]}"#);

@@ -99,7 +99,7 @@ enum J {
 fn value_json(v: &Value) -> J {
     match v {
         Value::Null(_) | Value::Unknown(_, _) => J::Null,
-        Value::Sensitive(x) => value_json(x),
+        Value::Marked(x, _) => value_json(x),
         Value::Bool(b) => J::Bool(*b),
         Value::Number(n) => J::Num(n.to_text()),
         Value::String(s) => J::Str(s.to_string()),

@@ -150,7 +150,7 @@ fn empty_strings_null(v: Value) -> Value {
         Value::Tuple(xs) => Value::Tuple(xs.into_iter().map(empty_strings_null).collect()),
         Value::Map(t, m) => Value::Map(t, m.into_iter().map(|(k, x)| (k, empty_strings_null(x))).collect()),
         Value::Object(m) => Value::Object(m.into_iter().map(|(k, x)| (k, empty_strings_null(x))).collect()),
-        Value::Sensitive(x) => Value::Sensitive(Box::new(empty_strings_null(*x))),
+        Value::Marked(x, m) => empty_strings_null(*x).mark_with(m),
         other => other,
     }
 }
@@ -182,7 +182,9 @@ fn typed(v: &Value, opts: &RenderOptions) -> Diff {
         })
     };
     match v {
-        Value::Sensitive(_) => sensitive(),
+        Value::Marked(_, m) if m.sensitive() => sensitive(),
+        // Not from Terraform's source: a value only ephemeral is drawn as what it holds.
+        Value::Marked(inner, _) => typed(inner, opts),
         Value::Null(_) | Value::Unknown(_, _) => prim(Prim::Null),
         Value::Bool(_) => prim(Prim::Bool),
         Value::Number(_) => prim(Prim::Number),

@@ -83,7 +83,7 @@ impl std::fmt::Display for MarshalError {
 /// `sensitive_attributes`); an unknown value cannot be saved.
 pub fn value_to_json(v: &Value, t: &Type) -> Result<Json, MarshalError> {
     let v = v.unmark_deep_ref();
-    if let Value::Sensitive(inner) = v {
+    if let Value::Marked(inner, _) = v {
         return value_to_json(inner, t);
     }
     if v.is_null() {
@@ -143,7 +143,7 @@ pub fn value_to_json(v: &Value, t: &Type) -> Result<Json, MarshalError> {
             Json::Object(out)
         }
         // Handled above; kept for completeness of the match.
-        Value::Null(_) | Value::Unknown(_, _) | Value::Sensitive(_) => Json::Null,
+        Value::Null(_) | Value::Unknown(_, _) | Value::Marked(..) => Json::Null,
     })
 }
 

@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use serde_json::json;
 
 use crate::lang::dialect::releases::TfVersion;
-use crate::lang::{Type, Value};
+use crate::lang::{Marks, Type, Value};
 
 /// The first release that sorts the paths (recorded: 1.8.4 to 1.11.4 do not, 1.12.2 to 1.15.5
 /// do).
@@ -68,8 +68,11 @@ impl Step {
 }
 
 fn walk(v: &Value, path: &mut Vec<Step>, out: &mut Vec<Vec<Step>>) {
-    if let Value::Sensitive(inner) = v {
-        out.push(path.clone());
+    // Only the sensitive mark is listed (`sensitive_attributes`).
+    if let Value::Marked(inner, m) = v {
+        if m.sensitive() {
+            out.push(path.clone());
+        }
         walk(inner, path, out);
         return;
     }
@@ -125,10 +128,10 @@ pub fn sensitive_paths(attributes: &BTreeMap<String, Value>, release: TfVersion)
 
 fn mark_at(v: Value, path: &[Step]) -> Value {
     let Some((first, rest)) = path.split_first() else {
-        return if v.is_sensitive() { v } else { Value::Sensitive(Box::new(v)) };
+        return v.mark_with(Marks::SENSITIVE);
     };
     match (v, first) {
-        (Value::Sensitive(inner), _) => Value::Sensitive(Box::new(mark_at(*inner, path))),
+        (Value::Marked(inner, m), _) => mark_at(*inner, path).mark_with(m),
         (Value::Object(mut m), Step::Attr(n)) => {
             if let Some(e) = m.remove(n) {
                 m.insert(n.clone(), mark_at(e, rest));
@@ -156,7 +159,7 @@ fn mark_at(v: Value, path: &[Step]) -> Value {
             Value::Tuple(items)
         }
         // A set element has no stable position: the whole set carries the mark.
-        (v @ Value::Set(..), Step::Int(_)) => Value::Sensitive(Box::new(v)),
+        (v @ Value::Set(..), Step::Int(_)) => v.mark_with(Marks::SENSITIVE),
         (v, _) => v,
     }
 }

@@ -73,7 +73,7 @@ fn write_value(ev: &Evaluator, v: &Value, out: &mut String, depth: usize) -> Res
             }
             out.push('}');
         }
-        Value::Sensitive(inner) => write_value(ev, inner, out, depth)?,
+        Value::Marked(inner, _) => write_value(ev, inner, out, depth)?,
     }
     Ok(())
 }

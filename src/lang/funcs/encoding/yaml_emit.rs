@@ -175,7 +175,7 @@ impl Emitter {
                     self.pop_indent();
                 }
             }
-            Value::Sensitive(inner) => self.node(inner, root, mapping, simple_key)?,
+            Value::Marked(inner, _) => self.node(inner, root, mapping, simple_key)?,
         }
         Ok(())
     }

@@ -137,7 +137,7 @@ fn push_value(v: &Value, out: &mut Vec<Tok>) {
             }
             out.push(tok(K::CBrace, "}"));
         }
-        Value::Sensitive(inner) => push_value(inner, out),
+        Value::Marked(inner, _) => push_value(inner, out),
     }
 }
 

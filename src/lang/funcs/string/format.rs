@@ -740,7 +740,7 @@ fn write_json(v: &Value, out: &mut String) {
             }
             out.push('}');
         }
-        Value::Sensitive(inner) => write_json(inner, out),
+        Value::Marked(inner, _) => write_json(inner, out),
     }
 }
 
