@@ -423,14 +423,19 @@ pub struct ConfigScope<'c> {
     /// Variables whose validation failed, with the error and the values of the failing rule's
     /// references (`var.cfg.x is ""`), as the rule saw them.
     invalid: RefCell<HashMap<String, InvalidVariable>>,
+    /// The variable whose validation rules are being evaluated: they see its value without the
+    /// sensitive mark (Terraform gives them the stored value; the mark is added when an
+    /// expression reads `var.NAME`), its ephemeral mark kept.
+    validating: RefCell<Option<String>>,
     /// Whether what refers to a variable that failed its validation fails with it (a plan:
     /// Terraform skips the dependents; the console reads the value all the same).
     strict: std::cell::Cell<bool>,
 }
 
-/// A variable that failed its validation: the error, and the values of the failing rule's
-/// references.
-type InvalidVariable = (Diag, Vec<(String, String)>);
+/// A variable that failed its validation: the error, the values of the failing rule's
+/// references, and the errors that come with it (a message derived from a sensitive or
+/// ephemeral value).
+type InvalidVariable = (Diag, Vec<(String, String)>, Vec<Diag>);
 
 enum ResState {
     Busy,
@@ -551,6 +556,7 @@ impl<'c> ConfigScope<'c> {
             walk_skipped: RefCell::new(Default::default()),
             failed_vars: RefCell::new(Default::default()),
             invalid: RefCell::new(HashMap::new()),
+            validating: RefCell::new(None),
             strict: std::cell::Cell::new(false),
         })
     }
@@ -560,9 +566,15 @@ impl<'c> ConfigScope<'c> {
         self.strict.set(true);
     }
 
-    /// The values of the references of the rule variable `name` failed, as the rule saw them.
+    /// The errors that come with the failure of variable `name`'s validation (its message
+    /// derived from a sensitive or ephemeral value).
+    pub fn invalid_variable_companions(&self, name: &str) -> Vec<Diag> {
+        self.invalid.borrow().get(name).map(|(.., c)| c.clone()).unwrap_or_default()
+    }
+
+    /// The values of the failing rule's references of a variable that failed its validation.
     pub fn invalid_variable_values(&self, name: &str) -> Option<Vec<(String, String)>> {
-        self.invalid.borrow().get(name).map(|(_, v)| v.clone())
+        self.invalid.borrow().get(name).map(|(_, v, _)| v.clone())
     }
 
     /// The expanded instances of a declaration (evaluated once, cycles refused).
@@ -616,6 +628,13 @@ impl<'c> ConfigScope<'c> {
             return Ok(());
         };
         let fname = self.config.file_name(decl.file);
+        *self.validating.borrow_mut() = Some(name.to_string());
+        let r = self.run_validations(ev, name, decl, fname);
+        *self.validating.borrow_mut() = None;
+        r
+    }
+
+    fn run_validations(&self, ev: &Evaluator, name: &str, decl: &Variable, fname: &str) -> DResult<()> {
         for (cond, msg, vspan) in &decl.validations {
             let v = ev.eval(cond).map_err(|e| e.in_file(fname))?;
             let (v, _) = v.unmark();
@@ -623,8 +642,28 @@ impl<'c> ConfigScope<'c> {
                 continue;
             }
             if let Ok(Value::Bool(false)) = crate::lang::value::convert::convert(&v, &Type::Bool) {
-                let text = match msg.as_ref().map(|m| ev.eval(m)) {
-                    Some(Ok(Value::String(s))) => s.to_string(),
+                // A message derived from a sensitive or ephemeral value is not shown, and an
+                // error says why (eval_variable.go; the text names a sensitive value for both).
+                let mut companions = Vec::new();
+                let text = match msg.as_ref().map(|m| (m, ev.eval(m))) {
+                    Some((m, Ok(v))) if !v.marks().is_empty() => {
+                        let what = if v.is_sensitive() { "sensitive" } else { "ephemeral" };
+                        let advice = if v.is_sensitive() {
+                            "carefully using the nonsensitive() function"
+                        } else {
+                            "carefully using the ephemeralasnull() function"
+                        };
+                        companions.push(
+                            Diag::new(
+                                format!("Error message refers to {what} values"),
+                                format!("The error expression used to explain this condition refers to {what} values. Terraform will not display the resulting message.\n\nYou can correct this by removing references to {what} values, or by {advice} if the expression will not reveal the {what} data."),
+                            )
+                            .at(&m.span)
+                            .in_file(fname),
+                        );
+                        "The error message included a sensitive value, so it will not be displayed.".to_string()
+                    }
+                    Some((_, Ok(Value::String(s)))) => s.to_string(),
                     _ => "The value failed its validation rule.".to_string(),
                 };
                 let src = self.config.files.get(decl.file).map(|f| f.src.as_str()).unwrap_or("");
@@ -639,7 +678,7 @@ impl<'c> ConfigScope<'c> {
                 .in_file(fname)
                 .fatal();
                 let values = crate::lang::eval::diag_values::of(ev, cond);
-                self.invalid.borrow_mut().insert(name.to_string(), (d.clone(), values));
+                self.invalid.borrow_mut().insert(name.to_string(), (d.clone(), values, companions));
                 return Err(d);
             }
         }
@@ -925,11 +964,16 @@ impl Scope for ConfigScope<'_> {
             ("var", Some(a)) if self.config.variables.get(a).is_some_and(|v| !v.validations.is_empty()) => {
                 self.validate(ev, a)?;
                 if self.strict.get()
-                    && let Some((d, _)) = self.invalid.borrow().get(a)
+                    && let Some((d, ..)) = self.invalid.borrow().get(a)
                 {
                     return Err(d.clone());
                 }
-                standard_roots(ev.version, name, attr, span, &self.vars, &BTreeMap::new())
+                let (v, used) = standard_roots(ev.version, name, attr, span, &self.vars, &BTreeMap::new())?;
+                if self.validating.borrow().as_deref() == Some(a) {
+                    let (inner, marks) = v.unmark();
+                    return Ok((inner.mark_with(marks.without(Marks::SENSITIVE)), used));
+                }
+                Ok((v, used))
             }
             _ => standard_roots(ev.version, name, attr, span, &self.vars, &BTreeMap::new()),
         }

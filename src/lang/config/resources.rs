@@ -121,6 +121,38 @@ pub fn instance_vars(key: &Key, each_value: &Option<Value>) -> Vec<(String, Valu
     }
 }
 
+/// Why a `count` or `for_each` value (`which`) at `span` cannot be used for its marks, checked
+/// before whether it is known (the validate walk refuses an unknown one too): an ephemeral
+/// value cannot decide instances (1.10+), nor a sensitive one keys (a sensitive `count` is
+/// allowed). Terraform's eval_count.go and eval_for_each.go.
+pub fn marks_error(which: &str, v: &Value, span: &crate::lang::syntax::Span) -> Option<Diag> {
+    let m = v.marks();
+    let d = if which == "count" {
+        if !m.ephemeral() {
+            return None;
+        }
+        Diag::new(
+            "Invalid count argument",
+            "The given \"count\" is derived from an ephemeral value, which means that Terraform cannot persist it between plan/apply rounds. Use only non-ephemeral values to specify the number of resource instances.",
+        )
+    } else if m.sensitive() {
+        Diag::new(
+            "Invalid for_each argument",
+            "Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a resource instance key.",
+        )
+        .caused_by(true, false)
+    } else if m.ephemeral() {
+        Diag::new(
+            "Invalid for_each argument",
+            "The given \"for_each\" value is derived from an ephemeral value, which means that Terraform cannot persist it between plan/apply rounds. Use only non-ephemeral values to specify a resource's instance keys.",
+        )
+        .caused_by(false, true)
+    } else {
+        return None;
+    };
+    Some(d.at(span))
+}
+
 /// The instance keys a declaration expands to.
 pub fn expand(ev: &Evaluator, decl: &ResourceDecl) -> DResult<Vec<(Key, Option<Value>)>> {
     let count = decl.body.attr("count");
@@ -133,6 +165,9 @@ pub fn expand(ev: &Evaluator, decl: &ResourceDecl) -> DResult<Vec<(Key, Option<V
         .at(&c.span)),
         (Some(c), None) => {
             let v = ev.eval(&c.expr)?;
+            if let Some(d) = marks_error("count", &v, &c.expr.span) {
+                return Err(d);
+            }
             let (v, _) = v.unmark();
             if v.is_unknown() {
                 return Err(Diag::new(
@@ -167,13 +202,8 @@ pub fn expand(ev: &Evaluator, decl: &ResourceDecl) -> DResult<Vec<(Key, Option<V
                 )
                 .at(&f.expr.span)
             };
-            // Only the sensitive mark is refused here (the ephemeral one is the workflow's).
-            if marked.sensitive() {
-                return Err(Diag::new(
-                    "Invalid for_each argument",
-                    "Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a resource instance key.",
-                )
-                .at(&f.expr.span));
+            if let Some(d) = marks_error("for_each", &v.clone().mark_with(marked), &f.expr.span) {
+                return Err(d);
             }
             match v {
                 Value::Null(_) => Err(Diag::new("Invalid for_each argument", "The given \"for_each\" argument value is unsuitable: the given \"for_each\" argument value is null. A map, or set of strings is allowed.").at(&f.expr.span)),

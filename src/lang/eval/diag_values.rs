@@ -37,7 +37,7 @@ pub fn explain(ev: &Evaluator, exprs: &[&Expr], err: &crate::lang::Diag) -> Opti
         None
     };
     Some(Explained {
-        values: of(ev, node),
+        values: of_caused(ev, node, err.by_sensitive, err.by_ephemeral),
         call,
     })
 }
@@ -53,6 +53,13 @@ pub struct Explained {
 
 /// `(traversal, statement)` for every reference in `e` that evaluates.
 pub fn of(ev: &Evaluator, e: &Expr) -> Vec<(String, String)> {
+    of_caused(ev, e, false, false)
+}
+
+/// [`of`] for a problem caused by a sensitive and/or an ephemeral value: the references
+/// holding such a value are named ("has a sensitive value", "has an ephemeral value"); one
+/// holding both only when the problem came from both.
+pub fn of_caused(ev: &Evaluator, e: &Expr, sensitive: bool, ephemeral: bool) -> Vec<(String, String)> {
     let mut free = Vec::new();
     walk::free_vars(e, &mut Vec::new(), &mut free);
     let mut out: Vec<(String, String)> = Vec::new();
@@ -82,7 +89,7 @@ pub fn of(ev: &Evaluator, e: &Expr) -> Vec<(String, String)> {
             if let Ok(v) = ev.eval(&partial) {
                 let text = traversal_text(root, &ops[..n]);
                 if !out.iter().any(|(t, _)| *t == text)
-                    && let Some(s) = statement(&v)
+                    && let Some(s) = statement_caused(&v, sensitive, ephemeral)
                 {
                     out.push((text, s));
                 }
@@ -124,6 +131,18 @@ pub fn statement(v: &Value) -> Option<String> {
         Value::Unknown(Type::Dynamic, _) => None,
         Value::Unknown(t, _) => Some(format!("is a {}", t.friendly())),
         v => Some(format!("is {}", compact(v))),
+    }
+}
+
+/// [`statement`] for a problem caused by the marks given.
+fn statement_caused(v: &Value, sensitive: bool, ephemeral: bool) -> Option<String> {
+    let m = v.marks();
+    match (m.sensitive(), m.ephemeral()) {
+        (true, true) if sensitive && ephemeral => Some("has an ephemeral, sensitive value".into()),
+        (true, true) => None,
+        (true, false) if sensitive => Some("has a sensitive value".into()),
+        (false, true) if ephemeral => Some("has an ephemeral value".into()),
+        _ => statement(v),
     }
 }
 

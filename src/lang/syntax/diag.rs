@@ -17,6 +17,11 @@ pub struct Diag {
     pub fatal: bool,
     /// The file the span is in (`None`: the expression itself).
     pub file: Option<String>,
+    /// Caused by a sensitive value: the references holding one are listed under it ("has a
+    /// sensitive value"), as Terraform lists them only then.
+    pub by_sensitive: bool,
+    /// Caused by an ephemeral value ("has an ephemeral value").
+    pub by_ephemeral: bool,
 }
 
 impl Diag {
@@ -28,7 +33,15 @@ impl Diag {
             span: None,
             fatal: false,
             file: None,
+            by_sensitive: false,
+            by_ephemeral: false,
         }
+    }
+    /// Says the problem was caused by a sensitive and/or an ephemeral value.
+    pub fn caused_by(mut self, sensitive: bool, ephemeral: bool) -> Diag {
+        self.by_sensitive = sensitive;
+        self.by_ephemeral = ephemeral;
+        self
     }
     /// Sets the span unless one is already set (the innermost position wins).
     pub fn at(mut self, span: &Range<usize>) -> Diag {

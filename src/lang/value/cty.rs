@@ -348,13 +348,24 @@ impl Value {
         }
     }
     /// Builds a set of the given element type: sorts and deduplicates as cty does.
-    pub fn new_set(elem: Type, mut vs: Vec<Value>) -> Value {
+    pub fn new_set(elem: Type, vs: Vec<Value>) -> Value {
+        // A set's elements hold no marks: cty's SetVal moves every element's marks onto the
+        // set itself (`toset([sensitive("a"), "b"])` is wholly sensitive).
+        let mut marks = Marks::NONE;
+        let mut vs: Vec<Value> = vs
+            .into_iter()
+            .map(|v| {
+                let (v, m) = v.unmark_deep();
+                marks |= m;
+                v
+            })
+            .collect();
         vs.sort_by(set_order);
         // cty finds duplicates by hash first, so values that are equal but serialise
         // differently (-0 and 0) both stay; and by Equals, which is never true of an unknown,
         // so unknowns never merge (`toset([x, x])` of an unknown x holds two).
         vs.dedup_by(|a, b| !a.has_unknown() && !b.has_unknown() && raw_equal(a, b) && set_hash(a) == set_hash(b));
-        Value::Set(elem, vs)
+        Value::Set(elem, vs).mark_with(marks)
     }
     /// The number of elements (collections), attributes (objects) or 1 for anything else.
     pub fn len(&self) -> usize {

@@ -171,7 +171,7 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         },
     };
     let mut o = asked;
-    let plan = match planning::make_partial(ctx, &wd, &state, &p) {
+    let plan = match planning::make_partial(ctx, &wd, &state, &p, true) {
         Ok(plan) => plan,
         // A saved plan that met errors was saved to be read, not applied.
         Err((_, Some(_))) if saved.is_some() => {
@@ -239,12 +239,11 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         Ok(s) => s,
         Err(e) => return o.fail(&[Report::error(workdir::store_diag(&e))], &wd.sources),
     };
-    // A check that fails at plan and again at apply is reported once.
-    for w in &applied.warnings {
-        if !reports.iter().any(|r| r.diag == w.diag) {
-            reports.push(w.clone());
-        }
-    }
+    // Without a question asked, the plan's check block results are dropped: the apply
+    // checks again and reports its own (backend_apply.go's filteredDiags). Every other
+    // warning of the plan is shown beside the apply's.
+    reports.retain(|r| !r.apart);
+    reports.extend(applied.warnings.iter().cloned());
     if plan.targeted {
         reports.push(incomplete(ctx.version));
     }

@@ -207,6 +207,46 @@ pub fn sorted(reports: &[Report]) -> Vec<Report> {
     out
 }
 
+/// `reports` (already sorted) with the warnings of one summary folded into the first of them,
+/// as Terraform's views print a batch (tfdiags' ConsolidateWarnings(1)): its detail ends with
+/// "(and one more similar warning elsewhere)" or "(and N more similar warnings elsewhere)".
+/// A warning with no place, or one kept apart (a check block's), stands alone.
+pub fn consolidated(reports: Vec<Report>) -> Vec<Report> {
+    let mut out: Vec<Report> = Vec::new();
+    // For each summary folded: where its first warning is in `out`, and how many joined it.
+    let mut groups: Vec<(String, usize, usize)> = Vec::new();
+    for r in reports {
+        if r.severity != Severity::Warning || r.diag.span.is_none() || r.apart {
+            out.push(r);
+            continue;
+        }
+        match groups.iter_mut().find(|(s, ..)| *s == r.diag.summary) {
+            Some((_, _, more)) => *more += 1,
+            None => {
+                groups.push((r.diag.summary.clone(), out.len(), 0));
+                out.push(r);
+            }
+        }
+    }
+    for (_, at, more) in groups {
+        if more == 0 {
+            continue;
+        }
+        let note = if more == 1 {
+            "(and one more similar warning elsewhere)".to_string()
+        } else {
+            format!("(and {more} more similar warnings elsewhere)")
+        };
+        let d = &mut out[at].diag;
+        d.detail = if d.detail.is_empty() {
+            note
+        } else {
+            format!("{}\n\n{note}", d.detail)
+        };
+    }
+    out
+}
+
 /// Renders every report in order, framed and coloured when `color` is on.
 pub fn render_all(reports: &[Report], sources: &Sources, color: bool) -> String {
     reports

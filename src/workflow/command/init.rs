@@ -114,24 +114,30 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
                 }
                 return o;
             }
-            if ctx.color {
+            const PREAMBLE: &str = "Terraform encountered problems during initialisation, including problems\nwith the configuration, described below.\n\nThe Terraform configuration must be valid before initialization so that\nTerraform can determine which modules and providers need to be installed.";
+            if !compact {
+                // Before 1.9 the preamble and the errors (twice, as below) go through the
+                // red message printer: each ends with a line break, and with colour each is
+                // red and reset twice (tf-oracle 1.6.6 and 1.8.4).
+                o.err(&if ctx.color {
+                    format!("\x1b[31m\x1b[0m{PREAMBLE}\x1b[0m\x1b[0m\n")
+                } else {
+                    format!("{PREAMBLE}\n")
+                });
+                let sources = super::diagnostic::sources_in(&ctx.dir);
+                o.report_legacy(&reports, &sources);
+                o.report_legacy(&reports, &sources);
+                o.code = 1;
+                return o;
+            } else if ctx.color {
                 // The preamble is a diagnostic whose summary is a coloured message of its own.
                 let rule = "\x1b[31m│\x1b[0m \x1b[0m";
                 o.err(&format!(
-                    "\x1b[31m╷\x1b[0m\x1b[0m\n{rule}\x1b[1m\x1b[31mError: \x1b[0m\x1b[0m\x1b[1m\x1b[0mTerraform encountered problems during initialisation, including problems\n{rule}with the configuration, described below.\n{rule}\n{rule}The Terraform configuration must be valid before initialization so that\n{rule}Terraform can determine which modules and providers need to be installed.\x1b[0m\x1b[0m\n{rule}\n{rule}\x1b[0m\n\x1b[31m╵\x1b[0m\x1b[0m\n"
+                    "\x1b[31m╷\x1b[0m\x1b[0m\n{rule}\x1b[1m\x1b[31mError: \x1b[0m\x1b[0m\x1b[1m\x1b[0m{}\x1b[0m\x1b[0m\n{rule}\n{rule}\x1b[0m\n\x1b[31m╵\x1b[0m\x1b[0m\n",
+                    PREAMBLE.replace('\n', &format!("\n{rule}"))
                 ));
-            } else if !compact {
-                // Before 1.9 the preamble is a plain message, and each report of the errors
-                // is followed by a blank line (tf-oracle 1.6.6).
-                o.err("Terraform encountered problems during initialisation, including problems\nwith the configuration, described below.\n\nThe Terraform configuration must be valid before initialization so that\nTerraform can determine which modules and providers need to be installed.\n");
-                let sources = super::diagnostic::sources_in(&ctx.dir);
-                o.report(&reports, &sources);
-                o.err("\n");
-                let mut o = o.fail(&reports, &sources);
-                o.err("\n");
-                return o;
             } else {
-                o.err("\nError: Terraform encountered problems during initialisation, including problems\nwith the configuration, described below.\n\nThe Terraform configuration must be valid before initialization so that\nTerraform can determine which modules and providers need to be installed.\n\n");
+                o.err(&format!("\nError: {PREAMBLE}\n\n"));
             }
             // Terraform reports the configuration's errors twice here: once from loading
             // the modules and once from loading the backend's configuration.

@@ -45,7 +45,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(x) => x,
         Err(reports) => return o.fail(&reports, &wd.sources),
     };
-    let plan = match planning::make_partial(ctx, &wd, &state, &p) {
+    let plan = match planning::make_partial(ctx, &wd, &state, &p, false) {
         Ok(plan) => plan,
         Err((failed, partial)) => {
             // An errored plan is saved all the same, for `show` to read.

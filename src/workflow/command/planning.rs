@@ -240,13 +240,21 @@ pub fn plan_options(
 /// Makes the plan, or prints why it failed: a plan that met errors after planning some of its
 /// changes is shown as far as it went, then its warnings and errors.
 pub fn make(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Result<Plan, Outcome> {
-    make_partial(ctx, wd, state, p).map_err(|(o, _)| o)
+    make_partial(ctx, wd, state, p, false).map_err(|(o, _)| o)
 }
 
 /// [`make`], and on failure the partial plan when there is one: Terraform saves an errored
 /// plan with `-out` (backend_plan.go: "generate a partial saved plan file"), `show` renders it
 /// and `apply` refuses it; a plan that failed before planning anything leaves no file.
-pub fn make_partial(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions) -> Result<Plan, (Outcome, Option<Box<Plan>>)> {
+/// `for_apply`: `apply` shows a failed plan only when it recorded a change, a no-op one
+/// included (backend_apply.go), where `plan` says "Planning failed." of an empty one.
+pub fn make_partial(
+    ctx: &Context,
+    wd: &Workdir,
+    state: &State,
+    p: &PlanOptions,
+    for_apply: bool,
+) -> Result<Plan, (Outcome, Option<Box<Plan>>)> {
     // The configuration is validated first, with every variable unknown; what fails there
     // fails before anything is refreshed or planned.
     let invalid = crate::workflow::plan::validate::validate(&wd.tree, &wd.host, ctx.version, &wd.workspace);
@@ -261,7 +269,11 @@ pub fn make_partial(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions)
         let mut ropts = render_options(ctx);
         ropts.in_automation = true;
         // With nothing to show, the plan text says the plan failed.
-        o.out(&crate::workflow::render::plan_text(plan, &ropts));
+        if for_apply && plan.changes.is_empty() && plan.outputs.is_empty() {
+            o.out(&crate::workflow::render::refresh_lines_painted(plan, ctx.color));
+        } else {
+            o.out(&crate::workflow::render::plan_text(plan, &ropts));
+        }
         o.report(&warnings(plan, &[]), &wd.sources);
         return Err((o.fail(&plan.errors, &wd.sources), made.ok().map(Box::new)));
     }
@@ -275,7 +287,7 @@ pub fn make_partial(ctx: &Context, wd: &Workdir, state: &State, p: &PlanOptions)
         o.out(&crate::workflow::render::refresh_lines_painted(&refreshed, ctx.color));
         // A plan that failed is still rendered ("Planning failed."); a destroy whose
         // refreshing plan failed has no plan to render.
-        if p.mode != crate::workflow::model::PlanMode::Destroy {
+        if p.mode != crate::workflow::model::PlanMode::Destroy && !for_apply {
             o.out(&super::color::colorize(
                 "\n[reset][bold][red]Planning failed.[reset][bold] Terraform encountered an error while generating this plan.[reset]\n\n",
                 ctx.color,

@@ -50,7 +50,7 @@ impl Outcome {
     /// Prints diagnostics: errors on standard error, warnings on standard output (as
     /// Terraform's views do).
     pub fn report(&mut self, reports: &[Report], sources: &Sources) {
-        for r in &super::diagnostic::sorted(reports) {
+        for r in &super::diagnostic::consolidated(super::diagnostic::sorted(reports)) {
             let text = render_all(std::slice::from_ref(r), sources, self.color);
             match r.severity {
                 super::diagnostic::Severity::Error => self.err(&text),
@@ -62,7 +62,7 @@ impl Outcome {
     /// Prints diagnostics as the older commands do (`state`, `taint`, `workspace`): through
     /// a message printer that colours the whole message and ends it with a line break.
     pub fn report_legacy(&mut self, reports: &[Report], sources: &Sources) {
-        for r in &super::diagnostic::sorted(reports) {
+        for r in &super::diagnostic::consolidated(super::diagnostic::sorted(reports)) {
             let text = render_all(std::slice::from_ref(r), sources, self.color);
             let (tint, error) = match r.severity {
                 super::diagnostic::Severity::Error => ("\x1b[31m", true),

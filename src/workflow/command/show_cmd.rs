@@ -98,7 +98,7 @@ pub(super) fn remade(ctx: &Context, file: &str) -> Result<(workdir::Workdir, sup
         (None, _) => workdir::state(&wd, ctx).map_err(|r| ctx.outcome().fail(&r, &wd.sources))?.1,
     };
     // An errored plan was saved as far as it went, and is shown so.
-    let plan = match super::planning::make_partial(ctx, &wd, &state, &saved.opts) {
+    let plan = match super::planning::make_partial(ctx, &wd, &state, &saved.opts, false) {
         Ok(plan) => plan,
         Err((_, Some(plan))) => *plan,
         Err((o, None)) => return Err(o),

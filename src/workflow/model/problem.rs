@@ -28,6 +28,9 @@ pub struct Problem {
     /// The function call an error came from (`join(separator, lists...)`), printed as `while
     /// calling ...` above the values.
     pub call: Option<String>,
+    /// Never folded with warnings of the same summary ("(and one more similar warning
+    /// elsewhere)"): a check block's, as Terraform's DoNotConsolidate extra keeps them.
+    pub apart: bool,
 }
 
 impl Problem {
@@ -39,6 +42,7 @@ impl Problem {
             call: None,
             diag,
             address: None,
+            apart: false,
         }
     }
     /// A warning.
@@ -49,7 +53,13 @@ impl Problem {
             call: None,
             diag,
             address: None,
+            apart: false,
         }
+    }
+    /// The same, never folded with similar warnings.
+    pub fn kept_apart(mut self) -> Problem {
+        self.apart = true;
+        self
     }
     /// The same problem as a warning (a condition a refresh-only plan only warns about).
     pub fn into_warning(mut self) -> Problem {

@@ -75,17 +75,15 @@ pub fn check(ev: &Evaluator, body: &BodyAst, which: Which, file: &str) -> Result
         if ok {
             continue;
         }
-        let detail = match msg.map(|m| ev.eval(m)) {
-            Some(Ok(Value::String(s))) => s.to_string(),
-            // Only the sensitive mark (an ephemeral message is the workflow's ephemeral rules).
-            Some(Ok(Value::Marked(_, m))) if m.sensitive() => {
-                "The error message included a sensitive value, so it will not be displayed.".into()
-            }
-            _ => "Failed to evaluate condition error message.".into(),
+        let detail = match message(ev, msg, which, file) {
+            Message::Text(t) => t,
+            Message::Hidden(_) => INVALID_MESSAGE.into(),
+            Message::Unavailable => "Failed to evaluate condition error message.".into(),
         };
         let diag = Diag::new(which.summary(), detail).at(&cond.span).in_file(file);
         let p = match which {
-            Which::CheckAssert => Problem::warning(diag),
+            // A check block's warnings are never folded into "similar warnings".
+            Which::CheckAssert => Problem::warning(diag).kept_apart(),
             _ => Problem::error(diag),
         };
         failed.push(p.with_values(crate::lang::eval::diag_values::of(ev, cond)));
@@ -94,6 +92,70 @@ pub fn check(ev: &Evaluator, body: &BodyAst, which: Which, file: &str) -> Result
         }
     }
     Ok(failed)
+}
+
+/// The detail of a failed condition whose message is not shown.
+const INVALID_MESSAGE: &str = "This check failed, but has an invalid error message as described in the other accompanying messages.";
+
+/// A rule's error message, as Terraform's EvalCheckErrorMessage reads it.
+enum Message {
+    /// The text to show.
+    Text(String),
+    /// Derived from a sensitive or ephemeral value: not shown, and this warning says why.
+    Hidden(Problem),
+    /// No message could be had from it.
+    Unavailable,
+}
+
+fn message(ev: &Evaluator, msg: Option<&Expr>, which: Which, file: &str) -> Message {
+    let Some(m) = msg else { return Message::Unavailable };
+    let Ok(v) = ev.eval(m) else { return Message::Unavailable };
+    if v.is_unknown() {
+        return Message::Unavailable;
+    }
+    let (inner, marks) = v.unmark();
+    let hidden = |what: &str, advice: &str, apart: bool| {
+        let d = Diag::new(
+            format!("Error message refers to {what} values"),
+            format!("The error expression used to explain this condition refers to {what} values, so Terraform will not display the resulting message.\n\nYou can correct this by removing references to {what} values, or by {advice}."),
+        )
+        .at(&m.span)
+        .in_file(file);
+        let p = Problem::warning(d);
+        Message::Hidden(if apart { p.kept_apart() } else { p })
+    };
+    if marks.sensitive() {
+        return hidden(
+            "sensitive",
+            "carefully using the nonsensitive() function if the expression will not reveal the sensitive data",
+            false,
+        );
+    }
+    if marks.ephemeral() {
+        // Only this warning carries the check rule, which keeps a check block's apart.
+        return hidden(
+            "ephemeral",
+            "using the ephemeralasnull() function on the references to not reveal ephemeral data",
+            which == Which::CheckAssert,
+        );
+    }
+    match crate::lang::value::convert::convert(&inner, &Type::String) {
+        Ok(Value::String(s)) => Message::Text(s.trim().to_string()),
+        _ => Message::Unavailable,
+    }
+}
+
+/// The warnings of the rules of `which` kind in `body` whose messages are derived from
+/// sensitive or ephemeral values: Terraform evaluates every rule's message, the rule passing
+/// or not, and warns each time (a message not yet known says nothing).
+pub fn message_notes(ev: &Evaluator, body: &BodyAst, which: Which, file: &str) -> Vec<Problem> {
+    blocks(body, which)
+        .into_iter()
+        .filter_map(|(_, msg)| match message(ev, msg, which, file) {
+            Message::Hidden(p) => Some(p),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Whether any condition of `which` kind in `body` is not known yet (checked at apply).

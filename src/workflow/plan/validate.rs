@@ -46,7 +46,14 @@ pub fn stub_repetition(ev: &Evaluator, decl: &ResourceDecl) -> Result<Vec<(Strin
     let mut known = true;
     for name in ["count", "for_each"] {
         if let Some(a) = decl.body.attr(name) {
-            known &= !ev.eval(&a.expr)?.has_unknown();
+            let v = ev.eval(&a.expr)?;
+            // Marks are refused before the value need be known.
+            if decl.body.attr("count").is_none() || decl.body.attr("for_each").is_none() {
+                if let Some(d) = crate::lang::config::resources::marks_error(name, &v, &a.expr.span) {
+                    return Err(d);
+                }
+            }
+            known &= !v.has_unknown();
         }
     }
     if known {

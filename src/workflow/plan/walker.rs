@@ -370,6 +370,7 @@ impl<'s, 'w> Walker<'s, 'w> {
         let (prefix, here) = (self.config_prefix(), self.instance_prefix());
         let validating = matches!(self.shared.phase, Phase::Validate);
         for (name, fi, body, block_span) in self.tree.config.checks.iter().filter(|_| !validating) {
+            self.note_messages(ev, &[], body, Which::CheckAssert, &self.file_name(*fi));
             match conditions::check(ev, body, Which::CheckAssert, &self.file_name(*fi)) {
                 Ok(found) => {
                     let unknown = conditions::any_unknown(ev, body, Which::CheckAssert);
@@ -390,7 +391,7 @@ impl<'s, 'w> Walker<'s, 'w> {
                         || d.span
                             .as_ref()
                             .is_some_and(|sp| sp.start < block_span.start || sp.end > block_span.end) => {}
-                Err(d) => self.shared.problems.borrow_mut().push(Problem::warning(d)),
+                Err(d) => self.shared.problems.borrow_mut().push(Problem::warning(d).kept_apart()),
             }
         }
         let mut outputs = BTreeMap::new();
@@ -415,6 +416,7 @@ impl<'s, 'w> Walker<'s, 'w> {
                     }
                 }
             } else {
+                self.note_messages(ev, &[], body, Which::OutputPrecondition, &self.file_name(*fi));
                 match conditions::check(ev, body, Which::OutputPrecondition, &self.file_name(*fi)) {
                     Ok(found) => {
                         if !conditions::blocks(body, Which::OutputPrecondition).is_empty() {
@@ -459,6 +461,27 @@ impl<'s, 'w> Walker<'s, 'w> {
             }
         }
         Value::Object(outputs)
+    }
+
+    /// `d` from a declaration's `count` or `for_each`; when a sensitive or ephemeral value
+    /// caused it, the references holding one are listed under it.
+    fn explain_marks(&self, ev: &Evaluator, decl: &ResourceDecl, d: Diag) -> Diag {
+        if !(d.by_sensitive || d.by_ephemeral) {
+            return d;
+        }
+        let exprs: Vec<&crate::lang::syntax::Expr> = ["count", "for_each"]
+            .iter()
+            .filter_map(|n| decl.body.attr(n))
+            .map(|a| &a.expr)
+            .collect();
+        self.shared.explain(ev, &exprs, d)
+    }
+
+    /// Keeps the warnings of the rules whose messages come from sensitive or ephemeral
+    /// values, the rules' scope given by `vars` (see [`conditions::message_notes`]).
+    fn note_messages(&self, ev: &Evaluator, vars: &[(String, Value)], body: &crate::lang::syntax::BodyAst, which: Which, file: &str) {
+        let notes = ev.with_var(vars.to_vec(), || conditions::message_notes(ev, body, which, file));
+        self.shared.problems.borrow_mut().extend(notes);
     }
 
     /// This module's configuration address before a name in it (`module.a.module.b.`, no
@@ -514,7 +537,7 @@ impl<'s, 'w> Walker<'s, 'w> {
     /// once, for their errors.
     fn validate_resource(&self, ev: &Evaluator, decl: &ResourceDecl) -> DResult<Vec<Walked>> {
         Lifecycle::read(ev, decl)?;
-        let vars = super::validate::stub_repetition(ev, decl)?;
+        let vars = super::validate::stub_repetition(ev, decl).map_err(|d| self.explain_marks(ev, decl, d))?;
         ev.with_var(vars.clone(), || {
             resource_object(ev, decl).map_err(|d| self.shared.explain(ev, &body_exprs(&decl.body), d))
         })?;
@@ -612,7 +635,7 @@ impl<'s, 'w> Walker<'s, 'w> {
         // Each instance is planned on its own: one that fails leaves its siblings going on,
         // and the resource fails with the first error (the others are reported too).
         let mut first: Option<Diag> = None;
-        for (key, each_value) in expand(ev, decl)? {
+        for (key, each_value) in expand(ev, decl).map_err(|d| self.explain_marks(ev, decl, d))? {
             let one = (|| -> DResult<Walked> {
                 let iaddr = raddr.instance(key_of(&key));
                 self.shared.expanded.borrow_mut().insert(iaddr.clone());
@@ -635,6 +658,9 @@ impl<'s, 'w> Walker<'s, 'w> {
                 let config = Value::Object(config);
                 let prior = self.shared.prior.get(&iaddr);
                 let file = self.file_name(decl.file);
+                if matches!(self.shared.phase, Phase::Plan | Phase::Apply { .. }) {
+                    self.note_messages(ev, &vars, &decl.body, Which::ResourcePrecondition, &file);
+                }
                 if matches!(self.shared.phase, Phase::Plan)
                     && let Some(p) = ev
                         .with_var(vars.clone(), || {
@@ -660,6 +686,9 @@ impl<'s, 'w> Walker<'s, 'w> {
                 };
                 let mut with_self = vars.clone();
                 with_self.push(("self".to_string(), value.clone()));
+                if matches!(self.shared.phase, Phase::Plan | Phase::Apply { .. }) {
+                    self.note_messages(ev, &with_self, &decl.body, Which::ResourcePostcondition, &file);
+                }
                 let post = ev.with_var(with_self.clone(), || {
                     conditions::check(ev, &decl.body, Which::ResourcePostcondition, &file)
                 })?;
@@ -695,6 +724,7 @@ impl<'s, 'w> Walker<'s, 'w> {
     /// skipPlanChanges branch).
     fn refresh_instance(&self, ev: &Evaluator, decl: &ResourceDecl, iaddr: InstanceAddr, vars: Vec<(String, Value)>) -> DResult<Walked> {
         let file = self.file_name(decl.file);
+        self.note_messages(ev, &vars, &decl.body, Which::ResourcePrecondition, &file);
         let pre = ev.with_var(vars.clone(), || {
             conditions::check(ev, &decl.body, Which::ResourcePrecondition, &file)
         })?;
@@ -705,6 +735,7 @@ impl<'s, 'w> Walker<'s, 'w> {
             .map_or(Value::unknown(Type::Dynamic), |p| p.value.clone());
         let mut with_self = vars.clone();
         with_self.push(("self".to_string(), value.clone()));
+        self.note_messages(ev, &with_self, &decl.body, Which::ResourcePostcondition, &file);
         let post = ev.with_var(with_self.clone(), || {
             conditions::check(ev, &decl.body, Which::ResourcePostcondition, &file)
         })?;
@@ -1326,6 +1357,9 @@ fn check_variables(shared: &Shared, walker: &Walker, scope: &WalkScope, ev: &Eva
                 }
             }
             push_unique(&mut errors, d);
+            for c in scope.inner.invalid_variable_companions(name) {
+                push_unique(&mut errors, c);
+            }
         }
     }
     errors
