@@ -102,9 +102,18 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         )));
         o.report_legacy(&reports, &wd.sources);
     }
+    // Piped input: every line is evaluated, and only the last result printed (console.go's
+    // modePiped); an empty line's result is empty, `exit` ends it printing nothing, and the
+    // first error ends it.
+    let mut last = String::new();
     for line in input.lines() {
-        if line.trim().is_empty() {
+        let line = line.trim();
+        if line.is_empty() {
+            last.clear();
             continue;
+        }
+        if line == "exit" {
+            return o;
         }
         let expr = match crate::lang::syntax::parse_expr(line) {
             Ok(e) => e,
@@ -121,10 +130,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             };
         for r in results {
             match r {
-                Ok(v) => {
-                    o.out(&crate::lang::value::render::console_at(&v, ctx.version));
-                    o.out("\n");
-                }
+                Ok(v) => last = crate::lang::value::render::console_at(&v, ctx.version),
                 Err(d) => {
                     let d = if d.file.is_none() { d.in_file(INPUT) } else { d };
                     o.report_legacy(&[Report::error(d)], &wd.sources);
@@ -134,5 +140,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             }
         }
     }
+    o.out(&last);
+    o.out("\n");
     o
 }

@@ -253,6 +253,16 @@ pub const SAVED_PLAN_ENV_WARNS: Arrival = Arrival {
     source: "Terraform's source: backend/local/backend_apply.go switches on parsedVar.SourceType from v1.11.0 (v1.10.5: one error for every source but automatic files, CompactValueStr(parsedVar.Value) first); tf-oracle 1.10 and 1.12",
 };
 
+/// "Invalid use of ephemeral value" names the argument ("Ephemeral values are not valid for
+/// \"input\", because it is not a write-only attribute...") and points at it even for a part
+/// inside it (1.10: "not valid in resource arguments", a part inside an argument at the
+/// resource block).
+pub const EPHEMERAL_ATTRIBUTE_NAMED: Arrival = Arrival {
+    name: "ephemeral resource arguments named",
+    since: (1, 11, 0),
+    source: "Terraform's source: node_resource_validate.go validateResourceForbiddenEphemeralValues walks the path up to its attribute from v1.11.0 (write-only attributes); tf-oracle 1.10 and 1.12",
+};
+
 /// Whether `version` has the behaviour that arrived with `a`.
 pub fn has(version: TfVersion, a: &Arrival) -> bool {
     crate::lang::dialect::releases::has(version, a)

@@ -4,6 +4,7 @@
 pub mod builtin;
 pub mod conditions;
 pub mod deps;
+pub mod ephemeral;
 pub mod lifecycle;
 pub mod make;
 pub mod moves;

@@ -117,6 +117,11 @@ pub struct Shared<'w> {
     /// Errors of instances whose siblings went on (Terraform plans each instance as its own
     /// node): reported with the module's errors.
     pub sibling_errors: RefCell<Vec<Diag>>,
+    /// Errors Terraform reports as often as they occur, the same text at the same place
+    /// included (one per ephemeral part of a resource argument).
+    pub repeated_errors: RefCell<Vec<Diag>>,
+    /// The address an error names (`with ADDRESS,`), by the error.
+    pub addressed: RefCell<Vec<(Diag, String)>>,
     /// The errors the console's eval walk met (see [`console_values`]).
     pub walk_errors: RefCell<Vec<Diag>>,
     /// Every managed instance the configuration expanded to, planned or failed: what the
@@ -159,6 +164,8 @@ impl<'w> Shared<'w> {
             problems: RefCell::new(Vec::new()),
             explained: RefCell::new(Vec::new()),
             sibling_errors: RefCell::new(Vec::new()),
+            repeated_errors: RefCell::new(Vec::new()),
+            addressed: RefCell::new(Vec::new()),
             walk_errors: RefCell::new(Vec::new()),
             expanded: RefCell::new(std::collections::BTreeSet::new()),
             targets: None,
@@ -214,12 +221,25 @@ impl<'w> Shared<'w> {
             .iter()
             .find(|(k, _)| same_error(k, &d))
             .map(|(_, x)| x.clone());
+        let address = self
+            .addressed
+            .borrow()
+            .iter()
+            .find(|(k, _)| same_error(k, &d))
+            .map(|(_, a)| a.clone());
         let mut p = Problem::error(d);
         if let Some(x) = explained {
             p = p.with_values(x.values);
             p.call = x.call;
         }
+        p.address = address;
         p
+    }
+
+    /// Keeps the address `d` names (`with ADDRESS,`); returns `d`.
+    pub fn with_address(&self, d: Diag, address: String) -> Diag {
+        self.addressed.borrow_mut().push((d.clone(), address));
+        d
     }
 
     /// Works out, the first time `d` is met, what Terraform prints under its source line from
@@ -400,6 +420,14 @@ impl<'s, 'w> Walker<'s, 'w> {
             if self.module.is_empty() && self.shared.skipped_outputs.contains(name) {
                 continue;
             }
+            let ephemeral = declared(ev, body, "ephemeral");
+            if ephemeral && self.module.is_empty() {
+                push_unique(
+                    errors,
+                    ephemeral_root_output_error(&self.tree.config, *fi, span, &self.file_name(*fi)),
+                );
+                continue;
+            }
             if validating {
                 // The validate walk checks an output's preconditions too: one that is already
                 // false fails (tf-oracle 1.6.6 and 1.12.2: `terraform.workspace == "y"`).
@@ -454,13 +482,38 @@ impl<'s, 'w> Walker<'s, 'w> {
                 Ok(v) if self.module.is_empty() && !sensitive && v.has_sensitive() => {
                     push_unique(errors, sensitive_output_error(&self.tree.config, *fi, span, &self.file_name(*fi)));
                 }
+                Ok(v) if !ephemeral && v.has_ephemeral() => {
+                    push_unique(
+                        errors,
+                        super::ephemeral::output_value_error(&value.expr.span).in_file(&self.file_name(*fi)),
+                    );
+                }
                 Ok(v) => {
-                    outputs.insert(name.clone(), v.mark_with(if sensitive { Marks::SENSITIVE } else { Marks::NONE }));
+                    // An ephemeral module output hands on an ephemeral value (node_output.go's
+                    // setValue).
+                    let mut marks = if sensitive { Marks::SENSITIVE } else { Marks::NONE };
+                    if ephemeral {
+                        marks |= Marks::EPHEMERAL;
+                    }
+                    outputs.insert(name.clone(), v.mark_with(marks));
                 }
                 Err(d) => push_unique(errors, self.shared.explain(ev, &[&value.expr], d).in_file(&self.file_name(*fi))),
             }
         }
         Value::Object(outputs)
+    }
+
+    /// The errors of the ephemeral parts of a resource's arguments (`config`), naming the
+    /// resource by `address`: the first stops it, the others are reported beside it.
+    fn refuse_ephemeral(&self, config: &BTreeMap<String, Value>, decl: &ResourceDecl, address: String) -> DResult<()> {
+        let src = self.tree.config.files.get(decl.file).map(|f| f.src.as_str()).unwrap_or("");
+        let fname = self.file_name(decl.file);
+        let mut errors = super::ephemeral::resource_errors(config, decl, src, self.shared.version)
+            .into_iter()
+            .map(|d| self.shared.with_address(d.in_file(&fname), address.clone()));
+        let Some(first) = errors.next() else { return Ok(()) };
+        self.shared.repeated_errors.borrow_mut().extend(errors);
+        Err(first)
     }
 
     /// `d` from a declaration's `count` or `for_each`; when a sensitive or ephemeral value
@@ -538,9 +591,11 @@ impl<'s, 'w> Walker<'s, 'w> {
     fn validate_resource(&self, ev: &Evaluator, decl: &ResourceDecl) -> DResult<Vec<Walked>> {
         Lifecycle::read(ev, decl)?;
         let vars = super::validate::stub_repetition(ev, decl).map_err(|d| self.explain_marks(ev, decl, d))?;
-        ev.with_var(vars.clone(), || {
+        let config = ev.with_var(vars.clone(), || {
             resource_object(ev, decl).map_err(|d| self.shared.explain(ev, &body_exprs(&decl.body), d))
         })?;
+        // The validate walk names the resource by its configuration address.
+        self.refuse_ephemeral(&config, decl, self.config_prefix() + &decl.address())?;
         let file = self.file_name(decl.file);
         ev.with_var(vars.clone(), || {
             super::validate::condition_errors(ev, &decl.body, Which::ResourcePrecondition, &file)
@@ -655,6 +710,7 @@ impl<'s, 'w> Walker<'s, 'w> {
                 let config = ev.with_var(vars.clone(), || {
                     resource_object(ev, decl).map_err(|d| self.shared.explain(ev, &body_exprs(&decl.body), d))
                 })?;
+                self.refuse_ephemeral(&config, decl, iaddr.to_string())?;
                 let config = Value::Object(config);
                 let prior = self.shared.prior.get(&iaddr);
                 let file = self.file_name(decl.file);
@@ -966,6 +1022,9 @@ impl<'s, 'w> Walker<'s, 'w> {
                         ev.eval(&a.expr).map_err(|d| self.shared.explain(ev, &[&a.expr], d))
                     })
                     .map_err(|e| e.in_file(&fname))?;
+                if v.has_ephemeral() && child_config.variables.get(&a.name).is_some_and(|d| !d.ephemeral) {
+                    return Err(super::ephemeral::module_input_error(&a.expr.span).in_file(&fname));
+                }
                 inputs.insert(a.name.clone(), v);
             }
             let mut path = self.module.clone();
@@ -1065,6 +1124,7 @@ pub fn walk_module_all(shared: &Shared, path: Vec<ModuleStep>, tree: &ModuleTree
         for d in shared.sibling_errors.take() {
             push_unique(&mut errors, d);
         }
+        errors.extend(shared.repeated_errors.take());
     }
     // Errors of expressions evaluated outside an instance (locals, count, for_each) are
     // explained in the module's own scope.
@@ -1384,6 +1444,10 @@ fn eval_walk_errors(shared: &Shared, walker: &Walker, scope: &WalkScope, ev: &Ev
     }
     for (_, fi, body, span) in &config.outputs {
         let Some(value) = body.attr("value") else { continue };
+        if declared(ev, body, "ephemeral") {
+            push_unique(&mut errors, ephemeral_root_output_error(config, *fi, span, &walker.file_name(*fi)));
+            continue;
+        }
         // The eval walk checks an output's preconditions before its value (tf-oracle 1.12.2:
         // the console reports a failing one, then evaluates all the same).
         match conditions::check(ev, body, Which::OutputPrecondition, &walker.file_name(*fi)) {
@@ -1399,15 +1463,34 @@ fn eval_walk_errors(shared: &Shared, walker: &Walker, scope: &WalkScope, ev: &Ev
             }
         }
         let sensitive = matches!(body.attr("sensitive").map(|a| ev.eval(&a.expr)), Some(Ok(Value::Bool(true))));
+        let ephemeral = declared(ev, body, "ephemeral");
         match ev.eval(&value.expr) {
             Ok(v) if !sensitive && v.has_sensitive() => {
                 push_unique(&mut errors, sensitive_output_error(config, *fi, span, &walker.file_name(*fi)));
+            }
+            Ok(v) if !ephemeral && v.has_ephemeral() => {
+                push_unique(
+                    &mut errors,
+                    super::ephemeral::output_value_error(&value.expr.span).in_file(&walker.file_name(*fi)),
+                );
             }
             Ok(_) => {}
             Err(d) => push_unique(&mut errors, shared.explain(ev, &[&value.expr], d).in_file(&walker.file_name(*fi))),
         }
     }
     errors
+}
+
+/// Whether `body` sets `flag = true`.
+fn declared(ev: &Evaluator, body: &crate::lang::syntax::BodyAst, flag: &str) -> bool {
+    matches!(body.attr(flag).map(|a| ev.eval(&a.expr)), Some(Ok(Value::Bool(true))))
+}
+
+/// "Ephemeral output not allowed", at the declaration of the root output in file `fi` at
+/// `span`, the file named `file`.
+pub fn ephemeral_root_output_error(config: &crate::lang::config::Config, fi: usize, span: &crate::lang::syntax::Span, file: &str) -> Diag {
+    let src = config.files.get(fi).map(|f| f.src.as_str()).unwrap_or("");
+    super::ephemeral::root_output_error(&crate::lang::config::declaration_range(src, span)).in_file(file)
 }
 
 /// "Output refers to sensitive values", at the declaration of the root output in file `fi`

@@ -187,7 +187,10 @@ fn planned_outputs(plan: &Plan) -> Json {
                 let after = o.after.clone().unmark_deep().0;
                 let mut m = vec![("sensitive".to_string(), Json::Bool(o.sensitive))];
                 if !after.has_unknown() {
-                    m.push(("type".into(), type_json(&after.ty())));
+                    // The plan file keeps a null without its type (a DynamicValue of a
+                    // dynamic null), so show -json calls it "dynamic" (tf-oracle 1.12.2).
+                    let ty = if after.is_null() { crate::lang::Type::Dynamic } else { after.ty() };
+                    m.push(("type".into(), type_json(&ty)));
                     m.push(("value".into(), known(&after)));
                 }
                 (o.name.clone(), Json::Object(m))
