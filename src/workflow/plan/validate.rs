@@ -48,10 +48,10 @@ pub fn stub_repetition(ev: &Evaluator, decl: &ResourceDecl) -> Result<Vec<(Strin
         if let Some(a) = decl.body.attr(name) {
             let v = ev.eval(&a.expr)?;
             // Marks are refused before the value need be known.
-            if decl.body.attr("count").is_none() || decl.body.attr("for_each").is_none() {
-                if let Some(d) = crate::lang::config::resources::marks_error(name, &v, &a.expr.span) {
-                    return Err(d);
-                }
+            if (decl.body.attr("count").is_none() || decl.body.attr("for_each").is_none())
+                && let Some(d) = crate::lang::config::resources::marks_error(name, &v, &a.expr.span)
+            {
+                return Err(d);
             }
             known &= !v.has_unknown();
         }
