@@ -423,6 +423,9 @@ pub struct ConfigScope<'c> {
     /// Variables whose validation failed, with the error and the values of the failing rule's
     /// references (`var.cfg.x is ""`), as the rule saw them.
     invalid: RefCell<HashMap<String, InvalidVariable>>,
+    /// Where the values read from files are (file, span), by variable: a failed validation
+    /// points at the value there (NodeRootVariable's defnRange), else at the declaration.
+    value_ranges: RefCell<BTreeMap<String, (String, Span)>>,
     /// The variable whose validation rules are being evaluated: they see its value without the
     /// sensitive mark (Terraform gives them the stored value; the mark is added when an
     /// expression reads `var.NAME`), its ephemeral mark kept.
@@ -557,6 +560,7 @@ impl<'c> ConfigScope<'c> {
             failed_vars: RefCell::new(Default::default()),
             invalid: RefCell::new(HashMap::new()),
             validating: RefCell::new(None),
+            value_ranges: RefCell::new(BTreeMap::new()),
             strict: std::cell::Cell::new(false),
         })
     }
@@ -564,6 +568,11 @@ impl<'c> ConfigScope<'c> {
     /// Makes what refers to a variable that failed its validation fail with its error.
     pub fn fail_dependents_of_invalid_variables(&self) {
         self.strict.set(true);
+    }
+
+    /// Says where the values read from files are (the root module's, for a plan).
+    pub fn set_value_ranges(&self, ranges: BTreeMap<String, (String, Span)>) {
+        *self.value_ranges.borrow_mut() = ranges;
     }
 
     /// The errors that come with the failure of variable `name`'s validation (its message
@@ -673,9 +682,11 @@ impl<'c> ConfigScope<'c> {
                 let d = Diag::new(
                     "Invalid value for variable",
                     format!("{text}\n\nThis was checked by the validation rule at {at}."),
-                )
-                .at(&declaration_range(src, &decl.span))
-                .in_file(fname)
+                );
+                let d = match self.value_ranges.borrow().get(name) {
+                    Some((file, span)) => d.at(span).in_file(file),
+                    None => d.at(&declaration_range(src, &decl.span)).in_file(fname),
+                }
                 .fatal();
                 let values = crate::lang::eval::diag_values::of(ev, cond);
                 self.invalid.borrow_mut().insert(name.to_string(), (d.clone(), values, companions));

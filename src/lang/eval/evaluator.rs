@@ -1059,9 +1059,16 @@ impl<'a> Evaluator<'a> {
         let start = self.kept();
         let lv = self.soft(l)?;
         let rv = self.soft(r)?;
+        // An equality test gives the marks of everything it compared, at any depth (cty's
+        // Equals); other operators the operands' own.
+        let deep = if matches!(op, BinOp::Eq | BinOp::NotEq) {
+            lv.deep_marks() | rv.deep_marks()
+        } else {
+            Marks::NONE
+        };
         let (lv, m1) = lv.unmark();
         let (rv, m2) = rv.unmark();
-        let marked = m1 | m2;
+        let marked = m1 | m2 | deep;
         let result_ty = if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod) {
             Type::Number
         } else {
@@ -1300,6 +1307,7 @@ impl<'a> Evaluator<'a> {
                     .at(&(t.span.start..f.span.end)),
             );
         }
+        let branch_marks = tval.marks() | fval.marks();
         let chosen = match cb {
             None => return Ok(self.unknown_choice(&tval, &fval, result_ty).mark_with(marked)),
             Some(true) => (tval, t),
@@ -1342,8 +1350,10 @@ impl<'a> Evaluator<'a> {
             out
         };
         // The condition's marks go onto the result from 1.10.
+        // From 1.10 the result carries the condition's marks and both results' own (HCL
+        // 2.23's ConditionalExpr), whichever was chosen.
         let through = crate::lang::dialect::releases::has(self.version, &crate::lang::dialect::releases::MARKS_THROUGH_CONDITIONS);
-        let out = out.mark_with(if through { marked } else { Marks::NONE });
+        let out = out.mark_with(if through { marked | branch_marks } else { Marks::NONE });
         self.step(|| format!("{} ? ... : ...", render::one_line(&cv)), &out);
         Ok(out)
     }
@@ -1433,6 +1443,7 @@ impl<'a> Evaluator<'a> {
         // `for k, v in -{}` is also no iterable value).
         let coll = self.eval_node(&f.collection)?;
         let (coll, marked) = coll.unmark();
+        let seen_marks = std::cell::Cell::new(Marks::NONE);
         if let Value::Unknown(t @ (Type::String | Type::Number | Type::Bool), _) = &coll {
             return Err(Diag::new(
                 "Iteration over non-iterable value",
@@ -1509,7 +1520,10 @@ impl<'a> Evaluator<'a> {
                         }
                         other => other?,
                     };
-                    let (cv, _) = cv.unmark();
+                    // The condition's marks go onto the whole result: which elements it keeps
+                    // tells of it (HCL's ForExpr).
+                    let (cv, cm) = cv.unmark();
+                    seen_marks.set(seen_marks.get() | cm);
                     if cv.is_null() {
                         let d = Diag::new("Invalid 'for' condition", "The value of the 'if' clause must not be null.").at(&c.span);
                         return refuse(&mut known, d);
@@ -1537,7 +1551,9 @@ impl<'a> Evaluator<'a> {
                             }
                             other => other?,
                         };
-                        let (kv, _) = kv.unmark();
+                        // A key cannot be marked: its marks go onto the whole result.
+                        let (kv, km) = kv.unmark();
+                        seen_marks.set(seen_marks.get() | km);
                         if kv.is_null() {
                             let d = Diag::new(
                                 "Invalid object key",
@@ -1664,7 +1680,7 @@ impl<'a> Evaluator<'a> {
         } else {
             Value::Object(object)
         };
-        let out = out.mark_with(marked);
+        let out = out.mark_with(marked | seen_marks.get());
         self.step(|| "for expression".to_string(), &out);
         Ok(out)
     }

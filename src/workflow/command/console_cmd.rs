@@ -76,7 +76,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Err(r) => return ctx.outcome().fail(&[*r], &wd.sources),
     };
     let state = _store.state().cloned().unwrap_or_default();
-    let (p, _) = match super::planning::plan_options(ctx, &wd, &opts, false, &mut asked) {
+    let (p, _) = match super::planning::console_options(ctx, &wd, &opts) {
         Ok(x) => x,
         Err(r) => return asked.fail(&r, &wd.sources),
     };

@@ -261,24 +261,29 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             }
             next = with_data;
             // A root output handing on a sensitive value without saying so fails the import
-            // as it fails a plan (tf-oracle 1.6.6: no state written, exit 1).
-            let refused: Vec<Report> = wd
-                .tree
-                .config
-                .outputs
-                .iter()
-                .filter(|(_, _, body, _)| body.attr("value").is_some())
-                .zip(exprs.iter().zip(values.iter()))
-                .filter(|(_, ((_, _, sensitive), v))| !*sensitive && v.as_ref().is_ok_and(|v| v.has_sensitive()))
-                .map(|((_, fi, _, span), _)| {
-                    Report::error(crate::workflow::plan::walker::sensitive_output_error(
-                        &wd.tree.config,
-                        *fi,
-                        span,
-                        wd.tree.config.file_name(*fi),
-                    ))
-                })
-                .collect();
+            // as it fails a plan (tf-oracle 1.6.6: no state written, exit 1); so does one
+            // declared ephemeral, or one handing on an ephemeral value (tf-oracle 1.12.2).
+            let mut refused: Vec<Report> = Vec::new();
+            let outputs = wd.tree.config.outputs.iter().filter(|(_, _, body, _)| body.attr("value").is_some());
+            for ((_, fi, body, span), ((_, expr, sensitive), v)) in outputs.zip(exprs.iter().zip(values.iter())) {
+                let file = wd.tree.config.file_name(*fi);
+                let ephemeral = matches!(
+                    body.attr("ephemeral").map(|a| &a.expr.kind),
+                    Some(crate::lang::syntax::ExprKind::Bool(true))
+                );
+                let d = if ephemeral {
+                    crate::workflow::plan::walker::ephemeral_root_output_error(&wd.tree.config, *fi, span, file)
+                } else {
+                    match v {
+                        Ok(v) if !*sensitive && v.has_sensitive() => {
+                            crate::workflow::plan::walker::sensitive_output_error(&wd.tree.config, *fi, span, file)
+                        }
+                        Ok(v) if v.has_ephemeral() => crate::workflow::plan::ephemeral::output_value_error(&expr.span).in_file(file),
+                        _ => continue,
+                    }
+                };
+                refused.push(Report::error(d));
+            }
             let mut refused = refused;
             refused.extend(failed_conditions);
             if !refused.is_empty() {

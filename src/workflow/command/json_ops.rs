@@ -27,8 +27,9 @@ impl Stream {
         self.o.out(s);
     }
     fn diags(&mut self, reports: &[Report], sources: &Sources) {
+        let sources = self.o.with_files(reports, sources);
         for r in reports {
-            self.o.out(&ui::diagnostic_line(r, sources));
+            self.o.out(&ui::diagnostic_line(r, &sources));
         }
     }
     fn fail(mut self, reports: &[Report], sources: &Sources) -> Outcome {

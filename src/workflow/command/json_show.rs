@@ -33,8 +33,15 @@ fn variables(wd: &workdir::Workdir, ctx: &Context, given: &BTreeMap<String, Valu
     let empty = EmptyScope;
     let mut ev = Evaluator::new(&rules, &empty, crate::lang::funcs::builtins(), &wd.host);
     ev.version = ctx.version;
-    let mut out = match crate::lang::config::ConfigScope::new(&wd.tree.config, &ev, given) {
-        Ok(s) => s.vars().clone(),
+    // A variable the plan did not record and that has no default is left out (an ephemeral
+    // one set while planning, tf-oracle 1.12.2).
+    let mut out: BTreeMap<String, Value> = match crate::lang::config::ConfigScope::new(&wd.tree.config, &ev, given) {
+        Ok(s) => s
+            .vars()
+            .iter()
+            .filter(|(_, v)| !v.is_unknown())
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
         Err(_) => BTreeMap::new(),
     };
     out.extend(given.iter().map(|(k, v)| (k.clone(), v.clone())));

@@ -210,6 +210,23 @@ pub fn plan_options(
     destroy: bool,
     o: &mut Outcome,
 ) -> Result<(PlanOptions, Vec<Report>), Vec<Report>> {
+    options_asking(ctx, wd, opts, destroy, Some(o))
+}
+
+/// [`plan_options`] for the console, which asks for nothing: a required variable left unset
+/// is unknown of its type (console.go's AllowUnsetVariables; backend_local.go's
+/// stubUnsetRequiredVariables).
+pub fn console_options(ctx: &Context, wd: &Workdir, opts: &Parsed) -> Result<(PlanOptions, Vec<Report>), Vec<Report>> {
+    options_asking(ctx, wd, opts, false, None)
+}
+
+fn options_asking(
+    ctx: &Context,
+    wd: &Workdir,
+    opts: &Parsed,
+    destroy: bool,
+    ask: Option<&mut Outcome>,
+) -> Result<(PlanOptions, Vec<Report>), Vec<Report>> {
     // Terraform's context refuses a negative parallelism (zero is its default of 10).
     if let Some(n) = opts.value("parallelism").and_then(|v| super::go_values::parse_int(v).ok())
         && n < 0
@@ -220,10 +237,17 @@ pub fn plan_options(
         ))]);
     }
     let mut chosen = workdir::variables(ctx, wd, opts)?;
-    ask_required(ctx, wd, opts, &mut chosen.values, o)?;
+    if let Some(o) = ask {
+        ask_required(ctx, wd, opts, &mut chosen.values, o)?;
+    }
     let mut p = PlanOptions::new(ctx.version);
     p.workspace = wd.workspace.clone();
     p.vars = chosen.values;
+    p.var_ranges = chosen
+        .origins
+        .into_iter()
+        .filter_map(|(name, o)| Some((name, (o.file?, o.span?))))
+        .collect();
     p.mode = if destroy || opts.flag("destroy") {
         PlanMode::Destroy
     } else if opts.flag("refresh-only") {

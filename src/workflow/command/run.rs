@@ -36,6 +36,9 @@ pub struct Outcome {
     pub code: i32,
     /// Whether diagnostics are printed in colour (no `-no-color`).
     pub color: bool,
+    /// The working folder: a diagnostic in a file the sources given do not hold (a
+    /// `.tfvars` file) quotes it from there.
+    pub dir: Option<PathBuf>,
 }
 
 impl Outcome {
@@ -50,6 +53,7 @@ impl Outcome {
     /// Prints diagnostics: errors on standard error, warnings on standard output (as
     /// Terraform's views do).
     pub fn report(&mut self, reports: &[Report], sources: &Sources) {
+        let sources = &self.with_files(reports, sources);
         for r in &super::diagnostic::consolidated(super::diagnostic::sorted(reports)) {
             let text = render_all(std::slice::from_ref(r), sources, self.color);
             match r.severity {
@@ -62,6 +66,7 @@ impl Outcome {
     /// Prints diagnostics as the older commands do (`state`, `taint`, `workspace`): through
     /// a message printer that colours the whole message and ends it with a line break.
     pub fn report_legacy(&mut self, reports: &[Report], sources: &Sources) {
+        let sources = &self.with_files(reports, sources);
         for r in &super::diagnostic::consolidated(super::diagnostic::sorted(reports)) {
             let text = render_all(std::slice::from_ref(r), sources, self.color);
             let (tint, error) = match r.severity {
@@ -80,6 +85,24 @@ impl Outcome {
             }
         }
     }
+    /// `sources`, with the files `reports` name that it does not hold read from the working
+    /// folder (through its gate; a file that does not read is left out).
+    pub fn with_files(&self, reports: &[Report], sources: &Sources) -> Sources {
+        let mut out = sources.clone();
+        let Some(dir) = &self.dir else { return out };
+        for r in reports {
+            if let Some(file) = &r.diag.file
+                && !out.contains_key(file)
+                && !std::path::Path::new(file).is_absolute()
+                && let Ok(sandbox) = crate::confine::Sandbox::new(dir)
+                && let Ok(text) = sandbox.read_text(std::path::Path::new(file), 8 << 20)
+            {
+                out.insert(file.clone(), text);
+            }
+        }
+        out
+    }
+
     /// Fails with `reports`.
     pub fn fail(mut self, reports: &[Report], sources: &Sources) -> Outcome {
         self.report(reports, sources);
@@ -128,6 +151,7 @@ impl Context {
     pub fn outcome(&self) -> Outcome {
         Outcome {
             color: self.color,
+            dir: Some(self.dir.clone()),
             ..Outcome::default()
         }
     }

@@ -27,10 +27,20 @@ pub fn to_text(opts: &PlanOptions, state: &State, tree: &ModuleTree) -> Result<S
     // the plan needs it set again (context_plan.go's ApplyTimeVariables).
     let ephemeral = |name: &str| tree.config.variables.get(name).is_some_and(|v| v.ephemeral);
     let mut apply_time = Vec::new();
+    // Their values are kept apart all the same, only for `show FILE` to make the plan again
+    // as it was made (Terraform's file holds the plan itself); `apply FILE` takes the values
+    // given to it.
+    let mut ephemeral_values = Vec::new();
     for (name, v) in &opts.vars {
         if ephemeral(name) {
             if !v.is_null() {
                 apply_time.push(Json::str(name.clone()));
+                let ty = v.ty();
+                let value = value_to_json(v, &ty).map_err(|e| Diag::new("Failed to write plan file", e.0))?;
+                ephemeral_values.push((
+                    name.clone(),
+                    Json::Object(vec![("value".into(), value), ("type".into(), type_to_json(&ty))]),
+                ));
             }
             continue;
         }
@@ -60,6 +70,7 @@ pub fn to_text(opts: &PlanOptions, state: &State, tree: &ModuleTree) -> Result<S
         ("mode".into(), Json::str(mode)),
         ("variables".into(), Json::Object(vars)),
         ("apply_time_variables".into(), Json::Array(apply_time)),
+        ("ephemeral_values".into(), Json::Object(ephemeral_values)),
         (
             "targets".into(),
             Json::Array(opts.targets.iter().map(|t| Json::str(t.to_string())).collect()),
@@ -105,6 +116,8 @@ pub struct Saved {
     pub state: Option<State>,
     /// The ephemeral variables set while planning, which applying must set again.
     pub apply_time: Vec<String>,
+    /// Their values while planning (for `show FILE` alone).
+    pub ephemeral_values: BTreeMap<String, Value>,
 }
 
 impl Saved {
@@ -160,16 +173,20 @@ pub fn read(path: &Path, version: crate::lang::dialect::releases::TfVersion) -> 
         "refresh-only" => PlanMode::RefreshOnly,
         _ => PlanMode::Normal,
     };
-    let mut vars: BTreeMap<String, Value> = BTreeMap::new();
-    if let Some(Json::Object(members)) = json.get("variables") {
-        for (name, v) in members {
-            let ty = v.get("type").map(type_from_json).transpose().map_err(|e| refused(path, &e))?;
-            let ty = ty.unwrap_or(crate::lang::Type::Dynamic);
-            let value = value_from_json(v.get("value").unwrap_or(&Json::Null), &ty).map_err(|e| refused(path, &e))?;
-            vars.insert(name.clone(), value);
+    let values = |key: &str| -> Result<BTreeMap<String, Value>, Diag> {
+        let mut vars = BTreeMap::new();
+        if let Some(Json::Object(members)) = json.get(key) {
+            for (name, v) in members {
+                let ty = v.get("type").map(type_from_json).transpose().map_err(|e| refused(path, &e))?;
+                let ty = ty.unwrap_or(crate::lang::Type::Dynamic);
+                let value = value_from_json(v.get("value").unwrap_or(&Json::Null), &ty).map_err(|e| refused(path, &e))?;
+                vars.insert(name.clone(), value);
+            }
         }
-    }
-    opts.vars = vars;
+        Ok(vars)
+    };
+    opts.vars = values("variables")?;
+    let ephemeral_values = values("ephemeral_values")?;
     let addrs = |k: &str| -> Result<Vec<Target>, Diag> {
         match json.get(k) {
             Some(Json::Array(items)) => items
@@ -224,6 +241,7 @@ pub fn read(path: &Path, version: crate::lang::dialect::releases::TfVersion) -> 
     };
     Ok(Saved {
         apply_time,
+        ephemeral_values,
         opts,
         lineage: text("state_lineage"),
         serial,

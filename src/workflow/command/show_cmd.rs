@@ -97,8 +97,11 @@ pub(super) fn remade(ctx: &Context, file: &str) -> Result<(workdir::Workdir, sup
         (Some(_), prior) => prior.clone().unwrap_or_default(),
         (None, _) => workdir::state(&wd, ctx).map_err(|r| ctx.outcome().fail(&r, &wd.sources))?.1,
     };
-    // An errored plan was saved as far as it went, and is shown so.
-    let plan = match super::planning::make_partial(ctx, &wd, &state, &saved.opts, false) {
+    // An errored plan was saved as far as it went, and is shown so; the ephemeral values it
+    // was made with stand in for the plan Terraform's file holds.
+    let mut opts = saved.opts.clone();
+    opts.vars.extend(saved.ephemeral_values.iter().map(|(k, v)| (k.clone(), v.clone())));
+    let plan = match super::planning::make_partial(ctx, &wd, &state, &opts, false) {
         Ok(plan) => plan,
         Err((_, Some(plan))) => *plan,
         Err((o, None)) => return Err(o),

@@ -95,7 +95,7 @@ pub fn check(ev: &Evaluator, body: &BodyAst, which: Which, file: &str) -> Result
 }
 
 /// The detail of a failed condition whose message is not shown.
-const INVALID_MESSAGE: &str = "This check failed, but has an invalid error message as described in the other accompanying messages.";
+pub const INVALID_MESSAGE: &str = "This check failed, but has an invalid error message as described in the other accompanying messages.";
 
 /// A rule's error message, as Terraform's EvalCheckErrorMessage reads it.
 enum Message {

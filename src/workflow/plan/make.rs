@@ -333,6 +333,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
     );
     shared.refresh_only = opts.mode == PlanMode::RefreshOnly;
     shared.pre_destroy = opts.pre_destroy;
+    shared.var_ranges = opts.var_ranges.clone();
     shared.skipped_outputs = untargeted_outputs(tree, opts);
     if !opts.targets.is_empty() {
         shared.targets = Some(crate::workflow::model::Targeting {
@@ -757,7 +758,8 @@ pub fn console_with_data(
         ConsoleWalk::Planned => Phase::Plan,
         ConsoleWalk::Import => Phase::Import,
     };
-    let shared = Shared::new(&objects, &[], phase, &opts.workspace, opts.version, host, Box::new(String::new));
+    let mut shared = Shared::new(&objects, &[], phase, &opts.workspace, opts.version, host, Box::new(String::new));
+    shared.var_ranges = opts.var_ranges.clone();
     let values = super::walker::console_values(&shared, tree, &opts.vars, exprs);
     let state = with_data(prior, shared.data_read.take());
     let errors = shared.walk_errors.take().into_iter().map(|d| shared.problem_for(d)).collect();
@@ -1277,6 +1279,7 @@ pub fn apply(
         Box::new(|| builtin::uuid(&mut *ids.borrow_mut())),
     );
     shared.skipped_outputs = untargeted_outputs(tree, opts);
+    shared.var_ranges = opts.var_ranges.clone();
     let mut events = Vec::new();
     for c in &plan.changes {
         if let Some(id) = &c.importing {

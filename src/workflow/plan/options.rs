@@ -18,6 +18,9 @@ pub struct PlanOptions {
     pub workspace: String,
     /// The root module's variable values, already chosen by precedence (not yet converted).
     pub vars: BTreeMap<String, Value>,
+    /// Where the values read from files are, by variable: the file and the span of the value's
+    /// expression (a failed validation points there).
+    pub var_ranges: BTreeMap<String, (String, std::ops::Range<usize>)>,
     /// `-replace=ADDRESS`, in order.
     pub replace: Vec<Target>,
     /// `-target=ADDRESS`, in order.
@@ -37,6 +40,7 @@ impl PlanOptions {
             version,
             workspace: "default".into(),
             vars: BTreeMap::new(),
+            var_ranges: BTreeMap::new(),
             replace: Vec::new(),
             targets: Vec::new(),
             refresh: true,

@@ -120,6 +120,9 @@ pub struct Shared<'w> {
     /// Errors Terraform reports as often as they occur, the same text at the same place
     /// included (one per ephemeral part of a resource argument).
     pub repeated_errors: RefCell<Vec<Diag>>,
+    /// Where the root module's variables read from files have their values (a failed
+    /// validation points there).
+    pub var_ranges: BTreeMap<String, (String, std::ops::Range<usize>)>,
     /// The address an error names (`with ADDRESS,`), by the error.
     pub addressed: RefCell<Vec<(Diag, String)>>,
     /// The errors the console's eval walk met (see [`console_values`]).
@@ -166,6 +169,7 @@ impl<'w> Shared<'w> {
             sibling_errors: RefCell::new(Vec::new()),
             repeated_errors: RefCell::new(Vec::new()),
             addressed: RefCell::new(Vec::new()),
+            var_ranges: BTreeMap::new(),
             walk_errors: RefCell::new(Vec::new()),
             expanded: RefCell::new(std::collections::BTreeSet::new()),
             targets: None,
@@ -186,9 +190,11 @@ impl<'w> Shared<'w> {
         } else {
             "pass"
         };
-        // The message alone: a variable's detail also says where the rule is.
+        // The message alone: a variable's detail also says where the rule is. A condition whose
+        // message was not shown records none.
         let messages = failed
             .iter()
+            .filter(|p| p.diag.detail != conditions::INVALID_MESSAGE)
             .map(|p| {
                 p.diag
                     .detail
@@ -1087,6 +1093,9 @@ pub fn walk_module_all(shared: &Shared, path: Vec<ModuleStep>, tree: &ModuleTree
     if matches!(shared.phase, Phase::Plan | Phase::Apply { .. }) {
         inner.fail_dependents_of_invalid_variables();
     }
+    if walker.module.is_empty() {
+        inner.set_value_ranges(shared.var_ranges.clone());
+    }
     let scope = WalkScope { inner, walker: &walker };
     let mut ev = Evaluator::new(&rules, &scope, reg, shared.host);
     ev.version = shared.version;
@@ -1435,6 +1444,34 @@ fn eval_walk_errors(shared: &Shared, walker: &Walker, scope: &WalkScope, ev: &Ev
     for (name, (_, expr)) in &config.locals {
         if let Err(d) = scope.resolve(ev, "local", Some(name), &expr.span) {
             push_unique(&mut errors, d);
+        }
+    }
+    // A module input not declared ephemeral given an ephemeral value (each call's arguments
+    // read as the validate walk reads them, `count.index` and `each` unknown).
+    for call in walker.tree.calls.values() {
+        let fname = walker.file_name(call.file);
+        let stub = vec![
+            (
+                "count".to_string(),
+                Value::Object([("index".to_string(), Value::unknown(Type::Number))].into_iter().collect()),
+            ),
+            (
+                "each".to_string(),
+                Value::Object(
+                    [
+                        ("key".to_string(), Value::unknown(Type::String)),
+                        ("value".to_string(), Value::unknown(Type::Dynamic)),
+                    ]
+                    .into_iter()
+                    .collect(),
+                ),
+            ),
+        ];
+        for a in &call.block.body.attrs {
+            let plain = call.tree.config.variables.get(&a.name).is_some_and(|d| !d.ephemeral);
+            if plain && ev.with_var(stub.clone(), || ev.eval(&a.expr)).is_ok_and(|v| v.has_ephemeral()) {
+                push_unique(&mut errors, super::ephemeral::module_input_error(&a.expr.span).in_file(&fname));
+            }
         }
     }
     // A failed local stands unknown in the console; its error is the walk's.
