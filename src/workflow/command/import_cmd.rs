@@ -284,7 +284,6 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
                 };
                 refused.push(Report::error(d));
             }
-            let mut refused = refused;
             refused.extend(failed_conditions);
             if !refused.is_empty() {
                 let (reports, sources) = super::state_cmd::absolute_names(ctx, refused);
