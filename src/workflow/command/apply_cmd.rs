@@ -173,7 +173,20 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
     let mut o = asked;
     let plan = match planning::make_partial(ctx, &wd, &state, &p, true) {
         Ok(plan) => plan,
-        // A saved plan that met errors was saved to be read, not applied.
+        // A saved plan that met errors was saved to be read, not applied; one that did not, but
+        // fails with the ephemeral values given now, fails as Terraform's apply walk does
+        // (their validation, say).
+        Err((failed, Some(_)))
+            if saved.as_ref().is_some_and(|s| {
+                let mut then = p.clone();
+                then.vars.extend(s.ephemeral_values.iter().map(|(k, v)| (k.clone(), v.clone())));
+                !s.ephemeral_values.is_empty() && planning::make_partial(ctx, &wd, &state, &then, true).is_ok()
+            }) =>
+        {
+            o.err(&failed.stderr);
+            o.code = failed.code;
+            return o;
+        }
         Err((_, Some(_))) if saved.is_some() => {
             return o.fail(
                 &[Report::error(Diag::new(
