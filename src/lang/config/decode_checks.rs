@@ -25,6 +25,20 @@ const LABELS: &[(&str, &[&str])] = &[
     ("data", &["type", "name"]),
 ];
 
+/// Every one of these errors in `files`, in file order and by position within a file.
+pub fn all(files: &[File], version: TfVersion) -> Vec<Diag> {
+    let mut out = Vec::new();
+    for f in files.iter().filter(|f| f.name.ends_with(".tf")) {
+        let mut found: Vec<Diag> = file_errors(&f.body, &f.src, version)
+            .into_iter()
+            .map(|d| d.in_file(&f.name))
+            .collect();
+        found.sort_by_key(|d| d.span.as_ref().map(|s| s.start));
+        out.extend(found);
+    }
+    out
+}
+
 /// The first of these errors in `files`, by position.
 pub fn first(files: &[File], version: TfVersion) -> Option<Diag> {
     let mut found: Option<Diag> = None;

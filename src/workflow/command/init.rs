@@ -84,7 +84,11 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         if compact { format!("{line}\n") } else { format!("\n{line}\n") }
     };
     let loaded = load::load_decoded(&ctx.dir, v)
-        .and_then(|config| ModuleTree::load(&ctx.dir, ".", config, v, 0).map_err(|d| vec![super::diagnostic::Report::error(d)]));
+        .and_then(|config| ModuleTree::load(&ctx.dir, ".", config, v, 0).map_err(|d| vec![super::diagnostic::Report::error(d)]))
+        .and_then(|tree| {
+            let in_modules = load::module_errors(&tree, v);
+            if in_modules.is_empty() { Ok(tree) } else { Err(in_modules) }
+        });
     let tree = match loaded {
         Ok(t) => t,
         Err(reports) => {
@@ -94,6 +98,10 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             // the preamble (tf-oracle 1.6.6, 1.12.2, 1.14.9).
             let parsed = load::load_parsed(&ctx.dir, v).and_then(|c| ModuleTree::load(&ctx.dir, ".", c, v, 0).ok());
             if let Some(tree) = parsed.filter(|t| !installed::calls(t).is_empty()) {
+                // The installer reads the root module and every module it installs, and
+                // reports all their errors.
+                let mut reports = load::load_decoded(&ctx.dir, v).err().unwrap_or_default();
+                reports.extend(load::module_errors(&tree, v));
                 let before = installed::read(&ctx.dir);
                 o.out(&colorize("[reset][bold]Initializing modules...", ctx.color));
                 o.out("\n");
@@ -103,15 +111,14 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
                     }
                 }
                 let _ = installed::write(&ctx.dir, &tree);
-                // Before 1.9 the installer's errors go through the red message printer: a
-                // red opening, and a reset line after them (tf-oracle 1.6.6).
-                if !compact && ctx.color {
-                    o.err("\x1b[31m");
+                // Before 1.9 the installer's errors go through the red message printer, each
+                // red and reset and followed by a line break (tf-oracle 1.6.6).
+                let sources = super::diagnostic::sources_in(&ctx.dir);
+                if compact {
+                    return o.fail(&reports, &sources);
                 }
-                let mut o = o.fail(&reports, &super::diagnostic::sources_in(&ctx.dir));
-                if !compact {
-                    o.err(if ctx.color { "\x1b[0m\x1b[0m\n" } else { "\n" });
-                }
+                o.report_legacy(&reports, &sources);
+                o.code = 1;
                 return o;
             }
             const PREAMBLE: &str = "Terraform encountered problems during initialisation, including problems\nwith the configuration, described below.\n\nThe Terraform configuration must be valid before initialization so that\nTerraform can determine which modules and providers need to be installed.";

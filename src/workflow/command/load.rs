@@ -26,9 +26,34 @@ fn provider_of(rtype: &str) -> String {
 }
 
 /// The configuration as parsed, before the checks of its decoded blocks: what `init`'s module
-/// installer reads. `None` when it does not parse.
+/// installer reads (its module calls). `None` when a file does not parse.
 pub fn load_parsed(dir: &Path, version: TfVersion) -> Option<Config> {
-    Config::load_dir_at(dir, version).ok().filter(|c| c.load_error.is_none())
+    let config = Config::load_dir_at(dir, version).ok()?;
+    let parses = config
+        .files
+        .iter()
+        .all(|f| crate::lang::syntax::partial_body::parse_file(&f.src, &f.name).is_ok());
+    parses.then_some(config)
+}
+
+/// The decoding errors of the called modules of `tree` (not its own), at any depth, their
+/// files named from the root folder (`modules/app/main.tf`): Terraform loads every module
+/// of the tree before it plans, validates or finishes `init`.
+pub fn module_errors(tree: &crate::workflow::plan::tree::ModuleTree, version: TfVersion) -> Vec<Report> {
+    let mut out = Vec::new();
+    for call in tree.calls.values() {
+        if let Err(reports) = decoded(call.tree.config.clone(), version) {
+            let rel = &call.tree.rel_dir;
+            out.extend(reports.into_iter().map(|mut r| {
+                if let Some(f) = &r.diag.file {
+                    r.diag.file = Some(format!("{rel}/{f}"));
+                }
+                r
+            }));
+        }
+        out.extend(module_errors(&call.tree, version));
+    }
+    out
 }
 
 /// Loads the configuration and checks its decoded blocks, references not checked yet.
@@ -55,7 +80,14 @@ fn decoded(config: Config, version: TfVersion) -> Result<Config, Vec<Report>> {
         .clone()
         .or_else(|| crate::lang::funcs::provider::gate_config(&config.files, version));
     if let Some(d) = early {
-        let mut out = vec![Report::error(d)];
+        // Every schema error is reported, not only the first.
+        let mut out = vec![Report::error(d.clone())];
+        out.extend(
+            crate::lang::config::decode_checks::all(&config.files, version)
+                .into_iter()
+                .filter(|e| *e != d)
+                .map(Report::error),
+        );
         out.extend(super::static_checks::decoding(&config, version).into_iter().map(Report::error));
         out.sort_by_key(|r| (r.diag.file.clone(), r.diag.span.as_ref().map(|s| s.start)));
         return Err(out);

@@ -160,6 +160,10 @@ fn open_in(
             return Err(fail(absent.into_iter().map(Report::error).collect(), &sources));
         }
     }
+    let in_modules = load::module_errors(&tree, ctx.version);
+    if !in_modules.is_empty() {
+        return Err(fail(in_modules, &sources));
+    }
     let (_, workspace, state_path) = workspace(ctx).map_err(|r| fail(r, &sources))?;
     let found = if check_references {
         super::static_checks::references(&tree.config)
