@@ -426,9 +426,9 @@ pub struct ConfigScope<'c> {
     /// Where the values read from files are (file, span), by variable: a failed validation
     /// points at the value there (NodeRootVariable's defnRange), else at the declaration.
     value_ranges: RefCell<BTreeMap<String, (String, Span)>>,
-    /// The variable whose validation rules are being evaluated: they see its value without the
-    /// sensitive mark (Terraform gives them the stored value; the mark is added when an
-    /// expression reads `var.NAME`), its ephemeral mark kept.
+    /// The variable whose validation rules are being evaluated: before 1.13 they see its value
+    /// without the sensitive mark (Terraform gave them the stored value; the mark was added
+    /// when an expression read `var.NAME`), its ephemeral mark kept.
     validating: RefCell<Option<String>>,
     /// Whether what refers to a variable that failed its validation fails with it (a plan:
     /// Terraform skips the dependents; the console reads the value all the same).
@@ -980,7 +980,9 @@ impl Scope for ConfigScope<'_> {
                     return Err(d.clone());
                 }
                 let (v, used) = standard_roots(ev.version, name, attr, span, &self.vars, &BTreeMap::new())?;
-                if self.validating.borrow().as_deref() == Some(a) {
+                if self.validating.borrow().as_deref() == Some(a)
+                    && !crate::lang::dialect::releases::has(ev.version, &crate::lang::dialect::releases::VALIDATION_SEES_SENSITIVE)
+                {
                     let (inner, marks) = v.unmark();
                     return Ok((inner.mark_with(marks.without(Marks::SENSITIVE)), used));
                 }

@@ -279,6 +279,14 @@ pub const UNKNOWN_CALL_KEEPS_MARKS: Arrival = Arrival {
     source: "tf-oracle: `validate` of `output \"p\" { value = lower(var.name) }` with a sensitive var.name fails with \"Output refers to sensitive values\" at 1.10.5, 1.11.4 and 1.12.2, not at 1.6.6, 1.8.4 and 1.9.8; go.mod: go-cty v1.14.4 at Terraform v1.9.8, v1.15.1 at v1.10.0",
 };
 
+/// A variable's validation rules see its value sensitive when it is declared so (before,
+/// unmarked: a message naming it was shown, and the rule's values listed under the error).
+pub const VALIDATION_SEES_SENSITIVE: Arrival = Arrival {
+    name: "validation rules see their variable sensitive",
+    since: (1, 13, 0),
+    source: "tf-oracle: `variable \"v\" { sensitive = true ... error_message = \"short ${var.v}\" }` failing its rule prints the message and `var.v is \"abc\"` at 1.6.6 and 1.12.2, \"The error message included a sensitive value\" at 1.13.5 and 1.14.9",
+};
+
 /// HCL keeps marks where it used to drop them: a conditional's result carries its known
 /// condition's marks (`sensitive(true) ? "a" : "b"` is sensitive), and an attribute or index
 /// of an unknown marked value is marked (before, both were unmarked).
@@ -584,6 +592,7 @@ pub const FEATURES: &[Arrival] = &[
     REFINEMENTS,
     UNKNOWN_CALL_KEEPS_MARKS,
     MARKS_THROUGH_CONDITIONS,
+    VALIDATION_SEES_SENSITIVE,
     ISSENSITIVE_UNKNOWN,
     FAILED_LOCAL_KEEPS_VALUE,
     TRANSPOSE_NULL_LIST,
@@ -1410,6 +1419,39 @@ mod gate_tests {
             "Invalid value for \"values\" parameter: argument must not be null."
         );
         assert_eq!(d(a.since), "Invalid value for \"mapping\" parameter: argument must not be null.");
+    }
+
+    // A sensitive variable's failing rule whose message names it: before 1.13 the rule sees
+    // the value unmarked and the message is shown; from 1.13 it is sensitive, and an error
+    // says the message is not shown (tf-oracle 1.12.2 and 1.13.5).
+    #[test]
+    fn validation_sees_its_variable_sensitive() {
+        let a = VALIDATION_SEES_SENSITIVE;
+        let cfg = "variable \"v\" {\n  default   = \"abc\"\n  sensitive = true\n  validation {\n    condition     = length(var.v) > 5\n    error_message = \"short ${var.v}\"\n  }\n}\n";
+        let failure = |v: TfVersion| {
+            let config = crate::lang::config::Config::from_texts_at(vec![("main.tf".into(), cfg.into())], v).expect("loads");
+            let rules = Rules::real();
+            let host = crate::lang::eval::host::Host::default();
+            let empty = crate::lang::eval::EmptyScope;
+            let mut ev0 = crate::lang::eval::Evaluator::new(&rules, &empty, crate::lang::funcs::builtins(), &host);
+            ev0.version = v;
+            let scope = crate::lang::config::ConfigScope::new(&config, &ev0, &Default::default()).expect("scope");
+            let mut ev = crate::lang::eval::Evaluator::new(&rules, &scope, crate::lang::funcs::builtins(), &host);
+            ev.version = v;
+            let _ = ev.eval(&crate::lang::syntax::parse_expr("var.v").expect("parses"));
+            scope
+                .invalid_variable_companions("v")
+                .into_iter()
+                .map(|d| d.summary)
+                .collect::<Vec<_>>()
+        };
+        assert!(failure(before(a.since)).is_empty(), "{}", a.source);
+        assert_eq!(
+            failure(a.since),
+            vec!["Error message refers to sensitive values".to_string()],
+            "{}",
+            a.source
+        );
     }
 
     /// Every gated feature has a case above: a new gate cannot come without its test.

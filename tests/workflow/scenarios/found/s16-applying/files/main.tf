@@ -1,0 +1,6 @@
+resource "terraform_data" "a" {
+  input = "plain"
+}
+output "ap" {
+  value = terraform.applying
+}

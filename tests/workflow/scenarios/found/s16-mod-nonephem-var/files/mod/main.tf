@@ -1,0 +1,6 @@
+variable "t" {
+  type = string
+}
+output "x" {
+  value = var.t
+}

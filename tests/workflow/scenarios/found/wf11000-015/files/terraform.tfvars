@@ -1,0 +1,1 @@
+token = "s3cret"

@@ -1,0 +1,3 @@
+zones = ["a", "b", "c"]
+
+token = "xy"

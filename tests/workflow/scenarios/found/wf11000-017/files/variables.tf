@@ -1,0 +1,4 @@
+variable "zones" {
+  type = list(string)
+  default = ["a", "b"]
+}

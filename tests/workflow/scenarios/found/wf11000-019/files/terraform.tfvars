@@ -1,0 +1,3 @@
+tags = { a = "9" }
+
+token = "s3cret"

@@ -1,0 +1,5 @@
+zones = ["a", "b", "c"]
+
+name = "beta"
+
+enabled = false
