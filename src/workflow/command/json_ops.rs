@@ -197,7 +197,11 @@ fn make(
         }
         Ok(plan) => {
             s.line(&refresh(&plan));
-            s.line(&planned(&plan, ctx.version));
+            // `apply` and `destroy` show a failed plan only when it recorded a change, a
+            // no-op one included (backend_apply.go); `plan` always does.
+            if plan_command || !plan.changes.is_empty() || !plan.outputs.is_empty() {
+                s.line(&planned(&plan, ctx.version));
+            }
             s.diags(&warnings(&plan, &[]), &wd.sources);
             s.diags(&plan.errors, &wd.sources);
             Err(Some(Box::new(plan)))
