@@ -1576,7 +1576,12 @@ pub fn console_values(
         // The import walk checks the root module's check blocks (their failures are warnings).
         if matches!(shared.phase, Phase::Import) {
             for (_, fi, body, _) in &tree.config.checks {
-                if let Ok(found) = conditions::check(&ev, body, Which::CheckAssert, &walker.file_name(*fi)) {
+                let file = walker.file_name(*fi);
+                shared
+                    .problems
+                    .borrow_mut()
+                    .extend(conditions::message_notes(&ev, body, Which::CheckAssert, &file));
+                if let Ok(found) = conditions::check(&ev, body, Which::CheckAssert, &file) {
                     shared.problems.borrow_mut().extend(found);
                 }
             }

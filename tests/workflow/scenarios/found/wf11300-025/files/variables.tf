@@ -1,0 +1,5 @@
+variable "zones" {
+  type = list(string)
+  description = "A variable."
+  default = ["a", "b"]
+}
