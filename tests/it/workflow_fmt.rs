@@ -158,3 +158,47 @@ fn golden_fmt_cases() {
         failures.join("\n\n")
     );
 }
+
+/// What iacquiz refuses where Terraform would go on: a target outside the working folder, a
+/// file that is not UTF-8, one over 8 MiB; each an error (exit 2), the files left as they were.
+#[test]
+fn refusals_stay_inside_the_folder() {
+    let dir = scratch("refusals");
+    let inner = dir.join("work");
+    std::fs::create_dir_all(&inner).unwrap();
+    std::fs::write(dir.join("outside.tf"), "a=1\n").unwrap();
+    std::fs::write(inner.join("latin1.tf"), b"a = \"caf\xe9\"\n").unwrap();
+    std::fs::write(inner.join("ok.tf"), "b=2\n").unwrap();
+    let fmt = |args: &[&str]| {
+        run(&Invocation {
+            dir: inner.clone(),
+            args: args.iter().map(|a| a.to_string()).collect(),
+            env: BTreeMap::new(),
+            version: (1, 12, 2),
+            seed: 1,
+            input: Some(String::new()),
+        })
+    };
+    let out = fmt(&["fmt", "-no-color", "../outside.tf"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("No file or directory at ../outside.tf"), "{}", out.stderr);
+    assert!(out.stderr.contains("only inside the working folder"), "{}", out.stderr);
+    assert_eq!(std::fs::read_to_string(dir.join("outside.tf")).unwrap(), "a=1\n");
+    let out = fmt(&["fmt", "-no-color", &dir.join("outside.tf").to_string_lossy()]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    // The folder itself by an absolute path is inside: its files are formatted, the one that is
+    // not UTF-8 refused.
+    let out = fmt(&["fmt", "-no-color", &inner.to_string_lossy()]);
+    assert_eq!(out.code, 2);
+    assert_eq!(out.stdout, "ok.tf\n");
+    assert!(out.stderr.contains("Invalid character encoding"), "{}", out.stderr);
+    assert!(out.stderr.contains("latin1.tf is not valid UTF-8"), "{}", out.stderr);
+    assert_eq!(std::fs::read_to_string(inner.join("ok.tf")).unwrap(), "b = 2\n");
+    std::fs::remove_file(inner.join("latin1.tf")).unwrap();
+    std::fs::write(inner.join("huge.tf"), "#".repeat((8 << 20) + 1)).unwrap();
+    let out = fmt(&["fmt", "-check", "-no-color"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("Failed to read file huge.tf"), "{}", out.stderr);
+    assert!(out.stderr.contains("larger than 8388608 bytes"), "{}", out.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -211,16 +211,16 @@ impl Run<'_> {
     /// A target as Terraform shows it: relative to the working folder (Meta.normalizePath);
     /// `None` when it leads outside the folder.
     fn normalize(&self, given: &str) -> Option<String> {
-        let rel = if given.starts_with('/') {
-            let base = clean(&self.ctx.dir.to_string_lossy());
-            let target = clean(given);
-            if target == base {
-                ".".to_string()
-            } else {
-                target.strip_prefix(&format!("{}/", base.trim_end_matches('/')))?.to_string()
-            }
+        let dir = match std::env::current_dir() {
+            Ok(cwd) if !self.ctx.dir.is_absolute() => cwd.join(&self.ctx.dir),
+            _ => self.ctx.dir.clone(),
+        };
+        let base = clean(&dir.to_string_lossy());
+        let target = if given.starts_with('/') { clean(given) } else { join(&base, given) };
+        let rel = if target == base {
+            ".".to_string()
         } else {
-            clean(given)
+            target.strip_prefix(&format!("{}/", base.trim_end_matches('/')))?.to_string()
         };
         (rel != ".." && !rel.starts_with("../")).then_some(rel)
     }

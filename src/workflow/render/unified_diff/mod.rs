@@ -502,10 +502,9 @@ impl Seq<'_> {
 /// (merging with the runs it meets), and finally back to end where a run of the other text
 /// ends, when it can. `changed[f][i + 1]` is line `i`'s mark; the first and last are guards.
 fn shift_boundaries(eqs: &[&[usize]; 2], changed: &mut [Vec<bool>; 2]) {
-    for f in 0..2 {
+    for (f, &equivs) in eqs.iter().enumerate() {
         let [c0, c1] = changed;
         let (ch, other): (&mut Vec<bool>, &Vec<bool>) = if f == 0 { (c0, c1) } else { (c1, c0) };
-        let equivs = eqs[f];
         // Accessors with GNU's indices (from -1).
         let at = |v: &Vec<bool>, i: isize| v[(i + 1) as usize];
         let i_end = equivs.len() as isize;
@@ -633,7 +632,7 @@ fn hunks(changes: &[Change]) -> Vec<&[Change]> {
             None => true,
             Some(next) => {
                 let prev = &changes[k - 1];
-                next.line0 - (prev.line0 + prev.deleted) >= 2 * CONTEXT + 1
+                next.line0 - (prev.line0 + prev.deleted) > 2 * CONTEXT
             }
         };
         if split {
