@@ -36,6 +36,7 @@ COMMANDS = [
     "refresh",
     "output",
     "show",
+    "fmt",
     "import",
     "taint",
     "untaint",

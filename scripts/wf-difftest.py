@@ -53,7 +53,11 @@ before, where it is refused) in `ephemeral.tf` with uses Terraform allows (ephem
 output, a local in a check, a precondition, an ephemeral module input and output, console) and,
 less often, one it refuses (a resource argument, a plain or root ephemeral output, count,
 for_each, a non-ephemeral module input), set by -var, TF_VAR_ or a file, and saved plans applied
-with and without it. The state files are read where the folder's saved local backend puts them.
+with and without it; `fmt` gives one or two generated files an unformatted layout after the first
+apply (indentation lost or doubled, tabs, `=` crowded or spread, trailing blanks), then runs
+`fmt -check`, `fmt -diff`, `fmt`, `fmt -recursive`, ... (after a rewriting one, sometimes
+`fmt -list=false -write=false`, which prints every file as written), then a plan. The state files
+are read where the folder's saved local backend puts them.
 
 Differences are printed with a unified diff and each differing scenario is written to
 `--out DIR/NAME/` (scenario.json, the initial files, diff.txt) so `--replay DIR/NAME` runs it
@@ -1100,6 +1104,8 @@ def generate(seed, index, release, error_rate, strict_gate=False, extra=frozense
         add_lock_options(steps, rx, g)
     if "color" in extra:
         add_colour(steps, rx, g)
+    if "fmt" in extra:
+        add_fmt(steps, rx, g, render_files(initial))
     env = dict(g.env)
     return {"name": f"wf{seed}-{index:03d}", "seed": seed, "index": index, "release": release,
             "features": sorted(g.features), "errors": g.errors, "env": env,
@@ -1133,6 +1139,73 @@ def add_colour(steps, rx, g):
         if a and a[0] in ("plan", "apply", "destroy", "show", "refresh") and "-no-color" in a and rx.random() < 0.4:
             steps[i] = dict(s, args=[x for x in a if x != "-no-color"])
             g.features.add("color")
+
+
+def unformatted(text, rx):
+    """`text` with its layout spoiled the ways people spoil it (indentation lost or doubled, tabs,
+    `=` unaligned or crowded, blanks after commas dropped, trailing blanks), its meaning kept:
+    heredocs and quoted strings are left alone."""
+    out = []
+    heredoc = None
+    for line in text.split("\n"):
+        if heredoc:
+            out.append(line)
+            if line.strip() == heredoc:
+                heredoc = None
+            continue
+        m = re.search(r"<<-?([A-Za-z_][A-Za-z0-9_]*)\s*$", line)
+        if m:
+            heredoc = m.group(1)
+        code, quoted = line, '"' in line
+        x = rx.random()
+        if x < 0.3:
+            code = code.lstrip()
+        elif x < 0.4:
+            code = "\t" + code.lstrip()
+        elif x < 0.5:
+            code = "    " + code
+        if not quoted and rx.random() < 0.4:
+            code = re.sub(r"\s+=\s+", rx.choice(["=", " = ", "   =  "]), code, count=1)
+        if not quoted and rx.random() < 0.3:
+            code = code.replace(", ", ",")
+        if rx.random() < 0.15:
+            code += rx.choice(["  ", "\t", "   "])
+        out.append(code)
+    return "\n".join(out)
+
+
+FMT_STEPS = [
+    (["fmt", "-check", "-no-color"], False),
+    (["fmt", "-diff", "-no-color"], True),
+    (["fmt", "-no-color"], True),
+    (["fmt", "-check", "-diff", "-no-color"], False),
+    (["fmt", "-recursive", "-no-color"], True),
+    (["fmt", "-write=false", "-diff", "-no-color"], False),
+    (["fmt", "-check", "-recursive", "-list=false", "-no-color"], False),
+]
+
+
+def add_fmt(steps, rx, g, files):
+    """--with fmt: after the first apply, an unformatted copy of one or two of the generated files
+    (an edit), then `fmt -check`, `fmt -diff`, `fmt`, `fmt -recursive`, ...; after a rewriting
+    fmt, sometimes every file's formatted text (`fmt -list=false -write=false`, which prints what
+    was written); then a plan, which the layout must not change."""
+    if rx.random() >= 0.6:
+        return
+    at = next((i for i, s in enumerate(steps) if s.get("args", [None])[0] == "apply"), None)
+    names = sorted(p for p, t in files.items() if t and p.endswith((".tf", ".tfvars")))
+    if at is None or not names:
+        return
+    chosen = rx.sample(names, min(len(names), rx.choice([1, 1, 2])))
+    edit = {p: [["file", unformatted(files[p], rx)]] for p in chosen}
+    args, writes = rx.choice(FMT_STEPS)
+    added = [{"edit": edit, "label": "unformatted"}, {"args": list(args)}]
+    if writes and rx.random() < 0.5:
+        added.append({"args": ["fmt", "-list=false", "-write=false", "-no-color"]})
+    # The variables as the apply before it gave them (the generator's own are the last step's).
+    added.append({"args": ["plan", "-no-color"] + [a for a in steps[at]["args"] if a.startswith("-var")]})
+    steps[at + 1:at + 1] = added
+    g.features.add("fmt")
 
 
 JSON_SHARE = 0.4     # the scenarios that also ask for Terraform's machine-readable outputs
@@ -1798,7 +1871,9 @@ def main():
                          "-force-copy, plain init, -backend-config), lock (-lock=false, -lock-timeout, refresh), "
                          "saved (a plan saved before an edit, shown and applied after it), modmoves (module calls "
                          "renamed with moved, given count with moved, removed; a move to an undeclared address), "
-                         "ephemeral (an ephemeral variable, its allowed and refused uses, console, saved plans)")
+                         "ephemeral (an ephemeral variable, its allowed and refused uses, console, saved plans), "
+                         "fmt (an unformatted copy of a generated file, then fmt -check, -diff, -recursive or plain "
+                         "fmt, what it wrote, then a plan)")
     a = ap.parse_args()
     global KEEP_SERIAL
     KEEP_SERIAL = a.keep_serial
@@ -1818,7 +1893,7 @@ def main():
         idx = a.only if a.only else range(a.count)
         er = 0.0 if a.record else a.error_rate
         extra = frozenset(x for x in a.extra.split(",") if x)
-        unknown = extra - {"color", "backend", "lock", "saved", "modmoves", "ephemeral"}
+        unknown = extra - {"color", "backend", "lock", "saved", "modmoves", "ephemeral", "fmt"}
         if unknown:
             sys.exit(f"wf-difftest: unknown --with feature(s): {', '.join(sorted(unknown))}")
         scenarios = [generate(a.seed, i, gate, er, strict_gate=bool(a.record), extra=extra) for i in idx]

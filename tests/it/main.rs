@@ -81,6 +81,7 @@ mod tui_terminal;
 mod tui_version;
 mod typed_answers;
 mod workflow_color;
+mod workflow_fmt;
 mod workflow_render;
 mod workflow_scenarios;
 mod workflow_state;

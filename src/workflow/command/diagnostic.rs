@@ -158,11 +158,12 @@ fn snippet_colored(file: &str, src: &str, span: &std::ops::Range<usize>) -> Stri
     };
     let line_no = src[..start].matches('\n').count() + 1;
     let first = src[..start].rfind('\n').map_or(0, |i| i + 1);
-    let last = src[end..].find('\n').map_or(src.len(), |i| end + i);
+    let last = last_line_end(src, start, end);
+    let cut = end.min(last).max(start);
     let code = colorize("%s[underline]%s[reset]%s", true)
         .replacen("%s", &src[first..start], 1)
-        .replacen("%s", &src[start..end], 1)
-        .replacen("%s", &src[end..last], 1);
+        .replacen("%s", &src[start..cut], 1)
+        .replacen("%s", &src[cut..last], 1);
     let mut out = format!("{head}\n");
     for (i, line) in code.split('\n').enumerate() {
         out.push_str(&format!("{:4}: {}\n", line_no + i, line));
@@ -185,11 +186,23 @@ fn snippet(file: &str, src: &str, span: &std::ops::Range<usize>) -> String {
         .unwrap_or_default();
     let mut out = format!("  on {file} line {line_no}{ctx}:\n");
     let first = src[..start].rfind('\n').map_or(0, |i| i + 1);
-    let last = src[end..].find('\n').map_or(src.len(), |i| end + i);
+    let last = last_line_end(src, start, end);
     for (i, line) in src[first..last].split('\n').enumerate() {
         out.push_str(&format!("{:4}: {}\n", line_no + i, line.trim_end_matches('\r')));
     }
     out
+}
+
+/// Where the last line a span covers ends: the line holding its end, except that a span
+/// ending with the file's final line break does not reach the empty "line" after it (there is
+/// none; an empty span there still shows it).
+fn last_line_end(src: &str, start: usize, end: usize) -> usize {
+    let probe = if end > start && end == src.len() && src.ends_with('\n') {
+        end - 1
+    } else {
+        end
+    };
+    src[probe..].find('\n').map_or(src.len(), |i| probe + i)
 }
 
 /// `reports` in the order Terraform prints a batch of diagnostics (tfdiags' Sort, stable):

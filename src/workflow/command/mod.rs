@@ -8,6 +8,7 @@ pub mod color;
 pub mod console_cmd;
 pub mod diagnostic;
 pub mod flags;
+pub mod fmt_cmd;
 pub mod go_values;
 pub mod help_texts;
 pub mod import_cmd;

@@ -260,6 +260,7 @@ pub fn run(inv: &Invocation) -> Outcome {
         "force-unlock" => super::unlock_cmd::run(&ctx, rest),
         "console" => super::console_cmd::run(&ctx, rest),
         "show" => super::show_cmd::run(&ctx, rest),
+        "fmt" => super::fmt_cmd::run(&ctx, rest),
         "taint" => super::state_cmd::taint(&ctx, rest, false),
         "untaint" => super::state_cmd::taint(&ctx, rest, true),
         // A command with subcommands, run alone or with one it does not have, shows its help.
@@ -287,6 +288,7 @@ const EMULATED: &[&str] = &[
     "force-unlock",
     "console",
     "show",
+    "fmt",
     "taint",
     "untaint",
     "state list",

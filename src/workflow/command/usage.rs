@@ -81,6 +81,7 @@ mod tests {
         assert_eq!(help_text((1, 12, 9), "state"), new);
         assert_eq!(help_text((0, 15, 0), "state"), old);
         assert!(help_text((1, 12, 2), "state").is_some_and(|t| t.contains("identities")));
-        assert_eq!(help_text((1, 12, 2), "fmt"), None);
+        assert_eq!(help_text((1, 12, 2), "graph"), None);
+        assert!(help_text((1, 12, 2), "fmt").is_some_and(|t| t.contains("[target...]")));
     }
 }

@@ -263,6 +263,37 @@ pub const EPHEMERAL_ATTRIBUTE_NAMED: Arrival = Arrival {
     source: "Terraform's source: node_resource_validate.go validateResourceForbiddenEphemeralValues walks the path up to its attribute from v1.11.0 (write-only attributes); tf-oracle 1.10 and 1.12",
 };
 
+/// `fmt` takes several files and folders (before, one: "The fmt command expects at most one
+/// argument.").
+pub const FMT_MANY_TARGETS: Arrival = Arrival {
+    name: "fmt takes several targets",
+    since: (1, 3, 0),
+    source: "Terraform's source: internal/command/fmt.go refuses a second argument at v1.2.0, takes `paths = args` at v1.3.0; tf-oracle 1.0.3 and 1.6.6",
+};
+
+/// `fmt` formats `.tftest.hcl` files, choosing files by the end of their names (before, by
+/// their extension: `.tf` and `.tfvars` only, "Only .tf and .tfvars files can be processed").
+pub const FMT_TEST_FILES: Arrival = Arrival {
+    name: "fmt formats test files",
+    since: (1, 6, 0),
+    source: "Terraform's source: internal/command/fmt.go switches on filepath.Ext at v1.5.7, matches fmtSupportedExts with strings.HasSuffix at v1.6.0; tf-oracle 1.0.3 and 1.6.6",
+};
+
+/// `fmt` formats `.tfmock.hcl` files (a directory's, or one named).
+pub const FMT_MOCK_FILES: Arrival = Arrival {
+    name: "fmt formats mock files",
+    since: (1, 7, 2),
+    source: "Terraform's source: fmtSupportedExts in internal/command/fmt.go has \".tfmock.hcl\" from v1.7.2, not at v1.7.1; tf-oracle 1.6.6 and 1.8.4",
+};
+
+/// `fmt` formats `.tfquery.hcl` files (1.14 only in builds with experiments, which releases are
+/// not).
+pub const FMT_QUERY_FILES: Arrival = Arrival {
+    name: "fmt formats query files",
+    since: (1, 15, 0),
+    source: "Terraform's source: fmtSupportedExts in internal/command/fmt.go has \".tfquery.hcl\" at v1.15.0 (v1.14.x only with AllowExperimentalFeatures); tf-oracle 1.14.9 and 1.15.5",
+};
+
 /// Whether `version` has the behaviour that arrived with `a`.
 pub fn has(version: TfVersion, a: &Arrival) -> bool {
     crate::lang::dialect::releases::has(version, a)

@@ -10,6 +10,7 @@ mod diff;
 mod draw;
 mod json;
 mod json_text;
+pub mod unified_diff;
 // The machine-readable outputs: -json streams and show -json documents.
 pub mod json_checks;
 pub mod json_plan;

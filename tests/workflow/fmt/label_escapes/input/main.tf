@@ -1,0 +1,7 @@
+resource "terraform_data" "a\u0062" {
+}
+variable "tab\there" {
+}
+output "" {
+value=1
+}

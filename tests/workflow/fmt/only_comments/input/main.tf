@@ -1,0 +1,5 @@
+# just a comment
+   // indented slash comment
+/* block */
+
+    # more

@@ -1,0 +1,5 @@
+mock_resource "terraform_data" {
+defaults={
+id="x"
+}
+}

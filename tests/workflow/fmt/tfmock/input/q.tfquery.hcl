@@ -1,0 +1,3 @@
+list "x" "y" {
+provider=aws
+}

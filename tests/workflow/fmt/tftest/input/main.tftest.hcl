@@ -1,0 +1,6 @@
+variables {
+a="x"
+}
+run "r" {
+command = plan
+}

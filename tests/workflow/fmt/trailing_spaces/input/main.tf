@@ -1,0 +1,7 @@
+locals {   
+  a = 1   
+  b = "x"	
+}  
+# comment with trailing   
+
+  
