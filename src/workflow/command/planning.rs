@@ -292,8 +292,10 @@ pub fn make_partial(
         let mut o = ctx.outcome();
         let mut ropts = render_options(ctx);
         ropts.in_automation = true;
-        // With nothing to show, the plan text says the plan failed.
-        if for_apply && plan.changes.is_empty() && plan.outputs.is_empty() {
+        // With nothing to show, the plan text says the plan failed; a plan refused for its
+        // moves is no plan at all (Terraform returns none).
+        let no_plan = plan.errors.iter().all(|p| p.diag.summary == "Moved object still exists");
+        if (for_apply || no_plan) && plan.changes.is_empty() && plan.outputs.is_empty() {
             o.out(&crate::workflow::render::refresh_lines_painted(plan, ctx.color));
         } else {
             o.out(&crate::workflow::render::plan_text(plan, &ropts));

@@ -351,6 +351,18 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
     let mut outputs = Vec::new();
     if opts.mode != PlanMode::Destroy {
         let (root_outputs, mut errors) = walk_module_all(&shared, Vec::new(), tree, &opts.vars);
+        // The moves are checked against what the walk expanded; their errors are the plan's
+        // only ones, and there is no plan to show (context_plan.go's postPlanValidateMoves).
+        let refused_moves = super::moves::still_declared(tree, &shared.expanded.borrow());
+        if !refused_moves.is_empty() {
+            // What was read and refreshed on the way is printed all the same.
+            return Ok(Plan {
+                mode: opts.mode,
+                prior: with_data(prior, shared.data_read.take()),
+                errors: refused_moves.into_iter().map(Problem::error).collect(),
+                ..Plan::default()
+            });
+        }
         if !opts.targets.is_empty() {
             // A targeted plan checks only the variables its targets refer to.
             let allowed = targeted(tree, &opts.targets);

@@ -138,3 +138,56 @@ pub fn apply(config: &Config, mut objects: Objects, _version: TfVersion) -> Resu
     }
     Ok((objects, Vec::new()))
 }
+
+/// Terraform's check of the root module's `moved` blocks after planning
+/// (refactoring.ValidateMoves): a block whose `from` is still declared, a resource or module
+/// call, or a resource instance the configuration expands to (`expanded`), is refused
+/// ("Moved object still exists"). Its errors stand in for every other error of the plan.
+pub fn still_declared(tree: &super::tree::ModuleTree, expanded: &std::collections::BTreeSet<InstanceAddr>) -> Vec<Diag> {
+    let config = &tree.config;
+    let mut out = Vec::new();
+    for f in &config.files {
+        for b in f.body.blocks_of("moved") {
+            let (Ok(from), Ok(to)) = (address_attr(f, b, "from"), address_attr(f, b, "to")) else {
+                continue;
+            };
+            // Where the object is declared, as `file:line,column`, and what it is.
+            let at = |fi: usize, span: &crate::lang::syntax::Span| {
+                let file = config.file_name(fi);
+                let src = config.files.get(fi).map(|f| f.src.as_str()).unwrap_or("");
+                let before = src.get(..span.start.min(src.len())).unwrap_or("");
+                let line = before.matches('\n').count() + 1;
+                let col = before.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
+                format!("{file}:{line},{col}")
+            };
+            let declared_resource = |r: &crate::workflow::model::ResourceAddr| {
+                config
+                    .resources
+                    .iter()
+                    .find(|d| d.mode == Mode::Managed && d.rtype == r.rtype && d.name == r.name)
+                    .map(|d| at(d.file, &d.span))
+            };
+            let found = match &from {
+                Target::Resource(r) if r.module.is_empty() => declared_resource(r).map(|place| ("resource", "resource", place)),
+                Target::Instance(i) if i.resource.module.is_empty() && expanded.contains(i) => {
+                    declared_resource(&i.resource).map(|place| ("resource instance", "instance", place))
+                }
+                Target::Module(steps) if steps.len() == 1 && steps[0].key == InstanceKey::None => tree
+                    .calls
+                    .get(&steps[0].name)
+                    .map(|call| ("module call", "call", at(call.file, &call.block.span))),
+                _ => None,
+            };
+            let Some((noun, short, place)) = found else { continue };
+            out.push(
+                Diag::new(
+                    "Moved object still exists",
+                    format!("This statement declares a move from {from}, but that {noun} is still declared at {place}.\n\nChange your configuration so that this {short} will be declared as {to} instead."),
+                )
+                .at(&crate::lang::config::declaration_range(&f.src, &b.span))
+                .in_file(&f.name),
+            );
+        }
+    }
+    out
+}
