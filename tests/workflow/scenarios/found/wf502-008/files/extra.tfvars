@@ -1,0 +1,3 @@
+enabled = false
+
+size = 1

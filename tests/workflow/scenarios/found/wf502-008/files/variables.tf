@@ -1,0 +1,8 @@
+variable "enabled" {
+  type = bool
+  default = true
+}
+
+variable "size" {
+  type = number
+}
