@@ -167,15 +167,34 @@ pub fn still_declared(tree: &super::tree::ModuleTree, expanded: &std::collection
                     .find(|d| d.mode == Mode::Managed && d.rtype == r.rtype && d.name == r.name)
                     .map(|d| at(d.file, &d.span))
             };
+            // A resource address beside an instance address is the instance without a key
+            // (Terraform unifies the two ends: `a` to `a[0]` moves the keyless instance).
             let found = match &from {
+                Target::Resource(r) if r.module.is_empty() && matches!(to, Target::Instance(_)) => {
+                    if expanded.contains(&r.instance(InstanceKey::None)) {
+                        declared_resource(r).map(|place| ("resource instance", "instance", place))
+                    } else {
+                        None
+                    }
+                }
                 Target::Resource(r) if r.module.is_empty() => declared_resource(r).map(|place| ("resource", "resource", place)),
                 Target::Instance(i) if i.resource.module.is_empty() && expanded.contains(i) => {
                     declared_resource(&i.resource).map(|place| ("resource instance", "instance", place))
                 }
-                Target::Module(steps) if steps.len() == 1 && steps[0].key == InstanceKey::None => tree
-                    .calls
-                    .get(&steps[0].name)
-                    .map(|call| ("module call", "call", at(call.file, &call.block.span))),
+                Target::Module(steps) if steps.len() == 1 && steps[0].key == InstanceKey::None => {
+                    let to_instance = matches!(&to, Target::Module(t) if t.last().is_some_and(|s| s.key != InstanceKey::None));
+                    tree.calls.get(&steps[0].name).and_then(|call| {
+                        let repeated = call.block.body.attr("count").is_some() || call.block.body.attr("for_each").is_some();
+                        if !to_instance {
+                            Some(("module call", "call", at(call.file, &call.block.span)))
+                        } else if !repeated {
+                            // Beside an instance address it is the keyless instance.
+                            Some(("module instance", "instance", at(call.file, &call.block.span)))
+                        } else {
+                            None
+                        }
+                    })
+                }
                 _ => None,
             };
             let Some((noun, short, place)) = found else { continue };
