@@ -294,7 +294,10 @@ pub fn make_partial(
         ropts.in_automation = true;
         // With nothing to show, the plan text says the plan failed; a plan refused for its
         // moves is no plan at all (Terraform returns none).
-        let no_plan = plan.errors.iter().all(|p| p.diag.summary == "Moved object still exists");
+        let no_plan = plan
+            .errors
+            .iter()
+            .all(|p| matches!(p.diag.summary.as_str(), "Moved object still exists" | "Redundant move statement"));
         if (for_apply || no_plan) && plan.changes.is_empty() && plan.outputs.is_empty() {
             o.out(&crate::workflow::render::refresh_lines_painted(plan, ctx.color));
         } else {

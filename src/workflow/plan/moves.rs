@@ -142,7 +142,8 @@ pub fn apply(config: &Config, mut objects: Objects, _version: TfVersion) -> Resu
 /// Terraform's check of the root module's `moved` blocks after planning
 /// (refactoring.ValidateMoves): a block whose `from` is still declared, a resource or module
 /// call, or a resource instance the configuration expands to (`expanded`), is refused
-/// ("Moved object still exists"). Its errors stand in for every other error of the plan.
+/// ("Moved object still exists"), and one from an address to itself ("Redundant move
+/// statement"). Its errors stand in for every other error of the plan.
 pub fn still_declared(tree: &super::tree::ModuleTree, expanded: &std::collections::BTreeSet<InstanceAddr>) -> Vec<Diag> {
     let config = &tree.config;
     let mut out = Vec::new();
@@ -151,6 +152,18 @@ pub fn still_declared(tree: &super::tree::ModuleTree, expanded: &std::collection
             let (Ok(from), Ok(to)) = (address_attr(f, b, "from"), address_attr(f, b, "to")) else {
                 continue;
             };
+            // A move to the same address is refused as such, and nothing else is said of it.
+            if from.to_string() == to.to_string() {
+                out.push(
+                    Diag::new(
+                        "Redundant move statement",
+                        format!("This statement declares a move from {from} to the same address, which is the same as not declaring this move at all."),
+                    )
+                    .at(&crate::lang::config::declaration_range(&f.src, &b.span))
+                    .in_file(&f.name),
+                );
+                continue;
+            }
             // Where the object is declared, as `file:line,column`, and what it is.
             let at = |fi: usize, span: &crate::lang::syntax::Span| {
                 let file = config.file_name(fi);
