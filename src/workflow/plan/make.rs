@@ -358,7 +358,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
             // What was read and refreshed on the way is printed all the same.
             return Ok(Plan {
                 mode: opts.mode,
-                prior: with_data(prior, shared.data_read.take()),
+                prior: with_data(&state_after_moves(tree, prior, opts.version), shared.data_read.take()),
                 errors: refused_moves.into_iter().map(Problem::error).collect(),
                 ..Plan::default()
             });
