@@ -23,18 +23,15 @@ const FORMAT: &str = "iacquiz_saved_plan";
 /// The file's text for a plan made with `opts` from `state` and the configuration of `tree`.
 pub fn to_text(opts: &PlanOptions, state: &State, tree: &ModuleTree) -> Result<String, Diag> {
     let mut vars = Vec::new();
-    // An ephemeral variable's value is not kept: its name is, when it was set, and applying
-    // the plan needs it set again (context_plan.go's ApplyTimeVariables).
+    // An ephemeral variable set while planning is kept apart from the others: applying the
+    // plan needs it set again (context_plan.go's ApplyTimeVariables), and takes the value
+    // given then; the value kept is only for `show FILE` to make the plan again as it was
+    // made (Terraform's file holds the plan itself).
     let ephemeral = |name: &str| tree.config.variables.get(name).is_some_and(|v| v.ephemeral);
-    let mut apply_time = Vec::new();
-    // Their values are kept apart all the same, only for `show FILE` to make the plan again
-    // as it was made (Terraform's file holds the plan itself); `apply FILE` takes the values
-    // given to it.
     let mut ephemeral_values = Vec::new();
     for (name, v) in &opts.vars {
         if ephemeral(name) {
             if !v.is_null() {
-                apply_time.push(Json::str(name.clone()));
                 let ty = v.ty();
                 let value = value_to_json(v, &ty).map_err(|e| Diag::new("Failed to write plan file", e.0))?;
                 ephemeral_values.push((
@@ -69,7 +66,6 @@ pub fn to_text(opts: &PlanOptions, state: &State, tree: &ModuleTree) -> Result<S
         ("workspace".into(), Json::str(opts.workspace.clone())),
         ("mode".into(), Json::str(mode)),
         ("variables".into(), Json::Object(vars)),
-        ("apply_time_variables".into(), Json::Array(apply_time)),
         ("ephemeral_values".into(), Json::Object(ephemeral_values)),
         (
             "targets".into(),
@@ -114,9 +110,8 @@ pub struct Saved {
     pub snapshot: Option<Snapshot>,
     /// The state it was made from (`None`: none, or a file of an older build).
     pub state: Option<State>,
-    /// The ephemeral variables set while planning, which applying must set again.
-    pub apply_time: Vec<String>,
-    /// Their values while planning (for `show FILE` alone).
+    /// The ephemeral variables set (non-null) while planning, which applying must set again,
+    /// with their values then (those for `show FILE` alone).
     pub ephemeral_values: BTreeMap<String, Value>,
 }
 
@@ -229,18 +224,7 @@ pub fn read(path: &Path, version: crate::lang::dialect::releases::TfVersion) -> 
         Some(Json::String(t)) => Some(read_state(t.as_bytes(), version).map_err(|e| refused(path, &e.to_string()))?),
         _ => None,
     };
-    let apply_time = match json.get("apply_time_variables") {
-        Some(Json::Array(items)) => items
-            .iter()
-            .filter_map(|i| match i {
-                Json::String(s) => Some(s.clone()),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
     Ok(Saved {
-        apply_time,
         ephemeral_values,
         opts,
         lineage: text("state_lineage"),

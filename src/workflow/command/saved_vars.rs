@@ -71,7 +71,7 @@ pub fn check(ctx: &Context, wd: &Workdir, opts: &Parsed, saved: &Saved) -> Resul
             out.sources.insert(file.clone(), text);
         }
         if ephemeral(name) {
-            if !saved.apply_time.contains(name) {
+            if !saved.ephemeral_values.contains_key(name) {
                 reports.push(Report::error(at(Diag::new(
                     "Ephemeral variable was not set during planning",
                     format!("The ephemeral input variable {name:?} was not set during the planning phase, and so must remain unset during the apply phase."),
@@ -119,7 +119,7 @@ pub fn check(ctx: &Context, wd: &Workdir, opts: &Parsed, saved: &Saved) -> Resul
     }
     // Terraform's core then wants every ephemeral variable set while planning
     // (context_apply.go checkApplyTimeVariables).
-    for name in &saved.apply_time {
+    for name in saved.ephemeral_values.keys() {
         if !out.values.contains_key(name) {
             reports.push(Report::error(Diag::new(
                 "No value for required variable",
