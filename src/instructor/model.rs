@@ -203,6 +203,12 @@ pub struct ItemSource {
     /// terraform: the release emulated, when not the current one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub terraform_version: Option<String>,
+    /// terraform: a workflow scenario's steps.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<crate::bank::model::Step>,
+    /// terraform: what of the scenario's last command is the answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ask: Option<String>,
 }
 
 impl ItemSource {
@@ -220,6 +226,8 @@ impl ItemSource {
             facts: self.facts.clone(),
             old_files: self.old_files.clone(),
             terraform_version: self.terraform_version.clone(),
+            steps: self.steps.clone(),
+            ask: self.ask.clone(),
         }
     }
 
@@ -237,6 +245,8 @@ impl ItemSource {
             facts: s.facts.clone(),
             old_files: s.old_files.clone(),
             terraform_version: s.terraform_version.clone(),
+            steps: s.steps.clone(),
+            ask: s.ask.clone(),
         }
     }
 }

@@ -64,6 +64,11 @@ pub fn source_blocks(item: &Item) -> Vec<Block> {
             out.push(Block::of(label.into(), &text, ".tfvars"));
         }
     }
+    if !src.steps.is_empty() {
+        // A scenario: the commands and edits, as a terminal session shows them.
+        let text: String = src.steps.iter().map(|s| s.transcript() + "\n").collect();
+        out.push(Block::of("Then, in that folder".into(), &text, ".sh"));
+    }
     let expr = src.expr.trim();
     if !expr.is_empty() && !item.prompt.contains(&format!("`{expr}`")) {
         out.push(Block::of("Expression".into(), &src.expr, ".tf"));

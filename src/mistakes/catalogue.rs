@@ -57,13 +57,22 @@ pub struct Example {
     /// rivet: the earlier configuration, for a diff.
     #[serde(default)]
     pub old_files: Option<BTreeMap<String, String>>,
+    /// terraform: a workflow scenario's steps (the bank's `steps`).
+    #[serde(default)]
+    pub steps: Vec<serde_yaml::Value>,
+    /// terraform: what of the scenario's last command is the answer (the bank's `ask`).
+    #[serde(default)]
+    pub ask: Option<String>,
 }
 
 impl Example {
     /// Why the example is not a source of `engine` (`None`: it is one).
     fn problem(&self, engine: &str) -> Option<&'static str> {
         match engine {
-            "terraform" if self.expr.is_none() && self.conditions.is_none() => Some("its example needs an expr or a conditions address"),
+            "terraform" if self.expr.is_none() && self.conditions.is_none() && self.steps.is_empty() => {
+                Some("its example needs an expr, a conditions address or a scenario's steps")
+            }
+            "terraform" if !self.steps.is_empty() && self.ask.is_none() => Some("its scenario example needs `ask`"),
             "cfnrain" if self.template.is_none() => Some("its example needs a template (and the module files it names)"),
             "rivet" if !self.files.keys().any(|k| !k.contains('/') && k.ends_with(".rvt")) => {
                 Some("its example needs files with a .rvt file at the top (main.rvt)")
@@ -86,6 +95,8 @@ struct Raw {
     example: Example,
     #[serde(default)]
     pervasive: bool,
+    #[serde(default)]
+    source: Option<String>,
 }
 
 /// One misconception.
@@ -109,6 +120,9 @@ pub struct Misconception {
     /// prefix, slots from 1, unquoted keys): it is then a question's choice only where the
     /// question lists it, so that no one belief is a distractor everywhere.
     pub pervasive: bool,
+    /// Where learners are seen to hold the belief (a docs page's warning, a Q&A thread, an
+    /// exam-prep bank): required for the workflow's beliefs.
+    pub source: Option<String>,
 }
 
 impl Misconception {
@@ -139,6 +153,7 @@ pub fn parse(text: &str) -> Result<Vec<Misconception>, String> {
             lesson: r.lesson,
             example: r.example,
             pervasive: r.pervasive,
+            source: r.source,
         });
     }
     Ok(out)

@@ -30,6 +30,13 @@ pub fn example_source(example: &Example) -> Result<Source, String> {
         facts: example.facts.clone(),
         old_files: example.old_files.clone(),
         terraform_version: None,
+        steps: example
+            .steps
+            .iter()
+            .map(crate::bank::load::sources::step)
+            .collect::<Result<_, _>>()
+            .map_err(|m| format!("steps: {m}"))?,
+        ask: example.ask.clone(),
     })
 }
 
@@ -62,13 +69,17 @@ pub fn produce_source(engine: Engine, source: &Source, rules: &Rules) -> Produce
         },
         trace: e.trace,
         touched: e.touched,
-        value: None,
+        value: match e.computed {
+            super::Computed::Value(v) => Some(v),
+            _ => None,
+        },
     }
 }
 
 /// What a catalogue entry's example gives under a rule set.
 pub fn run_example(m: &Misconception, rules: &Rules) -> Produced {
-    if let Some(engine) = Engine::from_name(&m.engine).filter(|e| *e != Engine::Terraform) {
+    let scenario = !m.example.steps.is_empty();
+    if let Some(engine) = Engine::from_name(&m.engine).filter(|e| *e != Engine::Terraform || scenario) {
         return match example_source(&m.example) {
             Ok(src) => produce_source(engine, &src, rules),
             Err(msg) => Produced {

@@ -5,6 +5,7 @@
 mod cfn;
 pub mod examples;
 mod rivet;
+pub mod scenario;
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -128,11 +129,14 @@ pub enum Prepared {
     Cfnrain(cfn::Prepared),
     /// A rivet configuration (and the earlier one of a diff) with its variables and facts.
     Rivet(rivet::Prepared),
+    /// A terraform workflow scenario (its steps run by `iacquiz terraform`).
+    Scenario(Box<scenario::Prepared>),
 }
 
 /// Prepares `source` for `engine`.
 pub fn prepare(engine: Engine, source: &Source) -> Result<Prepared, Unavailable> {
     Ok(match engine {
+        Engine::Terraform if source.is_scenario() => Prepared::Scenario(Box::new(scenario::Prepared::new(source))),
         Engine::Terraform => Prepared::Terraform(Box::new(terraform_session(source))),
         Engine::Cfnrain => Prepared::Cfnrain(cfn::Prepared::new(source)),
         Engine::Rivet => Prepared::Rivet(rivet::Prepared::new(source)),
@@ -156,6 +160,7 @@ pub fn prepare_shared(engine: Engine, source: &Source) -> Result<Rc<Prepared>, U
             expr: String::new(),
             select: None,
             keys: None,
+            ask: None,
             ..source.clone()
         },
     );
@@ -210,6 +215,7 @@ impl Prepared {
         let s = match self {
             Prepared::Cfnrain(c) => return c.evaluate(source, rules),
             Prepared::Rivet(r) => return r.evaluate(source, rules),
+            Prepared::Scenario(s) => return s.evaluate(source, rules),
             Prepared::Terraform(s) => s,
         };
         let Some(address) = &source.condition else {
@@ -248,6 +254,7 @@ impl Prepared {
     /// `trace` is set (other engines have no expressions: use [`Prepared::evaluate_source`]).
     pub fn evaluate(&self, expr: &str, rules: &Rules, trace: bool) -> Evaluated {
         match self {
+            Prepared::Scenario(s) => s.evaluate(&Source::default(), rules),
             Prepared::Cfnrain(_) | Prepared::Rivet(_) => Evaluated {
                 computed: Computed::Error(EngineError {
                     summary: "not a terraform source".into(),

@@ -49,6 +49,11 @@ impl Bank {
         })
     }
 
+    /// Keeps only the questions `keep` accepts (`check --scenarios-only`).
+    pub fn retain(&mut self, keep: impl Fn(&Question) -> bool) {
+        self.questions.retain(|q| keep(q));
+    }
+
     /// Every question, in file order.
     pub fn questions(&self) -> &[Question] {
         &self.questions

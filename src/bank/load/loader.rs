@@ -656,6 +656,7 @@ fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, start: Pos, errors
         docs: rq.docs.clone(),
         objective: rq.objective.clone(),
         since: rq.since.clone(),
+        changelog: rq.changelog.clone(),
     };
     if let Some(e) = engine {
         let seed = ctx.catalogue.seeds.get(&lesson.seed);

@@ -87,6 +87,15 @@ pub struct RawQuestion {
     /// rivet: the earlier configuration's files, for a diff.
     #[serde(default)]
     pub old_files: Option<BTreeMap<String, String>>,
+    /// terraform: a workflow scenario's steps (a command line, or `write`/`edit`/`delete`).
+    #[serde(default)]
+    pub steps: Option<Vec<serde_yaml::Value>>,
+    /// terraform: what of the scenario's last command is the answer.
+    #[serde(default)]
+    pub ask: Option<String>,
+    /// The Terraform changelog line where the behaviour the answer depends on began.
+    #[serde(default)]
+    pub changelog: Option<String>,
     /// How the question is asked.
     pub kind: Kind,
     /// The expected answer, in the engine's notation.

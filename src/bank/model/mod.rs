@@ -5,5 +5,7 @@
 pub mod params;
 mod question;
 pub mod rng;
+pub mod scenario;
 
 pub use question::*;
+pub use scenario::{Ask, Step};

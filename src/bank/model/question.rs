@@ -6,6 +6,7 @@ use std::fmt;
 use serde::Deserialize;
 
 use crate::bank::model::params::Params;
+use crate::bank::model::scenario::Step;
 
 /// The evaluator a question is answered by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
@@ -117,6 +118,8 @@ pub struct References {
     pub objective: Option<String>,
     /// The first Terraform release whose behaviour the answer depends on.
     pub since: Option<String>,
+    /// The Terraform changelog line where that behaviour began (workflow questions).
+    pub changelog: Option<String>,
 }
 
 /// What an engine evaluates, and which part of its result is the answer.
@@ -152,9 +155,19 @@ pub struct Source {
     pub old_files: Option<BTreeMap<String, String>>,
     /// terraform: the release to emulate (`X.Y.Z`), when not the current one.
     pub terraform_version: Option<String>,
+    /// terraform: a workflow scenario's steps, run in a fresh folder holding `files` (and
+    /// `config` as `main.tf`); the answer is read from the last command by `ask`.
+    pub steps: Vec<Step>,
+    /// terraform: what of a scenario's last command is the answer (an [`crate::bank::model::Ask`] text).
+    pub ask: Option<String>,
 }
 
 impl Source {
+    /// True when the source is a workflow scenario (steps run by `iacquiz terraform`).
+    pub fn is_scenario(&self) -> bool {
+        !self.steps.is_empty()
+    }
+
     /// Every piece of text in the source that placeholders may fill, with its field's name.
     pub fn texts(&self) -> Vec<(&'static str, &str)> {
         let mut out = vec![("expr", self.expr.as_str())];
@@ -170,6 +183,10 @@ impl Source {
             }
         }
         out.extend(self.files.values().map(|v| ("files", v.as_str())));
+        out.extend(self.steps.iter().flat_map(Step::texts).map(|t| ("steps", t)));
+        if let Some(a) = &self.ask {
+            out.push(("ask", a.as_str()));
+        }
         out.extend(self.vars.values().map(|v| ("vars", v.as_str())));
         out.extend(self.facts.values().map(|v| ("facts", v.as_str())));
         if let Some(old) = &self.old_files {
@@ -193,6 +210,8 @@ impl Source {
             facts: map(&self.facts),
             old_files: self.old_files.as_ref().map(map),
             terraform_version: self.terraform_version.clone(),
+            steps: self.steps.iter().map(|s| s.map_texts(&f)).collect(),
+            ask: self.ask.as_deref().map(&f),
         }
     }
 }

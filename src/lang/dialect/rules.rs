@@ -257,6 +257,29 @@ pub enum Rule {
     CfnOverrideParamKeysApplied,
     /// cfn Fn::InsertFile: in a module, relative to the file that declares it (flipped: to the module's own folder).
     CfnInsertFileRelativeToModule,
+    /// workflow: shrinking `count` destroys the instances with the highest indexes.
+    CountDropsHighestIndexes,
+    /// workflow: a `moved` block re-addresses the object in the state; nothing is destroyed.
+    MovedKeepsObject,
+    /// workflow: a replacement destroys the old object first unless `create_before_destroy` is set.
+    ReplaceDestroysFirst,
+    /// workflow: a `removed` block with `destroy = false` forgets the object instead of destroying it.
+    RemovedCanForget,
+    /// workflow: `prevent_destroy` makes the plan fail, before anything is applied.
+    PreventDestroyFailsPlan,
+    /// workflow: `terraform plan` changes nothing: the state is as before.
+    PlanLeavesStateAlone,
+    /// workflow: `*.auto.tfvars` files are read after `terraform.tfvars`, so they win.
+    AutoTfvarsAfterTfvars,
+    /// workflow: `-var` and `-var-file` are read in command-line order; the last one wins.
+    CliVarsInOrder,
+    /// workflow: `-var` and `-var-file` are read in command-line order (a learner who thinks
+    /// `-var` always wins reads the flags last).
+    CliFlagsInOrder,
+    /// workflow: `TF_VAR_` environment variables have the lowest precedence of the ways to set a variable.
+    EnvVarsLowest,
+    /// workflow: `-target` plans the target and what it depends on, not what depends on it.
+    TargetLeavesDependents,
 }
 
 /// Every rule with its name in the misconception catalogue.
@@ -386,6 +409,17 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::CfnOverrideOfOmittedIsError, "override-of-omitted-is-error"),
     (Rule::CfnOverrideParamKeysApplied, "override-param-keys-applied"),
     (Rule::CfnInsertFileRelativeToModule, "insert-file-relative-to-module"),
+    (Rule::CountDropsHighestIndexes, "count-drops-highest-indexes"),
+    (Rule::MovedKeepsObject, "moved-keeps-object"),
+    (Rule::ReplaceDestroysFirst, "replace-destroys-first"),
+    (Rule::RemovedCanForget, "removed-can-forget"),
+    (Rule::PreventDestroyFailsPlan, "prevent-destroy-fails-plan"),
+    (Rule::PlanLeavesStateAlone, "plan-leaves-state-alone"),
+    (Rule::AutoTfvarsAfterTfvars, "auto-tfvars-after-tfvars"),
+    (Rule::CliVarsInOrder, "cli-vars-in-order"),
+    (Rule::CliFlagsInOrder, "cli-flags-in-order"),
+    (Rule::EnvVarsLowest, "env-vars-lowest"),
+    (Rule::TargetLeavesDependents, "target-leaves-dependents"),
 ];
 
 impl Rule {
@@ -400,7 +434,7 @@ impl Rule {
 }
 
 /// The rule set an evaluation runs under.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Rules {
     flipped: BTreeSet<Rule>,
 }

@@ -46,6 +46,14 @@ pub fn source_lines(src: &Source, t: &Theme) -> Vec<Line<'static>> {
             }
         }
     }
+    if !src.steps.is_empty() {
+        out.push(heading("── then, in that folder ──".into()));
+        for step in &src.steps {
+            for l in step.transcript().lines() {
+                out.push(Line::from(Span::styled(l.to_string(), t.label())));
+            }
+        }
+    }
     if !src.expr.trim().is_empty() {
         if !out.is_empty() {
             out.push(heading("── expression ──".into()));

@@ -37,7 +37,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     };
     let mut o = ctx.outcome();
     // The lock is taken before the state is read, and held (by the store) to the end.
-    let (_store, state) = match locking::open_locked(ctx, &wd, &mut o, "OperationTypePlan", lock) {
+    let (store, state) = match locking::open_locked(ctx, &wd, &mut o, "OperationTypePlan", lock) {
         Ok(x) => x,
         Err(r) => return o.fail(&r, &wd.sources),
     };
@@ -80,5 +80,15 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     if opts.flag("detailed-exitcode") && !plan.is_empty() {
         o.code = 2;
     }
+    if !plan.is_empty() && opts.value("out").is_none() && crate::workflow::model::beliefs::flipped(crate::lang::Rule::PlanLeavesStateAlone)
+    {
+        // The belief that a plan changes the state: it is applied, silently.
+        drop(store);
+        let mut again: Vec<String> = args.iter().filter(|a| *a != "-detailed-exitcode").cloned().collect();
+        again.push("-auto-approve".into());
+        let _ = super::apply_cmd::run(ctx, &again, false);
+        return o;
+    }
+    drop(store);
     o
 }

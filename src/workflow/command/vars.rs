@@ -5,6 +5,8 @@
 //! variable with no type or a primitive type, and read as an HCL expression otherwise
 //! (configs.decodeVariableType's parsing modes).
 
+use crate::lang::Rule;
+use crate::workflow::model::beliefs;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -206,13 +208,21 @@ pub fn gather_declared(
         declared,
         chosen: Chosen::default(),
     };
-    for (k, v) in env {
-        if let Some(name) = k.strip_prefix("TF_VAR_") {
-            match parse_value(config, name, v) {
-                Ok(val) => set(&mut g, name.to_string(), val, Origin::of(Source::Env)),
-                Err(d) => g.chosen.errors.push(Report::error(d)),
+    let from_env = |g: &mut Gathering| {
+        for (k, v) in env {
+            if let Some(name) = k.strip_prefix("TF_VAR_") {
+                match parse_value(config, name, v) {
+                    Ok(val) => set(g, name.to_string(), val, Origin::of(Source::Env)),
+                    Err(d) => g.chosen.errors.push(Report::error(d)),
+                }
             }
         }
+    };
+    let has_env = env.keys().any(|k| k.starts_with("TF_VAR_"));
+    // A learner who believes the environment beats files and flags reads it last.
+    let env_last = has_env && beliefs::flipped(Rule::EnvVarsLowest);
+    if !env_last {
+        from_env(&mut g);
     }
     let mut files: Vec<String> = Vec::new();
     for fixed in ["terraform.tfvars", "terraform.tfvars.json"] {
@@ -230,9 +240,25 @@ pub fn gather_declared(
         })
         .unwrap_or_default();
     auto.sort();
-    files.extend(auto);
+    if !files.is_empty() && !auto.is_empty() && beliefs::flipped(Rule::AutoTfvarsAfterTfvars) {
+        // The belief that terraform.tfvars beats the automatic files: it is read last.
+        let fixed = std::mem::take(&mut files);
+        files = auto;
+        files.extend(fixed);
+    } else {
+        files.extend(auto);
+    }
     for f in &files {
         read_file(&mut g, dir, f, Source::AutoFile, read);
+    }
+    let both = cli.iter().any(|c| matches!(c, CliVar::Var(_))) && cli.iter().any(|c| matches!(c, CliVar::File(_)));
+    let mut cli: Vec<&CliVar> = cli.iter().collect();
+    if both && beliefs::flipped(Rule::CliVarsInOrder) {
+        // The belief that -var-file always beats -var: the files are read after the flags.
+        cli.sort_by_key(|c| matches!(c, CliVar::File(_)));
+    } else if both && beliefs::flipped(Rule::CliFlagsInOrder) {
+        // The belief that -var always beats -var-file: the flags are read after the files.
+        cli.sort_by_key(|c| matches!(c, CliVar::Var(_)));
     }
     for c in cli {
         match c {
@@ -248,6 +274,9 @@ pub fn gather_declared(
             },
             CliVar::File(path) => read_file(&mut g, dir, path, Source::NamedFile, read),
         }
+    }
+    if env_last {
+        from_env(&mut g);
     }
     let mut chosen = g.chosen;
     let undeclared = std::mem::take(&mut chosen.undeclared_in_files);

@@ -2,6 +2,7 @@
 //! changes. Nothing here reads a file or evaluates an expression.
 
 pub mod address;
+pub mod beliefs;
 pub mod change;
 pub mod gates;
 pub mod problem;

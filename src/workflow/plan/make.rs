@@ -228,7 +228,9 @@ fn orphans(
         {
             continue;
         }
-        let forget = removed.iter().find(|r| names(&r.from, addr)).is_some_and(|r| !r.destroy);
+        // The belief that `removed` always destroys ignores `destroy = false`.
+        let forget = removed.iter().find(|r| names(&r.from, addr)).is_some_and(|r| !r.destroy)
+            && !crate::workflow::model::beliefs::flipped(crate::lang::Rule::RemovedCanForget);
         let (action, reason) = if forget {
             out.forgotten.push(addr.to_string());
             (Action::Forget, None)
@@ -236,6 +238,7 @@ fn orphans(
             let (reason, decl) = orphan_reason(tree, walked, addr, p.moved_from.as_ref());
             if let Some((decl, file)) = decl
                 && Lifecycle::prevents_destroy(decl)
+                && !crate::workflow::model::beliefs::flipped(crate::lang::Rule::PreventDestroyFailsPlan)
             {
                 let src = decl_source(tree, addr);
                 out.protected
@@ -485,6 +488,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
                 if let Some(m) = tree.find(&names)
                     && let Some(decl) = m.config.resource(Mode::Managed, &c.addr.resource.rtype, &c.addr.resource.name)
                     && Lifecycle::prevents_destroy(decl)
+                    && !crate::workflow::model::beliefs::flipped(crate::lang::Rule::PreventDestroyFailsPlan)
                 {
                     let file = m.config.file_name(decl.file);
                     let file = if m.rel_dir == "." {
@@ -530,6 +534,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         });
         outputs.retain(|o| output_targeted(tree, &o.name, allowed));
     }
+    believed_count_shrink(&mut changes);
     changes.sort_by(|a, b| a.addr.cmp(&b.addr));
     let mut errors = Vec::new();
     if !protected.is_empty() {
@@ -715,6 +720,18 @@ fn targeted(tree: &ModuleTree, targets: &[Target]) -> BTreeSet<String> {
         out.insert(local.clone());
         if let Some(d) = deps.get(&local) {
             out.extend(d.iter().cloned());
+        }
+    }
+    // The belief that -target also plans what depends on the targets.
+    let dependents: Vec<&String> = deps
+        .iter()
+        .filter(|(r, d)| !out.contains(*r) && d.iter().any(|x| out.contains(x)))
+        .map(|(r, _)| r)
+        .collect();
+    if !dependents.is_empty() && crate::workflow::model::beliefs::flipped(crate::lang::Rule::TargetLeavesDependents) {
+        for r in dependents {
+            out.insert(r.clone());
+            out.extend(deps.get(r).into_iter().flatten().cloned());
         }
     }
     out
@@ -1177,6 +1194,35 @@ fn cbd_within(tree: &ModuleTree, prefix: &str, allowed: &BTreeSet<String>, out: 
     }
     for (name, call) in &tree.calls {
         cbd_within(&call.tree, &format!("{prefix}module.{name}."), allowed, out);
+    }
+}
+
+/// The belief that shrinking `count` destroys the first instances: the deletions a smaller
+/// `count` causes (always the highest indexes) are moved to the lowest indexes of their
+/// resource, and the instances kept take the indexes above them, as the believer predicts.
+fn believed_count_shrink(changes: &mut [ResourceChange]) {
+    let shrunk: BTreeSet<crate::workflow::model::ResourceAddr> = changes
+        .iter()
+        .filter(|c| c.reason == Some(Reason::DeleteBecauseCountIndex))
+        .map(|c| c.addr.resource.clone())
+        .collect();
+    if shrunk.is_empty() || !crate::workflow::model::beliefs::flipped(crate::lang::Rule::CountDropsHighestIndexes) {
+        return;
+    }
+    for r in shrunk {
+        let mut at: Vec<usize> = (0..changes.len())
+            .filter(|&i| {
+                changes[i].addr.resource == r && changes[i].deposed.is_none() && matches!(changes[i].addr.key, InstanceKey::Int(_))
+            })
+            .collect();
+        at.sort_by(|&a, &b| changes[a].addr.key.cmp(&changes[b].addr.key));
+        let keys: Vec<InstanceKey> = at.iter().map(|&i| changes[i].addr.key.clone()).collect();
+        let (dropped, kept): (Vec<usize>, Vec<usize>) = at
+            .iter()
+            .partition(|&&i| changes[i].reason == Some(Reason::DeleteBecauseCountIndex));
+        for (i, key) in dropped.into_iter().chain(kept).zip(keys) {
+            changes[i].addr.key = key;
+        }
     }
 }
 

@@ -96,7 +96,11 @@ fn relocate(objects: &mut Objects, from: &InstanceAddr, to: InstanceAddr) {
 /// Applies the moves to `objects`: explicit `moved` blocks in order, then the implied ones.
 /// Returns the re-addressed objects and any warnings.
 pub fn apply(config: &Config, mut objects: Objects, _version: TfVersion) -> Result<(Objects, Vec<Diag>), Diag> {
-    for m in moved_blocks(config)? {
+    let blocks = moved_blocks(config)?;
+    // The belief that a `moved` block destroys and recreates: the objects stay where they
+    // were, to be deleted there and created at the new address.
+    let believed_recreate = !blocks.is_empty() && crate::workflow::model::beliefs::flipped(crate::lang::Rule::MovedKeepsObject);
+    for m in blocks.into_iter().filter(|_| !believed_recreate) {
         match (&m.from, &m.to) {
             (Target::Resource(f), Target::Resource(t)) => {
                 let from: Vec<InstanceAddr> = objects.keys().filter(|a| a.resource == *f).cloned().collect();

@@ -868,7 +868,10 @@ impl<'s, 'w> Walker<'s, 'w> {
                 };
                 match replace_reason {
                     Some(r) => {
-                        let order = if lifecycle.create_before_destroy {
+                        // The belief that create_before_destroy is the default.
+                        let order = if lifecycle.create_before_destroy
+                            || crate::workflow::model::beliefs::flipped(crate::lang::Rule::ReplaceDestroysFirst)
+                        {
                             Action::CreateThenDelete
                         } else {
                             Action::DeleteThenCreate
@@ -887,7 +890,9 @@ impl<'s, 'w> Walker<'s, 'w> {
                 }
             }
         };
-        let protected = lifecycle.prevent_destroy && matches!(action, Action::DeleteThenCreate | Action::CreateThenDelete);
+        let protected = lifecycle.prevent_destroy
+            && matches!(action, Action::DeleteThenCreate | Action::CreateThenDelete)
+            && !crate::workflow::model::beliefs::flipped(crate::lang::Rule::PreventDestroyFailsPlan);
         // From 1.8 the refused replacement is part of the partial plan shown with the error.
         if protected && !gates::has(self.shared.version, &gates::PREVENT_DESTROY_OPTION) {
             let src = self.tree.config.files.get(decl.file).map(|f| f.src.as_str()).unwrap_or("");
