@@ -73,7 +73,15 @@ impl Prepared {
                 } else {
                     Runner::Engine
                 };
-                let r = match run(src, rules, &runner) {
+                let r = match release(src).and_then(|v| run(src, rules, &runner, v)) {
+                    // A real binary records no rules: the engine's run says which it consults.
+                    Ok((outcome, _)) if runner != Runner::Engine => {
+                        let touched = release(src)
+                            .and_then(|v| run(src, rules, &Runner::Engine, v))
+                            .map(|(_, t)| t)
+                            .unwrap_or_default();
+                        (Ok(outcome), touched)
+                    }
                     Ok((outcome, touched)) => (Ok(outcome), touched),
                     Err(e) => (Err(e), BTreeSet::new()),
                 };
@@ -90,6 +98,15 @@ impl Prepared {
             trace: Vec::new(),
             touched,
         }
+    }
+}
+
+/// What the engine answers for `source` at `version` under the real rules, whatever runner
+/// and release `check` was told to use (`since` asks the engine's own gates).
+pub fn engine_answer_at(source: &Source, version: TfVersion) -> Computed {
+    match run(source, &Rules::real(), &Runner::Engine, version) {
+        Ok((outcome, _)) => answer(source, &outcome),
+        Err(e) => Computed::Error(e),
     }
 }
 
@@ -171,8 +188,7 @@ fn write_file(dir: &Path, name: &str, text: &str) -> Result<(), EngineError> {
 }
 
 /// Runs the steps; the last command's outcome and the rules the engine consulted.
-fn run(source: &Source, rules: &Rules, runner: &Runner) -> Result<(Outcome, BTreeSet<Rule>), EngineError> {
-    let version = release(source)?;
+fn run(source: &Source, rules: &Rules, runner: &Runner, version: TfVersion) -> Result<(Outcome, BTreeSet<Rule>), EngineError> {
     let folder = fresh_folder()?;
     let dir = folder.0.clone();
     if let Some(c) = &source.config {
@@ -353,11 +369,21 @@ pub fn answer(source: &Source, outcome: &Outcome) -> Computed {
             )),
         },
         Ask::Changes => {
+            // An object rather than a map: it prints without `tomap(...)` around it.
             let map: BTreeMap<String, Value> = changes(&stdout).into_iter().map(|c| (c.address, Value::string(c.action))).collect();
-            Computed::Value(Value::Map(Type::String, map))
+            Computed::Value(Value::Object(map))
         }
-        Ask::Action(a) | Ask::Reason(a) | Ask::Symbol(a) if !changes(&stdout).iter().any(|c| c.address == a) => string("(not in the plan)"),
+        Ask::Action(a) | Ask::Reason(a) | Ask::Symbol(a) | Ask::Says(a) if !changes(&stdout).iter().any(|c| c.address == a) => {
+            string(NOT_SHOWN)
+        }
         Ask::Action(a) => string(&pick(&stdout, &a, |c| c.action.clone())),
+        Ask::Says(a) => string(&pick(&stdout, &a, |c| {
+            if c.reason.is_empty() {
+                c.action.clone()
+            } else {
+                format!("{} (because {})", c.action, c.reason)
+            }
+        })),
         Ask::Reason(a) => string(&pick(&stdout, &a, |c| c.reason.clone())),
         Ask::Symbol(a) => string(&pick(&stdout, &a, |c| c.symbol.clone())),
         Ask::Lines => Computed::Value(Value::List(
@@ -378,6 +404,9 @@ pub fn answer(source: &Source, outcome: &Outcome) -> Computed {
         Ask::ExitCode => Computed::Value(Value::int(i64::from(outcome.code))),
     }
 }
+
+/// What `action`, `reason`, `symbol` and `says` answer for an address the plan does not show.
+pub const NOT_SHOWN: &str = "is not in the plan";
 
 fn pick(stdout: &str, address: &str, f: impl Fn(&Change) -> String) -> String {
     changes(stdout)

@@ -206,6 +206,9 @@ pub enum Ask {
     /// Why, as the plan says under the address (`index [2] is out of range for count`); `""`
     /// when it gives no reason.
     Reason(String),
+    /// The address's comment line and its reason, as the plan prints them
+    /// (`will be destroyed (because index [2] is out of range for count)`).
+    Says(String),
     /// The symbol in front of the address's block (`+`, `~`, `-/+`, `+/-`, `-`, `<=`); `""`
     /// when the block has none (a move only).
     Symbol(String),
@@ -240,6 +243,7 @@ impl Ask {
             ("action", Some(a)) => Ask::Action(a),
             ("reason", Some(a)) => Ask::Reason(a),
             ("symbol", Some(a)) => Ask::Symbol(a),
+            ("says", Some(a)) => Ask::Says(a),
             _ => {
                 return Err(format!("`ask: {text}` is not a selector: write one of {}", Ask::FORMS.join(", ")));
             }
@@ -248,10 +252,11 @@ impl Ask {
     }
 
     /// The forms `ask:` takes, for messages and docs.
-    pub const FORMS: [&'static str; 10] = [
+    pub const FORMS: [&'static str; 11] = [
         "summary",
         "changes",
         "action ADDRESS",
+        "says ADDRESS",
         "reason ADDRESS",
         "symbol ADDRESS",
         "lines",
@@ -270,6 +275,7 @@ impl fmt::Display for Ask {
             Ask::Action(a) => write!(f, "action {a}"),
             Ask::Reason(a) => write!(f, "reason {a}"),
             Ask::Symbol(a) => write!(f, "symbol {a}"),
+            Ask::Says(a) => write!(f, "says {a}"),
             Ask::Lines => f.write_str("lines"),
             Ask::Stdout => f.write_str("stdout"),
             Ask::Value => f.write_str("value"),
