@@ -152,6 +152,21 @@ fn key(c: &Computed, version: TfVersion) -> String {
     }
 }
 
+/// [`first_release_of`] for a workflow scenario: it is run at each minor release from the
+/// engine's default down to 1.0 (the workflow's gates fall on minor releases), and the answer
+/// starts where the run of releases giving the default's answer ends.
+fn first_scenario_release(source: &Source) -> Release {
+    let answer_at = |v: TfVersion| key(&engine::scenario::engine_answer_at(source, v), v);
+    let (major, newest, _) = DEFAULT_VERSION;
+    let reference = answer_at(DEFAULT_VERSION);
+    for minor in (0..newest).rev() {
+        if answer_at((major, minor, 0)) != reference {
+            return Release((major, minor + 1, 0));
+        }
+    }
+    Release::FIRST
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,19 +210,4 @@ mod tests {
         assert_eq!(since(r#"element(["a", "b", "c"], 4)"#, None), "1.0");
         assert_eq!(since(r#"[sensitive("a"), "b"]"#, None), "1.4");
     }
-}
-
-/// [`first_release_of`] for a workflow scenario: it is run at each minor release from the
-/// engine's default down to 1.0 (the workflow's gates fall on minor releases), and the answer
-/// starts where the run of releases giving the default's answer ends.
-fn first_scenario_release(source: &Source) -> Release {
-    let answer_at = |v: TfVersion| key(&engine::scenario::engine_answer_at(source, v), v);
-    let (major, newest, _) = DEFAULT_VERSION;
-    let reference = answer_at(DEFAULT_VERSION);
-    for minor in (0..newest).rev() {
-        if answer_at((major, minor, 0)) != reference {
-            return Release((major, minor + 1, 0));
-        }
-    }
-    Release::FIRST
 }
