@@ -5,6 +5,7 @@
 
 mod bank;
 mod embedded;
+pub mod exam;
 pub mod files;
 pub mod lessons;
 mod loader;
