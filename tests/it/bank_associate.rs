@@ -120,7 +120,7 @@ fn small_bank(tag: &str, associate: &[&str]) -> PathBuf {
     let dir = temp(tag);
     let _ = std::fs::create_dir_all(dir.join("terraform"));
     let _ = std::fs::create_dir_all(dir.join("exams"));
-    let exam = "id: associate-004\nname: Small\nterraform: \"1.12\"\nsource: https://example.com/exam\ndomains:\n  - id: \"4\"\n    title: Terraform configuration\n    objectives:\n      - {id: 4e, text: Write dynamic configuration using expressions and functions, computable: true}\n      - {id: 4g, text: Validate configuration using custom conditions, computable: true}\n  - id: \"8\"\n    title: HCP Terraform\n    objectives:\n      - {id: 8a, text: Use HCP Terraform to create infrastructure, computable: false, why: hosted}\n";
+    let exam = "id: associate-004\nname: Small\nterraform: \"1.12\"\nsource: https://example.com/exam\ndomains:\n  - domain: \"4\"\n    title: Terraform configuration\n    objectives:\n      - {id: 4e, text: Write dynamic configuration using expressions and functions, computable: true}\n      - {id: 4g, text: Validate configuration using custom conditions, computable: true}\n  - domain: \"8\"\n    title: HCP Terraform\n    objectives:\n      - {id: 8a, text: Use HCP Terraform to create infrastructure, computable: false, why: hosted}\n";
     let _ = std::fs::write(dir.join("exams/associate-004.yaml"), exam);
     let mut qs = String::from("topic: t\nquestions:\n");
     for (i, a) in associate.iter().enumerate() {

@@ -109,8 +109,8 @@ pub struct RawExam {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawDomain {
-    /// `4`.
-    pub id: String,
+    /// `4` (written `domain:`, so that no line of the file looks like a question's `- id:`).
+    pub domain: String,
     /// Its heading.
     pub title: String,
     /// Its objectives.
@@ -144,18 +144,18 @@ pub fn parse(text: &str) -> Result<Exam, Vec<String>> {
         ..Exam::default()
     };
     for d in raw.domains {
-        if d.id.is_empty() || !d.id.bytes().all(|b| b.is_ascii_digit()) {
-            problems.push(format!("domain {:?}: a domain id is a number (\"4\")", d.id));
+        if d.domain.is_empty() || !d.domain.bytes().all(|b| b.is_ascii_digit()) {
+            problems.push(format!("domain {:?}: a domain id is a number (\"4\")", d.domain));
         }
-        if exam.domains.iter().any(|(id, _)| id == &d.id) {
-            problems.push(format!("domain {:?} is listed twice", d.id));
+        if exam.domains.iter().any(|(id, _)| id == &d.domain) {
+            problems.push(format!("domain {:?} is listed twice", d.domain));
         }
         for o in d.objectives {
-            let letter = o.id.strip_prefix(d.id.as_str()).unwrap_or("");
+            let letter = o.id.strip_prefix(d.domain.as_str()).unwrap_or("");
             if letter.len() != 1 || !letter.bytes().all(|b| b.is_ascii_lowercase()) {
                 problems.push(format!(
                     "objective {:?} is under domain {:?}: its id is the domain's number and one letter ({}a)",
-                    o.id, d.id, d.id
+                    o.id, d.domain, d.domain
                 ));
             }
             if exam.objective(&o.id).is_some() {
@@ -180,7 +180,7 @@ pub fn parse(text: &str) -> Result<Exam, Vec<String>> {
                 why,
             });
         }
-        exam.domains.push((d.id, d.title));
+        exam.domains.push((d.domain, d.title));
     }
     if exam.objectives.is_empty() {
         problems.push("the exam lists no objectives".to_string());
@@ -192,7 +192,7 @@ pub fn parse(text: &str) -> Result<Exam, Vec<String>> {
 mod tests {
     use super::*;
 
-    const SMALL: &str = "id: x\nname: X\nterraform: \"1.12\"\nsource: https://example.com\ndomains:\n  - id: \"4\"\n    title: Config\n    objectives:\n      - {id: 4f, text: Dependencies, computable: true}\n      - {id: 4h, text: Vault, computable: false, why: hosted}\n";
+    const SMALL: &str = "id: x\nname: X\nterraform: \"1.12\"\nsource: https://example.com\ndomains:\n  - domain: \"4\"\n    title: Config\n    objectives:\n      - {id: 4f, text: Dependencies, computable: true}\n      - {id: 4h, text: Vault, computable: false, why: hosted}\n";
 
     #[test]
     fn an_exam_file_is_read_and_unknown_ids_are_refused() {
