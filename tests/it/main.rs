@@ -14,6 +14,7 @@ macro_rules! snapshot {
     }};
 }
 
+mod bank_associate;
 mod bank_check;
 mod bank_distractors;
 mod bank_draft;

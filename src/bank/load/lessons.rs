@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::bank::load::exam::Exam;
 use crate::bank::load::refs::{Objectives, SeedText};
 use crate::bank::model::{Engine, LessonRef};
 
@@ -29,6 +30,9 @@ pub struct Catalogue {
     /// The exam objectives questions may serve (the bank's `objectives.yaml`, else the
     /// bundled one).
     pub objectives: Objectives,
+    /// The Terraform Associate (004) exam a question's `associate:` names objectives of (the
+    /// bank's `exams/associate-004.yaml`, else the bundled one).
+    pub associate: Exam,
 }
 
 impl Catalogue {

@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use crate::bank::answer::notation;
+use crate::bank::load::exam::{self, ASSOCIATE, Exam};
 use crate::bank::load::files::SourceFile;
 use crate::bank::load::lessons::{Catalogue, Lesson};
 use crate::bank::load::located::{self, Node, Pos};
@@ -137,6 +138,8 @@ pub fn load(files: Vec<SourceFile>) -> Result<Loaded, LoadErrors> {
             seed_paths.extend(load_catalogue(&f, &text, &mut catalogue, &mut errors));
         } else if f.in_root == OBJECTIVES {
             load_objectives(&f, &text, &mut catalogue.objectives, &mut errors);
+        } else if f.in_root == ASSOCIATE {
+            load_exam(&f, &text, &mut catalogue.associate, &mut errors);
         } else if crate::bank::load::files::is_seed_text(&f.in_root) {
             seed_texts.insert(f.in_root.clone(), (f.display.clone(), text));
         } else {
@@ -146,6 +149,9 @@ pub fn load(files: Vec<SourceFile>) -> Result<Loaded, LoadErrors> {
     attach_seeds(&seed_paths, &seed_texts, &mut catalogue, &mut errors);
     if catalogue.objectives.list.is_empty() {
         catalogue.objectives = bundled_objectives();
+    }
+    if catalogue.associate.is_empty() {
+        catalogue.associate = bundled_associate();
     }
     let mut questions = Vec::new();
     let mut summaries = Vec::new();
@@ -332,6 +338,36 @@ fn bundled_objectives() -> Objectives {
     let mut errors = Vec::new();
     if let Some(f) = crate::bank::embedded_sources().into_iter().find(|f| f.in_root == OBJECTIVES) {
         load_objectives(&f, &String::from_utf8_lossy(&f.bytes), &mut out, &mut errors);
+    }
+    out
+}
+
+/// Reads the Terraform Associate (004) exam file.
+fn load_exam(f: &SourceFile, text: &str, out: &mut Exam, errors: &mut Vec<LoadError>) {
+    if !expands_within_limit(f, text, errors) {
+        return;
+    }
+    match exam::parse(text) {
+        // Several bank folders may each bring the same exam file.
+        Ok(e) if out.is_empty() || *out == e => *out = e,
+        Ok(_) => errors.push(LoadError::file(
+            &f.display,
+            &format!("{ASSOCIATE} is given twice with different contents"),
+        )),
+        Err(problems) => {
+            for m in problems {
+                errors.push(LoadError::file(&f.display, &m));
+            }
+        }
+    }
+}
+
+/// The bundled Terraform Associate (004) exam, for a bank that brings none.
+fn bundled_associate() -> Exam {
+    let mut out = Exam::default();
+    let mut errors = Vec::new();
+    if let Some(f) = crate::bank::embedded_sources().into_iter().find(|f| f.in_root == ASSOCIATE) {
+        load_exam(&f, &String::from_utf8_lossy(&f.bytes), &mut out, &mut errors);
     }
     out
 }
@@ -655,9 +691,13 @@ fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, start: Pos, errors
         quote: rq.quote.clone(),
         docs: rq.docs.clone(),
         objective: rq.objective.clone(),
+        associate: rq.associate.as_ref().map(|a| a.ids.clone()).unwrap_or_default(),
         since: rq.since.clone(),
         changelog: rq.changelog.clone(),
     };
+    if let Some(a) = &rq.associate {
+        associate_problems(&mut p, a, engine, &ctx.catalogue.associate);
+    }
     if let Some(e) = engine {
         let seed = ctx.catalogue.seeds.get(&lesson.seed);
         for (field, m) in refs::problems(&given, e, &lesson, seed, &ctx.catalogue.objectives) {
@@ -837,6 +877,40 @@ fn build(rq: RawQuestion, ctx: &FileCtx, node: Option<&Node>, start: Pos, errors
     })
 }
 
+/// The problems of a question's `associate:` ids: each must be an objective of the exam file,
+/// named once, on a terraform question.
+fn associate_problems(p: &mut Problems, a: &crate::bank::load::raw::IdList, engine: Option<Engine>, exam: &Exam) {
+    let report = |p: &mut Problems, i: usize, m: String| {
+        if a.list {
+            p.item("associate", i, m);
+        } else {
+            p.field("associate", m);
+        }
+    };
+    if a.ids.is_empty() {
+        p.field(
+            "associate",
+            "`associate` is an empty list: name an objective id (`associate: 4f`) or leave it out",
+        );
+    }
+    if let Some(e) = engine
+        && e != Engine::Terraform
+    {
+        p.field(
+            "associate",
+            format!("`associate` names Terraform Associate (004) exam objectives, and this is a {e} question: leave it out"),
+        );
+        return;
+    }
+    for (i, id) in a.ids.iter().enumerate() {
+        if let Some(m) = exam.problem(id) {
+            report(p, i, m);
+        } else if a.ids[..i].contains(id) {
+            report(p, i, format!("associate objective {id:?} is named twice"));
+        }
+    }
+}
+
 /// Where a syntax error in question `id`'s `expr` (its tree `node`, when the load built one)
 /// sits in the file.
 /// Not a load error: an error question may be about exactly that syntax error. A text with
@@ -966,9 +1040,14 @@ mod tests {
             .collect();
         attach_seeds(&paths, &texts, &mut catalogue, &mut errors);
         catalogue.objectives = bundled_objectives();
+        catalogue.associate = bundled_associate();
         assert!(errors.is_empty(), "{errors:?}");
-        let question_file =
-            |f: &SourceFile| f.in_root != CATALOGUE && f.in_root != OBJECTIVES && !crate::bank::load::files::is_seed_text(&f.in_root);
+        let question_file = |f: &SourceFile| {
+            f.in_root != CATALOGUE
+                && f.in_root != OBJECTIVES
+                && f.in_root != ASSOCIATE
+                && !crate::bank::load::files::is_seed_text(&f.in_root)
+        };
         (catalogue, files.into_iter().filter(question_file).collect())
     }
 

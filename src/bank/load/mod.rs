@@ -1,10 +1,11 @@
 //! Bank files → validated questions (`loader`): the YAML shape authors write (`raw`), folders
 //! read inside their root (`files`), the bundled bank, positions for every error (`located`,
 //! `scalar_pos`, `starts`), sources checked per engine (`sources`), the lesson catalogue and
-//! references. Uses `model` and `answer`.
+//! references, and the Terraform Associate (004) exam (`exam`). Uses `model` and `answer`.
 
 mod bank;
 mod embedded;
+pub mod exam;
 pub mod files;
 pub mod lessons;
 mod loader;

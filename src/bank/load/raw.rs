@@ -48,6 +48,9 @@ pub struct RawQuestion {
     /// The exam objective the question serves (`2c`).
     #[serde(default)]
     pub objective: Option<String>,
+    /// The Terraform Associate (004) exam objectives it serves: one id (`4f`) or a list.
+    #[serde(default)]
+    pub associate: Option<IdList>,
     /// The first Terraform release whose behaviour the answer depends on, as the author states it.
     #[serde(default)]
     pub since: Option<String>,
@@ -158,6 +161,45 @@ impl<'de> Deserialize<'de> for SeedId {
                     Ok(n) => Ok(SeedId(format!("{n:03}"))),
                     Err(_) => Err(E::custom(format!("seed {s:?} is not a number such as 001"))),
                 }
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// One id or a list of ids (`associate: 4f`, `associate: [4f, 4g]`); `list` says which was
+/// written, so problems point at the item.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct IdList {
+    /// The ids, in the order written.
+    pub ids: Vec<String>,
+    /// True when written as a list.
+    pub list: bool,
+}
+
+impl<'de> Deserialize<'de> for IdList {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<IdList, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = IdList;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an objective id such as 4f, or a list of them such as [4f, 4g]")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<IdList, E> {
+                Ok(IdList {
+                    ids: vec![s.to_string()],
+                    list: false,
+                })
+            }
+            fn visit_u64<E: de::Error>(self, n: u64) -> Result<IdList, E> {
+                self.visit_str(&n.to_string())
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<IdList, A::Error> {
+                let mut ids = Vec::new();
+                while let Some(s) = seq.next_element::<String>()? {
+                    ids.push(s);
+                }
+                Ok(IdList { ids, list: true })
             }
         }
         d.deserialize_any(V)

@@ -116,6 +116,9 @@ pub struct References {
     pub docs: Option<String>,
     /// The exam objective it serves (`2c`).
     pub objective: Option<String>,
+    /// The Terraform Associate (004) exam objectives it serves (`4f`), in the order written;
+    /// empty when it names none.
+    pub associate: Vec<String>,
     /// The first Terraform release whose behaviour the answer depends on.
     pub since: Option<String>,
     /// The Terraform changelog line where that behaviour began (workflow questions).
