@@ -74,6 +74,28 @@ fn selectors_read_the_last_command() {
 }
 
 #[test]
+fn order_follows_the_dependencies() {
+    let body = r#"kind: input
+files:
+  main.tf: |
+    resource "terraform_data" "a" {
+    }
+    resource "terraform_data" "b" {
+      input = terraform_data.a.id
+    }
+steps:
+  - init
+  - apply -auto-approve
+  - destroy -auto-approve
+ask: order
+"#;
+    assert_eq!(
+        answer(&instance(body)),
+        r#"["terraform_data.b: Destroying...", "terraform_data.a: Destroying..."]"#
+    );
+}
+
+#[test]
 fn a_belief_gives_the_believers_plan() {
     let i = instance(&format!("{SHRINK}ask: changes\n"));
     let (mistakes, _) = i.engine_wrong_answers();

@@ -10,7 +10,7 @@ use std::sync::{Mutex, OnceLock};
 use super::{Computed, EngineError, Evaluated};
 use crate::bank::model::{Ask, Source, Step};
 use crate::lang::dialect::releases::{DEFAULT_VERSION, TfVersion, parse_version};
-use crate::lang::{Rule, Rules, Type, Value};
+use crate::lang::{Rule, Rules, Value};
 use crate::workflow::command::{Invocation, Outcome};
 
 /// Who runs a scenario's commands under the real rules.
@@ -418,8 +418,9 @@ pub fn answer(source: &Source, outcome: &Outcome) -> Computed {
         })),
         Ask::Reason(a) => string(&pick(&stdout, &a, |c| c.reason.clone())),
         Ask::Symbol(a) => string(&pick(&stdout, &a, |c| c.symbol.clone())),
-        Ask::Lines => Computed::Value(Value::List(
-            Type::String,
+        // Tuples, not lists: they print as `[...]`, as a learner writes them.
+        Ask::Order => Computed::Value(Value::Tuple(order(&stdout).into_iter().map(Value::string).collect())),
+        Ask::Lines => Computed::Value(Value::Tuple(
             stdout
                 .lines()
                 .map(str::trim_end)
@@ -447,6 +448,17 @@ fn pick(stdout: &str, address: &str, f: impl Fn(&Change) -> String) -> String {
         .find(|c| c.address == address)
         .map(f)
         .unwrap_or_default()
+}
+
+/// The operations an apply started, in order: each `ADDRESS: Creating...` (`Destroying...`,
+/// `Modifying...`, `Reading...`) line without its ` [id=...]`.
+pub fn order(stdout: &str) -> Vec<String> {
+    const VERBS: [&str; 4] = [": Creating...", ": Destroying...", ": Modifying...", ": Reading..."];
+    stdout
+        .lines()
+        .map(str::trim)
+        .filter_map(|l| VERBS.iter().find_map(|v| l.find(v).map(|at| l[..at + v.len()].to_string())))
+        .collect()
 }
 
 /// The last summary line: `Plan: ...`, `No changes. ...`, `Apply complete! ...`,

@@ -212,6 +212,11 @@ pub enum Ask {
     /// The symbol in front of the address's block (`+`, `~`, `-/+`, `+/-`, `-`, `<=`); `""`
     /// when the block has none (a move only).
     Symbol(String),
+    /// The operations an apply or destroy started, in the order it started them, as their
+    /// first lines without the id (`terraform_data.b: Destroying...`). Only an order that
+    /// dependencies force is the same on every run: Terraform starts independent operations
+    /// in parallel.
+    Order,
     /// Standard output's lines (without blank ones): `state list`, `workspace list`.
     Lines,
     /// Standard output, trimmed (`output -raw`, `workspace show`).
@@ -236,6 +241,7 @@ impl Ask {
             ("summary", None) => Ask::Summary,
             ("changes", None) => Ask::Changes,
             ("lines", None) => Ask::Lines,
+            ("order", None) => Ask::Order,
             ("stdout", None) => Ask::Stdout,
             ("value", None) => Ask::Value,
             ("json", None) => Ask::Json,
@@ -252,13 +258,14 @@ impl Ask {
     }
 
     /// The forms `ask:` takes, for messages and docs.
-    pub const FORMS: [&'static str; 11] = [
+    pub const FORMS: [&'static str; 12] = [
         "summary",
         "changes",
         "action ADDRESS",
         "says ADDRESS",
         "reason ADDRESS",
         "symbol ADDRESS",
+        "order",
         "lines",
         "stdout",
         "value",
@@ -277,6 +284,7 @@ impl fmt::Display for Ask {
             Ask::Symbol(a) => write!(f, "symbol {a}"),
             Ask::Says(a) => write!(f, "says {a}"),
             Ask::Lines => f.write_str("lines"),
+            Ask::Order => f.write_str("order"),
             Ask::Stdout => f.write_str("stdout"),
             Ask::Value => f.write_str("value"),
             Ask::Json => f.write_str("json"),

@@ -1068,6 +1068,38 @@ fn output_changes(config: &Config, values: &Value, prior: &State) -> Vec<OutputC
     out
 }
 
+/// `deletions` in an order Terraform's destroy walk can take: an object is destroyed only once
+/// every object that depended on it (the state's `dependencies`) is gone; otherwise in plan
+/// order (Terraform destroys independent objects in parallel, in no fixed order).
+fn dependents_first<'a>(deletions: Vec<&'a ResourceChange>, prior: &State) -> Vec<&'a ResourceChange> {
+    let deps_of = |c: &ResourceChange| -> Vec<String> {
+        let at = c.prev_addr.as_ref().unwrap_or(&c.addr);
+        prior
+            .resources
+            .iter()
+            .filter(|r| r.addr == at.resource)
+            .flat_map(|r| r.instances.iter())
+            .filter(|i| i.key == at.key)
+            .filter_map(|i| i.current.as_ref())
+            .flat_map(|o| o.dependencies.iter().cloned())
+            .collect()
+    };
+    let mut left: Vec<(&ResourceChange, Vec<String>)> = deletions.into_iter().map(|c| (c, deps_of(c))).collect();
+    let mut out = Vec::new();
+    while !left.is_empty() {
+        // The first whose resource no other remaining deletion depends on (a cycle, which
+        // the state cannot hold, falls back to plan order).
+        let free = (0..left.len())
+            .find(|&i| {
+                let mine = config_address(&left[i].0.addr);
+                !left.iter().enumerate().any(|(j, (_, d))| j != i && d.contains(&mine))
+            })
+            .unwrap_or(0);
+        out.push(left.remove(free).0);
+    }
+    out
+}
+
 /// What applying a plan did to one instance, in the order it happened.
 #[derive(Clone, Debug)]
 pub enum Event {
@@ -1345,11 +1377,10 @@ pub fn apply(
         }
     }
     // Deletions of what left the configuration come first: nothing in the configuration
-    // depends on them any more.
-    for c in &plan.changes {
-        if c.action == Action::Delete {
-            events.push(Event::Destroyed(c.addr.clone(), id_of(&c.before), None));
-        }
+    // depends on them any more. Among them, what depends on another is destroyed first.
+    let deletions: Vec<&ResourceChange> = plan.changes.iter().filter(|c| c.action == Action::Delete).collect();
+    for c in dependents_first(deletions, &plan.prior) {
+        events.push(Event::Destroyed(c.addr.clone(), id_of(&c.before), None));
     }
     let mut outputs = BTreeMap::new();
     let mut failures = Vec::new();
