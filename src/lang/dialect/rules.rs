@@ -285,6 +285,25 @@ pub enum Rule {
     ModulesNeedInit,
     /// workflow: `taint` only marks the object for replacement at the next apply.
     TaintOnlyMarks,
+    /// workflow: an argument the provider can update is updated in place (`~`), not replaced.
+    UpdateInPlace,
+    /// workflow: a failed `check` assertion is a warning; the run goes on.
+    CheckFailuresWarn,
+    /// workflow: `-refresh-only` updates the state from the real objects and proposes no configuration change.
+    RefreshOnlyLeavesConfig,
+    /// workflow: `plan -detailed-exitcode` exits 2 when the plan has changes.
+    DetailedExitcodeTwo,
+    /// workflow: `apply PLANFILE` applies exactly the saved plan, whatever the files say now.
+    SavedPlanIsFixed,
+    /// workflow: a `removed` block destroys the object unless `lifecycle { destroy = false }`.
+    RemovedDestroysByDefault,
+    /// workflow: adding `count` to a resource moves its object to index [0].
+    CountAddedMovesZero,
+    /// workflow: `workspace new` creates the workspace and switches to it.
+    WorkspaceNewSelects,
+    /// workflow: `workspace delete` refuses a workspace that still tracks resources (unless
+    /// `-force`, which forgets them without destroying them).
+    WorkspaceDeleteNeedsEmpty,
     /// workflow: `-target` plans the target and what it depends on, not what depends on it.
     TargetLeavesDependents,
 }
@@ -429,6 +448,15 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::WorkspacesSeparateState, "workspaces-separate-state"),
     (Rule::ModulesNeedInit, "modules-need-init"),
     (Rule::TaintOnlyMarks, "taint-only-marks"),
+    (Rule::UpdateInPlace, "update-in-place"),
+    (Rule::CheckFailuresWarn, "check-failures-warn"),
+    (Rule::RefreshOnlyLeavesConfig, "refresh-only-leaves-config"),
+    (Rule::DetailedExitcodeTwo, "detailed-exitcode-two"),
+    (Rule::SavedPlanIsFixed, "saved-plan-is-fixed"),
+    (Rule::RemovedDestroysByDefault, "removed-destroys-by-default"),
+    (Rule::CountAddedMovesZero, "count-added-moves-zero"),
+    (Rule::WorkspaceNewSelects, "workspace-new-selects"),
+    (Rule::WorkspaceDeleteNeedsEmpty, "workspace-delete-needs-empty"),
     (Rule::TargetLeavesDependents, "target-leaves-dependents"),
 ];
 

@@ -117,6 +117,16 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
     {
         return ctx.outcome().fail(&[Report::error(refusal)], &Default::default());
     }
+    // The belief that applying a saved plan plans again from the files as they are now.
+    if opts.rest.first().is_some() && crate::workflow::model::beliefs::flipped(crate::lang::Rule::SavedPlanIsFixed) {
+        let again: Vec<String> = args
+            .iter()
+            .filter(|a| Some(*a) != opts.rest.first())
+            .cloned()
+            .chain(std::iter::once("-auto-approve".to_string()))
+            .collect();
+        return run(ctx, &again, destroy);
+    }
     let saved = match opts.rest.first() {
         Some(file) => match super::saved::read(&ctx.dir.join(file), ctx.version) {
             Ok(s) => Some(s),

@@ -77,7 +77,11 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     } else if !ctx.in_automation() && !plan.is_empty() {
         o.out(&crate::workflow::render::next_step_note(ctx.color));
     }
-    if opts.flag("detailed-exitcode") && !plan.is_empty() {
+    // The belief that -detailed-exitcode exits 0 for every plan that succeeds.
+    if opts.flag("detailed-exitcode")
+        && !plan.is_empty()
+        && !crate::workflow::model::beliefs::flipped(crate::lang::Rule::DetailedExitcodeTwo)
+    {
         o.code = 2;
     }
     if !plan.is_empty() && opts.value("out").is_none() && crate::workflow::model::beliefs::flipped(crate::lang::Rule::PlanLeavesStateAlone)

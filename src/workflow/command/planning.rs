@@ -250,7 +250,8 @@ fn options_asking(
         .collect();
     p.mode = if destroy || opts.flag("destroy") {
         PlanMode::Destroy
-    } else if opts.flag("refresh-only") {
+    } else if opts.flag("refresh-only") && !crate::workflow::model::beliefs::flipped(crate::lang::Rule::RefreshOnlyLeavesConfig) {
+        // (The belief that -refresh-only also applies the configuration plans normally.)
         PlanMode::RefreshOnly
     } else {
         PlanMode::Normal

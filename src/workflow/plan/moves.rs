@@ -135,6 +135,10 @@ pub fn apply(config: &Config, mut objects: Objects, _version: TfVersion) -> Resu
         let none = r.instance(InstanceKey::None);
         let zero = r.instance(InstanceKey::Int(0));
         if decl.body.attr("count").is_some() {
+            // The belief that adding count destroys the single instance and creates [0].
+            if objects.contains_key(&none) && crate::workflow::model::beliefs::flipped(crate::lang::Rule::CountAddedMovesZero) {
+                continue;
+            }
             relocate(&mut objects, &none, zero);
         } else if decl.body.attr("for_each").is_none() {
             relocate(&mut objects, &zero, none);

@@ -28,6 +28,9 @@ pub fn removed_blocks(config: &Config) -> Result<Vec<Removed>, Diag> {
                     Some(crate::lang::syntax::ExprKind::Bool(false))
                 )
             });
+            // The belief that a removed block only forgets unless told to destroy.
+            let said = b.body.blocks_of("lifecycle").any(|l| l.body.attr("destroy").is_some());
+            let destroy = destroy && (said || !crate::workflow::model::beliefs::flipped(crate::lang::Rule::RemovedDestroysByDefault));
             out.push(Removed { from, destroy });
         }
     }

@@ -407,6 +407,13 @@ impl<'s, 'w> Walker<'s, 'w> {
                         &found,
                         unknown,
                     );
+                    // The belief that a failed check assertion stops the run like a precondition.
+                    if !found.is_empty() && crate::workflow::model::beliefs::flipped(crate::lang::Rule::CheckFailuresWarn) {
+                        for p in found {
+                            push_unique(errors, p.diag);
+                        }
+                        continue;
+                    }
                     self.shared.problems.borrow_mut().extend(found)
                 }
                 // A check reading a variable that failed its validation is not evaluated, nor
@@ -886,6 +893,10 @@ impl<'s, 'w> Walker<'s, 'w> {
                         (order, Some(r), paths)
                     }
                     None if builtin::raw_equal(&planned.after, &p.value) => (Action::NoOp, None, Vec::new()),
+                    // The belief that any change of an argument replaces the object.
+                    None if crate::workflow::model::beliefs::flipped(crate::lang::Rule::UpdateInPlace) => {
+                        (Action::DeleteThenCreate, Some(Reason::ReplaceBecauseCannotUpdate), Vec::new())
+                    }
                     None => (Action::Update, None, Vec::new()),
                 }
             }

@@ -239,7 +239,10 @@ impl Workspaces {
         }
         let dir = self.dir.join(&self.workspaces_dir).join(name);
         fs::create_dir_all(&dir).map_err(|e| io_error(&dir, &e))?;
-        self.write_environment(name)?;
+        // The belief that `workspace new` creates the workspace but stays on the current one.
+        if !crate::workflow::model::beliefs::flipped(crate::lang::Rule::WorkspaceNewSelects) {
+            self.write_environment(name)?;
+        }
         Ok(format!(
             "Created and switched to workspace {name:?}!\n\nYou're now on a new, empty workspace. Workspaces isolate their state,\nso if you run \"terraform plan\" Terraform will not see any existing state\nfor this configuration.\n"
         ))
@@ -292,7 +295,8 @@ impl Workspaces {
                 });
             }
         };
-        if !managed.is_empty() && !force {
+        // The belief that deleting a workspace takes its resources with it: nothing stops it.
+        if !managed.is_empty() && !force && !crate::workflow::model::beliefs::flipped(crate::lang::Rule::WorkspaceDeleteNeedsEmpty) {
             let list: String = managed.iter().map(|m| format!("\n  - {m}")).collect();
             return Err(WorkspaceError::NotEmpty(Diagnostic::new(
                 "Workspace is not empty",
