@@ -161,6 +161,15 @@ fn dynamic_block_errors() {
         "resource \"example_x\" \"y\" {\n  dynamic \"lifecycle\" {\n    for_each = [1]\n    content {}\n  }\n}\n",
     )]);
     assert_eq!(eval(&life, "example_x.y"), "error: Unsupported block type");
+    let labels = session(&[(
+        "main.tf",
+        "resource \"example_x\" \"y\" {\n  dynamic \"b\" {\n    for_each = [1]\n    labels   = [\"x\"]\n    content {}\n  }\n}\n",
+    )]);
+    assert_eq!(
+        eval(&labels, "example_x.y"),
+        "error: Unsupported argument",
+        "no resource block type has labels"
+    );
 }
 
 #[test]
@@ -281,6 +290,35 @@ fn conditions_run_when_the_lesson_says() {
             ),
         ]
     );
+}
+
+#[test]
+fn variable_validations_are_conditions() {
+    let tf = "variable \"env\" {\n  default = \"qa\"\n  validation {\n    condition     = contains([\"dev\", \"prod\"], var.env)\n    error_message = \"Got ${var.env}.\"\n  }\n}\nvariable \"n\" {\n  default = 2\n  validation {\n    condition     = var.n > 1\n    error_message = \"Too small.\"\n  }\n}\n";
+    let s = session(&[("main.tf", tf)]);
+    let got: Vec<(String, Kind, Outcome, String)> = s
+        .with_scope(&Rules::real(), |ev, scope| conditions::evaluate(ev, scope, &s.config))
+        .expect("scope")
+        .expect("conditions")
+        .into_iter()
+        .map(|r| (r.address, r.kind, r.outcome, r.message))
+        .collect();
+    // tf-oracle 1.12, 1.14: "Invalid value for variable" with "Got qa." for env; n passes.
+    assert_eq!(
+        got,
+        vec![
+            ("var.env".into(), Kind::Validation, Outcome::Error, "Got qa.".into()),
+            ("var.n".into(), Kind::Validation, Outcome::Pass, String::new()),
+        ]
+    );
+}
+
+#[test]
+fn an_output_postcondition_is_refused() {
+    let tf = "locals {\n  x = 1\n}\noutput \"o\" {\n  value = local.x\n  postcondition {\n    condition     = local.x > 0\n    error_message = \"No.\"\n  }\n}\n";
+    // tf-oracle 1.12, 1.14 (plan and console): the configuration does not load.
+    let err = Config::from_texts(vec![("main.tf".into(), tf.into())]).expect_err("refused");
+    assert_eq!(err.summary, "Postconditions are not allowed");
 }
 
 #[test]

@@ -22,6 +22,7 @@ mod bank_engines;
 mod bank_instances;
 mod bank_load;
 mod bank_refs;
+mod bank_scenarios;
 mod bank_schema;
 mod believers;
 mod cfn_api;

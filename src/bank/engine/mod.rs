@@ -180,12 +180,15 @@ pub fn prepare_shared(engine: Engine, source: &Source) -> Result<Rc<Prepared>, U
 
 fn terraform_session(source: &Source) -> Result<Session, Diag> {
     let mut session = Session::new();
-    let texts = config_texts(source);
-    if !texts.is_empty() {
-        session.config = crate::lang::config::Config::from_texts(texts)?;
-    }
     if let Some(v) = &source.terraform_version {
         session.version = Some(crate::lang::dialect::releases::parse_version(v).map_err(|m| Diag::new("Invalid Terraform version", m))?);
+    }
+    let texts = config_texts(source);
+    if !texts.is_empty() {
+        // Loaded as the emulated release loads it: its load-time rules (a validation rule's
+        // references before 1.9, say) are that release's.
+        let version = session.version.unwrap_or(crate::lang::eval::DEFAULT_VERSION);
+        session.config = crate::lang::config::Config::from_texts_at(texts, version)?;
     }
     if !source.files.is_empty() {
         let files: BTreeMap<String, Vec<u8>> = source.files.iter().map(|(k, v)| (k.clone(), v.clone().into_bytes())).collect();

@@ -2,11 +2,10 @@
 //! `iacquiz terraform` (or, for the real-binary check, by a real `terraform`), and the part of
 //! the last command's output that `ask` names read as the answer.
 
-use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 use super::{Computed, EngineError, Evaluated};
 use crate::bank::model::{Ask, Source, Step};
@@ -44,50 +43,83 @@ pub fn set_release(version: TfVersion) -> bool {
 /// rules the engine consulted.
 type Ran = (Result<Outcome, EngineError>, BTreeSet<Rule>);
 
-/// A scenario made ready: its source, and the runs already made per rule set (questions
-/// asking different things of the same steps share them).
+/// What identifies a run: the source without its `ask`, the rules, the release and whether a
+/// real binary ran it.
+type RunKey = (Source, Rules, TfVersion, bool);
+
+/// Every run made in this process: a scenario is run once per rule set and release, whichever
+/// question, instance, check or test asks (questions asking different things of the same
+/// steps share their runs).
+static RUNS: OnceLock<Mutex<HashMap<RunKey, Ran>>> = OnceLock::new();
+
+/// Runs kept at most; past it the cache starts again.
+const RUNS_KEPT: usize = 4096;
+
+fn cached(key: &RunKey) -> Option<Ran> {
+    RUNS.get_or_init(Default::default).lock().ok()?.get(key).cloned()
+}
+
+fn remember(key: RunKey, ran: &Ran) {
+    if let Ok(mut m) = RUNS.get_or_init(Default::default).lock() {
+        if m.len() >= RUNS_KEPT {
+            m.clear();
+        }
+        m.insert(key, ran.clone());
+    }
+}
+
+/// One run of `source` under `rules` at `version` by `runner`, made once per process.
+fn run_once(source: &Source, rules: &Rules, version: TfVersion, runner: &Runner) -> Ran {
+    let key: RunKey = (
+        Source {
+            ask: None,
+            ..source.clone()
+        },
+        rules.clone(),
+        version,
+        *runner != Runner::Engine,
+    );
+    if let Some(r) = cached(&key) {
+        return r;
+    }
+    let r = match run(source, rules, runner, version) {
+        // A real binary records no rules: the engine's run says which it consults.
+        Ok((outcome, _)) if *runner != Runner::Engine => {
+            let touched = run_once(source, rules, version, &Runner::Engine).1;
+            (Ok(outcome), touched)
+        }
+        Ok((outcome, touched)) => (Ok(outcome), touched),
+        Err(e) => (Err(e), BTreeSet::new()),
+    };
+    remember(key, &r);
+    r
+}
+
+/// A scenario made ready: its source (nothing runs until it is evaluated).
 #[derive(Debug)]
 pub struct Prepared {
     source: Source,
-    done: RefCell<HashMap<Rules, Ran>>,
 }
 
 impl Prepared {
-    /// Prepares `source` (nothing runs until it is evaluated).
+    /// Prepares `source`.
     pub fn new(source: &Source) -> Prepared {
-        Prepared {
-            source: source.clone(),
-            done: RefCell::new(HashMap::new()),
-        }
+        Prepared { source: source.clone() }
     }
 
-    /// Runs the scenario under `rules` (once per rule set) and reads its answer.
+    /// Runs the scenario under `rules` (once per process) and reads its answer.
     pub fn evaluate(&self, source: &Source, rules: &Rules) -> Evaluated {
         let src = if source.steps.is_empty() { &self.source } else { source };
-        let cached = self.done.borrow().get(rules).cloned();
-        let (ran, touched) = match cached {
-            Some(r) => r,
-            None => {
+        let (ran, touched) = match release(src) {
+            Ok(version) => {
                 let runner = if *rules == Rules::real() {
                     RUNNER.get().cloned().unwrap_or(Runner::Engine)
                 } else {
                     Runner::Engine
                 };
-                let r = match release(src).and_then(|v| run(src, rules, &runner, v)) {
-                    // A real binary records no rules: the engine's run says which it consults.
-                    Ok((outcome, _)) if runner != Runner::Engine => {
-                        let touched = release(src)
-                            .and_then(|v| run(src, rules, &Runner::Engine, v))
-                            .map(|(_, t)| t)
-                            .unwrap_or_default();
-                        (Ok(outcome), touched)
-                    }
-                    Ok((outcome, touched)) => (Ok(outcome), touched),
-                    Err(e) => (Err(e), BTreeSet::new()),
-                };
-                self.done.borrow_mut().insert(rules.clone(), r.clone());
-                r
+                run_once(src, rules, version, &runner)
             }
+            Err(e) => (Err(e), BTreeSet::new()),
         };
         let computed = match ran {
             Ok(outcome) => answer(src, &outcome),
@@ -104,8 +136,8 @@ impl Prepared {
 /// What the engine answers for `source` at `version` under the real rules, whatever runner
 /// and release `check` was told to use (`since` asks the engine's own gates).
 pub fn engine_answer_at(source: &Source, version: TfVersion) -> Computed {
-    match run(source, &Rules::real(), &Runner::Engine, version) {
-        Ok((outcome, _)) => answer(source, &outcome),
+    match run_once(source, &Rules::real(), version, &Runner::Engine).0 {
+        Ok(outcome) => answer(source, &outcome),
         Err(e) => Computed::Error(e),
     }
 }

@@ -1,5 +1,5 @@
-//! Custom conditions: preconditions and postconditions of resources, data sources and outputs,
-//! and `check` blocks with their assertions, evaluated against the configuration and its
+//! Custom conditions: variable validations, preconditions and postconditions of resources, data
+//! sources and outputs, and `check` blocks with their assertions, evaluated against the configuration and its
 //! overrides the way Terraform evaluates them in a plan.
 
 use std::collections::BTreeMap;
@@ -20,6 +20,8 @@ pub enum Kind {
     Postcondition,
     /// `assert` in a check block.
     Check,
+    /// `validation` in a variable block.
+    Validation,
 }
 
 impl Kind {
@@ -29,6 +31,7 @@ impl Kind {
             Kind::Precondition => "precondition",
             Kind::Postcondition => "postcondition",
             Kind::Check => "check",
+            Kind::Validation => "validation",
         }
     }
 }
@@ -111,6 +114,11 @@ pub fn evaluate(ev: &Evaluator, scope: &ConfigScope, config: &Config) -> DResult
     for (name, file, body, span) in &config.checks {
         items.push(((*file, span.start), Item::Check(name, *file, body)));
     }
+    for (name, decl) in &config.variables {
+        if !decl.validations.is_empty() {
+            items.push(((decl.file, decl.span.start), Item::Variable(name, decl)));
+        }
+    }
     items.sort_by_key(|(k, _)| *k);
     let mut out = Vec::new();
     for (_, item) in items {
@@ -129,6 +137,7 @@ pub fn evaluate(ev: &Evaluator, scope: &ConfigScope, config: &Config) -> DResult
                     ));
                 }
             }
+            Item::Variable(name, decl) => out.push(validation(ev, scope, config, name, decl)),
             Item::Check(name, file, body) => {
                 for d in config.resources.iter().filter(|r| r.check.as_deref() == Some(name)) {
                     scoped_conditions(ev, scope, config, d, &mut out);
@@ -171,6 +180,30 @@ enum Item<'a> {
     Resource(&'a ResourceDecl),
     Output(&'a String, usize, &'a BodyAst),
     Check(&'a String, usize, &'a BodyAst),
+    Variable(&'a String, &'a crate::lang::config::module::Variable),
+}
+
+/// The outcome of a variable's validation rules, as the plan checks them: an error with the
+/// message of the rule that fails (Terraform stops before planning anything), else a pass.
+fn validation(ev: &Evaluator, scope: &ConfigScope, config: &Config, name: &str, decl: &crate::lang::config::module::Variable) -> Report {
+    let line = config
+        .files
+        .get(decl.file)
+        .map(|f| f.src[..decl.span.start.min(f.src.len())].matches('\n').count() + 1)
+        .unwrap_or(0);
+    let (outcome, message) = match scope.validation_failure(ev, name) {
+        Ok(None) => (Outcome::Pass, String::new()),
+        Ok(Some(m)) => (Outcome::Error, m),
+        Err(d) => (Outcome::Error, format!("{}: {}", d.summary, d.detail)),
+    };
+    Report {
+        address: format!("var.{name}"),
+        kind: Kind::Validation,
+        phase: "plan",
+        outcome,
+        message,
+        location: format!("{}:{line}", config.file_name(decl.file)),
+    }
 }
 
 fn resource_conditions(ev: &Evaluator, scope: &ConfigScope, config: &Config, r: &ResourceDecl, out: &mut Vec<Report>) -> DResult<()> {

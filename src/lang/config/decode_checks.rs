@@ -160,6 +160,20 @@ fn file_errors(body: &BodyAst, src: &str, version: TfVersion) -> Vec<Diag> {
                     &|| schema_args(OUTPUT_SCHEMA, version),
                     &["precondition", "postcondition"],
                 ));
+                // An output has no object to check afterwards (tf-oracle 1.12, 1.14: plan and
+                // console refuse it at the block's type).
+                if crate::lang::dialect::releases::has(version, &crate::lang::dialect::releases::CUSTOM_CONDITIONS) {
+                    for inner in b.body.blocks_of("postcondition") {
+                        let at = inner.span.start..inner.span.start + inner.kind.len();
+                        out.push(
+                            Diag::new(
+                                "Postconditions are not allowed",
+                                "Output values can only have preconditions, not postconditions.",
+                            )
+                            .at(&at),
+                        );
+                    }
+                }
             }
             _ => {}
         }

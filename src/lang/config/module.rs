@@ -650,7 +650,11 @@ impl<'c> ConfigScope<'c> {
             if v.is_unknown() {
                 continue;
             }
-            if let Ok(Value::Bool(false)) = crate::lang::value::convert::convert(&v, &Type::Bool) {
+            // A learner may read `condition` as the failure case, the way an alarm is written.
+            let fails_on = ev.flipped(crate::lang::dialect::rules::Rule::ConditionStatesWhatMustHold);
+            if let Ok(Value::Bool(b)) = crate::lang::value::convert::convert(&v, &Type::Bool)
+                && b == fails_on
+            {
                 // A message derived from a sensitive or ephemeral value is not shown, and an
                 // error says why (eval_variable.go; the text names a sensitive value for both).
                 let mut companions = Vec::new();
@@ -694,6 +698,24 @@ impl<'c> ConfigScope<'c> {
             }
         }
         Ok(())
+    }
+
+    /// The message of the validation rule variable `name` fails (the first, as Terraform reports
+    /// it), `None` when every rule holds; an error when a rule cannot be evaluated.
+    pub fn validation_failure(&self, ev: &Evaluator, name: &str) -> DResult<Option<String>> {
+        if let Err(d) = self.validate(ev, name)
+            && d.summary != "Invalid value for variable"
+        {
+            return Err(d);
+        }
+        Ok(self.invalid.borrow().get(name).map(|(d, ..)| {
+            let text = d
+                .detail
+                .split("\n\nThis was checked by the validation rule at")
+                .next()
+                .unwrap_or("");
+            text.to_string()
+        }))
     }
 
     /// The evaluated variables.

@@ -316,6 +316,13 @@ pub(crate) fn dynamic_block(ev: &Evaluator, b: &BlockAst, schema: Option<&BlockS
         )
         .at(&b.span));
     }
+    // No block type of a resource, data source, provider or provisioner schema has labels, so
+    // HCL reads the dynamic block with its label-less schema, where `labels` is not an argument
+    // (dynblock's dynamicBlockBodySchemaNoLabels; tf-oracle 1.12, 1.14 `validate` on an
+    // aws_security_group `dynamic "ingress"` with `labels = []` or `["a"]`).
+    if let Some(l) = b.body.attr("labels") {
+        return Err(Diag::new("Unsupported argument", "An argument named \"labels\" is not expected here.").at(&l.span));
+    }
     let Some(fe) = b.body.attr("for_each") else {
         return Err(Diag::new(
             "Missing required argument",

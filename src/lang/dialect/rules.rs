@@ -278,6 +278,13 @@ pub enum Rule {
     CliFlagsInOrder,
     /// workflow: `TF_VAR_` environment variables have the lowest precedence of the ways to set a variable.
     EnvVarsLowest,
+    /// workflow: every workspace has its own state; a new workspace starts empty.
+    WorkspacesSeparateState,
+    /// workflow: a module block added to the configuration must be installed by `init`
+    /// before plan or apply ("Module not installed").
+    ModulesNeedInit,
+    /// workflow: `taint` only marks the object for replacement at the next apply.
+    TaintOnlyMarks,
     /// workflow: `-target` plans the target and what it depends on, not what depends on it.
     TargetLeavesDependents,
 }
@@ -419,6 +426,9 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::CliVarsInOrder, "cli-vars-in-order"),
     (Rule::CliFlagsInOrder, "cli-flags-in-order"),
     (Rule::EnvVarsLowest, "env-vars-lowest"),
+    (Rule::WorkspacesSeparateState, "workspaces-separate-state"),
+    (Rule::ModulesNeedInit, "modules-need-init"),
+    (Rule::TaintOnlyMarks, "taint-only-marks"),
     (Rule::TargetLeavesDependents, "target-leaves-dependents"),
 ];
 

@@ -173,3 +173,51 @@ fn choice_lines(a: &super::super::app::Asking, width: u16, t: &Theme) -> (Vec<Li
     }
     (out, selected)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bank::model::Step;
+
+    #[test]
+    fn a_scenario_shows_its_files_then_its_terminal_session() {
+        let src = Source {
+            files: [(
+                "main.tf".to_string(),
+                "resource \"terraform_data\" \"a\" {\n  count = 3\n}\n".to_string(),
+            )]
+            .into(),
+            steps: vec![
+                Step::Run {
+                    line: "apply -auto-approve".into(),
+                    env: [("TF_VAR_size".to_string(), "large".to_string())].into(),
+                    input: None,
+                },
+                Step::Edit {
+                    file: "main.tf".into(),
+                    replace: "count = 3".into(),
+                    with: "count = 2".into(),
+                },
+                Step::Run {
+                    line: "plan".into(),
+                    env: Default::default(),
+                    input: None,
+                },
+            ],
+            ask: Some("changes".into()),
+            ..Source::default()
+        };
+        let text: Vec<String> = source_lines(&src, &Theme::from_env())
+            .iter()
+            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+            .collect();
+        let at = |needle: &str| text.iter().position(|l| l == needle).unwrap_or(usize::MAX);
+        assert!(at("── main.tf ──") < at("── then, in that folder ──"), "{text:?}");
+        assert!(
+            at("$ TF_VAR_size=large terraform apply -auto-approve") < at("-   count = 3"),
+            "{text:?}"
+        );
+        assert!(at("+   count = 2") < at("$ terraform plan"), "{text:?}");
+        assert_ne!(at("$ terraform plan"), usize::MAX, "{text:?}");
+    }
+}

@@ -78,6 +78,10 @@ pub fn missing(dir: &Path, tree: &ModuleTree) -> Vec<Diag> {
         .filter(|(k, s, _)| installed.get(k) != Some(s))
         .map(|(k, _, _)| k)
         .collect();
+    // The belief that plan and apply install what a new module block needs.
+    if !absent.is_empty() && crate::workflow::model::beliefs::flipped(crate::lang::Rule::ModulesNeedInit) {
+        return Vec::new();
+    }
     absent
         .iter()
         .filter(|k| !absent.iter().any(|p| k.starts_with(&format!("{p}."))))

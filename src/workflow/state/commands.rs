@@ -622,6 +622,14 @@ fn set_tainted(state: &State, addr: &InstanceAddr, tainted: bool) -> State {
 /// already was: no error).
 pub fn taint(state: &State, address: &str) -> Result<Outcome, CommandError> {
     let addr = taint_target(state, address, "tainted")?;
+    // The belief that taint destroys the object at once: it leaves the state.
+    if crate::workflow::model::beliefs::flipped(crate::lang::Rule::TaintOnlyMarks) {
+        let gone = rm(state, &[address], false)?;
+        return Ok(Outcome {
+            lines: vec![format!("Resource instance {addr} has been marked as tainted.")],
+            state: gone.state,
+        });
+    }
     Ok(Outcome {
         lines: vec![format!("Resource instance {addr} has been marked as tainted.")],
         state: set_tainted(state, &addr, true),

@@ -124,7 +124,8 @@ impl Workspaces {
 
     /// The state file of workspace `name`.
     pub fn state_path(&self, name: &str) -> PathBuf {
-        if name == DEFAULT {
+        // The belief that workspaces share one state: every workspace reads the default's.
+        if name == DEFAULT || crate::workflow::model::beliefs::flipped(crate::lang::Rule::WorkspacesSeparateState) {
             self.dir.join(&self.default_state)
         } else {
             self.dir.join(&self.workspaces_dir).join(name).join(DEFAULT_STATE)

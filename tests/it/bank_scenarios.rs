@@ -1,0 +1,194 @@
+//! Workflow scenario questions: files and steps run by `iacquiz terraform` in a fresh folder,
+//! the answer read from the last command by `ask`, the workflow's beliefs computed as
+//! distractors, and the loader's refusals. The keys below were read from real Terraform
+//! (tf-oracle 1.12.2 and 1.14.9, `terraform plan`/`output` after the same steps).
+
+use iacquiz::bank::load::files::SourceFile;
+use iacquiz::bank::{Bank, Computed, Instance};
+
+fn indent(text: &str, n: usize) -> String {
+    let pad = " ".repeat(n);
+    text.lines().map(|l| format!("{pad}{l}\n")).collect()
+}
+
+fn bank(body: &str) -> Result<Bank, String> {
+    let text = format!(
+        "topic: t\nquestions:\n  - id: q\n    lesson: {{seed: 004, section: Resource instances}}\n    prompt: p\n    explain: e\n    difficulty: 2\n{}",
+        indent(body, 4)
+    );
+    Bank::from_sources(vec![SourceFile {
+        display: "terraform/t.yaml".into(),
+        rel: "terraform/t.yaml".into(),
+        in_root: "terraform/t.yaml".into(),
+        bytes: text.into_bytes(),
+    }])
+    .map_err(|e| e.0.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("\n"))
+}
+
+fn instance(body: &str) -> Instance {
+    match bank(body) {
+        Ok(b) => b.questions()[0].instantiate(0),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn answer(i: &Instance) -> String {
+    match i.correct_answer() {
+        Ok(c) => c.text,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+const SHRINK: &str = r#"kind: input
+files:
+  main.tf: |
+    resource "terraform_data" "web" {
+      count = 3
+    }
+steps:
+  - init
+  - apply -auto-approve
+  - edit: main.tf
+    replace: count = 3
+    with: count = 2
+  - plan
+"#;
+
+#[test]
+fn selectors_read_the_last_command() {
+    let with = |ask: &str| answer(&instance(&format!("{SHRINK}ask: {ask}\n")));
+    assert_eq!(with("summary"), r#""Plan: 0 to add, 0 to change, 1 to destroy.""#);
+    assert_eq!(with("changes"), r#"{ "terraform_data.web[2]" = "will be destroyed" }"#);
+    assert_eq!(
+        with("says terraform_data.web[2]"),
+        r#""will be destroyed (because index [2] is out of range for count)""#
+    );
+    assert_eq!(with("symbol terraform_data.web[2]"), r#""-""#);
+    assert_eq!(with("action terraform_data.web[0]"), r#""is not in the plan""#);
+    let exit = answer(&instance(
+        &SHRINK
+            .replace("  - plan\n", "  - plan -detailed-exitcode\n")
+            .replace("kind: input", "kind: input\nask: exit-code"),
+    ));
+    assert_eq!(exit, "2");
+}
+
+#[test]
+fn a_belief_gives_the_believers_plan() {
+    let i = instance(&format!("{SHRINK}ask: changes\n"));
+    let (mistakes, _) = i.engine_wrong_answers();
+    let by_belief: Vec<(String, String)> = mistakes
+        .iter()
+        .filter_map(|w| match (&w.misconception, &w.answer) {
+            (Some(id), Ok(c)) => Some((id.clone(), c.one_line())),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        by_belief.contains(&(
+            "count-shrink-removes-first".to_string(),
+            r#"{ "terraform_data.web[0]" = "will be destroyed" }"#.to_string()
+        )),
+        "{by_belief:?}"
+    );
+}
+
+#[test]
+fn variables_take_the_last_source_terraform_reads() {
+    // terraform.tfvars, then *.auto.tfvars, then -var/-var-file in command-line order.
+    let body = r#"kind: input
+files:
+  main.tf: |
+    variable "size" {
+      type = string
+    }
+    output "size" {
+      value = var.size
+    }
+  terraform.tfvars: |
+    size = "small"
+  b.auto.tfvars: |
+    size = "medium"
+steps:
+  - init
+  - {run: apply -auto-approve, env: {TF_VAR_size: env}}
+  - output -raw size
+ask: stdout
+"#;
+    assert_eq!(answer(&instance(body)), r#""medium""#);
+    let i = instance(body);
+    let (mistakes, _) = i.engine_wrong_answers();
+    let named: Vec<(String, String)> = mistakes
+        .iter()
+        .filter_map(|w| Some((w.misconception.clone()?, w.answer.as_ref().ok()?.one_line())))
+        .collect();
+    assert!(
+        named.contains(&("tfvars-beats-auto-tfvars".into(), r#""small""#.into())),
+        "{named:?}"
+    );
+    assert!(named.contains(&("env-beats-files".into(), r#""env""#.into())), "{named:?}");
+}
+
+#[test]
+fn a_failing_command_answers_with_its_error() {
+    let body = r#"kind: error
+files:
+  main.tf: |
+    resource "terraform_data" "db" {
+      lifecycle {
+        prevent_destroy = true
+      }
+    }
+steps:
+  - init
+  - apply -auto-approve
+  - plan -destroy
+ask: summary
+"#;
+    let i = instance(body);
+    match i.correct_answer().map(|c| c.computed) {
+        Ok(Computed::Error(e)) => assert_eq!(e.summary, "Instance cannot be destroyed"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn the_loader_refuses_bad_scenarios_where_they_are_written() {
+    let refused = |body: &str, says: &str| match bank(body) {
+        Ok(_) => panic!("accepted:\n{body}"),
+        Err(e) => assert!(e.contains(says), "{e}\n--- expected to contain: {says}"),
+    };
+    refused("kind: input\nsteps: [plan]\n", "a scenario needs `ask`");
+    refused("kind: input\nsteps: [plan]\nask: plan\n", "is not a selector");
+    refused("kind: input\nask: summary\nexpr: '1'\n", "`ask` reads the last command of `steps`");
+    refused(
+        "kind: input\nsteps: [plan, {write: ../x.tf, text: a}]\nask: summary\n",
+        "must be a relative path",
+    );
+    refused(
+        "kind: input\nsteps: [plan, {edit: main.tf, replace: a}]\nask: summary\n",
+        "this step needs `with`",
+    );
+    refused("kind: input\nsteps: [\"plan 'oops\"]\nask: summary\n", "unclosed single quote");
+    refused(
+        "kind: input\nsteps: [{write: a.tf, text: x}]\nask: summary\n",
+        "at least one command",
+    );
+    refused(
+        "kind: input\nsteps: [plan, {delete: a.tf}]\nask: summary\n",
+        "the last step must be a command",
+    );
+    refused("kind: input\nsteps: [plan]\nask: summary\nexpr: '1'\n", "not `expr`");
+}
+
+#[test]
+fn a_step_that_cannot_run_says_which_and_why() {
+    let body = "kind: input\nfiles:\n  main.tf: |\n    locals {}\nsteps:\n  - edit: main.tf\n    replace: count = 3\n    with: count = 2\n  - plan\nask: summary\n";
+    match instance(body).correct_answer().map(|c| c.computed) {
+        Ok(Computed::Error(e)) => {
+            assert_eq!(e.summary, "scenario step");
+            assert!(e.detail.contains("step 1") && e.detail.contains("does not contain"), "{}", e.detail);
+        }
+        other => panic!("{other:?}"),
+    }
+}
