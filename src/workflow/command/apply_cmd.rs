@@ -118,7 +118,7 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         return ctx.outcome().fail(&[Report::error(refusal)], &Default::default());
     }
     // The belief that applying a saved plan plans again from the files as they are now.
-    if opts.rest.first().is_some() && crate::workflow::model::beliefs::flipped(crate::lang::Rule::SavedPlanIsFixed) {
+    if !opts.rest.is_empty() && crate::workflow::model::beliefs::flipped(crate::lang::Rule::SavedPlanIsFixed) {
         let again: Vec<String> = args
             .iter()
             .filter(|a| Some(*a) != opts.rest.first())
