@@ -304,6 +304,10 @@ pub enum Rule {
     /// workflow: `workspace delete` refuses a workspace that still tracks resources (unless
     /// `-force`, which forgets them without destroying them).
     WorkspaceDeleteNeedsEmpty,
+    /// workflow: `terraform output NAME` (and `-raw`, `-json`) prints a sensitive output's value.
+    OutputByNameShowsSensitive,
+    /// workflow: a new or changed `backend` block needs `terraform init` before plan or apply.
+    BackendChangeNeedsInit,
     /// workflow: `-target` plans the target and what it depends on, not what depends on it.
     TargetLeavesDependents,
 }
@@ -457,6 +461,8 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::CountAddedMovesZero, "count-added-moves-zero"),
     (Rule::WorkspaceNewSelects, "workspace-new-selects"),
     (Rule::WorkspaceDeleteNeedsEmpty, "workspace-delete-needs-empty"),
+    (Rule::OutputByNameShowsSensitive, "output-by-name-shows-sensitive"),
+    (Rule::BackendChangeNeedsInit, "backend-change-needs-init"),
     (Rule::TargetLeavesDependents, "target-leaves-dependents"),
 ];
 

@@ -243,6 +243,15 @@ fn init_required(summary: &str, reason: &str) -> Report {
 /// configuration's block still matches them, the defaults with neither.
 pub fn for_command(config: Option<&LocalSettings>, saved: Option<&Saved>) -> Result<LocalSettings, Box<Report>> {
     const COMMA: &str = "Backend initialization required, please run \"terraform init\"";
+    // The belief that plan and apply take up a new or changed backend block by themselves.
+    let changed = match (config, saved) {
+        (None, None) => false,
+        (Some(c), Some(s)) => !(u64::from(c.hash()) == s.hash || *c == s.settings),
+        _ => true,
+    };
+    if changed && crate::workflow::model::beliefs::flipped(crate::lang::Rule::BackendChangeNeedsInit) {
+        return Ok(config.cloned().unwrap_or_default());
+    }
     match (config, saved) {
         (None, None) => Ok(LocalSettings::default()),
         (None, Some(_)) => Err(Box::new(init_required(COMMA, "Unsetting the previously set backend \"local\""))),

@@ -98,7 +98,10 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
                     &Default::default(),
                 );
             };
-            if opts.flag("json") {
+            // The belief that a sensitive output is hidden however it is asked for.
+            if out.sensitive && crate::workflow::model::beliefs::flipped(crate::lang::Rule::OutputByNameShowsSensitive) {
+                o.out("<sensitive>\n");
+            } else if opts.flag("json") {
                 o.out(&render::output_json_one(out));
             } else if opts.flag("raw") {
                 match render::output_raw(out) {
