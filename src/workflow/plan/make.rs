@@ -459,8 +459,16 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
     let mut changes = shared.changes.take();
     let walked = shared.modules_walked.take();
     let mut data_read = shared.data_read.take();
-    // What a -target plan may change: the targets and what they depend on.
-    let allowed = (!opts.targets.is_empty()).then(|| targeted(tree, &opts.targets));
+    // What a -target plan may change: the targets and what they depend on; for a destroy,
+    // the targets and what depends on them (tf-oracle 1.12.2: `destroy -target=A` destroys B
+    // that reads A, and leaves C alone).
+    let allowed = (!opts.targets.is_empty()).then(|| {
+        if opts.mode == PlanMode::Destroy {
+            destroy_targeted(tree, &opts.targets)
+        } else {
+            targeted(tree, &opts.targets)
+        }
+    });
     if let Some(allowed) = &allowed {
         data_read.retain(|(a, _)| allowed.contains(&config_address(a)));
     }
@@ -525,6 +533,8 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         }
     }
     if let Some(allowed) = &allowed {
+        // An untargeted protected object does not stop a targeted destroy.
+        protected.retain(|(a, _)| allowed.contains(&config_address(a)));
         changes.retain(|c| {
             allowed.contains(&config_address(&c.addr))
                 && opts
@@ -533,6 +543,11 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
                     .all(|t| !matches!(t, Target::Instance(i) if i.resource == c.addr.resource && *i != c.addr))
         });
         outputs.retain(|o| output_targeted(tree, &o.name, allowed));
+        // A targeted destroy leaves the outputs as they were (tf-oracle 1.12.2: even one
+        // that reads a destroyed object keeps its old value).
+        if opts.mode == PlanMode::Destroy {
+            outputs.clear();
+        }
     }
     believed_count_shrink(&mut changes);
     changes.sort_by(|a, b| a.addr.cmp(&b.addr));
@@ -674,6 +689,42 @@ fn refresh_dependencies(state: &mut State, changes: &[ResourceChange], tree: &Mo
             merged.into_iter().collect()
         };
     }
+}
+
+/// The configuration addresses a `destroy -target` may destroy: the targets and everything
+/// that depends on them.
+fn destroy_targeted(tree: &ModuleTree, targets: &[Target]) -> BTreeSet<String> {
+    let mut facts = BTreeMap::new();
+    resource_facts(tree, "", &mut facts);
+    let mut out: BTreeSet<String> = BTreeSet::new();
+    for t in targets {
+        match t {
+            Target::Instance(i) => {
+                out.insert(config_address(i));
+            }
+            Target::Resource(r) => {
+                out.insert(config_address(&r.instance(InstanceKey::None)));
+            }
+            Target::Module(m) => {
+                let prefix: String = m.iter().map(|s| format!("module.{}.", s.name)).collect();
+                out.extend(facts.keys().filter(|k| k.starts_with(&prefix)).cloned());
+            }
+        }
+    }
+    // Everything that depends on a target, however far (the recorded dependencies are
+    // transitive, but a chain through several hops is followed all the same).
+    loop {
+        let more: Vec<String> = facts
+            .iter()
+            .filter(|(r, (deps, _))| !out.contains(*r) && deps.iter().any(|d| out.contains(d)))
+            .map(|(r, _)| r.clone())
+            .collect();
+        if more.is_empty() {
+            break;
+        }
+        out.extend(more);
+    }
+    out
 }
 
 /// The configuration addresses a `-target` plan may change: the targets and everything they
@@ -1383,6 +1434,9 @@ pub fn apply(
         events.push(Event::Destroyed(c.addr.clone(), id_of(&c.before), None));
     }
     let mut outputs = BTreeMap::new();
+    if plan.mode == PlanMode::Destroy && plan.targeted {
+        outputs = plan.prior.outputs.clone();
+    }
     let mut failures = Vec::new();
     if plan.mode != PlanMode::Destroy {
         let (root_outputs, mut errors) = walk_module_all(&shared, Vec::new(), tree, &opts.vars);
@@ -1480,7 +1534,7 @@ pub fn apply(
         let deleted = planned
             .get(addr)
             .is_some_and(|c| matches!(c.action, Action::Delete | Action::Forget))
-            || plan.mode == PlanMode::Destroy;
+            || (plan.mode == PlanMode::Destroy && !plan.targeted);
         if !deleted {
             objects_after.insert(addr.clone(), (p.value.clone(), p.tainted));
         }
