@@ -275,7 +275,9 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         return o.fail(&applied.errors, &wd.sources);
     }
     let destroying = destroy || p.mode == PlanMode::Destroy;
-    o.out(&progress::summary(&applied.events, destroying, ctx.version, ctx.color));
+    // Only `terraform destroy` says "Destroy complete!": `apply -destroy` and a saved destroy
+    // plan applied say "Apply complete!" (tf-oracle 1.6.6, 1.12.2, 1.14.9).
+    o.out(&progress::summary(&applied.events, destroy, ctx.version, ctx.color));
     if !destroying {
         o.out(&crate::workflow::render::apply_outputs(
             &written.outputs,
