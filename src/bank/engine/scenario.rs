@@ -413,7 +413,7 @@ pub fn answer(source: &Source, outcome: &Outcome) -> Computed {
             if c.reason.is_empty() {
                 c.action.clone()
             } else {
-                format!("{} (because {})", c.action, c.reason)
+                format!("{} ({})", c.action, c.reason)
             }
         })),
         Ask::Reason(a) => string(&pick(&stdout, &a, |c| c.reason.clone())),
@@ -483,7 +483,8 @@ pub struct Change {
     pub address: String,
     /// What happens (`will be destroyed`, `has moved to terraform_data.b`).
     pub action: String,
-    /// The reason line's words without the parentheses and `because` (`""` when none).
+    /// The reason line's words without the parentheses, as printed (`because index [2] is out
+    /// of range for count`, `config refers to values not yet known`; `""` when none).
     pub reason: String,
     /// The symbol in front of its block (`""` when none).
     pub symbol: String,
@@ -517,7 +518,7 @@ pub fn changes(stdout: &str) -> Vec<Change> {
             let next = lines[i].trim();
             if let Some(r) = next.strip_prefix("# (").and_then(|r| r.strip_suffix(')')) {
                 if reason.is_empty() {
-                    reason = r.strip_prefix("because ").unwrap_or(r).to_string();
+                    reason = r.to_string();
                 }
                 i += 1;
             } else {
@@ -576,7 +577,7 @@ Plan: 1 to add, 0 to change, 2 to destroy.
         assert_eq!(
             rows,
             [
-                "terraform_data.web[2]|will be destroyed|index [2] is out of range for count|-",
+                "terraform_data.web[2]|will be destroyed|because index [2] is out of range for count|-",
                 "terraform_data.b|must be replaced||-/+",
                 "terraform_data.c|has moved to terraform_data.d||",
             ]

@@ -203,7 +203,8 @@ pub enum Ask {
     Changes,
     /// What happens to one address (`will be destroyed`, `must be replaced`).
     Action(String),
-    /// Why, as the plan says under the address (`index [2] is out of range for count`); `""`
+    /// Why, as the plan says under the address, without the parentheses (`because index [2]
+    /// is out of range for count`); `""`
     /// when it gives no reason.
     Reason(String),
     /// The address's comment line and its reason, as the plan prints them
