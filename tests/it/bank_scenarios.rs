@@ -214,3 +214,28 @@ fn a_step_that_cannot_run_says_which_and_why() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn a_null_for_a_non_nullable_variable_takes_its_default() {
+    // tf-oracle 1.6.6 and 1.12.2: `s = "small"`.
+    let body = r#"kind: input
+files:
+  main.tf: |
+    variable "size" {
+      type     = string
+      default  = "small"
+      nullable = false
+    }
+    output "s" {
+      value = var.size
+    }
+  terraform.tfvars: |
+    size = null
+steps:
+  - init
+  - apply -auto-approve
+  - output -raw s
+ask: stdout
+"#;
+    assert_eq!(answer(&instance(body)), r#""small""#);
+}

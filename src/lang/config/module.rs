@@ -506,6 +506,14 @@ impl<'c> ConfigScope<'c> {
                 Some((val, span)) => {
                     let nullable_known =
                         crate::lang::dialect::releases::has(ev_for_defaults.version, &crate::lang::dialect::releases::VARIABLE_NULLABLE);
+                    // A null given to a variable that does not accept null takes its
+                    // default (Terraform's "nullable = false" rule); with no default it fails.
+                    let (val, span) = match &v.default {
+                        Some(d) if val.is_null() && !v.nullable && nullable_known && span.is_none() => {
+                            (ev_for_defaults.eval(d).map_err(|e| e.in_file(fname))?, Some(d.span.clone()))
+                        }
+                        _ => (val, span),
+                    };
                     let val = if val.is_null() && !v.nullable && nullable_known {
                         return Err(Diag::new(
                             "Required variable not set",
