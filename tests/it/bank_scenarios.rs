@@ -239,3 +239,29 @@ ask: stdout
 "#;
     assert_eq!(answer(&instance(body)), r#""small""#);
 }
+
+#[test]
+fn an_attribute_of_a_counted_resource_needs_an_instance_key() {
+    // tf-oracle 1.12.2: plan and validate fail with "Missing resource instance key".
+    let body = r#"kind: error
+files:
+  main.tf: |
+    resource "terraform_data" "a" {
+      count = 2
+    }
+    resource "terraform_data" "b" {
+      input = terraform_data.a.output
+    }
+steps:
+  - init
+  - plan
+ask: summary
+"#;
+    match instance(body).correct_answer().map(|c| c.computed) {
+        Ok(Computed::Error(e)) => {
+            assert_eq!(e.summary, "Missing resource instance key");
+            assert!(e.detail.contains("terraform_data.a[count.index]"), "{}", e.detail);
+        }
+        other => panic!("{other:?}"),
+    }
+}

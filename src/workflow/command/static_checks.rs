@@ -111,6 +111,22 @@ fn undeclared_in(e: &Expr, config: &Config, calls: &[String], file: &str, out: &
                 "Reference to undeclared resource",
                 format!("A managed resource {rtype:?} {first:?} has not been declared in the root module."),
             )),
+            // An attribute of a resource with count or for_each, without an instance key
+            // (evaluate_valid.go staticValidateSingleResourceReference).
+            rtype if matches!(ops.get(1).map(|o| &o.kind), Some(OpKind::Attr(_))) => {
+                let decl = config.resource(Mode::Managed, rtype, first);
+                let (arg, key) = match decl {
+                    Some(d) if d.body.attr("count").is_some() => ("count", "count.index"),
+                    Some(d) if d.body.attr("for_each").is_some() => ("for_each", "each.key"),
+                    _ => continue,
+                };
+                Some(Diag::new(
+                    "Missing resource instance key",
+                    format!(
+                        "Because {rtype}.{first} has \"{arg}\" set, its attributes must be accessed on specific instances.\n\nFor example, to correlate with indices of a referring resource, use:\n    {rtype}.{first}[{key}]"
+                    ),
+                ))
+            }
             _ => None,
         };
         if let Some(d) = d {
