@@ -308,6 +308,8 @@ pub enum Rule {
     OutputByNameShowsSensitive,
     /// workflow: a new or changed `backend` block needs `terraform init` before plan or apply.
     BackendChangeNeedsInit,
+    /// workflow: `terraform fmt` formats the current folder only; `-recursive` adds subfolders.
+    FmtCurrentFolderOnly,
     /// workflow: `-target` plans the target and what it depends on, not what depends on it.
     TargetLeavesDependents,
 }
@@ -463,6 +465,7 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::WorkspaceDeleteNeedsEmpty, "workspace-delete-needs-empty"),
     (Rule::OutputByNameShowsSensitive, "output-by-name-shows-sensitive"),
     (Rule::BackendChangeNeedsInit, "backend-change-needs-init"),
+    (Rule::FmtCurrentFolderOnly, "fmt-current-folder-only"),
     (Rule::TargetLeavesDependents, "target-leaves-dependents"),
 ];
 

@@ -39,6 +39,14 @@ pub const MAX_BYTES: u64 = 8 << 20;
 /// The most entries read from one folder.
 const MAX_ENTRIES: usize = 10_000;
 
+/// Whether `dir` has a subfolder that is not hidden (where -recursive would make a difference).
+fn ctx_has_subfolders(dir: &std::path::Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|rd| {
+        rd.filter_map(Result::ok)
+            .any(|e| e.file_type().is_ok_and(|t| t.is_dir()) && !e.file_name().to_string_lossy().starts_with('.'))
+    })
+}
+
 /// The deepest folder `-recursive` descends to.
 const MAX_DEPTH: usize = 64;
 
@@ -87,6 +95,11 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         diff: on("diff", false),
         recursive: on("recursive", false),
     };
+    // The belief that fmt formats the subfolders too, without -recursive.
+    if !mode.recursive && ctx_has_subfolders(&ctx.dir) && crate::workflow::model::beliefs::flipped(crate::lang::Rule::FmtCurrentFolderOnly)
+    {
+        mode.recursive = true;
+    }
     let check = on("check", false);
     let stdin = opts.rest.first().is_some_and(|a| a == "-");
     let paths: Vec<String> = match opts.rest.as_slice() {

@@ -60,6 +60,21 @@ pub fn check(ev: &Evaluator, body: &BodyAst, which: Which, file: &str) -> Result
         let v = ev.eval(cond).map_err(|d| d.in_file(file))?;
         let (v, _) = v.unmark_deep();
         if v.has_unknown() {
+            // A check block says so at plan; the other conditions wait for apply silently
+            // (tf-oracle 1.6.6 to 1.14.9).
+            if which == Which::CheckAssert {
+                let diag = Diag::new(
+                    KNOWN_AFTER_APPLY,
+                    "The condition could not be evaluated at this time, a result will be known when this plan is applied.",
+                )
+                .at(&cond.span)
+                .in_file(file);
+                failed.push(
+                    Problem::warning(diag)
+                        .kept_apart()
+                        .with_values(crate::lang::eval::diag_values::of(ev, cond)),
+                );
+            }
             continue;
         }
         let ok = match crate::lang::value::convert::convert(&v, &Type::Bool) {
@@ -93,6 +108,9 @@ pub fn check(ev: &Evaluator, body: &BodyAst, which: Which, file: &str) -> Result
     }
     Ok(failed)
 }
+
+/// The warning of a check assertion that cannot be decided until apply (not a failure).
+pub const KNOWN_AFTER_APPLY: &str = "Check block assertion known after apply";
 
 /// The detail of a failed condition whose message is not shown.
 pub const INVALID_MESSAGE: &str = "This check failed, but has an invalid error message as described in the other accompanying messages.";

@@ -400,16 +400,21 @@ impl<'s, 'w> Walker<'s, 'w> {
             match conditions::check(ev, body, Which::CheckAssert, &self.file_name(*fi)) {
                 Ok(found) => {
                     let unknown = conditions::any_unknown(ev, body, Which::CheckAssert);
+                    let failures: Vec<Problem> = found
+                        .iter()
+                        .filter(|p| p.diag.summary != conditions::KNOWN_AFTER_APPLY)
+                        .cloned()
+                        .collect();
                     self.shared.record_check(
                         "check",
                         format!("{prefix}check.{name}"),
                         format!("{here}check.{name}"),
-                        &found,
+                        &failures,
                         unknown,
                     );
                     // The belief that a failed check assertion stops the run like a precondition.
-                    if !found.is_empty() && crate::workflow::model::beliefs::flipped(crate::lang::Rule::CheckFailuresWarn) {
-                        for p in found {
+                    if !failures.is_empty() && crate::workflow::model::beliefs::flipped(crate::lang::Rule::CheckFailuresWarn) {
+                        for p in failures {
                             push_unique(errors, p.diag);
                         }
                         continue;
@@ -1598,7 +1603,11 @@ pub fn console_values(
                     .borrow_mut()
                     .extend(conditions::message_notes(&ev, body, Which::CheckAssert, &file));
                 if let Ok(found) = conditions::check(&ev, body, Which::CheckAssert, &file) {
-                    shared.problems.borrow_mut().extend(found);
+                    // (What import cannot know yet it does not warn about.)
+                    shared
+                        .problems
+                        .borrow_mut()
+                        .extend(found.into_iter().filter(|p| p.diag.summary != conditions::KNOWN_AFTER_APPLY));
                 }
             }
         }
