@@ -558,7 +558,12 @@ mod tests {
         let bank = Bank::load_embedded().unwrap_or_else(|e| panic!("{e:?}"));
         let mut per_engine: BTreeMap<String, (usize, usize)> = BTreeMap::new();
         let mut misses = Vec::new();
-        for q in bank.questions() {
+        // The matcher files by the seed texts; the workflow's lesson (004) has none.
+        for q in bank
+            .questions()
+            .iter()
+            .filter(|q| bank.catalogue().seeds.contains_key(&q.lesson.seed))
+        {
             let input = DraftInput {
                 engine: q.engine,
                 source: q.source.clone(),

@@ -279,7 +279,8 @@ mod tests {
     fn every_section_of_every_lesson_has_sentences() {
         let cat = catalogue();
         assert!(!cat.is_empty());
-        for l in &cat.lessons {
+        // The workflow's lesson (004) has no seed text to take sentences from.
+        for l in cat.lessons.iter().filter(|l| cat.seeds.contains_key(&l.seed)) {
             let sents = sentences(l);
             for s in &l.sections {
                 assert!(sents.iter().any(|x| &x.section == s), "seed {} section {s:?} has sentences", l.seed);
