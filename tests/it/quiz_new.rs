@@ -449,20 +449,25 @@ fn an_out_folder_that_cannot_be_written_exits_2_with_the_reason() {
 
 #[test]
 fn an_outcome_question_asks_for_the_word_not_a_console_value() {
-    // Every custom-conditions question is drawn; tf-conditions-precondition-stops is typed and its
-    // answer is an outcome word, the others are choices.
+    // Every custom-conditions question is drawn (16). Two are typed with an outcome word for
+    // answer (tf-conditions-precondition-stops and another) and ask for the word; one is typed
+    // with a message for answer (tf-output-precondition-message) and asks for the value; the
+    // others are choices.
     let out = temp("outcome-hint");
-    let o = new_into(&out, &["--topic", "custom-conditions", "--count", "13", "--format", "md"]);
+    let o = new_into(&out, &["--topic", "custom-conditions", "--count", "16", "--format", "md"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let md = read(&out.join("quiz.md"));
     assert_eq!(
         md.matches("Type the outcome in one word: pass, error, warning or deferred.")
             .count(),
-        1,
+        2,
         "{md}"
     );
-    assert!(
-        !md.contains("as terraform console prints it"),
-        "no console hint for an outcome word"
-    );
+    assert_eq!(md.matches("as terraform console prints it").count(), 1, "{md}");
+    // The console hint is under the message question, not under an outcome one.
+    let at = md
+        .find("What error message does the output's precondition print?")
+        .unwrap_or(usize::MAX);
+    let hint = md.find("as terraform console prints it").unwrap_or(0);
+    assert!(hint > at, "{md}");
 }
