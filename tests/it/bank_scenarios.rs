@@ -265,3 +265,30 @@ ask: summary
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn a_module_source_changed_since_init_is_refused() {
+    // tf-oracle 1.12.2: plan, validate and apply fail with "Module source has changed".
+    let body = r#"kind: error
+files:
+  main.tf: |
+    module "m" {
+      source = "./modules/net"
+    }
+  modules/net/main.tf: |
+    resource "terraform_data" "x" {}
+  modules/app/main.tf: |
+    resource "terraform_data" "x" {}
+steps:
+  - init
+  - edit: main.tf
+    replace: ./modules/net
+    with: ./modules/app
+  - plan
+ask: summary
+"#;
+    match instance(body).correct_answer().map(|c| c.computed) {
+        Ok(Computed::Error(e)) => assert_eq!(e.summary, "Module source has changed"),
+        other => panic!("{other:?}"),
+    }
+}

@@ -73,20 +73,58 @@ pub fn write(dir: &Path, tree: &ModuleTree) -> Result<(), String> {
 /// read them); empty when all are installed.
 pub fn missing(dir: &Path, tree: &ModuleTree) -> Vec<Diag> {
     let installed = read(dir);
-    let absent: Vec<String> = calls(tree)
-        .into_iter()
-        .filter(|(k, s, _)| installed.get(k) != Some(s))
-        .map(|(k, _, _)| k)
+    let all = calls(tree);
+    let absent: Vec<String> = all
+        .iter()
+        .filter(|(k, _, _)| !installed.contains_key(k))
+        .map(|(k, _, _)| k.clone())
+        .collect();
+    // Installed from another source: "Module source has changed" at the new source
+    // (configload's loader_load.go), the calls inside it read all the same.
+    let changed: Vec<String> = all
+        .iter()
+        .filter(|(k, s, _)| installed.get(k).is_some_and(|old| old != s))
+        .map(|(k, _, _)| k.clone())
         .collect();
     // The belief that plan and apply install what a new module block needs.
     if !absent.is_empty() && crate::workflow::model::beliefs::flipped(crate::lang::Rule::ModulesNeedInit) {
         return Vec::new();
     }
-    absent
+    let mut out: Vec<Diag> = absent
         .iter()
         .filter(|k| !absent.iter().any(|p| k.starts_with(&format!("{p}."))))
         .filter_map(|key| refusal(tree, key))
-        .collect()
+        .collect();
+    out.extend(
+        changed
+            .iter()
+            .filter(|k| !absent.iter().any(|p| k.starts_with(&format!("{p}."))))
+            .filter_map(|key| source_changed(tree, key)),
+    );
+    out
+}
+
+/// "Module source has changed" at the `source` argument of call `key`.
+fn source_changed(tree: &ModuleTree, key: &str) -> Option<Diag> {
+    let names: Vec<&str> = key.split('.').collect();
+    let (last, parents) = names.split_last()?;
+    let parent = tree.find(parents)?;
+    let call = parent.calls.get(*last)?;
+    let file = parent.config.file_name(call.file);
+    let file = if parent.rel_dir == "." {
+        file.to_string()
+    } else {
+        format!("{}/{file}", parent.rel_dir)
+    };
+    let source = call.block.body.attr("source")?;
+    Some(
+        Diag::new(
+            "Module source has changed",
+            "The source address was changed since this module was installed. Run \"terraform init\" to install all modules required by this configuration.",
+        )
+        .at(&source.expr.span)
+        .in_file(&file),
+    )
 }
 
 /// "Module not installed" at the `module` block of call `key` (`a.b`: call `b` of `a`).
