@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::lang::Diag;
-use crate::workflow::plan::tree::ModuleTree;
+use crate::workflow::plan::tree::{Call, ModuleTree};
 use crate::workflow::state::json::{Json, parse, to_compact};
 
 /// The file's path in a working folder.
@@ -90,22 +90,16 @@ pub fn missing(dir: &Path, tree: &ModuleTree) -> Vec<Diag> {
     if !absent.is_empty() && crate::workflow::model::beliefs::flipped(crate::lang::Rule::ModulesNeedInit) {
         return Vec::new();
     }
-    let mut out: Vec<Diag> = absent
-        .iter()
-        .filter(|k| !absent.iter().any(|p| k.starts_with(&format!("{p}."))))
-        .filter_map(|key| refusal(tree, key))
-        .collect();
-    out.extend(
-        changed
-            .iter()
-            .filter(|k| !absent.iter().any(|p| k.starts_with(&format!("{p}."))))
-            .filter_map(|key| source_changed(tree, key)),
-    );
+    // The calls inside a missing one are left out (Terraform cannot read them).
+    let outside_absent = |k: &&String| !absent.iter().any(|p| k.starts_with(&format!("{p}.")));
+    let mut out: Vec<Diag> = absent.iter().filter(outside_absent).filter_map(|key| refusal(tree, key)).collect();
+    out.extend(changed.iter().filter(outside_absent).filter_map(|key| source_changed(tree, key)));
     out
 }
 
-/// "Module source has changed" at the `source` argument of call `key`.
-fn source_changed(tree: &ModuleTree, key: &str) -> Option<Diag> {
+/// Call `key` (`a.b`: call `b` of `a`), the module holding its block, and that block's file
+/// as diagnostics name it (relative to the root).
+fn call_site<'t>(tree: &'t ModuleTree, key: &str) -> Option<(&'t ModuleTree, &'t Call, String)> {
     let names: Vec<&str> = key.split('.').collect();
     let (last, parents) = names.split_last()?;
     let parent = tree.find(parents)?;
@@ -116,6 +110,12 @@ fn source_changed(tree: &ModuleTree, key: &str) -> Option<Diag> {
     } else {
         format!("{}/{file}", parent.rel_dir)
     };
+    Some((parent, call, file))
+}
+
+/// "Module source has changed" at the `source` argument of call `key`.
+fn source_changed(tree: &ModuleTree, key: &str) -> Option<Diag> {
+    let (_, call, file) = call_site(tree, key)?;
     let source = call.block.body.attr("source")?;
     Some(
         Diag::new(
@@ -130,16 +130,7 @@ fn source_changed(tree: &ModuleTree, key: &str) -> Option<Diag> {
 /// "Module not installed" at the `module` block of call `key` (`a.b`: call `b` of `a`).
 fn refusal(tree: &ModuleTree, key: &str) -> Option<Diag> {
     // The block is in the parent module's file.
-    let names: Vec<&str> = key.split('.').collect();
-    let (last, parents) = names.split_last()?;
-    let parent = tree.find(parents)?;
-    let call = parent.calls.get(*last)?;
-    let file = parent.config.file_name(call.file);
-    let file = if parent.rel_dir == "." {
-        file.to_string()
-    } else {
-        format!("{}/{file}", parent.rel_dir)
-    };
+    let (parent, call, file) = call_site(tree, key)?;
     let src = parent.config.files.get(call.file).map(|f| f.src.as_str()).unwrap_or("");
     let range = crate::lang::config::declaration_range(src, &call.block.span);
     Some(
