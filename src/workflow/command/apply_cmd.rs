@@ -129,9 +129,11 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
     {
         return ctx.outcome().fail(&[r], &Default::default());
     }
+    // The belief that a saved plan is planned again from the files as they are now.
+    let replanned = saved.is_some() && crate::workflow::model::beliefs::flipped(crate::lang::Rule::SavedPlanKeepsConfig);
     let opened = match &saved {
-        Some(s) => workdir::open_for_saved_plan(ctx, s.snapshot.as_ref()),
-        None => workdir::open(ctx),
+        Some(s) if !replanned => workdir::open_for_saved_plan(ctx, s.snapshot.as_ref()),
+        _ => workdir::open(ctx),
     };
     let wd = match opened {
         Ok(w) => w,
@@ -146,6 +148,13 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         Ok(x) => x,
         Err(r) => return asked.fail(&r, &wd.sources),
     };
+    if saved.is_none()
+        && !destroy
+        && !opts.flag("destroy")
+        && let Some(r) = planning::no_configuration(ctx, "apply")
+    {
+        return asked.fail(&[r], &wd.sources);
+    }
     let (p, var_warnings) = match &saved {
         Some(s) => {
             if let Some(d) = s.mismatch(&state) {
@@ -264,7 +273,11 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
     if !applied.errors.is_empty() {
         return o.fail(&applied.errors, &wd.sources);
     }
-    let destroying = destroy || p.mode == PlanMode::Destroy;
+    // `apply -destroy` ends as an apply does ("Apply complete!", its outputs); only the
+    // `destroy` command says "Destroy complete!" (tf-oracle 1.12.2).
+    let destroying = destroy
+        || (p.mode == crate::workflow::model::PlanMode::Destroy
+            && crate::workflow::model::beliefs::flipped(crate::lang::Rule::ApplyDestroyEndsAsApply));
     o.out(&progress::summary(&applied.events, destroying, ctx.version, ctx.color));
     if !destroying {
         o.out(&crate::workflow::render::apply_outputs(
