@@ -262,7 +262,8 @@ mod tests {
                 assert!(c.iter().any(|m| m.id == *id && m.engine == engine), "{engine} has {id}");
             }
         }
-        // Every rule switch of the two engines is some misconception's.
+        // Every rule switch of the two engines is some misconception's (the workflow's
+        // switches, from CountDropsHighestIndexes on, are terraform's).
         let switches: Vec<Rule> = RULE_NAMES
             .iter()
             .map(|(r, _)| *r)

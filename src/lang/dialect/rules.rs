@@ -312,6 +312,36 @@ pub enum Rule {
     FmtCurrentFolderOnly,
     /// workflow: `-target` plans the target and what it depends on, not what depends on it.
     TargetLeavesDependents,
+    /// workflow: a folder that needs no module, backend block or registry provider works without `init`.
+    BuiltinNeedsNoInit,
+    /// workflow: `validate` leaves every variable unknown, so no validation rule runs.
+    ValidateLeavesValuesUnknown,
+    /// workflow: `fmt -check` only reports; it rewrites nothing.
+    FmtCheckWritesNothing,
+    /// workflow: `fmt` rewrites the 0.11 idioms (a quoted type, a lone interpolation), not only whitespace.
+    FmtRewritesIdioms,
+    /// workflow: a data source whose configuration is unknown, or whose dependencies change, is read during apply.
+    DataWaitsForUnknowns,
+    /// workflow: what a data source read is stored in the state, under its `data.` address.
+    DataInState,
+    /// workflow: `destroy` destroys managed resources only; data sources are just dropped.
+    DestroySkipsData,
+    /// workflow: `apply -destroy` ends as an apply does ("Apply complete!").
+    ApplyDestroyEndsAsApply,
+    /// workflow: a child module does not inherit its caller's aliased provider configurations.
+    AliasesNotInherited,
+    /// workflow: `~>` fixes every number written but the last.
+    PessimisticFixesLeading,
+    /// workflow: a computed attribute (`terraform_data.output`) is unknown until apply.
+    ComputedUnknownAtPlan,
+    /// workflow: a provider may have one default configuration and any number of aliased ones.
+    AliasedConfigurationsAllowed,
+    /// workflow: `init` installs the providers every module of the tree requires.
+    InitInstallsModuleProviders,
+    /// workflow: an object whose resource block was deleted is destroyed by the next apply.
+    OrphansDestroyed,
+    /// workflow: `fmt` aligns the `=` of consecutive one-line arguments.
+    FmtAlignsEquals,
 }
 
 /// Every rule with its name in the misconception catalogue.
@@ -467,6 +497,21 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::BackendChangeNeedsInit, "backend-change-needs-init"),
     (Rule::FmtCurrentFolderOnly, "fmt-current-folder-only"),
     (Rule::TargetLeavesDependents, "target-leaves-dependents"),
+    (Rule::BuiltinNeedsNoInit, "builtin-needs-no-init"),
+    (Rule::ValidateLeavesValuesUnknown, "validate-leaves-values-unknown"),
+    (Rule::FmtCheckWritesNothing, "fmt-check-writes-nothing"),
+    (Rule::FmtRewritesIdioms, "fmt-rewrites-idioms"),
+    (Rule::DataWaitsForUnknowns, "data-waits-for-unknowns"),
+    (Rule::DataInState, "data-in-state"),
+    (Rule::DestroySkipsData, "destroy-skips-data"),
+    (Rule::ApplyDestroyEndsAsApply, "apply-destroy-ends-as-apply"),
+    (Rule::AliasesNotInherited, "aliases-not-inherited"),
+    (Rule::PessimisticFixesLeading, "pessimistic-fixes-leading"),
+    (Rule::ComputedUnknownAtPlan, "computed-unknown-at-plan"),
+    (Rule::AliasedConfigurationsAllowed, "aliased-configurations-allowed"),
+    (Rule::InitInstallsModuleProviders, "init-installs-module-providers"),
+    (Rule::OrphansDestroyed, "orphans-destroyed"),
+    (Rule::FmtAlignsEquals, "fmt-aligns-equals"),
 ];
 
 impl Rule {

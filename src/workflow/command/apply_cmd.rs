@@ -156,6 +156,13 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
         Ok(x) => x,
         Err(r) => return asked.fail(&r, &wd.sources),
     };
+    if saved.is_none()
+        && !destroy
+        && !opts.flag("destroy")
+        && let Some(r) = planning::no_configuration(ctx, "apply")
+    {
+        return asked.fail(&[r], &wd.sources);
+    }
     let (p, var_warnings) = match &saved {
         Some(s) => {
             if let Some(d) = s.mismatch(&state) {
@@ -274,10 +281,11 @@ pub fn run(ctx: &Context, args: &[String], destroy: bool) -> Outcome {
     if !applied.errors.is_empty() {
         return o.fail(&applied.errors, &wd.sources);
     }
-    let destroying = destroy || p.mode == PlanMode::Destroy;
     // Only `terraform destroy` says "Destroy complete!": `apply -destroy` and a saved destroy
-    // plan applied say "Apply complete!" (tf-oracle 1.6.6, 1.12.2, 1.14.9).
-    o.out(&progress::summary(&applied.events, destroy, ctx.version, ctx.color));
+    // plan applied end as an apply does, "Apply complete!" (tf-oracle 1.6.6, 1.12.2, 1.14.9).
+    let destroying =
+        destroy || (p.mode == PlanMode::Destroy && crate::workflow::model::beliefs::flipped(crate::lang::Rule::ApplyDestroyEndsAsApply));
+    o.out(&progress::summary(&applied.events, destroying, ctx.version, ctx.color));
     if !destroying {
         o.out(&crate::workflow::render::apply_outputs(
             &written.outputs,

@@ -230,7 +230,7 @@ pub fn overrides(dir: &Path, given: &[&str]) -> Result<Option<LocalSettings>, Bo
 }
 
 /// Why a command other than `init` cannot use the backend, as Terraform words it.
-fn init_required(summary: &str, reason: &str) -> Report {
+pub fn init_required(summary: &str, reason: &str) -> Report {
     Report::error(Diag::new(
         summary,
         format!(

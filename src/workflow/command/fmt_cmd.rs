@@ -95,13 +95,16 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         diff: on("diff", false),
         recursive: on("recursive", false),
     };
+    let check = on("check", false);
+    let stdin = opts.rest.first().is_some_and(|a| a == "-");
     // The belief that fmt formats the subfolders too, without -recursive.
-    if !mode.recursive && ctx_has_subfolders(&ctx.dir) && crate::workflow::model::beliefs::flipped(crate::lang::Rule::FmtCurrentFolderOnly)
+    if !mode.recursive
+        && !stdin
+        && ctx_has_subfolders(&ctx.dir)
+        && crate::workflow::model::beliefs::flipped(crate::lang::Rule::FmtCurrentFolderOnly)
     {
         mode.recursive = true;
     }
-    let check = on("check", false);
-    let stdin = opts.rest.first().is_some_and(|a| a == "-");
     let paths: Vec<String> = match opts.rest.as_slice() {
         [] => vec![".".into()],
         _ if stdin => Vec::new(),
@@ -114,7 +117,8 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     let list_asked = mode.list;
     if check {
         mode.list = true;
-        mode.write = false;
+        // The belief that `-check` fixes what it reports, as plain fmt does.
+        mode.write = !stdin && crate::workflow::model::beliefs::flipped(crate::lang::Rule::FmtCheckWritesNothing);
     }
     let mut r = Run {
         ctx,
@@ -369,7 +373,17 @@ impl Run<'_> {
             self.errors.extend(syntax.into_iter().map(Report::error));
             return;
         }
-        let result = crate::lang::syntax::format::format_config(src, v);
+        let mut result = crate::lang::syntax::format::format_config(src, v);
+        // The belief that fmt changes only whitespace: consulted where the idioms matter.
+        let layout_only = crate::lang::syntax::format::format_config_with(src, v, false, true);
+        if layout_only != result && crate::workflow::model::beliefs::flipped(crate::lang::Rule::FmtRewritesIdioms) {
+            result = layout_only;
+        }
+        // The belief that fmt indents but does not align.
+        let unaligned = crate::lang::syntax::format::format_config_with(src, v, true, false);
+        if unaligned != result && crate::workflow::model::beliefs::flipped(crate::lang::Rule::FmtAlignsEquals) {
+            result = unaligned;
+        }
         if result != src {
             if self.mode.list {
                 self.emit(&format!("{path}\n"));

@@ -216,6 +216,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             crate::workflow::plan::make::BUILTIN_PROVIDER,
         );
     }
+    crate::workflow::plan::providers::assign(&mut next, &wd.tree);
     // The instance goes in key order among the resource's others.
     if let Some(r) = next.resources.iter_mut().find(|r| r.addr == addr.resource) {
         r.instances.sort_by(|a, b| a.key.cmp(&b.key));

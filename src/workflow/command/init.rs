@@ -76,6 +76,20 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     }
     let mut o = ctx.outcome();
     let v = ctx.version;
+    // Under the belief that every command needs `init` first, init leaves its mark even
+    // where it has nothing to install (see workdir::open).
+    if crate::workflow::model::beliefs::flipped(crate::lang::Rule::BuiltinNeedsNoInit) {
+        let _ = std::fs::create_dir_all(ctx.dir.join(".terraform"));
+    }
+    // A folder without configuration has nothing to initialize (configs.IsEmptyDir).
+    if !super::workdir::has_config_files(&ctx.dir) && !ctx.dir.join("tests").is_dir() {
+        o.out(&colorize(
+            "[reset][bold]Terraform initialized in an empty directory![reset]\n\nThe directory has no Terraform configuration files. You may begin working\nwith Terraform immediately by creating Terraform configuration files.",
+            ctx.color,
+        ));
+        o.out("\n");
+        return o;
+    }
     let compact = gates::has(v, &gates::INIT_COMPACT);
     let providers_first = gates::has(v, &gates::INIT_PROVIDERS_FIRST);
     // A step's heading: bold, after a blank line before 1.9.
@@ -83,6 +97,13 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         let line = colorize(&format!("[reset][bold]{text}"), ctx.color);
         if compact { format!("{line}\n") } else { format!("\n{line}\n") }
     };
+    // `-backend=false` leaves the backend as the last init configured it, and says nothing of it.
+    let with_backend = opts
+        .value("backend")
+        .is_none_or(|b| matches!(b, "true" | "1" | "t" | "T" | "TRUE" | "True"));
+    if let Some(refused) = unsupported_release(ctx, &opts, with_backend, &heading) {
+        return refused;
+    }
     let loaded = load::load_decoded(&ctx.dir, v)
         .and_then(|config| ModuleTree::load(&ctx.dir, ".", config, v, 0).map_err(|d| vec![super::diagnostic::Report::error(d)]))
         .and_then(|tree| {
@@ -92,7 +113,10 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     let tree = match loaded {
         Ok(t) => t,
         Err(reports) => {
-            o.out(&heading("Initializing the backend..."));
+            // 1.15 configures the backend last, so it never gets there (tf-oracle 1.15.5).
+            if !providers_first {
+                o.out(&heading("Initializing the backend..."));
+            }
             // Blocks that parse but do not decode: the module installer reads the module
             // calls anyway, installs them, and reports the errors itself, once and without
             // the preamble (tf-oracle 1.6.6, 1.12.2, 1.14.9).
@@ -110,7 +134,11 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
                         o.out(&format!("- {key} in {rel}\n"));
                     }
                 }
-                let _ = installed::write(&ctx.dir, &tree);
+                // 1.15 records nothing of a failed installation (tf-oracle 1.15.5: the next
+                // init installs the module again).
+                if !providers_first {
+                    let _ = installed::write(&ctx.dir, &tree);
+                }
                 // Before 1.9 the installer's errors go through the red message printer, each
                 // red and reset and followed by a line break (tf-oracle 1.6.6).
                 let sources = super::diagnostic::sources_in(&ctx.dir);
@@ -147,9 +175,12 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
                 o.err(&format!("\nError: {PREAMBLE}\n\n"));
             }
             // Terraform reports the configuration's errors twice here: once from loading
-            // the modules and once from loading the backend's configuration.
+            // the modules and once from loading the backend's configuration (1.15, which
+            // loads the backend's last, once: tf-oracle 1.15.5).
             let sources = super::diagnostic::sources_in(&ctx.dir);
-            o.report(&reports, &sources);
+            if !providers_first {
+                o.report(&reports, &sources);
+            }
             return o.fail(&reports, &sources);
         }
     };
@@ -181,15 +212,14 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             );
         }
     }
-    // `-backend=false` leaves the backend as the last init configured it, and says nothing of it.
-    let with_backend = opts
-        .value("backend")
-        .is_none_or(|b| matches!(b, "true" | "1" | "t" | "T" | "TRUE" | "True"));
     if providers_first {
         // 1.15 installs the modules and the providers, then initializes the backend, and
         // leaves three blank lines after it.
         o.out(&modules);
         o.out(&heading("Initializing provider plugins found in the configuration..."));
+        if let Some(r) = builtin_constraint(&tree) {
+            return backend_failed(o, &[r], v);
+        }
         o.out(provider_lines);
         if with_backend {
             // The blank line before the heading is outside its colour.
@@ -214,6 +244,9 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             return backend_failed(o, &reports, v);
         }
         o.out(&heading("Initializing provider plugins..."));
+        if let Some(r) = builtin_constraint(&tree) {
+            return backend_failed(o, &[r], v);
+        }
         o.out(provider_lines);
     }
     o.out("\n");
@@ -229,6 +262,58 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     o
 }
 
+/// `init` in a folder whose modules do not accept this release (`required_version`): the
+/// backend is configured (before 1.15) and the modules installed as usual, then the version
+/// errors alone are reported, whatever else the configuration gets wrong (init.go at v1.12.2:
+/// "Not meeting the version requirement should be the first error displayed"; tf-oracle
+/// 1.6.6, 1.12.2, 1.15.5). `None` when every module accepts it, or when the configuration does
+/// not parse (its syntax errors are reported as usual).
+fn unsupported_release(ctx: &Context, opts: &super::args::Parsed, with_backend: bool, heading: &dyn Fn(&str) -> String) -> Option<Outcome> {
+    let v = ctx.version;
+    let tree = load::load_parsed(&ctx.dir, v).and_then(|c| ModuleTree::load(&ctx.dir, ".", c, v, 0).ok())?;
+    let stop = gates::has(v, &gates::INIT_PROVIDERS_FIRST);
+    let (errors, refusing) = super::core_version::unsupported_installing(&tree, v, stop);
+    if errors.is_empty() {
+        return None;
+    }
+    let mut o = ctx.outcome();
+    if with_backend && !gates::has(v, &gates::INIT_PROVIDERS_FIRST) {
+        o.out(&heading("Initializing the backend..."));
+        // Its errors are the configuration's to report once the release is accepted.
+        let _ = super::init_backend::run(ctx, opts, &tree.config, &mut o);
+    }
+    // 1.15 installs a module that refuses the release, but none of its calls (tf-oracle
+    // 1.15.5); earlier releases install the whole tree.
+    let calls: Vec<_> = installed::calls(&tree)
+        .into_iter()
+        .filter(|(key, _, _)| !(stop && refusing.iter().any(|r| key.starts_with(&format!("{r}.")))))
+        .collect();
+    if !calls.is_empty() {
+        let before = installed::read(&ctx.dir);
+        o.out(&colorize("[reset][bold]Initializing modules...", ctx.color));
+        o.out("\n");
+        for (key, source, rel) in &calls {
+            if before.get(key) != Some(source) {
+                o.out(&format!("- {key} in {rel}\n"));
+            }
+        }
+        // 1.15 records no module it installed for a release the configuration refuses, so
+        // the next command asks for `init` again (tf-oracle 1.13.5, 1.14.9 and 1.15.5).
+        if !gates::has(v, &gates::INIT_PROVIDERS_FIRST) {
+            let _ = installed::write(&ctx.dir, &tree);
+        }
+    }
+    let reports: Vec<super::diagnostic::Report> = errors.into_iter().map(super::diagnostic::Report::error).collect();
+    let sources = super::diagnostic::sources_in(&ctx.dir);
+    Some(if gates::has(v, &gates::INIT_VIEW) {
+        o.fail(&reports, &sources)
+    } else {
+        o.report_legacy(&reports, &sources);
+        o.code = 1;
+        o
+    })
+}
+
 /// Ends `init` with the backend step's errors: before 1.9 through the message printer
 /// (red, a line break after), from 1.9 as the other commands print them.
 fn backend_failed(mut o: Outcome, reports: &[super::diagnostic::Report], v: crate::lang::dialect::releases::TfVersion) -> Outcome {
@@ -240,7 +325,48 @@ fn backend_failed(mut o: Outcome, reports: &[super::diagnostic::Report], v: crat
     o
 }
 
+/// The provider installer's refusal of a `version` for the built-in provider in any
+/// module's `required_providers` (`terraform = { source = ..., version = "~> 1.0" }`, or the
+/// older `terraform = "~> 1.0"`): "built-in providers do not support explicit version
+/// constraints" (tf-oracle 1.6.6, 1.12.2, 1.15.5; `validate` and `plan` accept it).
+fn builtin_constraint(tree: &ModuleTree) -> Option<super::diagnostic::Report> {
+    use crate::lang::syntax::{ExprKind, ObjKey};
+    let pinned = |e: &crate::lang::syntax::Expr| match &e.kind {
+        ExprKind::Object(kvs) => kvs.iter().any(|(k, _)| match k {
+            ObjKey::Ident(n, _) => n == "version",
+            ObjKey::Expr(x) => matches!(&x.kind, ExprKind::Str(s) if s.as_str() == "version"),
+        }),
+        _ => true,
+    };
+    fn any(tree: &ModuleTree, pinned: &dyn Fn(&crate::lang::syntax::Expr) -> bool) -> bool {
+        tree.config.files.iter().any(|f| {
+            // The deprecated `version` of a provider block is a constraint too.
+            f.body
+                .blocks_of("provider")
+                .any(|p| p.labels.first().map(String::as_str) == Some("terraform") && p.body.attr("version").is_some())
+                || f.body.blocks_of("terraform").any(|t| {
+                    t.body
+                        .blocks_of("required_providers")
+                        .any(|rp| rp.body.attrs.iter().any(|a| a.name == "terraform" && pinned(&a.expr)))
+                })
+        }) || tree.calls.values().any(|c| any(&c.tree, pinned))
+    }
+    any(tree, &pinned).then(|| {
+        super::diagnostic::Report::error(crate::lang::Diag::new(
+            "Invalid dependency on built-in provider",
+            "Cannot use terraform.io/builtin/terraform: built-in providers do not support explicit version constraints.",
+        ))
+    })
+}
+
 /// Whether any module of the tree uses the built-in provider: `init` then lists it.
 fn uses_builtin(tree: &ModuleTree) -> bool {
-    load::uses_builtin(&tree.config) || tree.calls.values().any(|c| uses_builtin(&c.tree))
+    fn in_modules(tree: &ModuleTree) -> bool {
+        tree.calls
+            .values()
+            .any(|c| load::uses_builtin(&c.tree.config) || in_modules(&c.tree))
+    }
+    load::uses_builtin(&tree.config)
+        // The belief that init installs the root module's providers only.
+        || (in_modules(tree) && !crate::workflow::model::beliefs::flipped(crate::lang::Rule::InitInstallsModuleProviders))
 }

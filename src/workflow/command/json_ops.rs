@@ -8,7 +8,7 @@ use super::diagnostic::{Report, Sources};
 use super::run::{Context, Outcome};
 use super::workdir::{self, Workdir};
 use crate::workflow::model::address::ResourceMode;
-use crate::workflow::model::{Action, Plan, PlanMode};
+use crate::workflow::model::{Action, Plan};
 use crate::workflow::plan::{Event, PlanOptions};
 use crate::workflow::render::json_ui::{self as ui, Counts};
 
@@ -46,6 +46,27 @@ pub(super) fn open(ctx: &Context) -> Result<Workdir, (Vec<Report>, Sources)> {
 
 /// The refresh hooks of a plan: each managed instance of the prior state with an id, at its
 /// address after any move (those forgotten or outside `-target` are not refreshed).
+/// The start hooks of the data sources whose read failed for want of a state.
+fn failed_read_hooks(problems: &[Report]) -> Vec<String> {
+    let mut out = Vec::new();
+    for a in crate::workflow::render::plan::failed_reads(problems) {
+        let addr = match crate::workflow::model::address::parse_target(&a) {
+            Ok(crate::workflow::model::address::Target::Resource(r)) => r.instance(crate::workflow::model::InstanceKey::None),
+            Ok(crate::workflow::model::address::Target::Instance(i)) => i,
+            _ => continue,
+        };
+        out.push(ui::hook(
+            "apply_start",
+            &format!("{a}: Refreshing..."),
+            &addr,
+            Some(Action::Read),
+            None,
+            false,
+        ));
+    }
+    out
+}
+
 fn refresh(plan: &Plan) -> String {
     let mut lines: Vec<(String, crate::workflow::model::InstanceAddr, String)> = crate::workflow::render::refreshed(plan)
         .into_iter()
@@ -94,6 +115,7 @@ fn refresh(plan: &Plan) -> String {
             )
         })
         .collect();
+    reads.extend(failed_read_hooks(&plan.errors));
     reads.sort();
     // An object an import block brings in is read before the plan, at its import ID.
     let imports: String = plan
@@ -190,6 +212,11 @@ fn make(
         s.diags(&invalid, &wd.sources);
         return Err(None);
     }
+    let orphaned = super::planning::orphaned(wd, state);
+    if !orphaned.is_empty() {
+        s.diags(&orphaned, &wd.sources);
+        return Err(None);
+    }
     match crate::workflow::plan::plan(&wd.tree, &wd.host, state, p) {
         Ok(plan) if plan.errors.is_empty() => {
             s.line(&refresh(&plan));
@@ -212,6 +239,7 @@ fn make(
                 ..Plan::default()
             };
             s.line(&refresh(&refreshed));
+            s.line(&failed_read_hooks(&problems).concat());
             if plan_command {
                 s.line(&ui::change_summary(ctx.version, Counts::default(), "plan"));
             }
@@ -289,6 +317,18 @@ pub fn plan(ctx: &Context, opts: &Parsed) -> Outcome {
 fn event_lines(e: &Event) -> String {
     match e {
         Event::Imported(..) => String::new(),
+        // The JSON UI calls a data source's read a refresh (tf-oracle 1.12.2).
+        Event::Read(a) => {
+            ui::hook("apply_start", &format!("{a}: Refreshing..."), a, Some(Action::Read), None, false)
+                + &ui::hook(
+                    "apply_complete",
+                    &format!("{a}: Refresh complete after 0s"),
+                    a,
+                    Some(Action::Read),
+                    None,
+                    true,
+                )
+        }
         Event::Created(a, id) => {
             ui::hook("apply_start", &format!("{a}: Creating..."), a, Some(Action::Create), None, false)
                 + &ui::hook(
@@ -436,7 +476,11 @@ pub fn apply(ctx: &Context, opts: &Parsed, destroy: bool) -> Outcome {
     if !applied.errors.is_empty() {
         return s.fail(&applied.errors, &wd.sources);
     }
-    let destroying = destroy || p.mode == PlanMode::Destroy;
+    // `apply -destroy` ends as an apply does ("Apply complete!", its outputs); only the
+    // `destroy` command says "Destroy complete!" (tf-oracle 1.12.2).
+    let destroying = destroy
+        || (p.mode == crate::workflow::model::PlanMode::Destroy
+            && crate::workflow::model::beliefs::flipped(crate::lang::Rule::ApplyDestroyEndsAsApply));
     let (add, change, remove) = super::progress::counts(&applied.events);
     let import = applied.events.iter().filter(|e| matches!(e, Event::Imported(..))).count();
     let n = Counts {

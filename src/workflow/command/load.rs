@@ -94,6 +94,12 @@ fn decoded(config: Config, version: TfVersion) -> Result<Config, Vec<Report>> {
     }
     let mut refusals: Vec<Report> = super::static_checks::decoding(&config, version)
         .into_iter()
+        .chain(super::core_version::decode_errors(&config))
+        .chain(crate::workflow::plan::providers::duplicate_errors(&config))
+        // A variable's type that is no type, or a default that refers or does not convert,
+        // is refused as the block is decoded (configs.decodeVariableBlock; tf-oracle 1.12.2:
+        // `init` and `validate` refuse a `default = "many"` of a number).
+        .chain(config.first_variable_error(version))
         .map(Report::error)
         .collect();
     for r in &config.resources {

@@ -6,6 +6,7 @@ pub mod args;
 pub mod backend;
 pub mod color;
 pub mod console_cmd;
+pub mod core_version;
 pub mod diagnostic;
 pub mod flags;
 pub mod fmt_cmd;

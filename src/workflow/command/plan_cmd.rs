@@ -41,6 +41,11 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         Ok(x) => x,
         Err(r) => return o.fail(&r, &wd.sources),
     };
+    if !opts.flag("destroy")
+        && let Some(r) = planning::no_configuration(ctx, "plan")
+    {
+        return o.fail(&[r], &wd.sources);
+    }
     let (p, var_warnings) = match planning::plan_options(ctx, &wd, &opts, false, &mut o) {
         Ok(x) => x,
         Err(reports) => return o.fail(&reports, &wd.sources),

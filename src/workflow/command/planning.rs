@@ -286,6 +286,17 @@ pub fn make_partial(
     if !invalid.is_empty() {
         return Err((ctx.outcome().fail(&invalid, &wd.sources), None));
     }
+    // An object of the state whose provider configuration left with it stops the plan
+    // graph from being built (tf-oracle 1.12.2: "(orphan)", no "Planning failed").
+    let orphaned = orphaned(wd, state);
+    if !orphaned.is_empty() {
+        let mut o = ctx.outcome();
+        // The plan says it is targeted before its graph is built.
+        if !p.targets.is_empty() {
+            o.report(&[crate::workflow::plan::make::targeting_warning()], &wd.sources);
+        }
+        return Err((o.fail(&orphaned, &wd.sources), None));
+    }
     let made = crate::workflow::plan::plan(&wd.tree, &wd.host, state, p);
     if let Ok(plan) = &made
         && !plan.errors.is_empty()
@@ -315,6 +326,7 @@ pub fn make_partial(
             ..Plan::default()
         };
         o.out(&crate::workflow::render::refresh_lines_painted(&refreshed, ctx.color));
+        o.out(&crate::workflow::render::plan::failed_read_lines(&problems, ctx.color));
         // A plan that failed is still rendered ("Planning failed."); a destroy whose
         // refreshing plan failed has no plan to render.
         if p.mode != crate::workflow::model::PlanMode::Destroy && !for_apply {
@@ -325,6 +337,31 @@ pub fn make_partial(
         }
         (o.fail(&problems, &wd.sources), None)
     })
+}
+
+/// The local backend's refusal to plan (`plan`) or apply (`apply`) a folder without
+/// configuration files, which would destroy everything (backend_plan.go, backend_apply.go;
+/// a destroy plan is allowed).
+pub fn no_configuration(ctx: &Context, command: &str) -> Option<Report> {
+    if workdir::has_config_files(&ctx.dir) {
+        return None;
+    }
+    let detail = if command == "apply" {
+        "Apply requires configuration to be present. Applying without a configuration would mark everything for destruction, which is normally not what is desired. If you would like to destroy everything, run 'terraform destroy' instead."
+    } else {
+        "Plan requires configuration to be present. Planning without a configuration would mark everything for destruction, which is normally not what is desired. If you would like to destroy everything, run plan with the -destroy option. Otherwise, create a Terraform configuration file (.tf file) and try again."
+    };
+    Some(Report::error(Diag::new("No configuration files", detail)))
+}
+
+/// The objects of the state whose provider configuration left the configuration with them:
+/// the plan graph is not built (tf-oracle 1.12.2: "Provider configuration not present" for
+/// each, "(orphan)", at `plan`, `apply`, `destroy` and `refresh`).
+pub fn orphaned(wd: &Workdir, state: &State) -> Vec<Report> {
+    crate::workflow::plan::providers::orphan_errors(&wd.tree, state)
+        .into_iter()
+        .map(Report::error)
+        .collect()
 }
 
 /// The plan's warnings, with those of the variables: the objects to be forgotten first (as

@@ -38,6 +38,7 @@ pub fn lines(e: &Event, color: bool) -> String {
             format!("{a}: Destruction complete after 0s"),
             true,
         ),
+        Event::Read(a) => pair(format!("{a}: Reading..."), format!("{a}: Read complete after 0s"), true),
         Event::Destroyed(a, id, Some(key)) => pair(
             format!("{a} (deposed object {key}): Destroying... [id={id}]"),
             format!("{a}: Destruction complete after 0s"),
@@ -52,7 +53,7 @@ pub fn counts(events: &[Event]) -> (usize, usize, usize) {
     let mut n = (0, 0, 0);
     for e in events {
         match e {
-            Event::Imported(..) => {}
+            Event::Imported(..) | Event::Read(..) => {}
             Event::Created(..) => n.0 += 1,
             Event::Updated(..) => n.1 += 1,
             Event::Destroyed(..) => n.2 += 1,

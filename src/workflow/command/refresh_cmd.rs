@@ -58,6 +58,13 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     if !invalid.is_empty() {
         return o.fail(&invalid, &wd.sources);
     }
+    let orphaned = planning::orphaned(&wd, &state);
+    if !orphaned.is_empty() {
+        if !p.targets.is_empty() {
+            o.report(&[crate::workflow::plan::make::targeting_warning()], &wd.sources);
+        }
+        return o.fail(&orphaned, &wd.sources);
+    }
     // An empty state is warned about before anything runs, so the warning comes with any
     // error of the refresh itself (backend_refresh.go; tf-oracle 1.6.6).
     let mut reports = Vec::new();
@@ -86,6 +93,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
                 ..Default::default()
             };
             o.out(&crate::workflow::render::refresh_lines_painted(&refreshed, ctx.color));
+            o.out(&crate::workflow::render::plan::failed_read_lines(&problems, ctx.color));
             o.report(&reports, &wd.sources);
             return o.fail(&problems, &wd.sources);
         }

@@ -243,7 +243,12 @@ pub fn run(inv: &Invocation) -> Outcome {
         dir,
         env: inv.env.clone(),
         version: inv.version,
-        seed: inv.seed,
+        // A folder entered with `-chdir` draws ids of its own: two fresh folders of one
+        // scenario (a configuration and the one whose state it reads) never share one.
+        seed: match &chdir {
+            Some(d) => d.bytes().fold(inv.seed, |x, b| (x ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)),
+            None => inv.seed,
+        },
         input: inv.input.clone(),
     };
     let sub = |name: &str| -> Vec<String> { std::iter::once(name.to_string()).chain(rest.iter().cloned()).collect() };

@@ -108,7 +108,13 @@ pub(super) fn absolute_names(ctx: &Context, reports: Vec<Report>) -> (Vec<Report
     let reports = reports
         .into_iter()
         .map(|mut r| {
-            r.diag.file = r.diag.file.as_deref().map(full);
+            // A called module's files keep the names the module tree gives them
+            // (`modules/box/main.tf`; tf-oracle 1.12.2).
+            r.diag.file = r
+                .diag
+                .file
+                .as_deref()
+                .map(|f| if plain.contains_key(f) { full(f) } else { f.to_string() });
             // A range in the detail ("already declared at main.tf:9,1-30") is named so too.
             for name in plain.keys() {
                 r.diag.detail = r.diag.detail.replace(&format!("at {name}:"), &format!("at {}:", full(name)));
@@ -160,7 +166,7 @@ fn backend_refused(ctx: &Context, sub: &str) -> Option<Outcome> {
     // `state pull`, `mv` and `rm` load the whole configuration from the folder's full path
     // for its version constraints (checkRequiredVersion), and name the files so.
     let (reports, sources) = if matches!(sub, "pull" | "mv" | "rm") {
-        absolute_names(ctx, workdir::config_errors(ctx)?)
+        absolute_names(ctx, workdir::required_version_errors(ctx)?)
     } else {
         (workdir::backend_errors(ctx)?, super::diagnostic::sources_in(&ctx.dir))
     };
@@ -414,7 +420,7 @@ pub fn taint(ctx: &Context, args: &[String], untaint: bool) -> Outcome {
     let refused = if untaint {
         workdir::backend_errors(ctx).map(|r| (r, super::diagnostic::sources_in(&ctx.dir)))
     } else {
-        workdir::config_errors(ctx).map(|r| absolute_names(ctx, r))
+        workdir::required_version_errors(ctx).map(|r| absolute_names(ctx, r))
     };
     if let Some((reports, sources)) = refused {
         let mut o = ctx.outcome();

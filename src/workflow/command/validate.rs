@@ -42,11 +42,11 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         _ => return super::flags::too_many(ctx, "validate"),
     };
     let o = ctx.outcome();
-    let wd = match super::workdir::open(ctx) {
+    let wd = match super::workdir::open_without_backend(ctx) {
         Ok(wd) => wd,
         // With -json, what stopped the loading is in the document too.
         Err(_) if opts.flag("json") => {
-            let (reports, sources) = super::json_ops::open(ctx).err().unwrap_or_default();
+            let (reports, sources) = super::workdir::open_without_backend_reports(ctx).err().unwrap_or_default();
             let mut o = o;
             o.out(&super::json_show::validate(&reports, &sources));
             o.code = 1;
@@ -54,7 +54,10 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
         }
         Err(failed) => return failed,
     };
-    let problems = crate::workflow::plan::validate::validate(&wd.tree, &wd.host, ctx.version, &wd.workspace);
+    let mut problems = crate::workflow::plan::validate::validate(&wd.tree, &wd.host, ctx.version, &wd.workspace);
+    if problems.is_empty() {
+        problems = believed_value_checks(ctx, &wd);
+    }
     let checked = if problems.is_empty() { Ok(()) } else { Err(problems) };
     match checked {
         Ok(()) => {
@@ -78,5 +81,32 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             o
         }
         Err(reports) => o.fail(&reports, &wd.sources),
+    }
+}
+
+/// Under the belief that `validate` checks variables' values: the values a plan would give
+/// them (defaults, `.tfvars`, `TF_VAR_`) checked against their validation rules, as plan
+/// checks them. Consulted only for a configuration with a validation rule.
+fn believed_value_checks(ctx: &Context, wd: &super::workdir::Workdir) -> Vec<super::diagnostic::Report> {
+    let has_rules = wd.tree.config.variables.values().any(|v| !v.validations.is_empty());
+    if !has_rules || !crate::workflow::model::beliefs::flipped(crate::lang::Rule::ValidateLeavesValuesUnknown) {
+        return Vec::new();
+    }
+    let Ok(chosen) = super::workdir::variables(ctx, wd, &super::args::Parsed::default()) else {
+        return Vec::new();
+    };
+    let mut p = crate::workflow::plan::PlanOptions::new(ctx.version);
+    p.workspace = wd.workspace.clone();
+    p.vars = chosen.values;
+    match crate::workflow::plan::plan(&wd.tree, &wd.host, &Default::default(), &p) {
+        Ok(plan) => plan
+            .errors
+            .into_iter()
+            .filter(|e| e.diag.summary == "Invalid value for variable")
+            .collect(),
+        Err(problems) => problems
+            .into_iter()
+            .filter(|e| e.diag.summary == "Invalid value for variable")
+            .collect(),
     }
 }

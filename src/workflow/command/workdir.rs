@@ -112,6 +112,32 @@ pub fn open_unchecked_reports(ctx: &Context) -> Result<Workdir, (Vec<Report>, So
     open_in(ctx, workspace, None, false)
 }
 
+/// [`open`] for `validate`, which opens no backend: a `backend` block not initialized yet
+/// (or changed since) is not its business (tf-oracle 1.12.2: `validate` before `init`
+/// succeeds where `plan` asks for `init`).
+pub fn open_without_backend(ctx: &Context) -> Result<Workdir, Outcome> {
+    open_without_backend_reports(ctx).map_err(|(reports, sources)| ctx.outcome().fail(&reports, &sources))
+}
+
+/// [`open_without_backend`], its errors not printed yet.
+pub fn open_without_backend_reports(ctx: &Context) -> Result<Workdir, (Vec<Report>, Sources)> {
+    open_in(ctx, saved_workspace, None, true)
+}
+
+/// Whether the folder holds configuration files (`.tf`, `.tf.json`): without any, `init`
+/// says the folder is empty and `plan` and `apply` refuse to plan (configs.IsEmptyDir,
+/// Meta.dirIsConfigPath).
+pub fn has_config_files(dir: &Path) -> bool {
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries.filter_map(Result::ok).any(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                (name.ends_with(".tf") || name.ends_with(".tf.json")) && !e.path().is_dir()
+            })
+        })
+        .unwrap_or(true)
+}
+
 /// [`open_for_saved_plan`], its errors not printed yet.
 pub fn open_saved_reports(ctx: &Context, snapshot: Option<&Snapshot>) -> Result<Workdir, (Vec<Report>, Sources)> {
     open_in(ctx, saved_workspace, snapshot, true)
@@ -128,6 +154,18 @@ fn open_in(
     check_references: bool,
 ) -> Result<Workdir, (Vec<Report>, Sources)> {
     let fail = |reports: Vec<Report>, sources: &Sources| (reports, sources.clone());
+    // The belief that every command needs `init` first: a folder never initialized is
+    // refused, as a backend that needs initializing is.
+    if snapshot.is_none()
+        && !ctx.dir.join(".terraform").is_dir()
+        && crate::workflow::model::beliefs::flipped(crate::lang::Rule::BuiltinNeedsNoInit)
+    {
+        let refused = super::backend::init_required(
+            "Backend initialization required, please run \"terraform init\"",
+            "Initial configuration of the requested backend \"local\"",
+        );
+        return Err(fail(vec![refused], &sources_in(&ctx.dir)));
+    }
     let snapshot_sources = || -> Sources {
         let mut out = Sources::new();
         for (name, src) in snapshot.and_then(|s| s.get(".")).into_iter().flatten() {
@@ -165,6 +203,14 @@ fn open_in(
         return Err(fail(in_modules, &sources));
     }
     let (_, workspace, state_path) = workspace(ctx).map_err(|r| fail(r, &sources))?;
+    // The release must be one every module accepts (Context.Validate checks it first; the
+    // console makes no validate walk, and does not check it: tf-oracle 1.12.2).
+    if check_references {
+        let unsupported = super::core_version::unsupported(&tree, ctx.version);
+        if !unsupported.is_empty() {
+            return Err(fail(unsupported.into_iter().map(Report::error).collect(), &sources));
+        }
+    }
     let found = if check_references {
         super::static_checks::references(&tree.config)
     } else {
@@ -197,6 +243,16 @@ pub fn backend_errors(ctx: &Context) -> Option<Vec<Report>> {
 /// pull`, `mv`, `rm`, `taint`, `state show`, `show`; tf-oracle 1.12.2: "Module not
 /// installed" after a module call is renamed without `init`).
 pub fn config_errors(ctx: &Context) -> Option<Vec<Report>> {
+    config_errors_and_release(ctx, false)
+}
+
+/// [`config_errors`], then the `required_version`s the release does not meet: what
+/// checkRequiredVersion refuses (`state pull`, `mv`, `rm`, `taint`; tf-oracle 1.12.2).
+pub fn required_version_errors(ctx: &Context) -> Option<Vec<Report>> {
+    config_errors_and_release(ctx, true)
+}
+
+fn config_errors_and_release(ctx: &Context, release: bool) -> Option<Vec<Report>> {
     let config = match load::load_decoded(&ctx.dir, ctx.version) {
         Ok(c) => c,
         Err(reports) => return Some(reports),
@@ -205,7 +261,15 @@ pub fn config_errors(ctx: &Context) -> Option<Vec<Report>> {
         Err(d) => Some(vec![Report::error(d)]),
         Ok(tree) => {
             let absent = super::installed::missing(&ctx.dir, &tree);
-            (!absent.is_empty()).then(|| absent.into_iter().map(Report::error).collect())
+            if !absent.is_empty() {
+                return Some(absent.into_iter().map(Report::error).collect());
+            }
+            let unsupported = if release {
+                super::core_version::unsupported(&tree, ctx.version)
+            } else {
+                Vec::new()
+            };
+            (!unsupported.is_empty()).then(|| unsupported.into_iter().map(Report::error).collect())
         }
     }
 }

@@ -58,6 +58,11 @@ pub enum Reason {
     ReadBecauseCheckNested,
 }
 
+/// The summary of a `terraform_remote_state` read whose backend holds no state for the
+/// workspace (data_source_state.go): the plan names the data source, and its `Reading...`
+/// line was printed before the error.
+pub const NO_REMOTE_STATE: &str = "Unable to find remote state";
+
 /// The change planned for one resource instance object.
 #[derive(Clone, Debug)]
 pub struct ResourceChange {

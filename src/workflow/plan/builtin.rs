@@ -54,6 +54,9 @@ pub fn object(id: Value, input: Value, output: Value, triggers: Value) -> Value 
 fn pending_output(input: &Value) -> Value {
     if input.is_null() {
         input.clone().unmark_deep().0
+    } else if !input.has_unknown() && crate::workflow::model::beliefs::flipped(crate::lang::Rule::ComputedUnknownAtPlan) {
+        // The belief that the provider's computed `output` is known while planning.
+        input.clone()
     } else {
         Value::unknown(input.ty())
     }

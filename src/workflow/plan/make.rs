@@ -190,7 +190,7 @@ fn met_instances(changes: &[ResourceChange], shared: &Shared) -> BTreeSet<Instan
 }
 
 /// "Resource targeting is in effect", which every `-target` plan ends with, errored or not.
-fn targeting_warning() -> Problem {
+pub fn targeting_warning() -> Problem {
     Problem::warning(Diag::new(
         "Resource targeting is in effect",
         "You are creating a plan with the -target option, which means that the result of this plan may not represent all of the changes requested by the current configuration.\n\nThe -target option is not for routine use, and is provided only for exceptional situations such as recovering from errors or mistakes, or when Terraform specifically suggests to use it as part of an error message.",
@@ -236,6 +236,12 @@ fn orphans(
             (Action::Forget, None)
         } else {
             let (reason, decl) = orphan_reason(tree, walked, addr, p.moved_from.as_ref());
+            // The belief that deleting a resource block only stops Terraform managing it.
+            if reason == Reason::DeleteBecauseNoResourceConfig
+                && crate::workflow::model::beliefs::flipped(crate::lang::Rule::OrphansDestroyed)
+            {
+                continue;
+            }
             if let Some((decl, file)) = decl
                 && Lifecycle::prevents_destroy(decl)
                 && !crate::workflow::model::beliefs::flipped(crate::lang::Rule::PreventDestroyFailsPlan)
@@ -1163,6 +1169,8 @@ pub enum Event {
     /// `Destroying... [id=ID]` then `Destruction complete`; the deposed key when the object
     /// destroyed was deposed by a create-before-destroy replacement.
     Destroyed(InstanceAddr, String, Option<String>),
+    /// `Reading...` then `Read complete after 0s`: a data source the plan left for apply.
+    Read(InstanceAddr),
 }
 
 /// The result of an apply.
@@ -1433,6 +1441,19 @@ pub fn apply(
     for c in dependents_first(deletions, &plan.prior) {
         events.push(Event::Destroyed(c.addr.clone(), id_of(&c.before), None));
     }
+    // The belief that a destroy destroys the data sources too (they are only dropped).
+    if plan.mode == PlanMode::Destroy {
+        let data: Vec<InstanceAddr> = plan
+            .prior
+            .resources
+            .iter()
+            .filter(|r| r.addr.mode == ResourceMode::Data)
+            .flat_map(|r| r.instances.iter().map(|i| r.addr.instance(i.key.clone())))
+            .collect();
+        if !data.is_empty() && crate::workflow::model::beliefs::flipped(crate::lang::Rule::DestroySkipsData) {
+            events.extend(data.into_iter().map(|a| Event::Destroyed(a, String::new(), None)));
+        }
+    }
     let mut outputs = BTreeMap::new();
     if plan.mode == PlanMode::Destroy && plan.targeted {
         outputs = plan.prior.outputs.clone();
@@ -1502,6 +1523,12 @@ pub fn apply(
                 events.push(Event::Created(addr.clone(), id_of(&value)));
                 events.push(Event::Destroyed(addr.clone(), before, Some(key)));
             }
+            // A data source read once what it depends on was applied: its object goes to
+            // the state with the other reads.
+            Action::Read => {
+                events.push(Event::Read(addr.clone()));
+                continue;
+            }
             _ => {}
         }
         finals.insert(addr, value);
@@ -1570,11 +1597,23 @@ pub fn apply(
             dependencies,
             create_before_destroy: cbd,
         };
-        state.add_instance(&addr, object, BUILTIN_PROVIDER);
+        // What the configuration no longer declares keeps the provider configuration it was
+        // made with (the rest is assigned below).
+        let provider = plan
+            .prior
+            .resources
+            .iter()
+            .find(|r| r.addr == addr.resource)
+            .map_or(BUILTIN_PROVIDER, |r| r.provider.as_str());
+        state.add_instance(&addr, object, provider);
     }
     let _ = module_path;
     if plan.mode != PlanMode::Destroy {
-        put_data(&mut state, shared.data_read.take());
+        let read = shared.data_read.take();
+        // The belief that the state holds managed resources only.
+        if read.is_empty() || !crate::workflow::model::beliefs::flipped(crate::lang::Rule::DataInState) {
+            put_data(&mut state, read);
+        }
         let checks = shared.checks.take();
         let (mut checks, unchecked) = targeted_checks(tree, opts, checks);
         // Before 1.10 a targeted apply leaves the outputs' conditions unknown.
@@ -1587,6 +1626,8 @@ pub fn apply(
         }
         state.check_results = check_results(&checks, &unchecked, opts.version);
     }
+    // Each resource the configuration declares records the provider configuration it uses.
+    super::providers::assign(&mut state, tree);
     let warnings = if plan.targeted { Vec::new() } else { shared.warnings() };
     Ok(Applied {
         state,

@@ -9,6 +9,7 @@ pub mod lifecycle;
 pub mod make;
 pub mod moves;
 pub mod options;
+pub mod providers;
 pub mod refactor;
 pub mod remote_state;
 pub mod tree;

@@ -18,6 +18,25 @@ fn get(obj: &BTreeMap<String, Value>, name: &str) -> Value {
     obj.get(name).cloned().unwrap_or(Value::Null(Type::Dynamic))
 }
 
+/// The summary of a read whose backend holds no state for the workspace.
+pub use crate::workflow::model::change::NO_REMOTE_STATE as NO_STATE;
+
+/// The error of a read whose backend holds no state for the workspace.
+fn no_stored_state() -> Diag {
+    Diag::new(NO_STATE, "No stored state was found for the given workspace in the given backend.")
+}
+
+/// The object a read left for apply is planned to give: its arguments as configured, and
+/// `outputs` known only once read (objchange.PlannedDataResourceObject).
+pub fn planned(config: &BTreeMap<String, Value>) -> Value {
+    let mut out: BTreeMap<String, Value> = ["backend", "config", "defaults", "workspace"]
+        .iter()
+        .map(|n| (n.to_string(), get(config, n)))
+        .collect();
+    out.insert("outputs".to_string(), Value::unknown(Type::Dynamic));
+    Value::Object(out)
+}
+
 /// Reads the data source whose configured arguments are `config` (an object with
 /// `backend`, `config`, `defaults` and `workspace`): the object the state keeps, with
 /// `outputs` filled in. `None` when an argument is not known yet (it is read during apply).
@@ -63,7 +82,7 @@ pub fn read(config: &BTreeMap<String, Value>, host: &Host, version: crate::lang:
                 .into_iter()
                 .map(|(k, o)| (k, o.value.mark_with(if o.sensitive { Marks::SENSITIVE } else { Marks::NONE })))
                 .collect(),
-            Err(ReadError::NoState) => BTreeMap::new(),
+            Err(ReadError::NoState) => return Err(no_stored_state()),
             Err(e) => {
                 return Err(Diag::new(
                     "Error loading state error",
@@ -71,8 +90,9 @@ pub fn read(config: &BTreeMap<String, Value>, host: &Host, version: crate::lang:
                 ));
             }
         },
-        // A state that does not exist yet is an empty one.
-        Err(_) => BTreeMap::new(),
+        // A state that does not exist yet (an empty file too) is no state at all
+        // (data_source_state.go: "Unable to find remote state"; tf-oracle 1.6.6, 1.12.2).
+        Err(_) => return Err(no_stored_state()),
     };
     let mut outputs: BTreeMap<String, Value> = outputs;
     if let Value::Object(d) | Value::Map(_, d) = &defaults {

@@ -21,11 +21,27 @@ use crate::workflow::model::Problem;
 pub fn validate(tree: &ModuleTree, host: &Host, version: crate::lang::dialect::releases::TfVersion, workspace: &str) -> Vec<Problem> {
     let prior = BTreeMap::new();
     let shared = Shared::new(&prior, &[], Phase::Validate, workspace, version, host, Box::new(String::new));
+    // A resource whose provider configuration is not there stops the graph from being built:
+    // nothing else is reported (tf-oracle 1.12.2).
+    let missing = super::providers::missing_configurations(tree);
+    if !missing.is_empty() {
+        return missing.into_iter().map(|d| shared.problem_for(d)).collect();
+    }
     let (_, mut errors) = walk_module_all(&shared, Vec::new(), tree, &BTreeMap::new());
+    errors.extend(provider_block_errors(tree));
     if crate::workflow::model::gates::has(version, &crate::workflow::model::gates::IMPORT_TARGET_EXPANSION) {
         errors.extend(super::refactor::import_target_errors(&tree.config));
     }
     errors.into_iter().map(|d| shared.problem_for(d)).collect()
+}
+
+/// What validating the `provider "terraform"` blocks of every module refuses.
+fn provider_block_errors(tree: &ModuleTree) -> Vec<Diag> {
+    let mut out = super::providers::block_errors(&tree.config, &tree.rel_dir);
+    for call in tree.calls.values() {
+        out.extend(provider_block_errors(&call.tree));
+    }
+    out
 }
 
 /// Every variable of a module unknown, as the validate walk gives them (the type and

@@ -665,11 +665,74 @@ impl<'s, 'w> Walker<'s, 'w> {
             .collect()
     }
 
+    /// A diagnostic about the block's body as a whole (a missing argument) placed where HCL
+    /// places it: its opening brace (Body.MissingItemRange; tf-oracle 1.12.2).
+    fn at_body(&self, decl: &ResourceDecl, d: Diag) -> Diag {
+        if d.span.is_some() {
+            return d;
+        }
+        let src = self.tree.config.files.get(decl.file).map_or("", |f| f.src.as_str());
+        match src.get(decl.span.clone()).and_then(|t| t.find('{')) {
+            Some(i) => d.at(&(decl.span.start + i..decl.span.start + i + 1)),
+            None => d,
+        }
+    }
+
+    /// Whether a data source depends on a managed resource of this module instance with
+    /// changes pending: one its arguments refer to directly, or one its `depends_on` names
+    /// (for a module call, any of the module's). Terraform's dataDependsOn and
+    /// dependenciesHavePendingChanges (v1.12.2); what is named is planned first.
+    fn dependencies_pending(&self, ev: &Evaluator, decl: &ResourceDecl) -> bool {
+        use crate::lang::syntax::{ExprKind, OpKind};
+        let config = &self.tree.config;
+        let mut managed: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+        let mut calls: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+        let mut note = |e: &crate::lang::syntax::Expr, with_modules: bool| {
+            for n in crate::lang::syntax::walk::nodes(e) {
+                let ExprKind::Traversal(base, ops) = &n.kind else { continue };
+                let ExprKind::Var(root) = &base.kind else { continue };
+                let Some(OpKind::Attr(first)) = ops.first().map(|o| &o.kind) else {
+                    continue;
+                };
+                if root == "module" {
+                    if with_modules {
+                        calls.insert(first.clone());
+                    }
+                } else if config.resource(Mode::Managed, root, first).is_some() {
+                    managed.insert(format!("{root}.{first}"));
+                }
+            }
+        };
+        for e in body_exprs(&decl.body) {
+            note(e, false);
+        }
+        if let Some(d) = decl.body.attr("depends_on") {
+            note(&d.expr, true);
+        }
+        for addr in &managed {
+            if let Some(d) = config.resources.iter().find(|d| d.mode == Mode::Managed && d.address() == *addr) {
+                let _ = self.instances(ev, d);
+            }
+        }
+        for name in &calls {
+            let _ = self.call_value(ev, name);
+        }
+        self.shared.changes.borrow().iter().any(|c| {
+            if c.action == Action::NoOp || c.addr.resource.mode != crate::workflow::model::ResourceMode::Managed {
+                return false;
+            }
+            let m = &c.addr.resource.module;
+            (*m == self.module && managed.contains(&c.addr.resource.local()))
+                || (m.len() > self.module.len() && m[..self.module.len()] == self.module[..] && calls.contains(&m[self.module.len()].name))
+        })
+    }
+
     pub fn data_instances(&self, ev: &Evaluator, decl: &ResourceDecl) -> DResult<Vec<Walked>> {
         self.walked_once(decl, || {
             if matches!(self.shared.phase, Phase::Validate) {
                 let vars = super::validate::stub_repetition(ev, decl)?;
-                ev.with_var(vars, || super::remote_state::arguments(ev, &decl.body))?;
+                ev.with_var(vars, || super::remote_state::arguments(ev, &decl.body))
+                    .map_err(|d| self.at_body(decl, d))?;
                 return Ok(Vec::new());
             }
             let raddr = decl_addr(&self.module, decl);
@@ -680,10 +743,60 @@ impl<'s, 'w> Walker<'s, 'w> {
             for (key, each_value) in expand(ev, decl)? {
                 let iaddr = raddr.instance(key_of(&key));
                 let vars = instance_vars(&key, &each_value);
-                let args = ev.with_var(vars, || super::remote_state::arguments(ev, &decl.body))?;
-                let value = match super::remote_state::read(&args, self.shared.host, self.shared.version).map_err(|d| d.at(&decl.span))? {
+                let args = ev
+                    .with_var(vars, || super::remote_state::arguments(ev, &decl.body))
+                    .map_err(|d| self.at_body(decl, d))?;
+                // A read that must wait for apply: its configuration is not known yet, or a
+                // managed resource it depends on has changes pending (planDataSource).
+                if matches!(self.shared.phase, Phase::Plan) && !self.shared.refresh_only && decl.check.is_none() {
+                    let known = !args.values().any(Value::has_unknown);
+                    // The belief that a data source is always read while planning.
+                    if (!known || self.dependencies_pending(ev, decl))
+                        && !crate::workflow::model::beliefs::flipped(crate::lang::Rule::DataWaitsForUnknowns)
+                    {
+                        let after = super::remote_state::planned(&args);
+                        self.shared.changes.borrow_mut().push(ResourceChange {
+                            addr: iaddr.clone(),
+                            prev_addr: None,
+                            deposed: None,
+                            action: Action::Read,
+                            reason: Some(if known {
+                                Reason::ReadBecauseDependencyPending
+                            } else {
+                                Reason::ReadBecauseConfigUnknown
+                            }),
+                            before: Value::Null(Type::Dynamic),
+                            after: after.clone(),
+                            replace_paths: Vec::new(),
+                            importing: None,
+                        });
+                        out.push(Walked { addr: iaddr, value: after });
+                        continue;
+                    }
+                }
+                // A read left for apply waits for what it depends on to be applied.
+                if let Phase::Apply { planned } = &self.shared.phase
+                    && planned.get(&iaddr).is_some_and(|c| c.action == Action::Read)
+                {
+                    let _ = self.dependencies_pending(ev, decl);
+                }
+                let read = super::remote_state::read(&args, self.shared.host, self.shared.version).map_err(|d| {
+                    if d.summary == super::remote_state::NO_STATE {
+                        // Reported at the block's body, for the instance read.
+                        self.shared.with_address(self.at_body(decl, d), iaddr.to_string())
+                    } else {
+                        d.at(&decl.span)
+                    }
+                })?;
+                let value = match read {
                     Some(v) => {
                         self.shared.data_read.borrow_mut().push((iaddr.clone(), v.clone()));
+                        // A read the plan left for apply is one of its changes carried out.
+                        if let Phase::Apply { planned } = &self.shared.phase
+                            && planned.get(&iaddr).is_some_and(|c| c.action == Action::Read)
+                        {
+                            self.shared.applied.borrow_mut().push((iaddr.clone(), Action::Read, v.clone()));
+                        }
                         v
                     }
                     None => Value::unknown(Type::Dynamic),

@@ -20,7 +20,7 @@ pub mod json_ui;
 pub mod json_values;
 mod outputs;
 mod paint;
-mod plan;
+pub mod plan;
 mod releases;
 mod resource;
 mod show;

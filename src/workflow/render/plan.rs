@@ -209,6 +209,27 @@ pub fn read_while_planning(plan: &Plan) -> Vec<crate::workflow::model::InstanceA
     out
 }
 
+/// The data sources whose read failed for want of a state (their `Reading...` line was
+/// printed before the error), by the errors of a plan that failed.
+pub fn failed_reads(problems: &[crate::workflow::model::Problem]) -> Vec<String> {
+    let mut out: Vec<String> = problems
+        .iter()
+        .filter(|p| p.diag.summary == crate::workflow::model::change::NO_REMOTE_STATE)
+        .filter_map(|p| p.address.clone())
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The `Reading...` lines of [`failed_reads`], bold when `color`.
+pub fn failed_read_lines(problems: &[crate::workflow::model::Problem], color: bool) -> String {
+    failed_reads(problems)
+        .into_iter()
+        .map(|addr| format!("{}\n", super::colorize(&format!("[reset][bold]{addr}: Reading...[reset]"), color)))
+        .collect()
+}
+
 /// [`refresh_lines`], each line bold when `color` (Terraform's UI hook paints every line).
 pub fn refresh_lines_painted(plan: &Plan, color: bool) -> String {
     let line = |text: String| format!("{}\n", super::colorize(&format!("[reset][bold]{text}"), color));
@@ -226,6 +247,8 @@ pub fn refresh_lines_painted(plan: &Plan, color: bool) -> String {
         .collect();
     reads.sort();
     lines.extend(reads);
+    // A read that failed printed its start line before the error.
+    lines.push(failed_read_lines(&plan.errors, color));
     // An imported object is read first, each before the refresh of the state's objects.
     let imports: String = plan
         .changes

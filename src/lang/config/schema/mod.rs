@@ -63,9 +63,14 @@ pub fn check_reference(decl: &ResourceDecl, ops: &[Op], many: bool) -> DResult<(
     {
         let s = &entry.schema;
         if !s.attributes.contains_key(name) && !s.blocks.contains_key(name) {
+            // configschema's StaticValidateTraversal suggests the nearest attribute or block
+            // (tf-oracle 1.12.2: `terraform_data.a.outputs` gets `Did you mean "output"?`).
+            let hint = crate::lang::syntax::suggest::closest(name, s.attributes.keys().chain(s.blocks.keys()))
+                .map(|n| format!(" Did you mean {n:?}?"))
+                .unwrap_or_default();
             return Err(Diag::new(
                 "Unsupported attribute",
-                format!("This object has no argument, nested block, or exported attribute named {name:?}."),
+                format!("This object has no argument, nested block, or exported attribute named {name:?}.{hint}"),
             )
             .at(span));
         }

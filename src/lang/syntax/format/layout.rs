@@ -30,11 +30,13 @@ fn is_line_end(t: &WTok) -> bool {
 }
 
 /// Lays out `toks` (ending with the end-of-file token) in place.
-pub(super) fn format(toks: &mut [WTok], version: TfVersion) {
+pub(super) fn format(toks: &mut [WTok], version: TfVersion, aligned: bool) {
     let lines = lines_of(toks);
     indent(toks, &lines);
     spaces(toks, &lines);
-    align(toks, &lines, version);
+    if aligned {
+        align(toks, &lines, version);
+    }
 }
 
 fn lines_of(toks: &[WTok]) -> Vec<Line> {

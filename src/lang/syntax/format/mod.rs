@@ -41,6 +41,15 @@ impl<'a> WTok<'a> {
 /// HCL parses without errors; anything the reader here does not recognise is returned as it
 /// was (as Terraform returns a file its writer cannot read).
 pub fn format_config(src: &str, version: TfVersion) -> String {
+    format_config_with(src, version, true, true)
+}
+
+/// [`format_config`], with Terraform's rewrites of the 0.11 idioms (a quoted type keyword, a
+/// template that is one interpolation, ...) left out when `rewrite_idioms` is false: the
+/// layout alone, as a learner who thinks fmt changes only whitespace expects; and with the
+/// `=` signs and trailing comments not aligned when `align` is false, as a learner who thinks
+/// fmt only indents expects.
+pub fn format_config_with(src: &str, version: TfVersion, rewrite_idioms: bool, align: bool) -> String {
     let hcl = Hcl::at(version);
     let scanned = hcl_scan::scan(src, Start::Normal, hcl.double_colon);
     let mut toks: Vec<WTok> = Vec::with_capacity(scanned.len());
@@ -63,6 +72,9 @@ pub fn format_config(src: &str, version: TfVersion) -> String {
         return src.to_string();
     }
     let mut edits = std::mem::take(&mut reader.edits);
+    if !rewrite_idioms {
+        edits.clear();
+    }
     edits.sort_by_key(|e| e.0);
     let mut out: Vec<WTok> = Vec::with_capacity(toks.len());
     let mut i = 0;
@@ -76,7 +88,7 @@ pub fn format_config(src: &str, version: TfVersion) -> String {
         i = e;
     }
     out.extend(toks[i..].iter().cloned());
-    layout::format(&mut out, version);
+    layout::format(&mut out, version, align);
     let mut text = String::with_capacity(src.len() + src.len() / 8);
     for t in &out {
         for _ in 0..t.spaces {

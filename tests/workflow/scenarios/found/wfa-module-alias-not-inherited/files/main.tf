@@ -1,0 +1,7 @@
+provider "terraform" {
+  alias = "second"
+}
+
+module "box" {
+  source = "./modules/box"
+}

@@ -1,0 +1,5 @@
+provider "terraform" {}
+
+provider "terraform" {}
+
+resource "terraform_data" "a" {}

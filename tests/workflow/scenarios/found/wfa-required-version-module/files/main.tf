@@ -1,0 +1,5 @@
+module "box" {
+  source = "./modules/box"
+}
+
+resource "terraform_data" "a" {}
