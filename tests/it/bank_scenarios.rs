@@ -292,3 +292,45 @@ ask: summary
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn what_the_console_prints_that_is_no_value_is_its_text() {
+    // tf-oracle 1.12.2: `terraform console -plan` prints `(known after apply)` for a computed
+    // attribute of a resource still to be created: text, not the string "(known after apply)".
+    let i = instance(
+        "kind: input\nfiles:\n  main.tf: |\n    resource \"terraform_data\" \"web\" {\n      input = \"v1\"\n    }\nsteps:\n  - init\n  - {run: console -plan, input: \"terraform_data.web.output\\n\"}\nask: value\n",
+    );
+    assert_eq!(answer(&i), "(known after apply)");
+}
+
+#[test]
+fn a_typed_scenario_answer_says_what_to_type() {
+    let dir = std::env::temp_dir().join(format!("iacquiz-hint-{}", std::process::id()));
+    let bank = dir.join("bank/terraform");
+    if let Err(e) = std::fs::create_dir_all(&bank) {
+        panic!("{e}");
+    }
+    let text = format!(
+        "topic: t\nquestions:\n  - id: q\n    lesson: {{seed: 004, section: Resource instances}}\n    prompt: What exit code?\n    explain: e\n    difficulty: 2\n{}",
+        indent(&SHRINK.replace("  - plan\n", "  - plan -detailed-exitcode\nask: exit-code\n"), 4)
+    );
+    if let Err(e) = std::fs::write(bank.join("t.yaml"), text) {
+        panic!("{e}");
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_iacquiz"))
+        .args(["quiz", "new", "--count", "1", "--format", "md", "--force"])
+        .arg("--bank")
+        .arg(dir.join("bank"))
+        .arg("--out")
+        .arg(dir.join("quiz"))
+        .output();
+    let out = match out {
+        Ok(o) => o,
+        Err(e) => panic!("{e}"),
+    };
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let md = std::fs::read_to_string(dir.join("quiz/quiz.md")).unwrap_or_default();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(md.contains("Type the exit code, a number."), "{md}");
+    assert!(!md.contains("as terraform console prints it"), "{md}");
+}

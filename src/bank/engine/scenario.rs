@@ -431,7 +431,9 @@ pub fn answer(source: &Source, outcome: &Outcome) -> Computed {
         Ask::Stdout => string(stdout.trim()),
         Ask::Value | Ask::Json => match crate::lang::session::constant(stdout.trim()) {
             Ok(v) => Computed::Value(v),
-            Err(_) if ask == Ask::Value => string(stdout.trim()),
+            // What the console prints that is no value (`(known after apply)`, `(sensitive
+            // value)`) is its text, shown without quotes as the terminal shows it.
+            Err(_) if ask == Ask::Value => Computed::Text(stdout.trim().to_string()),
             Err(d) => Computed::Error(scenario_error("scenario ask", format!("`json`: not JSON: {}", d.summary))),
         },
         Ask::ExitCode => Computed::Value(Value::int(i64::from(outcome.code))),
