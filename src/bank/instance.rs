@@ -371,7 +371,10 @@ impl Instance {
         let same_as_right = |c: &Computed| c.same(&real.computed, self.strict_types);
         let mistakes = self.mistake_answers(true);
         let mut confusions = Vec::new();
-        if let (Computed::Value(v), Kind::Choice | Kind::Input) = (&real.computed, self.kind) {
+        // A scenario's summary, plan message, lines or exit code is text Terraform printed: a
+        // confusion of its type is no answer a learner would give. A console value's is.
+        let typed_value = !self.source.is_scenario() || self.source.ask.as_deref().is_some_and(|a| matches!(a.trim(), "value" | "json"));
+        if let (Computed::Value(v), Kind::Choice | Kind::Input, true) = (&real.computed, self.kind, typed_value) {
             for (alt, why) in type_confusions(v) {
                 let c = Computed::Value(alt);
                 if !same_as_right(&c) {

@@ -295,6 +295,9 @@ pub enum Rule {
     DetailedExitcodeTwo,
     /// workflow: `apply PLANFILE` applies exactly the saved plan, whatever the files say now.
     SavedPlanIsFixed,
+    /// workflow: moving a resource from `count` to `for_each` gives new addresses: the indexed
+    /// instances are destroyed and the keyed ones created, unless `moved` blocks say otherwise.
+    ForEachKeysAreNewInstances,
     /// workflow: a `removed` block destroys the object unless `lifecycle { destroy = false }`.
     RemovedDestroysByDefault,
     /// workflow: adding `count` to a resource moves its object to index [0].
@@ -491,6 +494,7 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::SavedPlanIsFixed, "saved-plan-is-fixed"),
     (Rule::RemovedDestroysByDefault, "removed-destroys-by-default"),
     (Rule::CountAddedMovesZero, "count-added-moves-zero"),
+    (Rule::ForEachKeysAreNewInstances, "for-each-keys-are-new-instances"),
     (Rule::WorkspaceNewSelects, "workspace-new-selects"),
     (Rule::WorkspaceDeleteNeedsEmpty, "workspace-delete-needs-empty"),
     (Rule::OutputByNameShowsSensitive, "output-by-name-shows-sensitive"),

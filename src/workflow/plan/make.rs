@@ -556,6 +556,7 @@ pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -
         }
     }
     believed_count_shrink(&mut changes);
+    believed_count_to_for_each(&mut changes);
     changes.sort_by(|a, b| a.addr.cmp(&b.addr));
     let mut errors = Vec::new();
     if !protected.is_empty() {
@@ -1315,6 +1316,60 @@ fn believed_count_shrink(changes: &mut [ResourceChange]) {
             changes[i].addr.key = key;
         }
     }
+}
+
+/// The belief that switching a resource from `count` to `for_each` keeps its instances: the
+/// believer pairs the old indexes with the new keys in order (`[0]` becomes the first key) and
+/// expects each object kept there, updated only where its arguments differ, where Terraform
+/// destroys the indexed instances and creates the keyed ones.
+fn believed_count_to_for_each(changes: &mut Vec<ResourceChange>) {
+    let switched: BTreeSet<crate::workflow::model::ResourceAddr> = changes
+        .iter()
+        .filter(|c| {
+            c.reason == Some(Reason::DeleteBecauseWrongRepetition) && c.deposed.is_none() && matches!(c.addr.key, InstanceKey::Int(_))
+        })
+        .map(|c| c.addr.resource.clone())
+        .collect();
+    if switched.is_empty() || !crate::workflow::model::beliefs::flipped(crate::lang::Rule::ForEachKeysAreNewInstances) {
+        return;
+    }
+    let mut paired: BTreeSet<usize> = BTreeSet::new();
+    for r in switched {
+        let sorted = |pick: &dyn Fn(&ResourceChange) -> bool| {
+            let mut at: Vec<usize> = (0..changes.len())
+                .filter(|&i| changes[i].addr.resource == r && pick(&changes[i]))
+                .collect();
+            at.sort_by(|&a, &b| changes[a].addr.key.cmp(&changes[b].addr.key));
+            at
+        };
+        let old = sorted(&|c| {
+            c.reason == Some(Reason::DeleteBecauseWrongRepetition) && c.deposed.is_none() && matches!(c.addr.key, InstanceKey::Int(_))
+        });
+        let new = sorted(&|c| c.action == Action::Create && matches!(c.addr.key, InstanceKey::Str(_)));
+        for (o, n) in old.into_iter().zip(new) {
+            let before = changes[o].before.clone();
+            let from = changes[o].addr.clone();
+            let planned = builtin::plan(Some(&before), &changes[n].after, false);
+            let c = &mut changes[n];
+            c.action = if planned.replace {
+                Action::DeleteThenCreate
+            } else if builtin::raw_equal(&planned.after, &before) {
+                Action::NoOp
+            } else {
+                Action::Update
+            };
+            c.reason = None;
+            c.prev_addr = Some(from);
+            c.after = planned.after;
+            c.before = before;
+            paired.insert(o);
+        }
+    }
+    let mut i = 0;
+    changes.retain(|_| {
+        i += 1;
+        !paired.contains(&(i - 1))
+    });
 }
 
 /// The resources of a module that are replaced create-before-destroy: those that say so, and
