@@ -298,6 +298,9 @@ pub enum Rule {
     /// workflow: moving a resource from `count` to `for_each` gives new addresses: the indexed
     /// instances are destroyed and the keyed ones created, unless `moved` blocks say otherwise.
     ForEachKeysAreNewInstances,
+    /// workflow: `replace_triggered_by` replaces the resource even where `ignore_changes`
+    /// ignores its arguments' changes.
+    TriggersOutrankIgnoreChanges,
     /// workflow: a `removed` block destroys the object unless `lifecycle { destroy = false }`.
     RemovedDestroysByDefault,
     /// workflow: adding `count` to a resource moves its object to index [0].
@@ -495,6 +498,7 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::RemovedDestroysByDefault, "removed-destroys-by-default"),
     (Rule::CountAddedMovesZero, "count-added-moves-zero"),
     (Rule::ForEachKeysAreNewInstances, "for-each-keys-are-new-instances"),
+    (Rule::TriggersOutrankIgnoreChanges, "triggers-outrank-ignore-changes"),
     (Rule::WorkspaceNewSelects, "workspace-new-selects"),
     (Rule::WorkspaceDeleteNeedsEmpty, "workspace-delete-needs-empty"),
     (Rule::OutputByNameShowsSensitive, "output-by-name-shows-sensitive"),
