@@ -301,6 +301,9 @@ pub enum Rule {
     /// workflow: `replace_triggered_by` replaces the resource even where `ignore_changes`
     /// ignores its arguments' changes.
     TriggersOutrankIgnoreChanges,
+    /// workflow: `terraform_remote_state` reads another state's outputs without their
+    /// `sensitive` flag: a sensitive output arrives as a plain value.
+    RemoteStateUnmarksSensitive,
     /// workflow: a `removed` block destroys the object unless `lifecycle { destroy = false }`.
     RemovedDestroysByDefault,
     /// workflow: adding `count` to a resource moves its object to index [0].
@@ -499,6 +502,7 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::CountAddedMovesZero, "count-added-moves-zero"),
     (Rule::ForEachKeysAreNewInstances, "for-each-keys-are-new-instances"),
     (Rule::TriggersOutrankIgnoreChanges, "triggers-outrank-ignore-changes"),
+    (Rule::RemoteStateUnmarksSensitive, "remote-state-unmarks-sensitive"),
     (Rule::WorkspaceNewSelects, "workspace-new-selects"),
     (Rule::WorkspaceDeleteNeedsEmpty, "workspace-delete-needs-empty"),
     (Rule::OutputByNameShowsSensitive, "output-by-name-shows-sensitive"),

@@ -80,7 +80,14 @@ pub fn read(config: &BTreeMap<String, Value>, host: &Host, version: crate::lang:
             Ok(state) => state
                 .outputs
                 .into_iter()
-                .map(|(k, o)| (k, o.value.mark_with(if o.sensitive { Marks::SENSITIVE } else { Marks::NONE })))
+                // The data source reads the values only: an output the other configuration
+                // marked sensitive arrives unmarked (data_source_state.go; tf-oracle 1.0.3,
+                // 1.6.6, 1.12.2 and 1.15.5 print it in a root output without `sensitive`).
+                // The belief keeps the mark.
+                .map(|(k, o)| {
+                    let kept = o.sensitive && crate::workflow::model::beliefs::flipped(crate::lang::Rule::RemoteStateUnmarksSensitive);
+                    (k, o.value.mark_with(if kept { Marks::SENSITIVE } else { Marks::NONE }))
+                })
                 .collect(),
             Err(ReadError::NoState) => return Err(no_stored_state()),
             Err(e) => {
