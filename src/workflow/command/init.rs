@@ -149,6 +149,23 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
                 o.code = 1;
                 return o;
             }
+            // A module source Terraform cannot place stops the installer as it reads the root
+            // module: its errors follow the modules heading, without the preamble (tf-oracle
+            // 1.6.6, 1.12.2, 1.15.5).
+            if reports
+                .iter()
+                .any(|r| r.diag.summary == crate::workflow::plan::tree::INVALID_MODULE_SOURCE)
+            {
+                o.out(&colorize("[reset][bold]Initializing modules...", ctx.color));
+                o.out("\n");
+                let sources = super::diagnostic::sources_in(&ctx.dir);
+                if compact {
+                    return o.fail(&reports, &sources);
+                }
+                o.report_legacy(&reports, &sources);
+                o.code = 1;
+                return o;
+            }
             const PREAMBLE: &str = "Terraform encountered problems during initialisation, including problems\nwith the configuration, described below.\n\nThe Terraform configuration must be valid before initialization so that\nTerraform can determine which modules and providers need to be installed.";
             if !compact {
                 // Before 1.9 the preamble and the errors (twice, as below) go through the

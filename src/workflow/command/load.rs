@@ -175,7 +175,19 @@ fn decoded(config: Config, version: TfVersion) -> Result<Config, Vec<Report>> {
                 .and_then(|a| f.src.get(a.expr.span.clone()))
                 .map(|s| s.trim().trim_matches('"').to_string())
                 .unwrap_or_default();
-            if !(source.starts_with("./") || source.starts_with("../")) {
+            if crate::workflow::plan::tree::maybe_relative_path(&source) {
+                // A path without `./` is no local module to Terraform: it refuses the address
+                // as it decodes the block (tf-oracle 1.12.2: validate and plan).
+                let at = m.body.attr("source").map(|a| a.expr.span.clone()).unwrap_or_else(|| m.span.clone());
+                refusals.push(Report::error(
+                    Diag::new(
+                        crate::workflow::plan::tree::INVALID_MODULE_SOURCE,
+                        format!("Terraform failed to determine your intended installation method for remote module package {source:?}.\n\nIf you intended this as a path relative to the current module, use \"./{source}\" instead. The \"./\" prefix indicates that the address is a relative filesystem path."),
+                    )
+                    .at(&at)
+                    .in_file(&f.name),
+                ));
+            } else if !(source.starts_with("./") || source.starts_with("../")) {
                 refusals.push(Report::error(
                     beyond(&format!(
                         "the module source {source:?} is not a local path; only local modules are emulated."

@@ -61,6 +61,50 @@ fn source_of(b: &BlockAst) -> Option<String> {
     }
 }
 
+/// The summary of Terraform's refusal of a module source it cannot place.
+pub const INVALID_MODULE_SOURCE: &str = "Invalid module source address";
+
+/// Whether Terraform reads `source` as a relative path written without `./`: not local (no
+/// `./` or `../`), not a registry address (`NAMESPACE/NAME/SYSTEM`, with an optional host
+/// before it), and nothing go-getter recognises (a forced getter `git::`, a URL, GitHub,
+/// Bitbucket, S3 or GCS, an absolute path). Terraform refuses it as "Invalid module source
+/// address" when it decodes the block (moduleaddrs.MaybeRelativePathErr).
+pub fn maybe_relative_path(source: &str) -> bool {
+    if source.is_empty() || ["./", "../", ".\\", "..\\"].iter().any(|p| source.starts_with(p)) {
+        return false;
+    }
+    let remote = source.contains("::")
+        || source.contains("://")
+        || source.starts_with('/')
+        || source.starts_with("git@")
+        || ["github.com/", "bitbucket.org/"].iter().any(|h| source.starts_with(h))
+        || source.contains(".amazonaws.com/")
+        || source.contains("googleapis.com/");
+    !remote && !registry_address(source)
+}
+
+/// `NAMESPACE/NAME/SYSTEM` or `HOST/NAMESPACE/NAME/SYSTEM`, with an optional `//subdir`
+/// (terraform-registry-address's module syntax).
+fn registry_address(source: &str) -> bool {
+    let package = source.split("//").next().unwrap_or(source);
+    let parts: Vec<&str> = package.split('/').collect();
+    let name_like = |p: &str| {
+        let b = p.as_bytes();
+        !b.is_empty()
+            && b.len() <= 64
+            && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'-' || *c == b'_')
+            && b.first().is_some_and(u8::is_ascii_alphanumeric)
+            && b.last().is_some_and(u8::is_ascii_alphanumeric)
+    };
+    let system = |p: &str| !p.is_empty() && p.len() <= 64 && p.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
+    let module = |p: &[&str]| matches!(p, [ns, name, sys] if name_like(ns) && name_like(name) && system(sys));
+    match parts.as_slice() {
+        [_, _, _] => module(&parts),
+        [host, rest @ ..] if rest.len() == 3 => (host.contains('.') || *host == "localhost") && module(rest),
+        _ => false,
+    }
+}
+
 /// Joins a relative folder and a local source the way Terraform records module folders
 /// (`modules/net`, `modules/net/../db` cleaned to `modules/db`).
 fn join_rel(base: &str, source: &str) -> String {
@@ -106,6 +150,15 @@ impl ModuleTree {
                         .at(&b.span)
                         .in_file(&f.name));
                 };
+                if maybe_relative_path(&source) {
+                    let at = b.body.attr("source").map(|a| a.expr.span.clone()).unwrap_or_else(|| b.span.clone());
+                    return Err(Diag::new(
+                        crate::workflow::plan::tree::INVALID_MODULE_SOURCE,
+                        format!("Terraform failed to determine your intended installation method for remote module package {source:?}.\n\nIf you intended this as a path relative to the current module, use \"./{source}\" instead. The \"./\" prefix indicates that the address is a relative filesystem path."),
+                    )
+                    .at(&at)
+                    .in_file(&f.name));
+                }
                 if depth >= MAX_DEPTH {
                     return Err(Diag::new(
                         "Module calls nest too deeply",
@@ -218,5 +271,34 @@ mod tests {
         assert_eq!(join_rel(".", "./modules/net"), "modules/net");
         assert_eq!(join_rel("modules/net", "../db"), "modules/db");
         assert_eq!(join_rel(".", "../shared"), "../shared");
+    }
+}
+
+#[cfg(test)]
+mod source_tests {
+    use super::maybe_relative_path;
+
+    // Terraform's reading of each (moduleaddrs.ParseModuleSource; "modules/x" and "app" were
+    // refused by tf-oracle 1.12.2 as "Invalid module source address").
+    #[test]
+    fn a_path_without_dot_slash_is_no_module_address() {
+        for (source, refused) in [
+            ("modules/x", true),
+            ("app", true),
+            ("a/b/c/d/e", true),
+            ("./modules/x", false),
+            ("../shared", false),
+            ("hashicorp/consul/aws", false),
+            ("hashicorp/consul/aws//modules/x", false),
+            ("app.terraform.io/acme/vpc/aws", false),
+            ("Modules/Net/AWS", true),
+            ("github.com/acme/vpc", false),
+            ("git::https://example.com/vpc.git", false),
+            ("https://example.com/vpc.zip", false),
+            ("git@github.com:acme/vpc.git", false),
+            ("/abs/path", false),
+        ] {
+            assert_eq!(maybe_relative_path(source), refused, "{source}");
+        }
     }
 }
