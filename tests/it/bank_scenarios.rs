@@ -334,3 +334,17 @@ fn a_typed_scenario_answer_says_what_to_type() {
     assert!(md.contains("Type the exit code, a number."), "{md}");
     assert!(!md.contains("as terraform console prints it"), "{md}");
 }
+
+#[test]
+fn a_module_path_without_dot_slash_is_refused_as_terraform_refuses_it() {
+    // tf-oracle 1.6.6, 1.12.2 and 1.15.5: `validate`, `plan` and `init` all refuse it.
+    for step in ["validate", "plan", "init"] {
+        let i = instance(&format!(
+            "kind: error\nfiles:\n  main.tf: |\n    module \"net\" {{\n      source = \"modules/net\"\n    }}\n  modules/net/main.tf: |\n    resource \"terraform_data\" \"a\" {{}}\nsteps:\n  - {step}\nask: stdout\n"
+        ));
+        match i.evaluate(&iacquiz::lang::Rules::default()).map(|e| e.computed) {
+            Ok(Computed::Error(e)) => assert_eq!(e.summary, "Invalid module source address", "{step}"),
+            other => panic!("{step}: {other:?}"),
+        }
+    }
+}
