@@ -112,6 +112,16 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     // (tf-oracle 1.6.6 and 1.12.2: `check_results` is gone after `refresh`).
     let mut refreshed = applied.state.clone();
     refreshed.check_results = None;
+    // The refreshed state's outputs change only where their new value is known
+    // (node_output.go writes the refresh state for a wholly known value alone): one that reads
+    // an object the state no longer holds keeps its old value, and a new one not yet known is
+    // not written (tf-oracle 1.12.2: `o = "x"` after `state rm`, no `bo`).
+    for change in plan.outputs.iter().filter(|c| c.after.has_unknown()) {
+        match state.outputs.get(&change.name) {
+            Some(old) => refreshed.outputs.insert(change.name.clone(), old.clone()),
+            None => refreshed.outputs.remove(&change.name),
+        };
+    }
     let mut store = store.with_backup(crate::workflow::state::store::backup_path(&wd.state_path));
     let written = match store.write(&refreshed, &mut random) {
         Ok(s) => s,
