@@ -89,7 +89,7 @@ fn file_errors(body: &BodyAst, src: &str, version: TfVersion) -> Vec<Diag> {
     out.extend(unsupported_arguments(body, &|_| false, &Vec::new, &root_blocks));
     for b in &body.blocks {
         // Custom conditions exist from 1.2, and with them this rule.
-        out.extend(crate::lang::config::validation_rules::constant_rules(b, version));
+        out.extend(crate::lang::config::validation_rules::constant_rules(b, src, version));
         match b.kind.as_str() {
             "locals" => {
                 if let Some(inner) = b.body.blocks.first() {

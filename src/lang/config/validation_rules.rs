@@ -73,7 +73,7 @@ pub fn constant_condition(kind: &str, at: &Span) -> Diag {
 
 /// The check rules of a top-level block (`resource`, `data`, `output`, `check`) whose
 /// condition refers to nothing: each is refused when the file is decoded.
-pub fn constant_rules(b: &crate::lang::syntax::BlockAst, version: TfVersion) -> Vec<Diag> {
+pub fn constant_rules(b: &crate::lang::syntax::BlockAst, src: &str, version: TfVersion) -> Vec<Diag> {
     if !matches!(b.kind.as_str(), "resource" | "data" | "output" | "check") {
         return Vec::new();
     }
@@ -116,7 +116,9 @@ pub fn constant_rules(b: &crate::lang::syntax::BlockAst, version: TfVersion) -> 
     let mut out = refused;
     // A check keeps only the assertions that decoded, and must keep one (checks.go).
     if zero_asserts {
-        let head = b.span.start..b.span.start + b.kind.len();
+        // Its subject is the block's type and labels (`check "c"`; tf-oracle 1.12.2 underlines
+        // both).
+        let head = crate::lang::config::declaration_range(src, &b.span);
         out.push(Diag::new("Zero assert blocks", "Check blocks must have at least one assert block.").at(&head));
     }
     out

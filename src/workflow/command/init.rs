@@ -176,9 +176,9 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
                 } else {
                     format!("{PREAMBLE}\n")
                 });
+                // One batch, sorted by place: each error twice in a row (tf-oracle 1.6.6, 1.8.4).
                 let sources = super::diagnostic::sources_in(&ctx.dir);
-                o.report_legacy(&reports, &sources);
-                o.report_legacy(&reports, &sources);
+                o.report_legacy(&[reports.clone(), reports.clone()].concat(), &sources);
                 o.code = 1;
                 return o;
             } else if ctx.color {
@@ -194,11 +194,16 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             // Terraform reports the configuration's errors twice here: once from loading
             // the modules and once from loading the backend's configuration (1.15, which
             // loads the backend's last, once: tf-oracle 1.15.5).
+            // The two batches are one, sorted by place: an error with its copy before the
+            // next (tf-oracle 1.12.2: two "Zero assert blocks", then two "Invalid assert
+            // expression").
             let sources = super::diagnostic::sources_in(&ctx.dir);
-            if !providers_first {
-                o.report(&reports, &sources);
-            }
-            return o.fail(&reports, &sources);
+            let all = if providers_first {
+                reports
+            } else {
+                [reports.clone(), reports].concat()
+            };
+            return o.fail(&all, &sources);
         }
     };
     let builtin = uses_builtin(&tree);
