@@ -304,6 +304,12 @@ pub enum Rule {
     /// workflow: `terraform_remote_state` reads another state's outputs without their
     /// `sensitive` flag: a sensitive output arrives as a plain value.
     RemoteStateUnmarksSensitive,
+    /// workflow: an `import` block whose object the state already holds does nothing: it can
+    /// stay in the configuration after the import.
+    ImportSkipsManaged,
+    /// workflow: `init -reconfigure` forgets the saved backend and copies no state; only
+    /// `-migrate-state` moves the state to a changed backend.
+    ReconfigureLeavesState,
     /// workflow: a `removed` block destroys the object unless `lifecycle { destroy = false }`.
     RemovedDestroysByDefault,
     /// workflow: adding `count` to a resource moves its object to index [0].
@@ -313,7 +319,8 @@ pub enum Rule {
     /// workflow: `workspace delete` refuses a workspace that still tracks resources (unless
     /// `-force`, which forgets them without destroying them).
     WorkspaceDeleteNeedsEmpty,
-    /// workflow: `terraform output NAME` (and `-raw`, `-json`) prints a sensitive output's value.
+    /// workflow: `terraform output NAME` (and `-raw`, `-json`) and `terraform output -json`
+    /// print a sensitive output's value.
     OutputByNameShowsSensitive,
     /// workflow: a new or changed `backend` block needs `terraform init` before plan or apply.
     BackendChangeNeedsInit,
@@ -503,6 +510,8 @@ pub const RULE_NAMES: &[(Rule, &str)] = &[
     (Rule::ForEachKeysAreNewInstances, "for-each-keys-are-new-instances"),
     (Rule::TriggersOutrankIgnoreChanges, "triggers-outrank-ignore-changes"),
     (Rule::RemoteStateUnmarksSensitive, "remote-state-unmarks-sensitive"),
+    (Rule::ImportSkipsManaged, "import-skips-managed"),
+    (Rule::ReconfigureLeavesState, "reconfigure-leaves-state"),
     (Rule::WorkspaceNewSelects, "workspace-new-selects"),
     (Rule::WorkspaceDeleteNeedsEmpty, "workspace-delete-needs-empty"),
     (Rule::OutputByNameShowsSensitive, "output-by-name-shows-sensitive"),

@@ -76,7 +76,7 @@ pub fn run(ctx: &Context, opts: &Parsed, config: &Config, o: &mut Outcome) -> Re
             return Err(vec![migrate_or_reconfigure()]);
         }
         o.out("Terraform has detected you're unconfiguring your previously set \"local\" backend.\n");
-        migrate(ctx, opts, &saved.settings, &LocalSettings::default(), false, o)?;
+        migrate(ctx, opts, (&saved.settings, &LocalSettings::default()), false, o)?;
         save(ctx, None, file.as_ref())?;
         o.out(&format!(
             "{}\n",
@@ -94,9 +94,19 @@ pub fn run(ctx: &Context, opts: &Parsed, config: &Config, o: &mut Outcome) -> Re
     let file = backend::read_saved(&ctx.dir);
     let saved = if opts.flag("reconfigure") { None } else { file.clone() };
     match &saved {
+        // The belief that `-reconfigure` carries the state over from the backend it forgets,
+        // as `-migrate-state -force-copy` does.
+        None if opts.flag("reconfigure")
+            && file.as_ref().is_some_and(|f| f.settings != settings)
+            && crate::workflow::model::beliefs::flipped(crate::lang::Rule::ReconfigureLeavesState) =>
+        {
+            if let Some(old) = &file {
+                copy_state(ctx, &old.settings, &settings)?;
+            }
+        }
         None => {
             // First configuration: the default workspace's state, if any, may move in.
-            migrate(ctx, opts, &LocalSettings::default(), &settings, true, o)?;
+            migrate(ctx, opts, (&LocalSettings::default(), &settings), true, o)?;
         }
         Some(s) if u64::from(block.hash()) == s.hash && overrides.is_none() => return Ok(()),
         Some(s) if s.settings == settings => {
@@ -109,7 +119,7 @@ pub fn run(ctx: &Context, opts: &Parsed, config: &Config, o: &mut Outcome) -> Re
                 return Err(vec![migrate_or_reconfigure()]);
             }
             o.out(&format!("{}\n", colorize(RECONFIGURE, ctx.color)));
-            migrate(ctx, opts, &s.settings, &settings, false, o)?;
+            migrate(ctx, opts, (&s.settings, &settings), false, o)?;
         }
     }
     save(ctx, Some((&settings, block.hash())), file.as_ref())?;
@@ -142,8 +152,7 @@ fn save(ctx: &Context, backend: Option<(&LocalSettings, u32)>, previous: Option<
 fn migrate(
     ctx: &Context,
     opts: &Parsed,
-    from: &LocalSettings,
-    to: &LocalSettings,
+    (from, to): (&LocalSettings, &LocalSettings),
     erase: bool,
     o: &mut Outcome,
 ) -> Result<(), Vec<Report>> {
@@ -209,6 +218,17 @@ fn migrate(
         kept.map_err(|e| vec![plain_error(&format!("Error removing the old state: {}", e.reason()))])?;
     }
     Ok(())
+}
+
+/// Copies the default workspace's state from the `from` settings to the `to` ones without a
+/// question (what the believer of a migrating `-reconfigure` expects).
+fn copy_state(ctx: &Context, from: &LocalSettings, to: &LocalSettings) -> Result<(), Vec<Report>> {
+    let source = read_state(&ctx.dir.join(from.state_path()), ctx).map_err(|r| vec![*r])?;
+    let dest_path = ctx.dir.join(to.state_path());
+    match source {
+        Some(state) => write_copy(ctx, &dest_path, &state, dest_path.is_file()),
+        None => Ok(()),
+    }
 }
 
 /// Writes `state` at `path` as the release writes it, with its own serial and lineage; a

@@ -67,7 +67,18 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
     let mut o = ctx.outcome();
     match opts.rest.first() {
         None if opts.flag("json") => {
-            o.out(&render::output_json_all(&state.outputs));
+            // The belief that `-json` hides a sensitive value as the listing does.
+            let believed = state.outputs.values().any(|v| v.sensitive)
+                && crate::workflow::model::beliefs::flipped(crate::lang::Rule::OutputByNameShowsSensitive);
+            if believed {
+                let mut hidden = state.outputs.clone();
+                for v in hidden.values_mut().filter(|v| v.sensitive) {
+                    v.value = crate::lang::Value::string("<sensitive>");
+                }
+                o.out(&render::output_json_all(&hidden));
+            } else {
+                o.out(&render::output_json_all(&state.outputs));
+            }
             o
         }
         // With no outputs at all, the human and raw views warn whatever name is asked for

@@ -1017,6 +1017,14 @@ fn with_imports(
             moved.imported = Some(i.id.clone());
             continue;
         }
+        // The belief that an import block imports its object again at every plan while it
+        // stays in the configuration (Terraform skips a target the state already holds).
+        if let Some(held) = objects.get_mut(&addr) {
+            if crate::workflow::model::beliefs::flipped(crate::lang::Rule::ImportSkipsManaged) {
+                held.imported = Some(i.id.clone());
+            }
+            continue;
+        }
         objects.entry(addr).or_insert_with(|| PriorObject {
             value: builtin::imported(&i.id),
             tainted: false,
