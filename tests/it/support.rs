@@ -112,3 +112,36 @@ pub fn check_golden(name: &str, got: &str) -> Result<(), String> {
         g.get(line).unwrap_or(&"<end of file>")
     ))
 }
+
+/// Copies the folder `src` into `dst`, recursively (a bank to break in a test).
+pub fn copy_dir(src: &Path, dst: &Path) {
+    let _ = std::fs::create_dir_all(dst);
+    for e in std::fs::read_dir(src).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            copy_dir(&p, &dst.join(e.file_name()));
+        } else if let Err(err) = std::fs::copy(&p, dst.join(e.file_name())) {
+            panic!("copy {}: {err}", p.display());
+        }
+    }
+}
+
+/// Replaces the first `from` in `file` (under the bank) by `to`; returns the 1-based line.
+pub fn edit(bank: &Path, file: &str, from: &str, to: &str) -> usize {
+    let p = bank.join(file);
+    let text = std::fs::read_to_string(&p).unwrap_or_default();
+    let Some(at) = text.find(from) else {
+        panic!("{from:?} is not in {file}")
+    };
+    let line = text[..at].matches('\n').count() + 1;
+    let _ = std::fs::write(&p, text.replacen(from, to, 1));
+    line
+}
+
+/// The loader's errors for the bank in `bank` (none when it loads).
+pub fn errors_of(bank: &Path) -> Vec<String> {
+    match iacquiz::bank::Bank::load_dirs(&[bank.to_path_buf()]) {
+        Ok(_) => Vec::new(),
+        Err(e) => e.0.iter().map(|x| x.to_string()).collect(),
+    }
+}
