@@ -298,8 +298,8 @@ pub enum Rule {
     /// workflow: moving a resource from `count` to `for_each` gives new addresses: the indexed
     /// instances are destroyed and the keyed ones created, unless `moved` blocks say otherwise.
     ForEachKeysAreNewInstances,
-    /// workflow: `replace_triggered_by` replaces the resource even where `ignore_changes`
-    /// ignores its arguments' changes.
+    /// workflow: `replace_triggered_by`, and `terraform_data`'s `triggers_replace`, replace
+    /// the resource even where `ignore_changes` ignores (other) arguments' changes.
     TriggersOutrankIgnoreChanges,
     /// workflow: `terraform_remote_state` reads another state's outputs without their
     /// `sensitive` flag: a sensitive output arrives as a plain value.

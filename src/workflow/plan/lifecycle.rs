@@ -112,6 +112,16 @@ impl Lifecycle {
                 Ignore::All => true,
                 Ignore::Attributes(names) => names.iter().any(|n| n == name),
             };
+            // The belief that ignoring some arguments also stops `triggers_replace` from
+            // replacing the object.
+            let ignored = ignored
+                || (name == "triggers_replace"
+                    && matches!(&self.ignore_changes, Ignore::Attributes(names) if !names.is_empty())
+                    && old
+                        .get(name)
+                        .zip(cfg.get(name))
+                        .is_some_and(|(o, c)| !super::builtin::raw_equal(o, c))
+                    && crate::workflow::model::beliefs::flipped(crate::lang::Rule::TriggersOutrankIgnoreChanges));
             if ignored && let Some(v) = old.get(name) {
                 cfg.insert(name.to_string(), v.clone());
             }
