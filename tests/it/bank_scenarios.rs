@@ -348,3 +348,23 @@ fn a_module_path_without_dot_slash_is_refused_as_terraform_refuses_it() {
         }
     }
 }
+
+#[test]
+fn impure_functions_wait_for_apply_and_plantimestamp_is_known_at_plan() {
+    // tf-oracle 1.6.6, 1.12.2, 1.15.5: while planning, timestamp() and uuid() are unknown and
+    // plantimestamp() is the plan's time; after apply all are known.
+    let body = "kind: input\nfiles:\n  main.tf: |\n    output \"t\" {\n      value = length(timestamp())\n    }\n    output \"u\" {\n      value = length(uuid())\n    }\n    output \"p\" {\n      value = length(plantimestamp())\n    }\nsteps:\n  - init\n  - STEP\nask: ASK\n";
+    let plan = answer(&instance(
+        &body
+            .replace("STEP", "{run: plan, env: {TF_IN_AUTOMATION: \"1\"}}")
+            .replace("ASK", "lines"),
+    ));
+    assert!(plan.contains(r#""  + p = 20""#), "{plan}");
+    assert!(plan.contains(r#""  + t = (known after apply)""#), "{plan}");
+    assert!(plan.contains(r#""  + u = (known after apply)""#), "{plan}");
+    let applied = answer(&instance(
+        &body.replace("STEP", "apply -auto-approve\n  - output -json").replace("ASK", "json"),
+    ));
+    assert!(applied.contains(r#""value" = 36"#), "{applied}");
+    assert!(applied.contains(r#""value" = 20"#), "{applied}");
+}

@@ -22,6 +22,13 @@ pub struct Host {
     pub fixed_now: Option<String>,
     /// Seed for uuid() and bcrypt salts, or `None` for real randomness.
     pub seed: Option<u64>,
+    /// Whether the evaluation plans or applies (`plantimestamp()` exists there only: Terraform
+    /// leaves it out of the console, lang/functions.go's ConsoleMode).
+    pub planning: bool,
+    /// Whether impure functions (`bcrypt`, `timestamp`, `uuid`) return unknown values, as
+    /// they do while Terraform validates and plans (lang.Scope's PureOnly; not in apply or
+    /// the console).
+    pub pure_only: bool,
 }
 
 impl Default for Host {
@@ -32,6 +39,8 @@ impl Default for Host {
             module_dir: PathBuf::from("."),
             fixed_now: None,
             seed: None,
+            planning: false,
+            pure_only: false,
         }
     }
 }

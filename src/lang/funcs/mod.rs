@@ -287,6 +287,18 @@ fn call_direct(reg: &Registry, ev: &Evaluator, c: &Call, span: &Span) -> DResult
         }
         return Err(Diag::new("Call to unknown function", detail).at(&c.name_span));
     };
+    // While validating and planning, the impure functions check their arguments and return
+    // an unknown string (function.Unpredictable): their value is decided at apply.
+    if ev.host.pure_only && matches!(name, "bcrypt" | "timestamp" | "uuid") {
+        fn unpredictable(_: &Evaluator, _: &[Value]) -> FnResult {
+            Ok(Value::unknown(Type::String))
+        }
+        let deferred = Func {
+            imp: unpredictable,
+            ..f.clone()
+        };
+        return call_func(ev, &deferred, &full, c, span);
+    }
     call_func(ev, f, &full, c, span)
 }
 

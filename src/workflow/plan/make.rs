@@ -51,6 +51,16 @@ pub fn prior_objects(state: &State) -> BTreeMap<InstanceAddr, PriorObject> {
     out
 }
 
+/// The host of a plan, validate or apply walk: there `plantimestamp()` exists (not in the
+/// console); `pure`: the impure functions return unknown values (validate and plan).
+pub fn planning_host(host: &Host, pure: bool) -> Host {
+    Host {
+        planning: true,
+        pure_only: pure,
+        ..host.clone()
+    }
+}
+
 /// The prior objects by address.
 type Objects = BTreeMap<InstanceAddr, PriorObject>;
 
@@ -301,6 +311,8 @@ fn fails_pre_destroy_refresh(p: &Problem) -> bool {
 
 /// Plans the module tree `tree` from `prior`.
 pub fn plan(tree: &ModuleTree, host: &Host, prior: &State, opts: &PlanOptions) -> Result<Plan, Vec<Problem>> {
+    let planning = planning_host(host, true);
+    let host = &planning;
     // A destroy plan starts with a normal plan to refresh the state; what fails there fails
     // the destroy, and nothing is shown of either plan (Terraform's destroyPlan).
     let mut refreshed_outputs = None;
@@ -1473,6 +1485,8 @@ pub fn apply(
     opts: &PlanOptions,
     next: &mut dyn FnMut() -> u64,
 ) -> Result<Applied, Vec<Problem>> {
+    let planning = planning_host(host, false);
+    let host = &planning;
     let (objects, _) = starting_objects(tree, host, opts, &plan.prior)?;
     let planned: BTreeMap<InstanceAddr, ResourceChange> = plan
         .changes

@@ -19,6 +19,8 @@ use crate::workflow::model::Problem;
 
 /// The configuration's errors as the validate walk finds them, each once, in walk order.
 pub fn validate(tree: &ModuleTree, host: &Host, version: crate::lang::dialect::releases::TfVersion, workspace: &str) -> Vec<Problem> {
+    let planning = super::make::planning_host(host, true);
+    let host = &planning;
     let prior = BTreeMap::new();
     let shared = Shared::new(&prior, &[], Phase::Validate, workspace, version, host, Box::new(String::new));
     // A resource whose provider configuration is not there stops the graph from being built:

@@ -297,7 +297,10 @@ pub fn suggest_provider_function(ev: &Evaluator, name: &str) -> Option<String> {
 /// (`templatestring` before 1.9 ...), or `None` when it is available.
 pub fn builtin_gate(ev: &Evaluator, name: &str, name_span: &Span) -> Option<Diag> {
     let arrival = releases::function(name)?;
-    if releases::has(ev.version, arrival) {
+    // The console has no plantimestamp() at any release (tf-oracle 1.0.3 to 1.15.5:
+    // `can(plantimestamp())` is false); a plan has it from its release on.
+    let console_only = name == "plantimestamp" && !ev.host.planning;
+    if releases::has(ev.version, arrival) && !console_only {
         return None;
     }
     let available: Vec<String> = ev
