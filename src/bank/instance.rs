@@ -373,7 +373,13 @@ impl Instance {
         let mut confusions = Vec::new();
         // A scenario's summary, plan message, lines or exit code is text Terraform printed: a
         // confusion of its type is no answer a learner would give. A console value's is.
-        let typed_value = !self.source.is_scenario() || self.source.ask.as_deref().is_some_and(|a| matches!(a.trim(), "value" | "json"));
+        use crate::bank::model::Ask;
+        let typed_value = !self.source.is_scenario()
+            || self
+                .source
+                .ask
+                .as_deref()
+                .is_some_and(|a| matches!(Ask::parse(a), Ok(Ask::Value | Ask::Json)));
         if let (Computed::Value(v), Kind::Choice | Kind::Input, true) = (&real.computed, self.kind, typed_value) {
             for (alt, why) in type_confusions(v) {
                 let c = Computed::Value(alt);

@@ -92,14 +92,13 @@ pub fn type_hint(item: &Item) -> &str {
         return OUTCOME_HINT;
     }
     // A scenario asks for what a command printed, not for a console value.
-    if let Some(ask) = &item.source.ask {
-        match ask.split_whitespace().next().unwrap_or_default() {
-            "exit-code" => return "Type the exit code, a number.",
-            "stdout" => return "Type what the last command prints (text needs no quotes).",
-            "lines" | "order" => return "Type the lines as a list, one string each: [\"first\", \"second\"].",
-            "summary" => return "Type the summary line as Terraform prints it.",
-            _ => {}
-        }
+    use crate::bank::model::Ask;
+    match item.source.ask.as_deref().map(Ask::parse) {
+        Some(Ok(Ask::ExitCode)) => return "Type the exit code, a number.",
+        Some(Ok(Ask::Stdout)) => return "Type what the last command prints (text needs no quotes).",
+        Some(Ok(Ask::Lines | Ask::Order)) => return "Type the lines as a list, one string each: [\"first\", \"second\"].",
+        Some(Ok(Ask::Summary)) => return "Type the summary line as Terraform prints it.",
+        _ => {}
     }
     match item.engine.as_str() {
         "cfnrain" | "rivet" => "Type the value on one line, in YAML (flow style for lists and mappings).",

@@ -174,14 +174,7 @@ fn constant_message(e: &Expr) -> Vec<Diag> {
         return vec![first, unknown];
     }
     let text = match &e.kind {
-        ExprKind::Str(s) => s.clone(),
-        ExprKind::Template(parts) if parts.iter().all(|p| matches!(p, Part::Lit(_))) => parts
-            .iter()
-            .map(|p| match p {
-                Part::Lit(s) => s.as_str(),
-                _ => "",
-            })
-            .collect(),
+        _ if let Some(text) = e.literal_string() => text,
         ExprKind::Number(n) => n.to_text(),
         ExprKind::Bool(b) => b.to_string(),
         _ => return Vec::new(),

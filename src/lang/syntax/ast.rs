@@ -23,6 +23,25 @@ pub struct Expr {
     pub span: Span,
 }
 
+impl Expr {
+    /// The text of a string written without interpolation or directives (`"./net"`), as
+    /// Terraform reads the arguments it needs before evaluating (`source`,
+    /// `required_version`, `version`); `None` for any other expression.
+    pub fn literal_string(&self) -> Option<String> {
+        match &self.kind {
+            ExprKind::Str(s) => Some(s.clone()),
+            ExprKind::Template(parts) => parts
+                .iter()
+                .map(|p| match p {
+                    Part::Lit(s) => Some(s.as_str()),
+                    _ => None,
+                })
+                .collect(),
+            _ => None,
+        }
+    }
+}
+
 /// The forms of expression.
 #[derive(Clone, Debug)]
 pub enum ExprKind {

@@ -14,7 +14,7 @@
 use crate::lang::Diag;
 use crate::lang::config::Config;
 use crate::lang::dialect::releases::TfVersion;
-use crate::lang::syntax::{Attr, ExprKind, Part};
+use crate::lang::syntax::Attr;
 use crate::workflow::plan::tree::ModuleTree;
 
 /// go-version's operators.
@@ -153,23 +153,6 @@ fn allows(c: &One, v: TfVersion) -> bool {
     }
 }
 
-/// The text of a `required_version` written as a plain string (no interpolation).
-fn literal(a: &Attr) -> Option<String> {
-    match &a.expr.kind {
-        ExprKind::Str(s) => Some(s.to_string()),
-        ExprKind::Template(parts) if parts.iter().all(|p| matches!(p, Part::Lit(_))) => Some(
-            parts
-                .iter()
-                .map(|p| match p {
-                    Part::Lit(s) => s.as_str(),
-                    _ => "",
-                })
-                .collect(),
-        ),
-        _ => None,
-    }
-}
-
 /// Every `required_version` of a module, in file order: (file index, attribute).
 fn requirements(config: &Config) -> Vec<(usize, &Attr)> {
     let mut out = Vec::new();
@@ -188,7 +171,7 @@ fn requirements(config: &Config) -> Vec<(usize, &Attr)> {
 pub fn decode_errors(config: &Config) -> Vec<Diag> {
     let mut out = Vec::new();
     for (i, a) in requirements(config) {
-        let Some(text) = literal(a) else { continue };
+        let Some(text) = a.expr.literal_string() else { continue };
         if parse(&text).is_none() {
             out.push(
                 Diag::new(
@@ -210,7 +193,7 @@ fn module_errors(config: &Config, v: TfVersion, module: Option<(&str, &str)>, pr
     let (a, b, c) = v;
     let mut out = Vec::new();
     for (i, attr) in requirements(config) {
-        let Some(cs) = literal(attr).and_then(|t| parse(&t)) else {
+        let Some(cs) = attr.expr.literal_string().and_then(|t| parse(&t)) else {
             continue;
         };
         let file = if prefix == "." {

@@ -141,13 +141,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
                 }
                 // Before 1.9 the installer's errors go through the red message printer, each
                 // red and reset and followed by a line break (tf-oracle 1.6.6).
-                let sources = super::diagnostic::sources_in(&ctx.dir);
-                if compact {
-                    return o.fail(&reports, &sources);
-                }
-                o.report_legacy(&reports, &sources);
-                o.code = 1;
-                return o;
+                return ended(o, &reports, &super::diagnostic::sources_in(&ctx.dir), compact);
             }
             // A module source Terraform cannot place stops the installer as it reads the root
             // module: its errors follow the modules heading, without the preamble (tf-oracle
@@ -158,13 +152,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Outcome {
             {
                 o.out(&colorize("[reset][bold]Initializing modules...", ctx.color));
                 o.out("\n");
-                let sources = super::diagnostic::sources_in(&ctx.dir);
-                if compact {
-                    return o.fail(&reports, &sources);
-                }
-                o.report_legacy(&reports, &sources);
-                o.code = 1;
-                return o;
+                return ended(o, &reports, &super::diagnostic::sources_in(&ctx.dir), compact);
             }
             const PREAMBLE: &str = "Terraform encountered problems during initialisation, including problems\nwith the configuration, described below.\n\nThe Terraform configuration must be valid before initialization so that\nTerraform can determine which modules and providers need to be installed.";
             if !compact {
@@ -326,23 +314,28 @@ fn unsupported_release(ctx: &Context, opts: &super::args::Parsed, with_backend: 
         }
     }
     let reports: Vec<super::diagnostic::Report> = errors.into_iter().map(super::diagnostic::Report::error).collect();
-    let sources = super::diagnostic::sources_in(&ctx.dir);
-    Some(if gates::has(v, &gates::INIT_VIEW) {
-        o.fail(&reports, &sources)
-    } else {
-        o.report_legacy(&reports, &sources);
-        o.code = 1;
-        o
-    })
+    Some(ended(
+        o,
+        &reports,
+        &super::diagnostic::sources_in(&ctx.dir),
+        gates::has(v, &gates::INIT_VIEW),
+    ))
 }
 
 /// Ends `init` with the backend step's errors: before 1.9 through the message printer
 /// (red, a line break after), from 1.9 as the other commands print them.
-fn backend_failed(mut o: Outcome, reports: &[super::diagnostic::Report], v: crate::lang::dialect::releases::TfVersion) -> Outcome {
-    if gates::has(v, &gates::INIT_VIEW) {
-        return o.fail(reports, &Default::default());
+fn backend_failed(o: Outcome, reports: &[super::diagnostic::Report], v: crate::lang::dialect::releases::TfVersion) -> Outcome {
+    ended(o, reports, &Default::default(), gates::has(v, &gates::INIT_VIEW))
+}
+
+/// Ends `init` with `reports`: through the diagnostics view (`view`, the releases that print
+/// init's errors as the other commands do), else through the red message printer, each
+/// error followed by a line break (before 1.9; tf-oracle 1.6.6).
+fn ended(mut o: Outcome, reports: &[super::diagnostic::Report], sources: &super::diagnostic::Sources, view: bool) -> Outcome {
+    if view {
+        return o.fail(reports, sources);
     }
-    o.report_legacy(reports, &Default::default());
+    o.report_legacy(reports, sources);
     o.code = 1;
     o
 }

@@ -23,7 +23,7 @@ use crate::lang::Diag;
 use crate::lang::config::Config;
 use crate::lang::config::declaration_range;
 use crate::lang::config::resources::ResourceDecl;
-use crate::lang::syntax::{BlockAst, ExprKind, Part};
+use crate::lang::syntax::{BlockAst, ExprKind};
 use crate::workflow::model::State;
 use crate::workflow::model::address::{InstanceAddr, ModuleStep, ResourceAddr};
 use crate::workflow::plan::tree::ModuleTree;
@@ -39,23 +39,6 @@ fn position(src: &str, at: usize) -> (usize, usize) {
     (line, src[start..at].chars().count() + 1)
 }
 
-/// A literal string expression's text.
-fn literal(e: &crate::lang::syntax::Expr) -> Option<String> {
-    match &e.kind {
-        ExprKind::Str(s) => Some(s.to_string()),
-        ExprKind::Template(parts) if parts.iter().all(|p| matches!(p, Part::Lit(_))) => Some(
-            parts
-                .iter()
-                .map(|p| match p {
-                    Part::Lit(s) => s.as_str(),
-                    _ => "",
-                })
-                .collect(),
-        ),
-        _ => None,
-    }
-}
-
 /// The `provider "terraform"` blocks of a module: (file index, block, alias).
 fn blocks(config: &Config) -> Vec<(usize, &BlockAst, Option<String>)> {
     let mut out = Vec::new();
@@ -64,7 +47,7 @@ fn blocks(config: &Config) -> Vec<(usize, &BlockAst, Option<String>)> {
             if b.labels.first().map(String::as_str) != Some("terraform") {
                 continue;
             }
-            let alias = b.body.attr("alias").and_then(|a| literal(&a.expr));
+            let alias = b.body.attr("alias").and_then(|a| a.expr.literal_string());
             out.push((i, b, alias));
         }
     }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use crate::lang::Diag;
 use crate::lang::config::Config;
 use crate::lang::dialect::releases::TfVersion;
-use crate::lang::syntax::{BlockAst, ExprKind, Part};
+use crate::lang::syntax::BlockAst;
 
 /// How deep module calls may nest before the tree is refused (Terraform has no limit; a
 /// module that calls itself would recurse for ever).
@@ -45,20 +45,7 @@ pub type Snapshot = BTreeMap<String, Vec<(String, String)>>;
 
 /// A literal `source` string.
 fn source_of(b: &BlockAst) -> Option<String> {
-    let a = b.body.attr("source")?;
-    match &a.expr.kind {
-        ExprKind::Str(s) => Some(s.to_string()),
-        ExprKind::Template(parts) if parts.iter().all(|p| matches!(p, Part::Lit(_))) => Some(
-            parts
-                .iter()
-                .map(|p| match p {
-                    Part::Lit(s) => s.as_str(),
-                    _ => "",
-                })
-                .collect(),
-        ),
-        _ => None,
-    }
+    b.body.attr("source")?.expr.literal_string()
 }
 
 /// The summary of Terraform's refusal of a module source it cannot place.

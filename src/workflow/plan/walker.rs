@@ -865,9 +865,12 @@ impl<'s, 'w> Walker<'s, 'w> {
                         let triggered =
                             !lifecycle.replace_triggered_by.is_empty() && ev.with_var(vars.clone(), || lifecycle.triggered(ev, self))?;
                         // The belief that ignore_changes also silences replace_triggered_by.
-                        let silenced = !matches!(lifecycle.ignore_changes, super::lifecycle::Ignore::Nothing)
-                            && crate::workflow::model::beliefs::flipped(crate::lang::Rule::TriggersOutrankIgnoreChanges);
-                        let triggered = triggered && !silenced;
+                        // Consulted only where a trigger fired and something is ignored.
+                        let silenced = || {
+                            !matches!(lifecycle.ignore_changes, super::lifecycle::Ignore::Nothing)
+                                && crate::workflow::model::beliefs::flipped(crate::lang::Rule::TriggersOutrankIgnoreChanges)
+                        };
+                        let triggered = triggered && !silenced();
                         self.plan_instance(decl, &lifecycle, &iaddr, prior, &config, triggered)?
                     }
                     Phase::Apply { planned } => self.apply_instance(&iaddr, prior, &config, planned.get(&iaddr)),
